@@ -1,0 +1,60 @@
+// smcalc/gpu.hpp - devices the solver reads, and the sourced GPU product table.
+//
+// Device mirrors cudaOccDeviceProp of CUDA's cuda_occupancy.h field for field (same meaning, same units),
+// so a device query can be typed in as it is printed. GpuSpec is one product row of the database in
+// core/src/gpus.cpp: every figure there carries a source key; a figure nobody published stays
+// std::nullopt and is shown as "unknown", never guessed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "smcalc/arch.hpp"
+#include "smcalc/error.hpp"
+
+namespace smcalc {
+
+struct Device {
+    ComputeCapability cc;
+    int64_t sm_count = 0;                 // SMs on the chip (0 = unknown: per-SM answers only)
+    int64_t max_threads_per_block = 0;    // threads
+    int64_t max_threads_per_sm = 0;       // threads (max warps per SM x warp size)
+    int64_t regs_per_sm = 0;              // 32-bit registers
+    int64_t regs_per_block = 0;           // 32-bit registers
+    int64_t warp_size = 0;                // threads
+    int64_t smem_per_sm = 0;              // bytes (cudaDevAttrMaxSharedMemoryPerMultiprocessor)
+    int64_t smem_per_block = 0;           // bytes without opt-in (48 KiB)
+    int64_t smem_per_block_optin = 0;     // bytes (cudaDevAttrMaxSharedMemoryPerBlockOptin)
+    int64_t reserved_smem_per_block = 0;  // bytes (cudaDevAttrReservedSharedMemoryPerBlock)
+};
+
+// The device every GPU of this CC reports (sm_count 0 = unknown).
+Device reference_device(const ArchRules& arch);
+
+// Checks a (custom) device against its CC's rules and against itself: each field named with its range.
+// InvalidDevice on contradictions (e.g. smem_per_block above smem_per_sm), UnknownArch on an unknown CC.
+Expected<const ArchRules*> validate_device(const Device& dev);
+
+struct GpuSpec {
+    std::string_view name;          // canonical name, e.g. "H100 SXM5"
+    std::string_view aliases;       // '|'-separated other names people type ("H100|H100 SXM")
+    Device device;
+    // Optional whole-chip figures. nullopt = no source found (shown as unknown).
+    std::optional<double> boost_clock_mhz;    // MHz
+    std::optional<double> l2_bytes;           // bytes
+    std::optional<double> mem_bw_gbs;         // GB/s (10^9 B/s)
+    std::optional<double> bf16_dense_tflops;  // dense tensor BF16 (FP16 where no BF16), FP32 accumulate
+    std::optional<double> fp32_tflops;        // non-tensor FP32
+    std::string_view source;        // source keys (docs/sources.md)
+    std::string_view note;          // disagreements between sources, derived figures
+};
+
+std::span<const GpuSpec> all_gpus();
+
+// Case-insensitive; spaces, '-' and '_' are ignored ("h100sxm5", "H100-SXM5"); aliases count.
+// UnknownGpu lists a few names on failure. Never falls back to another GPU.
+Expected<const GpuSpec*> find_gpu(std::string_view name);
+
+}  // namespace smcalc

@@ -1,0 +1,92 @@
+// smcalc/occupancy.hpp - the resource solver: NVIDIA's occupancy rules (cuda_occupancy.h, CUDA 13.0),
+// re-derived with 64-bit checked arithmetic and explained step by step.
+//
+// Three pure functions, each equal to one of the header's:
+//   occupancy()     == cudaOccMaxActiveBlocksPerMultiprocessor
+//   block_size()    == cudaOccMaxPotentialOccupancyBlockSize (constant dynamic shared memory)
+//   dynamic_smem()  == cudaOccAvailableDynamicSMemPerBlock
+// Where the header answers 0 blocks we answer 0 blocks with the reason in `notes`; where it answers an
+// error we answer an Error. Inputs the header would overflow on (it casts byte counts to int) get exact
+// 64-bit answers here. Partitioned global caching (sm_52/6x opt-in) and the "virtual resource" count are
+// taken as off / 0, which is what cudaFuncAttributes gives the header.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "smcalc/arch.hpp"
+#include "smcalc/error.hpp"
+#include "smcalc/gpu.hpp"
+
+namespace smcalc {
+
+// Largest integer every input accepts: 2^53 - 1, exact in a JS number and in JSON readers.
+inline constexpr int64_t kMaxInput = (int64_t{1} << 53) - 1;
+
+struct KernelInput {
+    int64_t threads = 256;          // threads per block, 1 .. kMaxInput (above the device max: 0 blocks)
+    int64_t regs = 32;              // registers per thread, 0 .. kMaxInput (above the CC's cap: 0 blocks)
+    int64_t smem_static = 0;        // bytes of __shared__ per block, 0 .. kMaxInput
+    int64_t smem_dynamic = 0;       // bytes of dynamic shared memory at launch, 0 .. kMaxInput
+    bool optin = false;             // cudaFuncAttributeMaxDynamicSharedMemorySize set (opt-in limit applies)
+    int64_t smem_dynamic_max = -1;  // that attribute in bytes; -1 = CUDA's default:
+                                    //   optin ? smem_per_block_optin - static : smem_per_block - static
+    int carveout = -1;              // cudaFuncAttributePreferredSharedMemoryCarveout: -1 default, 0..100 %
+    int64_t barriers = 1;           // block barriers used (cudaFuncAttributes gives OCC 1), 0 .. kMaxInput
+};
+
+enum class Resource { Registers, SharedMemory, Warps, Blocks, Barriers };
+inline constexpr std::array<Resource, 5> kResources = {Resource::Registers, Resource::SharedMemory,
+                                                      Resource::Warps, Resource::Blocks, Resource::Barriers};
+std::string_view resource_key(Resource r);    // "regs", "smem", "warps", "blocks", "barriers" (JSON names)
+std::string_view resource_label(Resource r);  // "registers", "shared memory", ...
+
+// One bar of the budget view: how much of one SM's budget of one resource the resident CTAs use.
+struct Budget {
+    std::string name;       // "registers per SM"
+    std::string unit;       // "registers", "bytes", "warps", "blocks", "barriers"
+    int64_t used = 0;       // at blocks_per_sm resident CTAs (or per thread / per CTA for per-CTA rows)
+    int64_t limit = 0;      // the SM's (or CTA's) budget
+    bool limiting = false;  // this resource sets blocks_per_sm
+};
+
+struct OccupancyResult {
+    int64_t blocks_per_sm = 0;
+    int64_t warps_per_sm = 0;
+    int64_t threads_per_sm = 0;
+    double occupancy = 0;                                // warps_per_sm / max warps per SM, 0..1
+    std::array<std::optional<int64_t>, 5> limits{};      // blocks each resource allows; nullopt = no limit
+    std::vector<Resource> limiting;                      // every resource whose limit equals blocks_per_sm
+    std::optional<int64_t> regs_per_block;               // registers allocated per CTA (nullopt if > kMaxInput)
+    int64_t smem_per_block = 0;                          // bytes allocated per CTA (static+dyn+reserved, rounded)
+    int64_t smem_per_sm = 0;                             // bytes the carveout yields for this launch (0 if none fit)
+    int64_t warps_per_block = 0;
+    int64_t regs_per_warp = 0;                           // after rounding to the allocation unit
+    int64_t max_warps_per_sm = 0;
+    std::vector<Budget> budgets;                         // per-resource bars, UI/CLI/JS all show these
+    std::vector<std::string> derivation;                 // the arithmetic, one step per line
+    std::vector<std::string> notes;                      // why 0 blocks; where seed documents simplify
+
+    std::optional<int64_t> limit(Resource r) const { return limits[static_cast<int>(r)]; }
+};
+
+Expected<OccupancyResult> occupancy(const Device& dev, const KernelInput& in);
+
+struct BlockSizeResult {
+    int64_t block_size = 0;      // threads per block giving the most resident threads (largest on ties)
+    int64_t min_grid_size = 0;   // blocks for one full wave: blocks_per_sm x sm_count (sm_count 0: per SM)
+    int64_t blocks_per_sm = 0;
+    double occupancy = 0;
+};
+// `in.threads` is ignored; every block size from the device max down in warp steps is tried.
+Expected<BlockSizeResult> block_size(const Device& dev, const KernelInput& in);
+
+// Dynamic shared memory per block (bytes) that still lets `blocks` CTAs of `in.threads` threads reside
+// on one SM. `in.smem_dynamic` is ignored. NotAchievable when fewer than `blocks` fit without any.
+Expected<int64_t> dynamic_smem(const Device& dev, const KernelInput& in, int64_t blocks);
+
+}  // namespace smcalc
