@@ -1,0 +1,47 @@
+// web/app.hpp - the seam between the platform/renderer layer (web/main.cpp, platform_html5.cpp,
+// renderer_webgl2.cpp) and the calculator's ImGui views (web/ui*.cpp).
+//
+// The platform side owns the browser: canvas, events, GL, clipboard, URL hash, the ARIA live region and
+// the frame loop (render on demand only). The UI side owns the calculator state and draws ImGui windows.
+// Neither side does domain math: that is smcalc_core.
+#pragma once
+
+#include <string>
+#include <vector>
+
+struct ImDrawList;
+struct ImVec2;
+
+namespace smcalc::web {
+
+// Services the platform layer gives the UI. Every member is set before ui_init().
+struct Host {
+    float device_pixel_ratio = 1.0f;  // for crisp text (fonts are rasterised at this scale)
+    bool embed = false;               // ?embed=1: compact layout for a 640 x 480 iframe
+    bool dark = true;                 // prefers-color-scheme
+    void (*copy_to_clipboard)(const std::string& text) = nullptr;
+    void (*set_url_hash)(const std::string& hash) = nullptr;  // without '#'; replaceState, no history spam
+    void (*announce)(const std::string& text) = nullptr;       // ARIA live region mirror of the readouts
+    std::string page_url;                                      // location without hash, for "Copy link"
+};
+
+// Called once after ImGui and GL are up. `url_hash` is location.hash without '#'.
+void ui_init(const Host& host, const std::string& url_hash);
+
+// The browser's hash changed (back/forward, user edit).
+void ui_on_hash_change(const std::string& url_hash);
+
+// Draws the UI for one frame (inside ImGui::NewFrame()/Render()). Returns true if the UI wants another
+// frame soon (an animation or a pending recompute); the platform also redraws on any input event.
+bool ui_frame(float width, float height);
+
+// JSON of the current inputs and results (window.smcalc.state() for tests and course pages).
+std::string ui_state_json();
+
+// Heatmap drawn by the renderer with shaders/heatmap.frag from a data texture: `values` is w*h
+// occupancies in [0,1], row-major, row 0 at the bottom; `marker` the current cell (-1 for none).
+// Adds a draw callback to `list` covering the rectangle p0..p1 (implemented in renderer_webgl2.cpp).
+void draw_heatmap(ImDrawList* list, const ImVec2& p0, const ImVec2& p1, const std::vector<float>& values, int w,
+                  int h, int marker_x, int marker_y, bool dark);
+
+}  // namespace smcalc::web
