@@ -74,7 +74,12 @@ struct OccupancyResult {
     std::optional<int64_t> limit(Resource r) const { return limits[static_cast<int>(r)]; }
 };
 
-Expected<OccupancyResult> occupancy(const Device& dev, const KernelInput& in);
+// Detail::Numbers fills only the numeric fields (blocks, warps, occupancy, limits, limiting, allocations):
+// for sweeps (graphs, heatmap, tile enumeration) that call the solver thousands of times.
+enum class Detail { Full, Numbers };
+
+// Note: a device with sm_count 0 (unknown, e.g. a bare "cc") is accepted here; NVIDIA's header rejects it.
+Expected<OccupancyResult> occupancy(const Device& dev, const KernelInput& in, Detail detail = Detail::Full);
 
 struct BlockSizeResult {
     int64_t block_size = 0;      // threads per block giving the most resident threads (largest on ties)

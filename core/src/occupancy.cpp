@@ -1,0 +1,438 @@
+// occupancy.cpp - NVIDIA's occupancy rules, step for step as CUDA 13.0's cuda_occupancy.h computes them
+// (function names in comments are the header's), with 64-bit checked arithmetic and an explanation.
+//
+// Units: bytes for shared memory, 32-bit registers, threads, warps, blocks (CTAs). "per SM" throughout.
+#include "smcalc/occupancy.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <string>
+
+namespace smcalc {
+namespace {
+
+constexpr int64_t kInf = std::numeric_limits<int64_t>::max();  // "this resource sets no limit"
+
+int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }  // a >= 0, b > 0
+
+// a * b, or nullopt if it does not fit in int64 (inputs are non-negative).
+std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
+    int64_t r = 0;
+    if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+    return r;
+}
+std::optional<int64_t> checked_round_up(int64_t a, int64_t unit) {
+    const int64_t q = ceil_div(a, unit);
+    return checked_mul(q, unit);
+}
+
+// 12345678 -> "12,345,678"
+std::string num(int64_t v) {
+    if (v == kInf) return "no limit";
+    std::string s = std::to_string(v < 0 ? -v : v);
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+    return v < 0 ? "-" + s : s;
+}
+std::string kib(int64_t bytes) {
+    if (bytes % 1024 == 0) return num(bytes / 1024) + " KiB";
+    return num(bytes) + " B";
+}
+std::string cc_str(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
+
+std::optional<Error> check_range(const char* field, int64_t v, int64_t lo, int64_t hi, const char* what) {
+    if (v >= lo && v <= hi) return std::nullopt;
+    return Error{ErrorId::InvalidInput, field,
+                 std::string(field) + " is " + std::to_string(v) + "; it must be between " + std::to_string(lo) +
+                     " and " + std::to_string(hi) + " " + what};
+}
+
+std::optional<Error> validate_kernel(const KernelInput& in) {
+    if (auto e = check_range("threads", in.threads, 1, kMaxInput, "threads per block")) return e;
+    if (auto e = check_range("regs", in.regs, 0, kMaxInput, "registers per thread")) return e;
+    if (auto e = check_range("smem_static", in.smem_static, 0, kMaxInput, "bytes")) return e;
+    if (auto e = check_range("smem_dynamic", in.smem_dynamic, 0, kMaxInput, "bytes")) return e;
+    if (in.smem_dynamic_max != -1)
+        if (auto e = check_range("smem_dynamic_max", in.smem_dynamic_max, 0, kMaxInput, "bytes (or -1 for CUDA's default)"))
+            return e;
+    if (in.carveout != -1)
+        if (auto e = check_range("carveout", in.carveout, 0, 100, "percent (or -1 for the default carveout)")) return e;
+    if (auto e = check_range("barriers", in.barriers, 0, kMaxInput, "block barriers")) return e;
+    return std::nullopt;
+}
+
+// cudaOccAlignUpShmemSizeVoltaPlus: the smallest supported carveout >= size.
+std::optional<int64_t> align_up_carveout(const ArchRules& a, int64_t size) {
+    for (int c : a.carveouts())
+        if (int64_t{c} * 1024 >= size) return int64_t{c} * 1024;
+    return std::nullopt;
+}
+
+Error carveout_error(const ArchRules& a, int64_t size, const char* what) {
+    return Error{ErrorId::InvalidInput, "smem",
+                 std::string(what) + " (" + num(size) + " B) exceeds the largest shared-memory carveout of CC " +
+                     cc_str(a.cc) + " (" + kib(int64_t{a.carveouts().back()} * 1024) +
+                     "); lower the shared memory or the device's shared-memory fields"};
+}
+
+// cudaOccSMemPerMultiprocessor: the shared memory per SM the carveout preference asks for.
+Expected<int64_t> smem_preference(const Device& d, const ArchRules& a, int carveout) {
+    if (a.cc.major < 7) return d.smem_per_sm;  // Maxwell/Pascal: dedicated shared memory, no carveout
+    const int64_t pref = carveout < 0 ? d.smem_per_sm : (int64_t{carveout} * d.smem_per_sm) / 100;
+    auto aligned = align_up_carveout(a, pref);
+    if (!aligned) return carveout_error(a, pref, "the carveout preference");
+    return *aligned;
+}
+
+// cudaOccSMemPerBlock: the per-CTA shared-memory limit, including the driver's reserved bytes from CC 8.0.
+int64_t smem_limit_per_block(const Device& d, const ArchRules& a, bool optin, int64_t max_usage) {
+    int64_t limit = d.smem_per_block;
+    if (a.cc.major >= 7 && optin && max_usage > d.smem_per_block) limit = d.smem_per_block_optin;
+    if (a.cc.major >= 8) limit += d.reserved_smem_per_block;
+    return limit;
+}
+
+int64_t default_dynamic_max(const Device& d, const KernelInput& in) {
+    // CUDA's default for cudaFuncAttributeMaxDynamicSharedMemorySize is what remains of the per-block
+    // limit after static shared memory; with opt-in the largest value the attribute may be set to.
+    const int64_t limit = in.optin ? d.smem_per_block_optin : d.smem_per_block;
+    return std::max<int64_t>(0, limit - in.smem_static);
+}
+
+struct RegsOut {
+    int64_t limit = 0;
+    std::optional<int64_t> alloc_per_block;
+    int64_t per_warp = 0;
+    int64_t warps_per_sm = 0;  // warps the register file holds (0 if the block cannot launch)
+    const char* zero_reason = nullptr;
+};
+
+// cudaOccMaxBlocksPerSMRegsLimit (partitioned global caching off).
+RegsOut regs_limit(const Device& d, const ArchRules& a, int sub_partitions, int64_t warps, int64_t regs) {
+    RegsOut o;
+    const int64_t unit = a.reg_alloc_unit;
+    auto per_warp = checked_mul(regs, d.warp_size);
+    std::optional<int64_t> alloc_warp = per_warp ? checked_round_up(*per_warp, unit) : std::nullopt;
+    std::optional<int64_t> alloc_cta = alloc_warp ? checked_mul(*alloc_warp, warps) : std::nullopt;
+    // The hardware check assumes allocation on all sub-partitions at once: warps round up to a multiple.
+    std::optional<int64_t> assumed =
+        alloc_warp ? checked_mul(*alloc_warp, ceil_div(warps, sub_partitions) * sub_partitions) : std::nullopt;
+    o.alloc_per_block = (alloc_cta && *alloc_cta <= kMaxInput) ? alloc_cta : std::nullopt;
+    o.per_warp = alloc_warp.value_or(0);
+    if (regs > a.max_regs_per_thread_occ) {
+        o.zero_reason = "registers per thread exceed the per-thread cap";
+        return o;
+    }
+    if (!assumed || !alloc_cta || *assumed > d.regs_per_block || *alloc_cta > d.regs_per_block) {
+        o.zero_reason = "the block's registers exceed the per-block register limit";
+        return o;
+    }
+    if (*alloc_warp == 0) {
+        o.limit = kInf;
+        return o;
+    }
+    const int64_t per_sub = d.regs_per_sm / sub_partitions;
+    o.warps_per_sm = (per_sub / *alloc_warp) * sub_partitions;
+    o.limit = o.warps_per_sm / warps;
+    if (o.limit == 0) o.zero_reason = "the register file cannot hold one block's warps";
+    return o;
+}
+
+}  // namespace
+
+std::string_view resource_key(Resource r) {
+    switch (r) {
+        case Resource::Registers: return "regs";
+        case Resource::SharedMemory: return "smem";
+        case Resource::Warps: return "warps";
+        case Resource::Blocks: return "blocks";
+        case Resource::Barriers: return "barriers";
+    }
+    return "?";
+}
+
+std::string_view resource_label(Resource r) {
+    switch (r) {
+        case Resource::Registers: return "registers";
+        case Resource::SharedMemory: return "shared memory";
+        case Resource::Warps: return "warp slots";
+        case Resource::Blocks: return "block slots";
+        case Resource::Barriers: return "barriers";
+    }
+    return "?";
+}
+
+Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Detail detail) {
+    if (auto e = validate_kernel(in)) return *e;
+    auto arch_or = validate_device(d);
+    if (!arch_or) return arch_or.error();
+    const ArchRules& a = **arch_or;
+    const bool explain = detail == Detail::Full;
+
+    OccupancyResult r;
+    const int64_t warps = ceil_div(in.threads, d.warp_size);
+    const int64_t max_warps = d.max_threads_per_sm / d.warp_size;
+    r.warps_per_block = warps;
+    r.max_warps_per_sm = max_warps;
+
+    // --- Registers (cudaOccMaxBlocksPerSMRegsLimit) ---
+    RegsOut regs = regs_limit(d, a, a.sub_partitions, warps, in.regs);
+    if (a.cc == ComputeCapability{6, 0} && regs.limit != 0) {
+        // GP100 has 2 sub-partitions, GP10x 4: OCC refuses on GP100 what GP10x cannot run.
+        if (regs_limit(d, a, 4, warps, in.regs).limit == 0) {
+            regs.limit = 0;
+            regs.zero_reason = "the kernel could not run on GP10x (4 sub-partitions); OCC refuses it on GP100 too";
+        }
+    }
+    r.regs_per_block = regs.alloc_per_block;
+    r.regs_per_warp = regs.per_warp;
+
+    // --- Warps (cudaOccMaxBlocksPerSMWarpsLimit) ---
+    const int64_t warps_limit = in.threads > d.max_threads_per_block ? 0 : max_warps / warps;
+
+    // --- Block slots (cudaOccMaxBlocksPerMultiprocessor) ---
+    const int64_t blocks_limit = a.max_blocks_per_sm;
+
+    // --- Shared memory (cudaOccMaxBlocksPerSMSmemLimit) ---
+    auto pref_or = smem_preference(d, a, in.carveout);
+    if (!pref_or) return pref_or.error();
+    const int64_t pref = *pref_or;
+    const int64_t dyn_max = in.smem_dynamic_max >= 0 ? in.smem_dynamic_max : default_dynamic_max(d, in);
+    const int64_t static_total = in.smem_static + d.reserved_smem_per_block;  // < 2^54: no overflow
+    const int64_t total = static_total + in.smem_dynamic;
+    const int64_t smem_alloc = *checked_round_up(total, a.smem_alloc_granularity);  // < 2^56
+    const int64_t max_usage = static_total + dyn_max;
+    const int64_t smem_cta_limit = smem_limit_per_block(d, a, in.optin, max_usage);
+    r.smem_per_block = smem_alloc;
+    int64_t smem_limit = 0;
+    int64_t smem_sm = pref;
+    const char* smem_zero = nullptr;
+    if (in.optin && in.smem_dynamic > dyn_max) {
+        smem_zero = "dynamic shared memory exceeds the kernel's max-dynamic-shared-memory attribute";
+    } else if (smem_alloc > smem_cta_limit) {
+        smem_zero = "the block's shared memory exceeds the per-block limit";
+    } else {
+        if (pref < smem_alloc) {
+            // The launch needs more than the preference: the driver picks the carveout that fits one block.
+            if (a.cc.major >= 7) {
+                auto aligned = align_up_carveout(a, smem_alloc);
+                if (!aligned) return carveout_error(a, smem_alloc, "shared memory per block");
+                smem_sm = *aligned;
+            } else {
+                smem_sm = d.smem_per_sm;
+            }
+        }
+        smem_limit = smem_alloc > 0 ? smem_sm / smem_alloc : kInf;
+    }
+    r.smem_per_sm = smem_sm;
+
+    // --- Overall, then barriers (cudaOccMaxBlocksPerSMBlockBarrierLimit, CC >= 9.0 only) ---
+    int64_t blocks = std::min({regs.limit, smem_limit, warps_limit, blocks_limit});
+    int64_t bars_limit = kInf;
+    const int64_t bar_budget = int64_t{a.barrier_factor} * a.max_blocks_per_sm;
+    if (a.barrier_limit_applies && in.barriers > 0) {
+        bars_limit = bar_budget / in.barriers;
+        blocks = std::min(blocks, bars_limit);
+    }
+
+    const int64_t lim[5] = {regs.limit, smem_limit, warps_limit, blocks_limit, bars_limit};
+    for (Resource res : kResources) {
+        const int64_t v = lim[static_cast<int>(res)];
+        r.limits[static_cast<int>(res)] = v == kInf ? std::nullopt : std::optional<int64_t>(v);
+        if (v == blocks) r.limiting.push_back(res);
+    }
+    r.blocks_per_sm = blocks;
+    r.warps_per_sm = blocks * warps;
+    r.threads_per_sm = blocks * in.threads;
+    r.occupancy = static_cast<double>(r.warps_per_sm) / static_cast<double>(max_warps);
+
+    if (!explain) return r;
+
+    // ----- Budgets: what the resident CTAs use of one SM's budget -----
+    auto is_lim = [&](Resource res) {
+        return std::find(r.limiting.begin(), r.limiting.end(), res) != r.limiting.end();
+    };
+    r.budgets.push_back({"registers per thread", "registers", in.regs, a.max_regs_per_thread,
+                         is_lim(Resource::Registers) && in.regs > a.max_regs_per_thread});
+    r.budgets.push_back({"registers per SM", "registers", blocks * r.regs_per_block.value_or(0), d.regs_per_sm,
+                         is_lim(Resource::Registers)});
+    r.budgets.push_back({"shared memory per CTA", "bytes", smem_alloc, smem_cta_limit,
+                         is_lim(Resource::SharedMemory) && smem_zero != nullptr});
+    r.budgets.push_back({"shared memory per SM", "bytes", blocks * smem_alloc, smem_sm, is_lim(Resource::SharedMemory)});
+    r.budgets.push_back({"warp slots", "warps", r.warps_per_sm, max_warps, is_lim(Resource::Warps)});
+    r.budgets.push_back({"block slots", "blocks", blocks, a.max_blocks_per_sm, is_lim(Resource::Blocks)});
+    if (a.barrier_limit_applies)
+        r.budgets.push_back({"barriers per SM", "barriers", blocks * in.barriers, bar_budget, is_lim(Resource::Barriers)});
+    else
+        r.budgets.push_back({"named barriers per CTA", "barriers", in.barriers, a.barriers_per_block, false});
+
+    // ----- Derivation: the arithmetic with the actual numbers -----
+    auto& D = r.derivation;
+    const std::string cc = "CC " + cc_str(a.cc);
+    D.push_back("Block: " + num(in.threads) + " threads = ceil(" + num(in.threads) + " / " + num(d.warp_size) +
+                ") = " + num(warps) + " warps.");
+    if (in.threads > d.max_threads_per_block)
+        D.push_back("Warps: " + num(in.threads) + " threads exceed the " + num(d.max_threads_per_block) +
+                    "-thread block limit -> 0 blocks.");
+    else
+        D.push_back("Warps: " + num(max_warps) + " warp slots / " + num(warps) + " warps per block = " +
+                    num(warps_limit) + " blocks.");
+    if (in.regs == 0) {
+        D.push_back("Registers: the kernel uses none -> no register limit.");
+    } else if (regs.zero_reason) {
+        D.push_back("Registers: " + num(in.regs) + "/thread -> 0 blocks: " + regs.zero_reason + ".");
+    } else {
+        D.push_back("Registers: " + num(in.regs) + "/thread x " + num(d.warp_size) + " = " +
+                    num(in.regs * d.warp_size) + " per warp, rounded up to a multiple of " + num(a.reg_alloc_unit) +
+                    " = " + num(regs.per_warp) + "; the " + num(d.regs_per_sm) + "-register file is split over " +
+                    std::to_string(a.sub_partitions) + " sub-partitions of " + num(d.regs_per_sm / a.sub_partitions) +
+                    " -> " + std::to_string(a.sub_partitions) + " x floor(" + num(d.regs_per_sm / a.sub_partitions) +
+                    " / " + num(regs.per_warp) + ") = " + num(regs.warps_per_sm) + " warps -> " +
+                    num(regs.warps_per_sm) + " / " + num(warps) + " = " + num(regs.limit) + " blocks.");
+    }
+    {
+        std::string s = "Shared memory: " + num(in.smem_static) + " static + " + num(in.smem_dynamic) + " dynamic";
+        if (d.reserved_smem_per_block) s += " + " + num(d.reserved_smem_per_block) + " reserved by the driver";
+        s += " = " + num(total) + " B, rounded up to " + num(a.smem_alloc_granularity) + " B = " + num(smem_alloc) +
+             " B per block";
+        if (smem_zero) {
+            s += std::string(" -> 0 blocks: ") + smem_zero + " (" + num(smem_cta_limit) + " B" +
+                 (d.reserved_smem_per_block && a.cc.major >= 8 ? " incl. the reserved bytes" : "") + ").";
+        } else if (smem_alloc == 0) {
+            s += " -> no shared-memory limit.";
+        } else {
+            if (a.cc.major >= 7) {
+                s += "; carveout " +
+                     (in.carveout < 0 ? std::string("default (largest)") : std::to_string(in.carveout) + " %");
+                if (smem_sm != pref)
+                    s += " gives " + kib(pref) + ", less than one block needs, so the driver picks " + kib(smem_sm);
+                else
+                    s += " -> " + kib(smem_sm) + " per SM (rounded up to a supported carveout)";
+            } else {
+                s += "; " + kib(smem_sm) + " per SM (no carveout before CC 7.0)";
+            }
+            s += " -> floor(" + num(smem_sm) + " / " + num(smem_alloc) + ") = " + num(smem_limit) + " blocks.";
+        }
+        D.push_back(s);
+    }
+    D.push_back("Block slots: " + num(blocks_limit) + " per SM on " + cc + ".");
+    if (!a.barrier_limit_applies)
+        D.push_back("Barriers: not an occupancy limit before CC 9.0 in NVIDIA's rules.");
+    else if (in.barriers == 0)
+        D.push_back("Barriers: the kernel uses none -> no barrier limit.");
+    else
+        D.push_back("Barriers: budget " + std::to_string(a.barrier_factor) + " x " + num(a.max_blocks_per_sm) + " = " +
+                    num(bar_budget) + " per SM / " + num(in.barriers) + " per block = " + num(bars_limit) + " blocks.");
+    {
+        std::string mins;
+        for (Resource res : kResources) {
+            const int64_t v = lim[static_cast<int>(res)];
+            if (v == kInf) continue;
+            if (!mins.empty()) mins += ", ";
+            mins += num(v);
+        }
+        std::string lims;
+        for (Resource res : r.limiting) {
+            if (!lims.empty()) lims += ", ";
+            lims += resource_label(res);
+        }
+        char pct[32];
+        std::snprintf(pct, sizeof pct, "%.1f", r.occupancy * 100.0);
+        D.push_back("Result: min(" + mins + ") = " + num(blocks) + " blocks per SM -> " + num(blocks) + " x " +
+                    num(warps) + " = " + num(r.warps_per_sm) + " of " + num(max_warps) + " warps = " + pct +
+                    " % occupancy, limited by " + lims + ".");
+    }
+
+    // ----- Notes: why 0 blocks; where the common simplified formulas differ -----
+    auto& N = r.notes;
+    if (in.threads > d.max_threads_per_block)
+        N.push_back("0 blocks: " + num(in.threads) + " threads per block exceed the device limit of " +
+                    num(d.max_threads_per_block) + "; the launch would fail.");
+    if (regs.zero_reason) {
+        if (in.regs > a.max_regs_per_thread_occ)
+            N.push_back("0 blocks: " + num(in.regs) + " registers per thread exceed " + cc + "'s cap of " +
+                        num(a.max_regs_per_thread_occ) + " in NVIDIA's occupancy rules (ptxas allocates at most " +
+                        num(a.max_regs_per_thread) + "; beyond that it spills to local memory).");
+        else
+            N.push_back(std::string("0 blocks: ") + regs.zero_reason + ".");
+    }
+    if (smem_zero) N.push_back(std::string("0 blocks: ") + smem_zero + " (" + num(smem_cta_limit) + " B).");
+    if (!in.optin && a.cc.major >= 7 && d.smem_per_block_optin > d.smem_per_block && smem_zero &&
+        smem_alloc <= d.smem_per_block_optin + (a.cc.major >= 8 ? d.reserved_smem_per_block : 0))
+        N.push_back("With opt-in (cudaFuncSetAttribute MaxDynamicSharedMemorySize) a block may use up to " +
+                    num(d.smem_per_block_optin) + " B.");
+    if (d.reserved_smem_per_block > 0 && a.cc.major >= 8)
+        N.push_back("From CC 8.0 the driver reserves " + num(d.reserved_smem_per_block) +
+                    " B of shared memory per block; simple formulas that divide shared memory per SM by the "
+                    "kernel's own bytes overlook it.");
+    if (a.cc.major == 12 || a.cc == ComputeCapability{11, 0})
+        N.push_back(cc + " devices report " + num(a.max_blocks_per_sm) +
+                    " resident blocks per SM (NVIDIA's occupancy header and device queries agree); the Blackwell "
+                    "tuning guide's 32 does not hold for them.");
+    if (a.cc.major == 12)
+        N.push_back(cc + ": 100 KiB of shared memory per SM (102,400 B reported by devices) out of a 128 KiB "
+                    "L1/shared pool; some guides say 128 KB of shared memory.");
+    return r;
+}
+
+Expected<BlockSizeResult> block_size(const Device& d, const KernelInput& in_) {
+    // cudaOccMaxPotentialOccupancyBlockSize with a constant dynamic shared memory size.
+    KernelInput in = in_;
+    in.threads = 1;
+    if (auto e = validate_kernel(in)) return *e;
+    auto arch_or = validate_device(d);
+    if (!arch_or) return arch_or.error();
+    const int64_t limit = d.max_threads_per_block;
+    const int64_t gran = d.warp_size;
+    BlockSizeResult best;
+    int64_t best_threads = 0;
+    for (int64_t aligned = ceil_div(limit, gran) * gran; aligned > 0; aligned -= gran) {
+        in.threads = std::min(limit, aligned);
+        auto r = occupancy(d, in, Detail::Numbers);
+        if (!r) return r.error();
+        const int64_t threads_per_sm = in.threads * r->blocks_per_sm;
+        if (threads_per_sm > best_threads) {
+            best_threads = threads_per_sm;
+            best.block_size = in.threads;
+            best.blocks_per_sm = r->blocks_per_sm;
+            best.occupancy = r->occupancy;
+        }
+        if (best_threads == d.max_threads_per_sm) break;
+    }
+    best.min_grid_size = best.blocks_per_sm * (d.sm_count > 0 ? d.sm_count : 1);
+    return best;
+}
+
+Expected<int64_t> dynamic_smem(const Device& d, const KernelInput& in_, int64_t blocks) {
+    // cudaOccAvailableDynamicSMemPerBlock
+    if (auto e = check_range("blocks", blocks, 1, kMaxInput, "blocks per SM")) return *e;
+    KernelInput in = in_;
+    in.smem_dynamic = 0;
+    auto r = occupancy(d, in, Detail::Numbers);
+    if (!r) return r.error();
+    if (r->blocks_per_sm < blocks)
+        return Error{ErrorId::NotAchievable, "blocks",
+                     "blocks is " + std::to_string(blocks) + ", but only " + std::to_string(r->blocks_per_sm) +
+                         " blocks of " + std::to_string(in.threads) +
+                         " threads fit per SM even without dynamic shared memory; ask for 1 to " +
+                         std::to_string(r->blocks_per_sm)};
+    const ArchRules& a = **find_arch(d.cc);
+    const int64_t limit = smem_limit_per_block(d, a, in.optin, d.smem_per_sm);
+    int64_t smem_sm = 0;
+    if (blocks == 1) {
+        smem_sm = limit;  // a single block may use the whole per-block limit whatever the preference
+    } else {
+        int64_t pref = *smem_preference(d, a, in.carveout);  // cannot fail: occupancy() above succeeded
+        if (pref == 0) pref = align_up_carveout(a, 1).value_or(0);
+        smem_sm = pref;
+    }
+    int64_t avail = smem_sm / blocks;
+    avail = (avail / a.smem_alloc_granularity) * a.smem_alloc_granularity;
+    avail = std::min(avail, limit);
+    // The header subtracts in size_t and would wrap if static exceeded the share; answer 0 instead.
+    avail = avail >= in.smem_static ? avail - in.smem_static : 0;
+    const int64_t dyn_max = in.smem_dynamic_max >= 0 ? in.smem_dynamic_max : default_dynamic_max(d, in);
+    return std::min(avail, dyn_max);
+}
+
+}  // namespace smcalc
