@@ -4,8 +4,10 @@
 //   OCC   CUDA 13.0 include/cuda_occupancy.h (granularities, sub-partitions, blocks/SM, carveouts, barriers)
 //   PG13  CUDA Programming Guide 13.x, Tables 30-32 (7.5 .. 12.x)
 //   PG11  CUDA 11-era guide Table 15 (5.0 .. 8.7)
-//   PGL   legacy guide sections 20.4-20.10 (reserved 1 KB per block, opt-in sizes)
-//   PTX   PTX ISA: 16 named barriers per CTA; TMEM 128 lanes x 512 columns (tcgen05 on sm_100/103/110)
+//   PG-legacy13  legacy guide sections 20.4-20.10 (reserved 1 KB per block, opt-in sizes)
+//   PTX-bar      PTX ISA barrier: 16 named barriers per CTA (ids 0..15)
+//   PTX-TMEM     PTX ISA tensor memory: 128 lanes x 512 columns per CTA (tcgen05 on sm_100/sm_110)
+//   BU-BLOG      Blackwell Ultra (CC 10.3): 256 KB of tensor memory per SM
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -31,21 +33,21 @@ constexpr std::array<int, 10> kHopper = {0, 8, 16, 32, 64, 100, 132, 164, 196, 2
 // barrier factor, barrier limit applies, barriers/CTA, TMEM, TMEM columns, source
 constexpr ArchRules kArch[] = {
     {{5, 0}, "Maxwell",  32, 1024, 64, 2048, 32, 65536, 65536, 255, 255, 256, 4, 256, 0,     64 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; OCC"},
-    {{5, 2}, "Maxwell",  32, 1024, 64, 2048, 32, 65536, 65536, 255, 255, 256, 4, 256, 0,     96 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; PGL 20.4.1; OCC"},
+    {{5, 2}, "Maxwell",  32, 1024, 64, 2048, 32, 65536, 65536, 255, 255, 256, 4, 256, 0,     96 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; PG-legacy13 20.4.1; OCC"},
     {{5, 3}, "Maxwell",  32, 1024, 64, 2048, 32, 65536, 32768, 255, 255, 256, 4, 256, 0,     64 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; OCC"},
-    {{6, 0}, "Pascal",   32, 1024, 64, 2048, 32, 65536, 65536, 255, 255, 256, 2, 256, 0,     64 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; PGL 20.5.1; OCC (2 sub-partitions)"},
-    {{6, 1}, "Pascal",   32, 1024, 64, 2048, 32, 65536, 65536, 255, 255, 256, 4, 256, 0,     96 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; PGL 20.5.1; OCC"},
-    {{6, 2}, "Pascal",   32, 1024, 64, 2048, 32, 65536, 32768, 255, 255, 256, 4, 256, 0,     64 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; PGL 20.5.1; OCC"},
-    {{7, 0}, "Volta",    32, 1024, 64, 2048, 32, 65536, 65536, 255, 256, 256, 4, 256, 0,     96 * KiB,  48 * KiB,  96 * KiB, kVolta,  6, 2, false, 16, false, 0, "PG11 T15; PGL 20.6.4; OCC"},
+    {{6, 0}, "Pascal",   32, 1024, 64, 2048, 32, 65536, 65536, 255, 255, 256, 2, 256, 0,     64 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; PG-legacy13 20.5.1; OCC (2 sub-partitions)"},
+    {{6, 1}, "Pascal",   32, 1024, 64, 2048, 32, 65536, 65536, 255, 255, 256, 4, 256, 0,     96 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; PG-legacy13 20.5.1; OCC"},
+    {{6, 2}, "Pascal",   32, 1024, 64, 2048, 32, 65536, 32768, 255, 255, 256, 4, 256, 0,     64 * KiB,  48 * KiB,  48 * KiB, kNoCarveouts, 0, 2, false, 16, false, 0, "PG11 T15; PG-legacy13 20.5.1; OCC"},
+    {{7, 0}, "Volta",    32, 1024, 64, 2048, 32, 65536, 65536, 255, 256, 256, 4, 256, 0,     96 * KiB,  48 * KiB,  96 * KiB, kVolta,  6, 2, false, 16, false, 0, "PG11 T15; PG-legacy13 20.6.4; OCC"},
     {{7, 2}, "Volta",    32, 1024, 64, 2048, 32, 65536, 65536, 255, 256, 256, 4, 256, 0,     96 * KiB,  48 * KiB,  96 * KiB, kVolta,  6, 2, false, 16, false, 0, "PG11 T15; OCC (7.x other than 7.5 is Volta)"},
-    {{7, 5}, "Turing",   32, 1024, 32, 1024, 16, 65536, 65536, 255, 256, 256, 4, 256, 0,     64 * KiB,  48 * KiB,  64 * KiB, kTuring, 2, 2, false, 16, false, 0, "PG13 T30-T32; PGL 20.6.4; OCC"},
+    {{7, 5}, "Turing",   32, 1024, 32, 1024, 16, 65536, 65536, 255, 256, 256, 4, 256, 0,     64 * KiB,  48 * KiB,  64 * KiB, kTuring, 2, 2, false, 16, false, 0, "PG13 T30-T32; PG-legacy13 20.6.4; OCC"},
     {{8, 0}, "Ampere",   32, 1024, 64, 2048, 32, 65536, 65536, 255, 256, 256, 4, 128, 1024, 164 * KiB, 48 * KiB, 163 * KiB, kGA100, 8, 2, false, 16, false, 0, "PG13 T30-T32; OCC; ATG"},
     {{8, 6}, "Ampere",   32, 1024, 48, 1536, 16, 65536, 65536, 255, 256, 256, 4, 128, 1024, 100 * KiB, 48 * KiB,  99 * KiB, kGA10x, 6, 1, false, 16, false, 0, "PG13 T30-T32; OCC; ATG"},
     {{8, 7}, "Ampere",   32, 1024, 48, 1536, 16, 65536, 65536, 255, 256, 256, 4, 128, 1024, 164 * KiB, 48 * KiB, 163 * KiB, kGA100, 8, 1, false, 16, false, 0, "PG13 T30-T32; PG11 T15; OCC"},
     {{8, 9}, "Ada",      32, 1024, 48, 1536, 24, 65536, 65536, 255, 256, 256, 4, 128, 1024, 100 * KiB, 48 * KiB,  99 * KiB, kGA10x, 6, 1, false, 16, false, 0, "PG13 T30-T32; OCC; DQ-4060Ti/4070TiS"},
     {{9, 0}, "Hopper",   32, 1024, 64, 2048, 32, 65536, 65536, 255, 256, 256, 4, 128, 1024, 228 * KiB, 48 * KiB, 227 * KiB, kHopper, 10, 2, true, 16, false, 0, "PG13 T30-T32; OCC; HTG"},
     {{10, 0}, "Blackwell", 32, 1024, 64, 2048, 32, 65536, 65536, 255, 256, 256, 4, 128, 1024, 228 * KiB, 48 * KiB, 227 * KiB, kHopper, 10, 2, true, 16, true, 512, "PG13 T30-T32; OCC; BTG; AO4002; PTX-TMEM"},
-    {{10, 3}, "Blackwell Ultra", 32, 1024, 64, 2048, 32, 65536, 65536, 255, 256, 256, 4, 128, 1024, 228 * KiB, 48 * KiB, 227 * KiB, kHopper, 10, 2, true, 16, true, 512, "PG13 T30-T32 (10.x); OCC; PTX-TMEM"},
+    {{10, 3}, "Blackwell Ultra", 32, 1024, 64, 2048, 32, 65536, 65536, 255, 256, 256, 4, 128, 1024, 228 * KiB, 48 * KiB, 227 * KiB, kHopper, 10, 2, true, 16, true, 512, "PG13 T30-T32 (10.x); OCC; BU-BLOG (TMEM)"},
     {{11, 0}, "Blackwell (Thor)", 32, 1024, 64, 2048, 24, 65536, 65536, 255, 256, 256, 4, 128, 1024, 228 * KiB, 48 * KiB, 227 * KiB, kHopper, 10, 1, true, 16, true, 512, "PG13 T30-T32 (11.0); OCC; CCCL6185; TCGEN05-TARGETS"},
     {{12, 0}, "Blackwell (GeForce/RTX)", 32, 1024, 48, 1536, 24, 65536, 65536, 255, 256, 256, 4, 128, 1024, 100 * KiB, 48 * KiB, 99 * KiB, kGA10x, 6, 1, true, 16, false, 0, "PG13 T30-T32; OCC; CCCL6185; DQ-5090; DQ-5080"},
     {{12, 1}, "Blackwell (GB10)", 32, 1024, 48, 1536, 24, 65536, 65536, 255, 256, 256, 4, 128, 1024, 100 * KiB, 48 * KiB, 99 * KiB, kGA10x, 6, 1, true, 16, false, 0, "PG13 (12.x); OCC; DQ-GB10"},
@@ -83,7 +85,7 @@ Expected<ComputeCapability> parse_cc(std::string_view text) {
     for (char c : text)
         if (!std::isspace(static_cast<unsigned char>(c))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (t.rfind("sm_", 0) == 0 || t.rfind("sm", 0) == 0) t = t.substr(t[2] == '_' ? 3 : 2);
-    while (!t.empty() && std::isalpha(static_cast<unsigned char>(t.back()))) t.pop_back();  // sm_90a, sm_100f
+    if (!t.empty() && (t.back() == 'a' || t.back() == 'f')) t.pop_back();  // sm_90a, sm_100f: same CC
     auto bad = [&] {
         return Error{ErrorId::InvalidInput, "cc",
                      "cc \"" + std::string(text) + "\" is not a compute capability; write it as 8.0, 80 or sm_80"};
@@ -149,6 +151,11 @@ Expected<const ArchRules*> validate_device(const Device& d) {
     if (auto e = range("reserved_smem_per_block", d.reserved_smem_per_block, 0, d.smem_per_sm,
                        "bytes (at most smem_per_sm)"))
         return *e;
+    if (a.cc.major >= 8 && d.smem_per_block_optin + d.reserved_smem_per_block > d.smem_per_sm)
+        return Error{ErrorId::InvalidDevice, "device.smem_per_block_optin",
+                     "device.smem_per_block_optin (" + std::to_string(d.smem_per_block_optin) +
+                         ") plus device.reserved_smem_per_block (" + std::to_string(d.reserved_smem_per_block) +
+                         ") must not exceed device.smem_per_sm (" + std::to_string(d.smem_per_sm) + ")"};
     if (d.max_threads_per_block > d.max_threads_per_sm)
         return Error{ErrorId::InvalidDevice, "device.max_threads_per_block",
                      "device.max_threads_per_block (" + std::to_string(d.max_threads_per_block) +

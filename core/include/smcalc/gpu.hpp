@@ -54,7 +54,7 @@ struct GpuSpec {
 std::span<const GpuSpec> all_gpus();
 
 // Case-insensitive; spaces, '-' and '_' are ignored ("h100sxm5", "H100-SXM5"); aliases count.
-// UnknownGpu lists a few names on failure. Never falls back to another GPU.
+// UnknownGpu lists the known names on failure. Never falls back to another GPU.
 Expected<const GpuSpec*> find_gpu(std::string_view name);
 
 }  // namespace smcalc
