@@ -1,0 +1,63 @@
+// tests/bench/inputs.hpp - the benchmarks' fixed inputs: N (device, kernel) pairs drawn with a fixed seed
+// over the GPU database, identical natively and in wasm (own generator, no <random> distributions, whose
+// output differs between standard libraries). Only inputs the solver answers (no Error) are kept, so every
+// timed call is one occupancy answer. Header-only: compiled by g++ and by em++.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "smcalc/gpu.hpp"
+#include "smcalc/occupancy.hpp"
+
+namespace smcalc::bench {
+
+inline constexpr std::size_t kSolverInputs = 100000;  // the "same 100,000 inputs"
+inline constexpr uint64_t kSeed = 0x5eedc0ffee123457ull;
+
+struct Case {
+    const Device* dev;
+    KernelInput in;
+};
+
+// splitmix64: tiny, fast, and the same sequence on every platform.
+struct Rng {
+    uint64_t s;
+    uint64_t next() {
+        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    int64_t uniform(int64_t lo, int64_t hi) {  // inclusive
+        return lo + static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1));
+    }
+    bool chance(int percent) { return uniform(0, 99) < percent; }
+};
+
+// A mix like real kernels: mostly warp-multiple block sizes, registers 0..255, static and dynamic shared
+// memory within the per-block limits (opt-in a quarter of the time), the default carveout most of the time.
+inline std::vector<Case> make_cases(std::size_t n, uint64_t seed = kSeed) {
+    const auto gpus = all_gpus();
+    std::vector<Case> cases;
+    cases.reserve(n);
+    Rng rng{seed};
+    while (cases.size() < n) {
+        const Device& d = gpus[static_cast<std::size_t>(rng.uniform(0, static_cast<int64_t>(gpus.size()) - 1))].device;
+        KernelInput k;
+        k.threads = rng.chance(75) ? 32 * rng.uniform(1, d.max_threads_per_block / 32)
+                                   : rng.uniform(1, d.max_threads_per_block);
+        k.regs = rng.chance(5) ? 0 : rng.uniform(16, 255);
+        k.optin = rng.chance(25);
+        const int64_t per_block = k.optin ? d.smem_per_block_optin : d.smem_per_block;
+        k.smem_static = rng.chance(50) ? 0 : 16 * rng.uniform(0, d.smem_per_block / 16 / 2);
+        k.smem_dynamic = rng.chance(50) ? 0 : rng.uniform(0, per_block - k.smem_static);
+        k.carveout = rng.chance(70) ? -1 : static_cast<int>(rng.uniform(0, 100));
+        k.barriers = 1;
+        if (occupancy(d, k, Detail::Numbers)) cases.push_back({&d, k});
+    }
+    return cases;
+}
+
+}  // namespace smcalc::bench
