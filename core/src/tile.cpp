@@ -1,0 +1,1023 @@
+// tile.cpp - the GEMM tile model: a CTA tile, its pipeline and its warps as an SM budget.
+//
+// [SECTION] types      element sizes, the CC each type needs, which MMA kind a pair of types forms
+// [SECTION] checks     input ranges, type/path/accumulator rules (errors with the reason)
+// [SECTION] shapes     how warps cover the tile for FFMA, mma.sync, wgmma and tcgen05 (no strings: sweeps)
+// [SECTION] evaluate   the arithmetic shared by tile() and tiles_that_fit() (checked 64-bit, no strings)
+// [SECTION] tile       one tile: readouts, rows, notes
+// [SECTION] search     the "what fits" enumeration
+//
+// Formulas, units and sources: docs/tile-model.md. "PTX ISA" marks facts taken from NVIDIA's PTX ISA
+// (mma / wgmma / tcgen05 sections) as summarised in ../shared/reference/gpu-facts.md Part 4 or from general
+// knowledge of that document where Part 4 is silent (the docs say which).
+#include "smcalc/tile.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace smcalc {
+namespace {
+
+// ============================================================================================ [SECTION] types
+
+constexpr int64_t kI64Max = std::numeric_limits<int64_t>::max();
+
+struct TypeInfo {
+    DType t;
+    std::string_view key;
+    int bits;                  // bits per element in memory
+    ComputeCapability min_cc;  // first CC with a tensor-core MMA taking it as A/B ({0,0}: FFMA, any CC)
+    std::string_view needs;    // why, for the refusal message
+};
+
+// clang-format off
+constexpr TypeInfo kTypes[] = {
+    {DType::F32,  "f32",  32, {0, 0},  "f32 runs on the FFMA (CUDA core) path on every CC"},
+    {DType::TF32, "tf32", 32, {8, 0},  "tf32 tensor-core MMA starts with Ampere (mma.sync m16n8k8.tf32, sm_80; PTX ISA)"},
+    {DType::F16,  "f16",  16, {7, 0},  "f16 tensor-core MMA starts with Volta (mma.sync m8n8k4, sm_70; PTX ISA)"},
+    {DType::BF16, "bf16", 16, {8, 0},  "bf16 tensor-core MMA starts with Ampere (mma.sync m16n8k16.bf16, sm_80; PTX ISA)"},
+    {DType::E4M3, "e4m3",  8, {8, 9},  "fp8 (e4m3/e5m2) tensor-core MMA starts with Ada, CC 8.9 (mma.sync .e4m3, sm_89; PTX ISA)"},
+    {DType::E5M2, "e5m2",  8, {8, 9},  "fp8 (e4m3/e5m2) tensor-core MMA starts with Ada, CC 8.9 (mma.sync .e5m2, sm_89; PTX ISA)"},
+    {DType::I8,   "i8",    8, {7, 5},  "int8 tensor-core MMA (mma.sync) starts with Turing, CC 7.5 (mma.sync m8n8k16.s8, sm_75; PTX ISA)"},
+    {DType::I32,  "i32",  32, {0, 0},  "i32 is an accumulator/output type, not an MMA input"},
+    {DType::F6,   "f6",    6, {10, 0}, "fp6 (e2m3/e3m2) tensor-core MMA starts with Blackwell, CC 10.0 (tcgen05 kind::f8f6f4; PTX ISA)"},
+    {DType::F4,   "f4",    4, {10, 0}, "fp4 (e2m1) tensor-core MMA starts with Blackwell, CC 10.0 (tcgen05 kind::f8f6f4; PTX ISA)"},
+};
+// clang-format on
+
+const TypeInfo& info(DType t) { return kTypes[static_cast<int>(t)]; }
+
+bool cc_less(ComputeCapability a, ComputeCapability b) {
+    return a.major != b.major ? a.major < b.major : a.minor < b.minor;
+}
+std::string cc_str(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
+
+// MMA kinds (PTX's .kind names where there is one): which instruction family a pair of A/B types uses.
+enum class Kind : uint8_t { Ffma, F16, Tf32, F8F6F4, I8 };
+
+bool is_f8f6f4(DType t) { return t == DType::E4M3 || t == DType::E5M2 || t == DType::F6 || t == DType::F4; }
+bool is_subbyte(DType t) { return t == DType::F6 || t == DType::F4; }
+
+std::optional<Kind> pair_kind(DType a, DType b) {
+    if (is_f8f6f4(a) && is_f8f6f4(b)) return Kind::F8F6F4;  // e4m3 x e5m2 mixes; f8/f6/f4 mixes (CC 10.0+)
+    if (a != b) return std::nullopt;
+    switch (a) {
+        case DType::F32: return Kind::Ffma;
+        case DType::TF32: return Kind::Tf32;
+        case DType::F16:
+        case DType::BF16: return Kind::F16;
+        case DType::I8: return Kind::I8;
+        default: return std::nullopt;
+    }
+}
+
+// Smallest legal K per instruction ("k" of mNnNkK): 256 bits of K per row from Ampere on (PTX ISA).
+int64_t inst_k(Kind kind, ComputeCapability cc) {
+    if (kind == Kind::Ffma) return 1;
+    if (cc.major == 7 && cc.minor < 5) return 4;              // Volta mma.sync m8n8k4 (f16 only)
+    if (cc.major == 7) return kind == Kind::I8 ? 16 : 8;     // Turing m8n8k16.s8 / m16n8k8.f16
+    switch (kind) {
+        case Kind::F16: return 16;
+        case Kind::Tf32: return 8;
+        case Kind::F8F6F4:
+        case Kind::I8: return 32;
+        case Kind::Ffma: break;
+    }
+    return 1;
+}
+
+// ============================================================================================ [SECTION] checks
+
+constexpr int64_t kBaseOverhead = 32;     // registers: addresses, loop counters, pipeline phase, predicates
+constexpr int64_t kTmemEpilogueRegs = 32;  // registers: one tcgen05.ld .32x32b.x32 chunk of accumulators
+constexpr int64_t kMbarrierBytes = 8;      // one mbarrier object (PTX ISA: 64-bit, 8-byte aligned)
+constexpr int64_t kTmemAddrBytes = 4;      // the 32-bit TMEM address tcgen05.alloc writes to shared memory
+
+std::optional<Error> range(const char* field, int64_t v, int64_t lo, int64_t hi, const char* what) {
+    if (v >= lo && v <= hi) return std::nullopt;
+    return Error{ErrorId::InvalidInput, field,
+                 std::string(field) + " is " + std::to_string(v) + "; it must be between " + std::to_string(lo) +
+                     " and " + std::to_string(hi) + " " + what};
+}
+
+enum class Mode : uint8_t { Ffma, MmaSync, Wgmma, Tcgen05 };
+
+// Everything about the input that does not depend on the tile shape: checked once per search.
+struct Ctx {
+    const Device* dev = nullptr;
+    const ArchRules* arch = nullptr;
+    DType a{}, b{}, acc{}, out{};
+    Kind kind{};
+    Mode mode{};
+    int a_smem_bits = 0, b_smem_bits = 0;  // shared-memory footprint per element
+    int acc_bits = 0, out_bits = 0;
+    int64_t k_inst = 1;
+    Epilogue epilogue{};
+    int64_t epilogue_bytes = 0;
+    bool epi_reuse = false;
+    int64_t overhead = -1;  // -1: model default, computed per shape
+    int64_t acc_buffers = 1;
+    int64_t smem_limit = 0;
+};
+
+std::string tmem_ccs() {
+    std::string s;
+    for (const auto& r : all_arch_rules())
+        if (r.has_tmem) s += (s.empty() ? "" : ", ") + cc_str(r.cc);
+    return s;
+}
+
+// Types, accumulator, path and options; InvalidInput for ranges, Unsupported for what the GPU cannot run.
+Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
+    auto arch_or = validate_device(dev);
+    if (!arch_or) return arch_or.error();
+    const ArchRules& ar = **arch_or;
+    const ComputeCapability cc = ar.cc;
+    Ctx c;
+    c.dev = &dev;
+    c.arch = &ar;
+    c.a = in.a;
+    c.b = in.b;
+    c.acc = in.acc;
+    c.out = in.out.value_or(in.acc);
+
+    for (auto [field, t] : {std::pair{"a", in.a}, std::pair{"b", in.b}}) {
+        if (t == DType::I32)
+            return Error{ErrorId::InvalidInput, field, std::string(field) + " is i32; " + std::string(info(t).needs)};
+        if (cc_less(cc, info(t).min_cc))
+            return Error{ErrorId::Unsupported, field,
+                         std::string(field) + " is " + std::string(info(t).key) + ", which CC " + cc_str(cc) +
+                             " cannot multiply: " + std::string(info(t).needs)};
+    }
+    auto kind = pair_kind(in.a, in.b);
+    if (!kind)
+        return Error{ErrorId::Unsupported, "b",
+                     "a is " + std::string(info(in.a).key) + " and b is " + std::string(info(in.b).key) +
+                         ": no MMA takes this pair (A and B must be the same type, except fp8/fp6/fp4 mixes); a "
+                         "mixed-input GEMM converts one operand in registers first, which this model does not cover"};
+    c.kind = *kind;
+
+    // Accumulators per kind (PTX ISA): f16/f8f6f4 accumulate in f32 or f16, bf16 and tf32 in f32 only,
+    // i8 in s32 only, FFMA in f32.
+    const bool acc_ok = [&] {
+        switch (c.kind) {
+            case Kind::Ffma: return in.acc == DType::F32;
+            case Kind::F16: return in.acc == DType::F32 || (in.acc == DType::F16 && in.a == DType::F16);
+            case Kind::Tf32: return in.acc == DType::F32;
+            case Kind::F8F6F4: return in.acc == DType::F32 || in.acc == DType::F16;
+            case Kind::I8: return in.acc == DType::I32;
+        }
+        return false;
+    }();
+    if (!acc_ok) {
+        const char* allowed = c.kind == Kind::I8                             ? "i32"
+                              : (c.kind == Kind::F16 && in.a == DType::F16) ? "f32 or f16"
+                              : c.kind == Kind::F8F6F4                       ? "f32 or f16"
+                                                                             : "f32";
+        const bool bad_type = in.acc != DType::F32 && in.acc != DType::F16 && in.acc != DType::I32;
+        return Error{bad_type ? ErrorId::InvalidInput : ErrorId::Unsupported, "acc",
+                     "acc is " + std::string(info(in.acc).key) + "; " + std::string(info(in.a).key) + " x " +
+                         std::string(info(in.b).key) + " accumulates in " + allowed +
+                         " (accumulators are f32, f16 or i32, and i32 goes with i8 inputs only; PTX ISA)"};
+    }
+
+    if (in.mma == MmaPath::TensorMemory) {
+        if (!ar.has_tmem)
+            return Error{ErrorId::Unsupported, "mma",
+                         "mma is tmem, but CC " + cc_str(cc) +
+                             " has no tensor memory: tcgen05.mma and TMEM exist on CC " + tmem_ccs() +
+                             " only (PTX ISA); use the register path"};
+        if (c.kind == Kind::Ffma)
+            return Error{ErrorId::Unsupported, "mma",
+                         "mma is tmem, but f32 x f32 has no tensor-core MMA; tcgen05 takes tf32 (kind::tf32)"};
+        c.mode = Mode::Tcgen05;
+    } else if (c.kind == Kind::Ffma) {
+        c.mode = Mode::Ffma;
+    } else if (cc == ComputeCapability{9, 0}) {
+        c.mode = Mode::Wgmma;
+    } else {
+        if (c.kind == Kind::F8F6F4 && (is_subbyte(in.a) || is_subbyte(in.b)) && cc.major < 12)
+            return Error{ErrorId::Unsupported, "mma",
+                         "fp6/fp4 on CC " + cc_str(cc) +
+                             " are multiplied by tcgen05 only (mma.sync kind::f8f6f4 is sm_120 and later; PTX "
+                             "ISA): choose the tensor-memory path"};
+        c.mode = Mode::MmaSync;
+    }
+    c.k_inst = inst_k(c.kind, cc);
+
+    // Sub-byte operands in shared memory.
+    const bool both_f4 = in.a == DType::F4 && in.b == DType::F4;
+    auto smem_bits = [&](DType t) {
+        if (!is_subbyte(t)) return info(t).bits;
+        switch (in.subbyte_smem) {
+            case SubbyteSmem::Packed: return info(t).bits;
+            case SubbyteSmem::Padded: return 8;
+            case SubbyteSmem::Auto: return both_f4 ? info(t).bits : 8;
+        }
+        return 8;
+    };
+    c.a_smem_bits = smem_bits(in.a);
+    c.b_smem_bits = smem_bits(in.b);
+    c.acc_bits = info(in.acc).bits;
+    c.out_bits = info(c.out).bits;
+
+    if (in.epilogue == Epilogue::Bytes) {
+        if (auto e = range("epilogue_bytes", in.epilogue_bytes, 0, kMaxInput, "bytes")) return *e;
+    } else if (in.epilogue_bytes != 0) {
+        return Error{ErrorId::InvalidInput, "epilogue_bytes",
+                     "epilogue_bytes is " + std::to_string(in.epilogue_bytes) +
+                         ", but the epilogue is not 'bytes'; set it to 0 or choose the 'bytes' epilogue"};
+    }
+    c.epilogue = in.epilogue;
+    c.epilogue_bytes = in.epilogue == Epilogue::Bytes ? in.epilogue_bytes : 0;
+    c.epi_reuse = in.epilogue_reuses_mainloop;
+    if (in.overhead_regs != -1)
+        if (auto e = range("overhead_regs", in.overhead_regs, 0, kMaxInput, "registers per thread (or -1 for the model default)"))
+            return *e;
+    c.overhead = in.overhead_regs;
+    if (c.mode == Mode::Tcgen05) {
+        if (auto e = range("acc_buffers", in.acc_buffers, 1, 16, "accumulator copies in tensor memory")) return *e;
+    } else if (in.acc_buffers != 1) {
+        return Error{ErrorId::InvalidInput, "acc_buffers",
+                     "acc_buffers is " + std::to_string(in.acc_buffers) +
+                         "; accumulator copies apply to the tensor-memory path only, the register path holds 1"};
+    }
+    c.acc_buffers = in.acc_buffers;
+    c.smem_limit = dev.smem_per_block_optin > 0 ? dev.smem_per_block_optin : dev.smem_per_block;
+    return c;
+}
+
+std::optional<Error> check_shape_ranges(const TileInput& in) {
+    if (auto e = range("m", in.m, 1, kMaxInput, "elements (tile rows)")) return e;
+    if (auto e = range("n", in.n, 1, kMaxInput, "elements (tile columns)")) return e;
+    if (auto e = range("k", in.k, 1, kMaxInput, "elements (K per stage)")) return e;
+    if (auto e = range("stages", in.stages, 1, kMaxInput, "pipeline stages")) return e;
+    if (auto e = range("warps", in.warps, 1, kMaxInput, "warps per CTA")) return e;
+    return std::nullopt;
+}
+
+// ============================================================================================ [SECTION] shapes
+
+enum class ShapeFail : uint8_t { None, TooManyWarps, WarpsNotWarpgroups, WgmmaM, WgmmaSplit, MmaSyncSplit, K, TcgenM, TcgenN, TcgenWarps };
+
+struct Shape {
+    ShapeFail fail = ShapeFail::None;
+    int64_t inst_m = 0, inst_n = 0, inst_k = 0;
+    int64_t grid_m = 0, grid_n = 0;  // warps (FFMA, mma.sync) or warpgroups (wgmma) along M and N
+};
+
+// wgmma N: 8..256 step 8; for .s8 the PTX ISA lists 8, 16, 24 and multiples of 16 up to 256.
+bool wgmma_n_ok(int64_t n, Kind kind) {
+    if (n < 8 || n > 256 || n % 8 != 0) return false;
+    return kind != Kind::I8 || n <= 24 || n % 16 == 0;
+}
+
+// The grid of `units` (warps or warpgroups) over the tile: units = gm x gn, m % (gran_m x gm) == 0,
+// n % (gran_n x gn) == 0; among valid grids the one with the smallest per-unit tile perimeter (fewest
+// operand fragments), ties to the larger gm. False when none exists.
+bool best_grid(int64_t m, int64_t n, int64_t units, int64_t gran_m, int64_t gran_n, int64_t& gm_out, int64_t& gn_out) {
+    bool found = false;
+    int64_t best = 0;
+    for (int64_t gm = 1; gm <= units; ++gm) {
+        if (units % gm != 0) continue;
+        const int64_t gn = units / gm;
+        if (gm > m / gran_m || gn > n / gran_n) continue;
+        if (m % (gran_m * gm) != 0 || n % (gran_n * gn) != 0) continue;
+        const int64_t per = m / gm + n / gn;
+        if (!found || per <= best) {
+            found = true;
+            best = per;
+            gm_out = gm;
+            gn_out = gn;
+        }
+    }
+    return found;
+}
+
+Shape shape_for(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t warps) {
+    Shape s;
+    s.inst_k = c.k_inst;
+    // A CTA holds at most max_threads_per_block threads (1024 = 32 warps); this also bounds the grid loops.
+    if (warps > c.dev->max_threads_per_block / c.dev->warp_size) {
+        s.fail = ShapeFail::TooManyWarps;
+        return s;
+    }
+    switch (c.mode) {
+        case Mode::Ffma:
+            // No instruction shape: any split works; report the most square one when there is a clean one.
+            s.inst_k = 0;
+            if (!best_grid(m, n, warps, 1, 1, s.grid_m, s.grid_n)) s.grid_m = s.grid_n = 0;
+            return s;
+        case Mode::MmaSync: {
+            // Warp-level fragment: m16n8 from Turing on (int8 on Turing: m8n8k16), 16x16 (4 quad-pair
+            // m8n8k4 ops, as CUTLASS arranges them) on Volta.
+            const ComputeCapability cc = c.arch->cc;
+            s.inst_m = cc.major == 7 && cc.minor < 5 ? 16 : (cc.major == 7 && c.kind == Kind::I8 ? 8 : 16);
+            s.inst_n = cc.major == 7 && cc.minor < 5 ? 16 : 8;
+            if (!best_grid(m, n, warps, s.inst_m, s.inst_n, s.grid_m, s.grid_n)) {
+                s.fail = ShapeFail::MmaSyncSplit;
+                return s;
+            }
+            break;
+        }
+        case Mode::Wgmma: {
+            if (warps % 4 != 0) {
+                s.fail = ShapeFail::WarpsNotWarpgroups;
+                return s;
+            }
+            if (m % 64 != 0) {
+                s.fail = ShapeFail::WgmmaM;
+                return s;
+            }
+            const int64_t groups = warps / 4;
+            // Warpgroups stack along M first (CUTLASS's cooperative layout), then split N.
+            bool ok = false;
+            for (int64_t gm = groups; gm >= 1 && !ok; --gm) {
+                if (groups % gm != 0) continue;
+                const int64_t gn = groups / gm;
+                if (m % (64 * gm) == 0 && n % (8 * gn) == 0) {
+                    s.grid_m = gm;
+                    s.grid_n = gn;
+                    ok = true;
+                }
+            }
+            if (!ok) {
+                s.fail = ShapeFail::WgmmaSplit;
+                return s;
+            }
+            s.inst_m = 64;
+            const int64_t per_n = n / s.grid_n;
+            for (int64_t cand = std::min<int64_t>(256, per_n) / 8 * 8; cand >= 8; cand -= 8)
+                if (per_n % cand == 0 && wgmma_n_ok(cand, c.kind)) {
+                    s.inst_n = cand;
+                    break;
+                }
+            break;
+        }
+        case Mode::Tcgen05: {
+            // Single-CTA tcgen05.mma (cta_group::1): M = 64 (N step 8) or 128 (N step 16), N <= 256.
+            if (m != 64 && m != 128) {
+                s.fail = ShapeFail::TcgenM;
+                return s;
+            }
+            const int64_t step = m == 64 ? 8 : 16;
+            if (n < step || n > 256 || n % step != 0) {
+                s.fail = ShapeFail::TcgenN;
+                return s;
+            }
+            if (warps < 4) {
+                s.fail = ShapeFail::TcgenWarps;
+                return s;
+            }
+            s.inst_m = m;
+            s.inst_n = n;
+            s.grid_m = s.grid_n = 1;
+            break;
+        }
+    }
+    if (k % c.k_inst != 0) s.fail = ShapeFail::K;
+    return s;
+}
+
+const char* mode_name(Mode m) {
+    switch (m) {
+        case Mode::Ffma: return "FFMA";
+        case Mode::MmaSync: return "mma.sync";
+        case Mode::Wgmma: return "wgmma";
+        case Mode::Tcgen05: return "tcgen05.mma";
+    }
+    return "?";
+}
+
+Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k, int64_t warps) {
+    const std::string cc = "CC " + cc_str(c.arch->cc);
+    auto S = [](int64_t v) { return std::to_string(v); };
+    switch (s.fail) {
+        case ShapeFail::TooManyWarps:
+            return {ErrorId::InvalidInput, "warps",
+                    "warps is " + S(warps) + "; a CTA on " + cc + " holds at most " +
+                        S(c.dev->max_threads_per_block) + " threads = " +
+                        S(c.dev->max_threads_per_block / c.dev->warp_size) + " warps"};
+        case ShapeFail::WarpsNotWarpgroups:
+            return {ErrorId::Unsupported, "warps",
+                    "warps is " + S(warps) + "; on " + cc +
+                        " the register path is wgmma, which runs on warpgroups of 4 warps (128 threads): warps must "
+                        "be a multiple of 4"};
+        case ShapeFail::WgmmaM:
+            return {ErrorId::Unsupported, "m",
+                    "m is " + S(m) + "; wgmma's shape is m64nNk" + S(c.k_inst) +
+                        ", so each warpgroup covers a multiple of 64 rows: m must be a multiple of 64"};
+        case ShapeFail::WgmmaSplit:
+            return {ErrorId::Unsupported, "warps",
+                    S(warps / 4) + " warpgroups cannot split a " + S(m) + " x " + S(n) +
+                        " tile: each needs a multiple of 64 rows and of 8 columns (wgmma m64nNk" + S(c.k_inst) +
+                        ", N = 8..256 step 8); use fewer warps or a larger tile"};
+        case ShapeFail::MmaSyncSplit: {
+            return {ErrorId::Unsupported, "warps",
+                    S(warps) + " warps cannot split a " + S(m) + " x " + S(n) + " tile on " + cc +
+                        ": mma.sync gives each warp a multiple of " + S(s.inst_m) + " x " + S(s.inst_n) +
+                        " outputs, so no grid Wm x Wn = " + S(warps) + " has m divisible by " + S(s.inst_m) +
+                        " x Wm and n by " + S(s.inst_n) + " x Wn; use fewer warps or a larger tile"};
+        }
+        case ShapeFail::K:
+            return {ErrorId::Unsupported, "k",
+                    "k is " + S(k) + "; " + std::string(mode_name(c.mode)) + " for " +
+                        std::string(info(c.a).key) + " on " + cc + " consumes K in steps of " + S(c.k_inst) +
+                        ": k must be a multiple of " + S(c.k_inst)};
+        case ShapeFail::TcgenM:
+            return {ErrorId::Unsupported, "m",
+                    "m is " + S(m) +
+                        "; a single-CTA tcgen05.mma (cta_group::1) has M = 64 or 128 (TMEM has 128 lanes); "
+                        "2-CTA tiles (cta_group::2, M = 256 over a CTA pair) are not modelled"};
+        case ShapeFail::TcgenN:
+            return {ErrorId::Unsupported, "n",
+                    "n is " + S(n) + "; tcgen05.mma with M = " + S(m) + " takes N = " + (m == 64 ? "8" : "16") +
+                        " .. 256 in steps of " + (m == 64 ? "8" : "16")};
+        case ShapeFail::TcgenWarps:
+            return {ErrorId::Unsupported, "warps",
+                    "warps is " + S(warps) +
+                        "; reading accumulators out of TMEM needs 4 warps (a warp reaches only its quarter of the "
+                        "128 lanes, tcgen05.ld)"};
+        case ShapeFail::None: break;
+    }
+    return {ErrorId::Unsupported, "m", "unsupported tile shape"};
+}
+
+// ============================================================================================ [SECTION] evaluate
+
+// Checked non-negative 64-bit arithmetic: any overflow poisons the value.
+struct Ck {
+    int64_t v = 0;
+    bool ok = true;
+};
+Ck ck(int64_t v) { return {v, v >= 0}; }
+Ck operator*(Ck a, Ck b) {
+    if (!a.ok || !b.ok || (a.v != 0 && b.v > kI64Max / a.v)) return {0, false};
+    return {a.v * b.v, true};
+}
+Ck operator+(Ck a, Ck b) {
+    if (!a.ok || !b.ok || b.v > kI64Max - a.v) return {0, false};
+    return {a.v + b.v, true};
+}
+Ck cdiv(Ck a, int64_t d) {  // ceil(a / d), d > 0
+    if (!a.ok) return a;
+    return {a.v / d + (a.v % d != 0 ? 1 : 0), true};
+}
+int64_t ceil_div(int64_t a, int64_t d) { return a / d + (a % d != 0 ? 1 : 0); }
+
+enum class Overflow : uint8_t { None, Acc, SmemA, SmemB, Mainloop, Epilogue, Total, Tmem };
+
+struct Eval {
+    Shape shape;
+    Overflow overflow = Overflow::None;
+    int64_t threads = 0;
+    int64_t acc_bytes = 0, acc_regs = 0;
+    bool acc_even = true;
+    int64_t overhead = 0, frag_regs = 0, regs_est = 0, regs_launch = 0;
+    bool spills = false, acc_over_cap = false;
+    int64_t tmem_needed = 0, tmem_alloc = 0;
+    bool tmem_fits = true;
+    int64_t smem_a = 0, smem_b = 0, smem_stage = 0, smem_main = 0, smem_bar = 0, smem_epi = 0, smem_total = 0;
+    bool smem_fits = false;
+};
+
+int64_t next_pow2_at_least(int64_t v, int64_t lo) {
+    int64_t p = lo;
+    while (p < v && p <= kI64Max / 2) p *= 2;
+    return p;
+}
+
+// Registers per thread and shared memory per CTA of one shape. No strings, no allocation.
+Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int64_t warps) {
+    Eval e;
+    e.shape = shape_for(c, m, n, k, warps);
+    if (e.shape.fail != ShapeFail::None) return e;
+    const ArchRules& ar = *c.arch;
+    const Ck threads = ck(warps) * ck(c.dev->warp_size);
+    e.threads = threads.ok ? threads.v : kI64Max;
+
+    // Accumulators: M x N elements of acc_bits, spread evenly over the CTA's threads.
+    const Ck acc_bits_total = ck(m) * ck(n) * ck(c.acc_bits);
+    if (!acc_bits_total.ok || !threads.ok) {
+        e.overflow = Overflow::Acc;
+        return e;
+    }
+    e.acc_bytes = cdiv(acc_bits_total, 8).v;
+    if (c.mode != Mode::Tcgen05) {
+        const Ck per_thread_bits = ck(32) * threads;  // one 32-bit register per thread
+        e.acc_regs = cdiv(acc_bits_total, per_thread_bits.v).v;
+        e.acc_even = acc_bits_total.v % per_thread_bits.v == 0;
+    }
+
+    // Overhead (model default, see docs/tile-model.md): base + operand fragments the path keeps in registers.
+    if (c.overhead >= 0) {
+        e.overhead = c.overhead;
+    } else {
+        e.overhead = kBaseOverhead;
+        if (c.mode == Mode::MmaSync) {
+            // A and B fragments of one instruction-K slice of the warp tile, double-buffered.
+            const Ck bits = ck(2) * ((ck(m / e.shape.grid_m) * ck(c.a_smem_bits) + ck(n / e.shape.grid_n) * ck(c.b_smem_bits)) * ck(c.k_inst));
+            e.frag_regs = bits.ok ? cdiv(bits, 32 * 32).v : kI64Max / 4;
+        } else if (c.mode == Mode::Ffma) {
+            // Thread tile of P outputs taken as sqrt(P) x sqrt(P): one A column + one B row per k, double-buffered.
+            const int64_t p = std::max<int64_t>(1, e.acc_regs * 32 / std::max(1, c.acc_bits));
+            const auto side = static_cast<int64_t>(std::ceil(std::sqrt(static_cast<double>(p))));
+            e.frag_regs = 4 * side;
+        } else if (c.mode == Mode::Tcgen05) {
+            e.frag_regs = kTmemEpilogueRegs;
+        }
+        e.overhead += e.frag_regs;  // frag_regs <= kI64Max / 4: no overflow
+    }
+    const Ck est = ck(e.acc_regs) + ck(e.overhead);
+    e.regs_est = est.ok ? est.v : kI64Max;
+    e.spills = e.regs_est > ar.max_regs_per_thread;
+    e.acc_over_cap = e.acc_regs > ar.max_regs_per_thread;
+    e.regs_launch = std::min<int64_t>(e.regs_est, ar.max_regs_per_thread);
+
+    // Tensor memory: 32-bit columns x 128 lanes; allocation a power of two >= 32 columns (PTX ISA).
+    if (c.mode == Mode::Tcgen05) {
+        const Ck cols = cdiv(ck(n) * ck(c.acc_bits), 32) * ck(c.acc_buffers);
+        if (!cols.ok) {
+            e.overflow = Overflow::Tmem;
+            return e;
+        }
+        e.tmem_needed = cols.v;
+        e.tmem_alloc = next_pow2_at_least(cols.v, 32);
+        e.tmem_fits = e.tmem_alloc <= ar.tmem_columns;
+    }
+
+    // Shared memory, bytes.
+    const Ck sa = cdiv(ck(m) * ck(k) * ck(c.a_smem_bits), 8);
+    if (!sa.ok) {
+        e.overflow = Overflow::SmemA;
+        return e;
+    }
+    const Ck sb = cdiv(ck(n) * ck(k) * ck(c.b_smem_bits), 8);
+    if (!sb.ok) {
+        e.overflow = Overflow::SmemB;
+        return e;
+    }
+    const Ck stage = sa + sb;
+    const Ck main = stage * ck(stages);
+    if (!main.ok) {
+        e.overflow = Overflow::Mainloop;
+        return e;
+    }
+    e.smem_a = sa.v;
+    e.smem_b = sb.v;
+    e.smem_stage = stage.v;
+    e.smem_main = main.v;
+    Ck bar = ck(0);
+    if (ar.cc.major >= 9) {
+        bar = ck(stages) * ck(2 * kMbarrierBytes);  // full + empty per stage
+        if (c.mode == Mode::Tcgen05) bar = bar + ck(c.acc_buffers) * ck(2 * kMbarrierBytes) + ck(kTmemAddrBytes);
+    }
+    Ck epi = ck(0);
+    if (c.epilogue == Epilogue::OutputTile) epi = cdiv(ck(m) * ck(n) * ck(c.out_bits), 8);
+    if (c.epilogue == Epilogue::Bytes) epi = ck(c.epilogue_bytes);
+    if (!epi.ok) {
+        e.overflow = Overflow::Epilogue;
+        return e;
+    }
+    const Ck total = c.epi_reuse ? ck(std::max(main.v, epi.v)) + bar : main + bar + epi;
+    if (!bar.ok || !total.ok) {
+        e.overflow = Overflow::Total;
+        return e;
+    }
+    e.smem_bar = bar.v;
+    e.smem_epi = epi.v;
+    e.smem_total = total.v;
+    e.smem_fits = total.v <= c.smem_limit;
+    return e;
+}
+
+Error overflow_error(Overflow o) {
+    const char* what = "the tile's arithmetic";
+    const char* field = "m";
+    switch (o) {
+        case Overflow::Acc: what = "m x n x accumulator bits"; break;
+        case Overflow::SmemA: what = "m x k x A bits"; break;
+        case Overflow::SmemB: what = "n x k x B bits"; field = "n"; break;
+        case Overflow::Mainloop: what = "stages x shared memory per stage"; field = "stages"; break;
+        case Overflow::Epilogue: what = "the epilogue's m x n x output bits"; break;
+        case Overflow::Total: what = "shared memory per CTA"; break;
+        case Overflow::Tmem: what = "tensor-memory columns"; field = "n"; break;
+        case Overflow::None: break;
+    }
+    return {ErrorId::InvalidInput, field,
+            std::string(what) + " does not fit in 64 bits; no such tile can be resident on an SM (use a smaller "
+                                "tile)"};
+}
+
+KernelInput kernel_for(const Eval& e) {
+    KernelInput k;
+    k.threads = e.threads;
+    k.regs = e.regs_launch;
+    k.smem_static = 0;
+    k.smem_dynamic = e.smem_total;
+    k.optin = true;
+    k.smem_dynamic_max = e.smem_total;
+    k.barriers = 1;
+    return k;
+}
+
+bool solvable(const Eval& e) { return e.threads <= kMaxInput && e.smem_total <= kMaxInput; }
+
+// ============================================================================================ [SECTION] tile
+
+std::string num(int64_t v) {
+    std::string s = std::to_string(v < 0 ? -v : v);
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+    return v < 0 ? "-" + s : s;
+}
+
+std::string instruction_name(const Ctx& c, const Shape& s) {
+    const std::string ab = std::string(info(c.a).key) + "." + std::string(info(c.b).key);
+    const std::string acc(info(c.acc).key);
+    auto S = [](int64_t v) { return std::to_string(v); };
+    switch (c.mode) {
+        case Mode::Ffma: return "FFMA (CUDA cores, no tensor-core MMA)";
+        case Mode::MmaSync:
+            if (c.arch->cc.major == 7 && c.arch->cc.minor < 5) return "mma.sync m8n8k4 ." + acc + "." + ab + " (x4 quad-pairs = 16x16 per warp)";
+            if (c.arch->cc.major == 7 && c.kind == Kind::I8) return "mma.sync m8n8k16 ." + acc + "." + ab;
+            return "mma.sync m16n8k" + S(s.inst_k) + " ." + acc + "." + ab;
+        case Mode::Wgmma: return "wgmma.mma_async m64n" + S(s.inst_n) + "k" + S(s.inst_k) + " ." + acc + "." + ab;
+        case Mode::Tcgen05: {
+            const char* kind = c.kind == Kind::F16 ? "f16" : c.kind == Kind::Tf32 ? "tf32" : c.kind == Kind::I8 ? "i8" : "f8f6f4";
+            return "tcgen05.mma.cta_group::1.kind::" + std::string(kind) + " M=" + S(s.inst_m) + " N=" + S(s.inst_n) +
+                   " K=" + S(s.inst_k) + " (" + ab + " -> " + acc + ")";
+        }
+    }
+    return "?";
+}
+
+void add_row(TileResult& r, std::string key, std::string label, std::string unit, double value,
+             std::optional<double> limit, Basis basis, bool over = false) {
+    r.rows.push_back({std::move(key), std::move(label), std::move(unit), value, limit, basis, over});
+}
+
+}  // namespace
+
+// ----------------------------------------------------------------------------------------------- public
+
+std::string_view dtype_key(DType t) { return info(t).key; }
+int dtype_bits(DType t) { return info(t).bits; }
+std::string_view basis_key(Basis b) { return b == Basis::Exact ? "exact" : "estimate"; }
+
+Expected<DType> parse_dtype(std::string_view text) {
+    std::string t;
+    for (char ch : text)
+        if (ch != ' ' && ch != '_' && ch != '-') t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    struct Alias {
+        std::string_view name;
+        DType t;
+    };
+    static constexpr Alias kAliases[] = {
+        {"f32", DType::F32},   {"fp32", DType::F32},    {"float", DType::F32},     {"float32", DType::F32},
+        {"tf32", DType::TF32}, {"f16", DType::F16},     {"fp16", DType::F16},      {"half", DType::F16},
+        {"float16", DType::F16}, {"bf16", DType::BF16}, {"bfloat16", DType::BF16}, {"e4m3", DType::E4M3},
+        {"fp8", DType::E4M3},  {"f8", DType::E4M3},     {"fp8e4m3", DType::E4M3},  {"f8e4m3", DType::E4M3},
+        {"e5m2", DType::E5M2}, {"fp8e5m2", DType::E5M2}, {"f8e5m2", DType::E5M2},  {"i8", DType::I8},
+        {"int8", DType::I8},   {"s8", DType::I8},       {"i32", DType::I32},       {"int32", DType::I32},
+        {"s32", DType::I32},   {"f6", DType::F6},       {"fp6", DType::F6},        {"e2m3", DType::F6},
+        {"e3m2", DType::F6},   {"fp6e2m3", DType::F6},  {"fp6e3m2", DType::F6},    {"f4", DType::F4},
+        {"fp4", DType::F4},    {"e2m1", DType::F4},     {"fp4e2m1", DType::F4},    {"nvfp4", DType::F4},
+        {"mxfp4", DType::F4},
+    };
+    for (const auto& a : kAliases)
+        if (a.name == t) return a.t;
+    return Error{ErrorId::InvalidInput, "type",
+                 "\"" + std::string(text) +
+                     "\" is not an element type; use f32, tf32, f16, bf16, e4m3, e5m2, i8, i32, f6 or f4"};
+}
+
+Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec* gpu) {
+    if (auto e = check_shape_ranges(in)) return *e;
+    auto ctx_or = make_ctx(dev, in);
+    if (!ctx_or) return ctx_or.error();
+    const Ctx& c = *ctx_or;
+    if (in.problem) {
+        if (auto e = range("problem.m", in.problem->m, 1, kMaxInput, "elements")) return *e;
+        if (auto e = range("problem.n", in.problem->n, 1, kMaxInput, "elements")) return *e;
+        if (auto e = range("problem.k", in.problem->k, 1, kMaxInput, "elements")) return *e;
+    }
+    const Eval e = evaluate(c, in.m, in.n, in.k, in.stages, in.warps);
+    if (e.shape.fail != ShapeFail::None) return shape_error(c, e.shape, in.m, in.n, in.k, in.warps);
+    if (e.overflow != Overflow::None) return overflow_error(e.overflow);
+    const ArchRules& ar = *c.arch;
+
+    TileResult r;
+    r.input = in;
+    r.input.out = c.out;
+    r.input.overhead_regs = e.overhead;
+    r.cc = ar.cc;
+    r.instruction = instruction_name(c, e.shape);
+    r.inst_m = e.shape.inst_m;
+    r.inst_n = e.shape.inst_n;
+    r.inst_k = e.shape.inst_k;
+    r.grid_m = e.shape.grid_m;
+    r.grid_n = e.shape.grid_n;
+    r.threads = e.threads;
+    r.acc_bytes = e.acc_bytes;
+    r.regfile_bytes = dev.regs_per_sm * 4;
+    r.acc_regs_per_thread = e.acc_regs;
+    r.acc_regs_even = e.acc_even;
+    r.overhead_regs = e.overhead;
+    r.regs_per_thread_est = e.regs_est;
+    r.regs_cap = ar.max_regs_per_thread;
+    r.acc_over_cap = e.acc_over_cap;
+    r.spills = e.spills;
+    r.regs_launch = e.regs_launch;
+    if (c.mode == Mode::Tcgen05) {
+        r.tmem_columns_needed = e.tmem_needed;
+        r.tmem_columns = e.tmem_alloc;
+        r.tmem_columns_limit = ar.tmem_columns;
+        r.tmem_fits = e.tmem_fits;
+        r.ctas_by_tmem = ar.tmem_columns / e.tmem_alloc;
+    }
+    r.a_smem_bits = c.a_smem_bits;
+    r.b_smem_bits = c.b_smem_bits;
+    r.smem_a_per_stage = e.smem_a;
+    r.smem_b_per_stage = e.smem_b;
+    r.smem_per_stage = e.smem_stage;
+    r.smem_mainloop = e.smem_main;
+    r.smem_barriers = e.smem_bar;
+    r.smem_epilogue = e.smem_epi;
+    r.smem_per_cta = e.smem_total;
+    r.smem_limit = c.smem_limit;
+    r.smem_fits = e.smem_fits;
+
+    if (solvable(e)) {
+        auto occ = occupancy(dev, kernel_for(e), Detail::Full);
+        if (!occ) return occ.error();
+        r.ctas_per_sm = occ->blocks_per_sm;
+        r.occupancy = occ->occupancy;
+        r.limiting = occ->limiting;
+        r.ctas_by_smem = occ->limit(Resource::SharedMemory);
+        r.ctas_by_regs = occ->limit(Resource::Registers);
+        r.occ = std::move(*occ);
+    } else {
+        r.ctas_per_sm = 0;
+        r.ctas_by_smem = 0;
+        r.limiting = {Resource::SharedMemory};
+        r.notes.push_back("The CTA's threads or shared memory exceed 2^53; the occupancy solver was not run: 0 CTAs.");
+    }
+    r.fits = !r.spills && r.smem_fits && r.tmem_fits && r.ctas_per_sm >= 1;
+
+    // Arithmetic intensity per k-step (global memory holds sub-byte types packed).
+    const double dm = static_cast<double>(in.m), dn = static_cast<double>(in.n), dk = static_cast<double>(in.k);
+    r.flops_per_kstep = 2.0 * dm * dn * dk;
+    r.global_bytes_per_kstep = (dm * dk * info(c.a).bits + dn * dk * info(c.b).bits) / 8.0;
+    r.intensity = r.flops_per_kstep / r.global_bytes_per_kstep;
+    if (gpu) {
+        if (c.kind == Kind::F16) r.peak_tflops = gpu->bf16_dense_tflops;
+        if (c.kind == Kind::Ffma) r.peak_tflops = gpu->fp32_tflops;
+        r.mem_bw_gbs = gpu->mem_bw_gbs;
+        if (r.peak_tflops && r.mem_bw_gbs && *r.mem_bw_gbs > 0) r.ridge = *r.peak_tflops * 1e12 / (*r.mem_bw_gbs * 1e9);
+    }
+
+    if (in.problem) {
+        const ProblemSize& p = *in.problem;
+        ProblemResult pr;
+        pr.tiles_m = ceil_div(p.m, in.m);
+        pr.tiles_n = ceil_div(p.n, in.n);
+        const Ck ctas = ck(pr.tiles_m) * ck(pr.tiles_n);
+        if (!ctas.ok || ctas.v > kMaxInput)
+            return Error{ErrorId::InvalidInput, "problem",
+                         "problem.m / tile.m x problem.n / tile.n = " + num(pr.tiles_m) + " x " + num(pr.tiles_n) +
+                             " CTAs is beyond 2^53; use a smaller problem or a larger tile"};
+        pr.ctas = ctas.v;
+        pr.k_steps = ceil_div(p.k, in.k);
+        pr.tile_efficiency = (static_cast<double>(p.m) / (static_cast<double>(pr.tiles_m) * dm)) *
+                             (static_cast<double>(p.n) / (static_cast<double>(pr.tiles_n) * dn));
+        pr.flops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k);
+        if (dev.sm_count > 0 && r.ctas_per_sm > 0) {
+            const int64_t per_wave = r.ctas_per_sm * dev.sm_count;  // both bounded: < 2^40
+            const int64_t waves = ceil_div(pr.ctas, per_wave);
+            const int64_t last = pr.ctas - (waves - 1) * per_wave;
+            pr.ctas_per_wave = per_wave;
+            pr.waves = waves;
+            pr.last_wave_utilization = static_cast<double>(last) / static_cast<double>(per_wave);
+            pr.wave_efficiency = static_cast<double>(pr.ctas) / (static_cast<double>(waves) * static_cast<double>(per_wave));
+        }
+        r.problem = pr;
+    }
+
+    // ----- Rows: every readout with its limit, unit and basis -----
+    const auto D = [](int64_t v) { return static_cast<double>(v); };
+    const Basis acc_basis = Basis::Exact;
+    if (c.mode == Mode::Tcgen05) {
+        add_row(r, "acc_regs_per_thread", "accumulator registers per thread (accumulators live in TMEM)", "registers",
+                0, D(r.regs_cap), acc_basis);
+        add_row(r, "tmem_columns", "tensor-memory columns allocated (x 128 lanes x 32 bit)", "columns",
+                D(r.tmem_columns), D(r.tmem_columns_limit), Basis::Exact, !r.tmem_fits);
+        add_row(r, "acc_bytes", "accumulator bytes per CTA (in TMEM)", "bytes", D(r.acc_bytes),
+                D(int64_t{ar.tmem_columns} * 128 * 4), Basis::Exact, r.acc_bytes > int64_t{ar.tmem_columns} * 128 * 4);
+    } else {
+        add_row(r, "acc_regs_per_thread", "accumulator registers per thread", "registers", D(r.acc_regs_per_thread),
+                D(r.regs_cap), acc_basis, r.acc_over_cap);
+        add_row(r, "acc_bytes", "accumulator bytes per CTA vs the register file", "bytes", D(r.acc_bytes),
+                D(r.regfile_bytes), Basis::Exact, r.acc_bytes >= r.regfile_bytes);
+    }
+    add_row(r, "overhead_regs", "other registers per thread (addresses, fragments)", "registers", D(r.overhead_regs),
+            std::nullopt, Basis::Estimate);
+    add_row(r, "regs_per_thread_est", "registers per thread", "registers", D(r.regs_per_thread_est), D(r.regs_cap),
+            Basis::Estimate, r.spills);
+    add_row(r, "threads", "threads per CTA", "threads", D(r.threads), D(dev.max_threads_per_block), Basis::Exact,
+            r.threads > dev.max_threads_per_block);
+    add_row(r, "smem_a_per_stage", "shared memory for A per stage", "bytes", D(r.smem_a_per_stage), std::nullopt,
+            Basis::Exact);
+    add_row(r, "smem_b_per_stage", "shared memory for B per stage", "bytes", D(r.smem_b_per_stage), std::nullopt,
+            Basis::Exact);
+    add_row(r, "smem_per_stage", "shared memory per stage (A + B)", "bytes", D(r.smem_per_stage), std::nullopt,
+            Basis::Exact);
+    add_row(r, "smem_mainloop", "mainloop shared memory (stages x per stage)", "bytes", D(r.smem_mainloop),
+            D(r.smem_limit), Basis::Exact, r.smem_mainloop > r.smem_limit);
+    add_row(r, "smem_barriers", "pipeline barriers (mbarriers)", "bytes", D(r.smem_barriers), std::nullopt,
+            Basis::Estimate);
+    add_row(r, "smem_epilogue", "epilogue staging", "bytes", D(r.smem_epilogue), std::nullopt, Basis::Exact);
+    add_row(r, "smem_per_cta", "shared memory per CTA", "bytes", D(r.smem_per_cta), D(r.smem_limit),
+            r.smem_barriers > 0 ? Basis::Estimate : Basis::Exact, !r.smem_fits);
+    if (r.ctas_by_smem)
+        add_row(r, "ctas_by_smem", "CTAs per SM by shared memory alone", "CTAs", D(*r.ctas_by_smem),
+                D(ar.max_blocks_per_sm), Basis::Exact);
+    if (r.ctas_by_regs)
+        add_row(r, "ctas_by_regs", "CTAs per SM by registers alone", "CTAs", D(*r.ctas_by_regs),
+                D(ar.max_blocks_per_sm), Basis::Estimate);
+    if (r.ctas_by_tmem)
+        add_row(r, "ctas_by_tmem", "CTAs per SM whose TMEM allocations coexist", "CTAs", D(*r.ctas_by_tmem),
+                D(ar.max_blocks_per_sm), Basis::Exact);
+    add_row(r, "ctas_per_sm", "CTAs per SM", "CTAs", D(r.ctas_per_sm), D(ar.max_blocks_per_sm), Basis::Estimate,
+            r.ctas_per_sm < 1);
+    add_row(r, "occupancy", "occupancy (resident warps / max warps)", "fraction", r.occupancy, 1.0, Basis::Estimate);
+    add_row(r, "intensity", "arithmetic intensity per k-step (A+B tiles from DRAM)", "FLOP/B", r.intensity,
+            r.ridge, Basis::Estimate);
+    if (r.problem) {
+        const ProblemResult& p = *r.problem;
+        add_row(r, "ctas", "CTAs (output tiles)", "CTAs", D(p.ctas), std::nullopt, Basis::Exact);
+        add_row(r, "k_steps", "mainloop iterations per CTA", "k-steps", D(p.k_steps), std::nullopt, Basis::Exact);
+        add_row(r, "tile_efficiency", "useful share of the padded tiles", "fraction", p.tile_efficiency, 1.0,
+                Basis::Exact);
+        if (p.waves) {
+            add_row(r, "ctas_per_wave", "CTAs per wave (CTAs per SM x SMs)", "CTAs", D(*p.ctas_per_wave), std::nullopt,
+                    Basis::Estimate);
+            add_row(r, "waves", "waves", "waves", D(*p.waves), std::nullopt, Basis::Estimate);
+            add_row(r, "last_wave_utilization", "last wave utilization", "fraction", *p.last_wave_utilization, 1.0,
+                    Basis::Estimate);
+        }
+    }
+
+    // ----- Notes -----
+    auto& N = r.notes;
+    if (in.overhead_regs < 0) {
+        std::string s = "Other registers: " + num(e.overhead) + " per thread is the model's default (estimate): " +
+                        num(kBaseOverhead) + " for addresses, loop counters and pipeline state";
+        if (c.mode == Mode::MmaSync)
+            s += " + " + num(e.frag_regs) + " for double-buffered A/B fragments of the " + num(in.m / r.grid_m) + " x " +
+                 num(in.n / r.grid_n) + " warp tile (mma.sync reads operands from registers)";
+        else if (c.mode == Mode::Ffma)
+            s += " + " + num(e.frag_regs) + " for double-buffered A/B thread fragments";
+        else if (c.mode == Mode::Tcgen05)
+            s += " + " + num(e.frag_regs) + " for one 32-column chunk of accumulators read out of TMEM in the epilogue";
+        else
+            s += " (wgmma reads A and B from shared memory)";
+        N.push_back(s + "; set overhead_regs to what ptxas -v reports for your kernel.");
+    }
+    if (e.acc_over_cap)
+        N.push_back("Accumulators alone need " + num(e.acc_regs) + " registers per thread, above the " +
+                    num(r.regs_cap) + "-register cap: ptxas caps the allocation and spills to local memory. More "
+                    "warps per CTA or a smaller tile lowers it.");
+    else if (e.spills)
+        N.push_back("Accumulators plus the estimated overhead come to " + num(e.regs_est) +
+                    " registers per thread, above the " + num(r.regs_cap) +
+                    "-register cap: likely spills (depends on the real overhead).");
+    if (c.mode != Mode::Tcgen05 && r.acc_bytes >= r.regfile_bytes)
+        N.push_back("The CTA's accumulators (" + num(r.acc_bytes) + " B) " +
+                    (r.acc_bytes == r.regfile_bytes ? std::string("are the whole") : std::string("exceed the")) +
+                    " register file of one SM (" + num(dev.regs_per_sm) + " x 4 B = " + num(r.regfile_bytes) + " B).");
+    if (c.mode == Mode::Wgmma && (e.spills || in.warps >= 8))
+        N.push_back("Hopper kernels often specialise warps (a TMA producer warpgroup with few registers, consumer "
+                    "warpgroups raised with setmaxnreg up to 240+); this model gives every warp the same count "
+                    "and counts every warp as holding accumulators.");
+    if (!e.acc_even && c.mode != Mode::Tcgen05)
+        N.push_back("M x N accumulators do not divide evenly over the threads: registers per thread are rounded up.");
+    if (r.ctas_by_smem && r.ctas_per_sm < *r.ctas_by_smem) {
+        std::string lims;
+        for (Resource res : r.limiting) lims += (lims.empty() ? "" : ", ") + std::string(resource_label(res));
+        N.push_back("Shared memory alone would allow " + num(*r.ctas_by_smem) + " CTAs per SM; " + lims + " allow " +
+                    num(r.ctas_per_sm) + ".");
+    }
+    if (r.smem_barriers > 0)
+        N.push_back("Pipeline barriers: " + num(in.stages) + " stages x 2 mbarriers (full, empty) x 8 B" +
+                    (c.mode == Mode::Tcgen05 ? " + accumulator full/empty mbarriers + the 4-byte TMEM address" : "") +
+                    " is an estimate of what CUTLASS's TMA pipelines allocate (CC 9.0+).");
+    if (c.mode == Mode::Tcgen05)
+        N.push_back("TMEM: the PTX ISA gives 512 columns x 128 lanes per CTA; NVIDIA's blog says 256 KB per SM. If "
+                    "the SM's TMEM is shared, only " + num(*r.ctas_by_tmem) +
+                    " CTAs' allocations coexist; further resident CTAs wait in tcgen05.alloc.");
+    if (is_subbyte(in.a) || is_subbyte(in.b))
+        N.push_back(std::string("fp6/fp4 in shared memory: ") +
+                    (c.a_smem_bits == 8 || c.b_smem_bits == 8
+                         ? "1 byte per element (kind::f8f6f4 reads sub-byte operands padded; TMA's 16-byte-padded "
+                           "copy, CUTLASS *_unpacksmem_t)."
+                         : "packed (fp4 x fp4 can use the block-scaled kind::mxf4 MMAs; scale factors are not "
+                           "counted)."));
+    if (gpu && !r.peak_tflops)
+        N.push_back("No sourced peak for " + std::string(info(c.a).key) + " MMAs in the GPU database: no ridge point.");
+    if (r.problem && !r.problem->waves)
+        N.push_back(dev.sm_count > 0 ? "0 CTAs per SM: no waves." : "SM count unknown: no waves.");
+    return r;
+}
+
+// ============================================================================================ [SECTION] search
+
+Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s) {
+    const std::pair<const char*, const std::vector<int64_t>*> lists[] = {
+        {"ms", &s.ms}, {"ns", &s.ns}, {"ks", &s.ks}, {"stages", &s.stages}, {"warps", &s.warps}};
+    for (auto [name, list] : lists) {
+        if (list->empty())
+            return Error{ErrorId::InvalidInput, name, std::string(name) + " is empty; give at least one candidate"};
+        for (int64_t v : *list)
+            if (auto e = range(name, v, 1, kMaxInput, "(every candidate)")) return *e;
+    }
+    auto ctx_or = make_ctx(dev, s.base);
+    if (!ctx_or) return ctx_or.error();
+    const Ctx& c = *ctx_or;
+
+    TileSearchResult out;
+    for (int64_t m : s.ms)
+        for (int64_t n : s.ns)
+            for (int64_t w : s.warps)
+                for (int64_t k : s.ks)
+                    for (int64_t st : s.stages) {
+                        ++out.candidates;
+                        const Eval e = evaluate(c, m, n, k, st, w);
+                        if (e.shape.fail != ShapeFail::None) {
+                            ++out.refused;
+                            continue;
+                        }
+                        if (e.overflow == Overflow::Acc) {
+                            ++out.spills;
+                            continue;
+                        }
+                        if (e.overflow != Overflow::None) {
+                            (e.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
+                            continue;
+                        }
+                        if (e.spills) {
+                            ++out.spills;
+                            continue;
+                        }
+                        if (!e.smem_fits) {
+                            ++out.smem_over;
+                            continue;
+                        }
+                        if (!e.tmem_fits) {
+                            ++out.tmem_over;
+                            continue;
+                        }
+                        if (!solvable(e)) {
+                            ++out.no_cta;
+                            continue;
+                        }
+                        auto occ = occupancy(dev, kernel_for(e), Detail::Numbers);
+                        if (!occ) return occ.error();
+                        if (occ->blocks_per_sm < 1) {
+                            ++out.no_cta;
+                            continue;
+                        }
+                        TileFit f;
+                        f.m = m;
+                        f.n = n;
+                        f.k = k;
+                        f.stages = st;
+                        f.warps = w;
+                        f.acc_regs_per_thread = e.acc_regs;
+                        f.regs_per_thread_est = e.regs_est;
+                        f.smem_per_cta = e.smem_total;
+                        f.tmem_columns = e.tmem_alloc;
+                        f.ctas_per_sm = occ->blocks_per_sm;
+                        f.ctas_by_smem = occ->limit(Resource::SharedMemory);
+                        f.occupancy = occ->occupancy;
+                        f.limiting = std::move(occ->limiting);
+                        out.fits.push_back(std::move(f));
+                    }
+    std::sort(out.fits.begin(), out.fits.end(), [](const TileFit& x, const TileFit& y) {
+        // A fitting tile's A and B stages fit in shared memory, so m, n < 2^21: the products cannot overflow.
+        const int64_t ax = x.m * x.n, ay = y.m * y.n;
+        if (ax != ay) return ax > ay;
+        if (x.occupancy != y.occupancy) return x.occupancy > y.occupancy;
+        // Same tile, same residency: shared memory beyond what sets the CTA count is idle, so the deepest
+        // prefetch (stages x k) first, then more stages, fewer warps (more registers each), taller tiles.
+        if (x.stages * x.k != y.stages * y.k) return x.stages * x.k > y.stages * y.k;
+        if (x.stages != y.stages) return x.stages > y.stages;
+        if (x.warps != y.warps) return x.warps < y.warps;
+        return x.m > y.m;
+    });
+    return out;
+}
+
+}  // namespace smcalc
