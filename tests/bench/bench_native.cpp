@@ -111,7 +111,7 @@ const std::vector<HeaderCase>& header_cases() {
 // ----- The timed loops: extern "C" and never inlined, so callgrind can name them -----
 extern "C" {
 
-__attribute__((noinline)) int64_t smcalc_bench_count_ours(std::size_t n) {
+__attribute__((noinline, noclone)) int64_t smcalc_bench_count_ours(std::size_t n) {
     const auto& cs = cases();
     int64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -121,7 +121,7 @@ __attribute__((noinline)) int64_t smcalc_bench_count_ours(std::size_t n) {
     return sum;
 }
 
-__attribute__((noinline)) int64_t smcalc_bench_count_block_ours(std::size_t n) {
+__attribute__((noinline, noclone)) int64_t smcalc_bench_count_block_ours(std::size_t n) {
     const auto& cs = cases();
     int64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -132,7 +132,7 @@ __attribute__((noinline)) int64_t smcalc_bench_count_block_ours(std::size_t n) {
 }
 
 #ifdef SMCALC_BENCH_HAVE_CUDA_OCC
-__attribute__((noinline)) int64_t smcalc_bench_count_header(std::size_t n) {
+__attribute__((noinline, noclone)) int64_t smcalc_bench_count_header(std::size_t n) {
     const auto& hs = header_cases();
     int64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -144,7 +144,7 @@ __attribute__((noinline)) int64_t smcalc_bench_count_header(std::size_t n) {
     return sum;
 }
 
-__attribute__((noinline)) int64_t smcalc_bench_count_block_header(std::size_t n) {
+__attribute__((noinline, noclone)) int64_t smcalc_bench_count_block_header(std::size_t n) {
     const auto& hs = header_cases();
     int64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) {

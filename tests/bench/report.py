@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""tests/bench/report.py - turns the raw results of scripts/bench.sh into the table of issue 6.
+
+    report.py RESULTS_DIR [--doc docs/performance.md] [--readme-section FILE]
+
+RESULTS_DIR holds what the stages wrote (each optional; a missing one gives SKIPPED rows that say why):
+    native.json     Google Benchmark JSON (repetitions, random interleaving) of smcalc_bench_native
+    callgrind.json  {"<loop>": {"ir": instructions, "n": calls}} from callgrind runs of the native loops
+    wasm.json       output of smcalc_bench_wasm under node
+    page.json       output of tests/bench/page.mjs (headless Chromium)
+    machine.json    date and machine description
+    skipped.json    {"stage": "reason"} for stages that could not run
+
+Prints the table (figure | median | spread | target | met?) to stdout; writes the Markdown document and
+the README section. Times are CPU time of the measuring process unless a row says "wall": on a busy
+shared machine CPU time is the steadier figure, and on an idle one the two agree.
+"""
+import json
+import os
+import statistics
+import sys
+
+# ----------------------------------------------------------------------------------------------------------
+# Reading
+
+
+def load(d, name):
+    p = os.path.join(d, name)
+    if not os.path.exists(p):
+        return None
+    with open(p) as f:
+        return json.load(f)
+
+
+def to_ms(value, unit):
+    return value * {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[unit]
+
+
+def gb_reps(native, name, field="cpu_time"):
+    """Per-repetition times in ms of one benchmark, keyed by repetition index."""
+    out = {}
+    for b in native.get("benchmarks", []):
+        if b.get("run_name", b["name"]) == name and b.get("run_type") == "iteration" and "error_occurred" not in b:
+            out[b.get("repetition_index", 0)] = to_ms(b[field], b["time_unit"])
+    return out
+
+
+def gb_counter(native, name, counter):
+    for b in native.get("benchmarks", []):
+        if b.get("run_name", b["name"]) == name and counter in b:
+            return b[counter]
+    return None
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Formatting
+
+
+def fmt_ms(ms):
+    if ms >= 1000:
+        return f"{ms / 1000:.2f} s"
+    if ms >= 1:
+        return f"{ms:.3g} ms" if ms < 100 else f"{ms:.0f} ms"
+    if ms >= 0.001:
+        return f"{ms * 1000:.3g} µs"
+    return f"{ms * 1e6:.3g} ns"
+
+
+def fmt_rate(per_s):
+    if per_s >= 1e6:
+        return f"{per_s / 1e6:.3g} M/s"
+    if per_s >= 1e3:
+        return f"{per_s / 1e3:.3g} k/s"
+    return f"{per_s:.3g} /s"
+
+
+def fmt_kb(b):
+    return f"{b / 1024:.1f} KiB"
+
+
+class Table:
+    def __init__(self):
+        self.rows = []  # (section, figure, median, spread, target, met)
+
+    def add(self, section, figure, median, spread="", target="", met=""):
+        self.rows.append((section, figure, median, spread, target, met))
+
+    def skip(self, section, figure, why, target=""):
+        self.add(section, figure, "SKIPPED", why, target, "n/a")
+
+    def verdicts(self):
+        met = sum(1 for r in self.rows if r[5] == "yes")
+        missed = sum(1 for r in self.rows if r[5] == "NO")
+        na = sum(1 for r in self.rows if r[5] == "n/a")
+        return met, missed, na
+
+    def text(self):
+        head = ("", "figure", "median", "spread (min..max)", "target", "met?")
+        cols = list(zip(*([head] + self.rows)))
+        w = [max(len(c) for c in col) for col in cols]
+        w[0] = max(w[0], 6)
+        line = lambda r: "  ".join(str(v).ljust(w[i]) for i, v in enumerate(r)).rstrip()
+        out = [line(head), "  ".join("-" * x for x in w)]
+        last = None
+        for r in self.rows:
+            out.append(line((r[0] if r[0] != last else "",) + r[1:]))
+            last = r[0]
+        return "\n".join(out)
+
+    def markdown(self):
+        out = ["| | figure | median | spread (min..max) | target | met? |", "|---|---|---|---|---|---|"]
+        last = None
+        for r in self.rows:
+            cells = [r[0] if r[0] != last else ""] + [str(c).replace("|", "\\|") for c in r[1:]]
+            out.append("| " + " | ".join(cells) + " |")
+            last = r[0]
+        return "\n".join(out)
+
+
+def summary_of(values):
+    return statistics.median(values), min(values), max(values)
+
+
+def met(ok):
+    return "yes" if ok else "NO"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Sections
+
+
+def native_rows(t, native, cg, skipped, notes):
+    S = "native"
+    if native is None:
+        why = skipped.get("native", "no native results")
+        for f, tg in (("solver: ours / cuda_occupancy.h time", "<= 1.0"), ("tile enumeration", "<= 20 ms")):
+            t.skip(S, f, why, tg)
+        return
+    ctx = native.get("context", {})
+    n = int(ctx.get("solver_inputs", "100000"))
+    ours = gb_reps(native, "solver/ours")
+    hdr = gb_reps(native, "solver/header")
+    if ours:
+        med, lo, hi = summary_of([n / (v / 1000) for v in ours.values()])
+        t.add(S, f"solver answers/s, ours ({n:,} inputs)", fmt_rate(med), f"{fmt_rate(lo)}..{fmt_rate(hi)}")
+    if hdr:
+        med, lo, hi = summary_of([n / (v / 1000) for v in hdr.values()])
+        t.add(S, "solver answers/s, cuda_occupancy.h (same inputs)", fmt_rate(med), f"{fmt_rate(lo)}..{fmt_rate(hi)}")
+        pairs = [ours[i] / hdr[i] for i in sorted(ours) if i in hdr]
+        med, lo, hi = summary_of(pairs)
+        t.add(S, f"solver time ratio ours/header ({len(pairs)} interleaved pairs)", f"{med:.2f}", f"{lo:.2f}..{hi:.2f}",
+              "<= 1.0", met(med <= 1.0))
+        mism = ctx.get("header_mismatches")
+        if mism is not None:
+            notes.append(f"Both solvers answer the same blocks per SM on {n - int(mism):,} of the {n:,} inputs"
+                         f" ({mism} differ).")
+    else:
+        t.skip(S, "solver time ratio ours/header", "cuda_occupancy.h not found (no CUDA toolkit)", "<= 1.0")
+    cg = {k: v for k, v in (cg or {}).items() if v.get("ir") and v.get("n")}  # a loop that ran, counted
+    if "ours" in cg and "header" in cg:
+        a = cg["ours"]["ir"] / cg["ours"]["n"]
+        b = cg["header"]["ir"] / cg["header"]["n"]
+        t.add(S, "solver instructions/answer ours vs header (callgrind)", f"{a:.0f} vs {b:.0f}", "exact count",
+              "", "")
+        t.add(S, "solver instruction ratio ours/header (callgrind)", f"{a / b:.2f}", "exact count", "<= 1.0",
+              met(a / b <= 1.0))
+    elif "callgrind" in skipped:
+        t.skip(S, "solver instruction ratio ours/header (callgrind)", skipped["callgrind"], "<= 1.0")
+
+    bo = gb_reps(native, "block_size/ours")
+    bh = gb_reps(native, "block_size/header")
+    if bo:
+        med, lo, hi = summary_of([v / 1000 for v in bo.values()])  # 1,000 calls per repetition
+        t.add(S, "block-size optimizer, ours (per call)", fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}")
+    if bh:
+        med, lo, hi = summary_of([v / 1000 for v in bh.values()])
+        t.add(S, "block-size optimizer, cuda_occupancy.h (per call)", fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}")
+        pairs = [bo[i] / bh[i] for i in sorted(bo) if i in bh]
+        med, lo, hi = summary_of(pairs)
+        t.add(S, "block-size time ratio ours/header", f"{med:.2f}", f"{lo:.2f}..{hi:.2f}", "<= 1.0", met(med <= 1.0))
+    if "block_ours" in cg and "block_header" in cg:
+        a = cg["block_ours"]["ir"] / cg["block_ours"]["n"]
+        b = cg["block_header"]["ir"] / cg["block_header"]["n"]
+        t.add(S, "block-size instruction ratio ours/header (callgrind)", f"{a / b:.2f}", "exact count", "<= 1.0",
+              met(a / b <= 1.0))
+
+    tiles = [b["run_name"] for b in native.get("benchmarks", [])
+             if b.get("run_name", "").startswith("tiles/") and b.get("run_type") == "iteration"]
+    if not tiles:
+        t.skip(S, "tile enumeration", "core has no tile.cpp yet", "<= 20 ms")
+    for name in dict.fromkeys(tiles):
+        reps = gb_reps(native, name)
+        cand = gb_counter(native, name, "candidates")
+        med, lo, hi = summary_of(list(reps.values()))
+        label = f"tile enumeration {name[6:]} ({int(cand):,} candidates)" if cand else f"tile enumeration {name[6:]}"
+        t.add(S, label, fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}", "<= 20 ms", met(med <= 20))
+    rc = gb_reps(native, "recompute/native")
+    if rc:
+        med, lo, hi = summary_of(list(rc.values()))
+        calls = gb_counter(native, "recompute/native", "solver_calls")
+        t.add(S, f"page recompute, native ({int(calls):,} solver calls)" if calls else "page recompute, native",
+              fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}")
+    src = ctx.get("recompute_source")
+    if src:
+        notes.append(f"Recompute measured: {src}.")
+
+
+def wasm_rows(t, wasm, native, skipped, notes):
+    S = "wasm"
+    if wasm is None:
+        why = skipped.get("wasm", "no wasm results")
+        t.skip(S, "solver loop under node", why)
+        t.skip(S, "full recompute (result + 3 graphs + heatmap)", why, "<= 1 ms")
+        return
+    n = wasm["solver_inputs"]
+    cpu = wasm["solver"]["cpu_ms"]
+    med, lo, hi = summary_of([n / (v / 1000) for v in cpu])
+    t.add(S, f"solver answers/s under node ({n:,} inputs)", fmt_rate(med), f"{fmt_rate(lo)}..{fmt_rate(hi)}")
+    if native:
+        nat = list(gb_reps(native, "solver/ours").values())
+        if nat:
+            r = statistics.median(cpu) / statistics.median(nat)
+            t.add(S, "solver time ratio wasm/native (medians)", f"{r:.2f}", "")
+    bs = wasm["block_size"]["cpu_ms"]
+    med, lo, hi = summary_of(bs)
+    k = wasm["block_size_inputs"]
+    t.add(S, "block-size optimizer under node (per call)", fmt_ms(med / k), f"{fmt_ms(lo / k)}..{fmt_ms(hi / k)}")
+    rc = wasm["recompute"]
+    med, lo, hi = summary_of(rc["cpu_ms"])
+    calls = wasm.get("recompute_solver_calls", 0)
+    t.add(S, f"full recompute (result + 3 graphs + heatmap, {calls:,} solver calls)", fmt_ms(med),
+          f"{fmt_ms(lo)}..{fmt_ms(hi)}", "<= 1 ms", met(med <= 1.0))
+    wmed, wlo, whi = summary_of(rc["wall_ms"])
+    t.add(S, "full recompute, wall time", fmt_ms(wmed), f"{fmt_ms(wlo)}..{fmt_ms(whi)}")
+
+
+def page_rows(t, page, skipped, notes):
+    S = "page"
+    if page is None:
+        why = skipped.get("page", "no page results")
+        t.skip(S, "page weight, gzip", why, "<= 250 KiB")
+        t.skip(S, "navigation to first frame", why, "<= 200 ms")
+        t.skip(S, "frames during 2 s idle", why, "0")
+        return
+    t.add(S, f"page weight, raw ({len(page['files'])} files)", fmt_kb(page["total_raw"]), "exact")
+    t.add(S, "page weight, gzip -9", fmt_kb(page["total_gzip"]), "exact", "<= 250 KiB",
+          met(page["total_gzip"] <= 250 * 1024))
+    for key, label, target, limit in (("first_frame_ms", "navigation to first frame (wall)", "<= 200 ms", 200),
+                                      ("first_interactive_ms", "navigation to first interactive frame (wall)", "", None)):
+        v = page.get(key)
+        if v:
+            med, lo, hi = summary_of(v)
+            t.add(S, f"{label}, {len(v)} loads", fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}", target,
+                  met(med <= limit) if limit else "")
+        else:
+            t.skip(S, label, page.get("why_" + key, "not measured"), target)
+    idle = page.get("idle_frames")
+    if idle is not None:
+        med, lo, hi = summary_of(idle)
+        t.add(S, f"frames rendered during 2 s idle, {len(idle)} loads", f"{med:g}", f"{lo:g}..{hi:g}", "0",
+              met(hi == 0))
+    else:
+        t.skip(S, "frames rendered during 2 s idle", page.get("why_idle_frames", "not measured"), "0")
+    drag = page.get("drag_cpu_ms_per_frame")
+    if drag:
+        med, lo, hi = summary_of(drag)
+        t.add(S, f"CPU per frame while dragging {page.get('drag_target', 'a slider')}", fmt_ms(med),
+              f"{fmt_ms(lo)}..{fmt_ms(hi)}")
+    else:
+        t.skip(S, "CPU per frame while dragging a slider", page.get("why_drag", "not measured"))
+    notes.extend(page.get("notes", []))
+
+
+# ----------------------------------------------------------------------------------------------------------
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        sys.exit(__doc__)
+    d = args[0]
+    opt = {args[i]: args[i + 1] for i in range(1, len(args) - 1, 2)}
+    native, cg, wasm, page = (load(d, n) for n in ("native.json", "callgrind.json", "wasm.json", "page.json"))
+    machine = load(d, "machine.json") or {}
+    skipped = load(d, "skipped.json") or {}
+    t = Table()
+    notes = []
+    native_rows(t, native, cg, skipped, notes)
+    wasm_rows(t, wasm, native, skipped, notes)
+    page_rows(t, page, skipped, notes)
+    m_ok, m_no, m_na = t.verdicts()
+    verdict = f"targets: {m_ok} met, {m_no} missed, {m_na} not measured"
+
+    when = machine.get("date", "")
+    where = machine.get("machine", "")
+    print(f"smcalc benchmarks, {when}, {where}")
+    print(t.text())
+    print(verdict)
+    for n_ in notes:
+        print("note: " + n_)
+
+    reps = machine.get("reps", "")
+    if "--doc" in opt:
+        lines = [
+            "# Performance",
+            "",
+            "<!-- Generated by scripts/bench.sh (tests/bench/report.py): do not edit by hand; rerun the command. -->",
+            "",
+            f"Measured {when} on {where}.",
+            "",
+            f"Command: `bash scripts/bench.sh` (native Release build in `build/bench`, {reps} repetitions per figure; "
+            "ratios come from repetitions run side by side in the same process with Google Benchmark's random "
+            "interleaving, so drift on a shared machine hits both sides alike).",
+            "",
+            t.markdown(),
+            "",
+            f"{verdict}.",
+            "",
+            "Times are the CPU time of the measuring process (Google Benchmark's CPU time natively, "
+            "`process.cpuUsage()` under node) unless a row says wall; on an idle machine the two agree, on a "
+            "busy shared one CPU time is the steadier. Instruction counts come from callgrind and do not vary "
+            "between runs. Page times are wall-clock times in headless Chromium with software WebGL "
+            "(SwiftShader), so they are upper bounds for a machine with a GPU.",
+            "",
+        ]
+        if notes:
+            lines += ["Notes:", ""] + [f"- {n_}" for n_ in notes] + [""]
+        if page and page.get("files"):
+            lines += ["Page files (what `dist/` serves and the page loads):", "", "| file | raw | gzip -9 |",
+                      "|---|---|---|"]
+            for f in page["files"]:
+                lines.append(f"| `{f['path']}` | {f['raw']:,} B | {f['gzip']:,} B |")
+            lines += [f"| total | {page['total_raw']:,} B | {page['total_gzip']:,} B |", ""]
+        if machine.get("tools"):
+            lines += ["Tools: " + machine["tools"] + ".", ""]
+        with open(opt["--doc"], "w") as f:
+            f.write("\n".join(lines))
+    if "--readme-section" in opt:
+        lines = [
+            f"Measured {when} on {where} by `bash scripts/bench.sh` "
+            f"(median of {reps} repetitions; details in [docs/performance.md](docs/performance.md)).",
+            "",
+            t.markdown(),
+            "",
+            f"{verdict}.",
+        ]
+        with open(opt["--readme-section"], "w") as f:
+            f.write("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
