@@ -1,0 +1,89 @@
+// smcalc/ptxas.hpp - reads pasted compiler output: `ptxas -v` / `nvcc -Xptxas -v` / `nvcc --resource-usage`
+// and `cuobjdump -res-usage`, and turns each kernel it finds into solver inputs.
+//
+// Formats (genuine samples in tests/data/ptxas/, documented-format samples in tests/data/cuobjdump/):
+//   ptxas info    : Compiling entry function '_Z6kernelPf' for 'sm_80'
+//   ptxas info    : Function properties for _Z6kernelPf
+//       0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+//   ptxas info    : Used 10 registers, used 1 barriers, 1024 bytes smem, 360 bytes cmem[0]
+// and
+//   arch = sm_80
+//   Resource usage:
+//    Function _Z6kernelPf:
+//     REG:10 STACK:0 SHARED:1024 LOCAL:0 CONSTANT[0]:360 TEXTURE:0 SURFACE:0 SAMPLER:0
+//
+// The parser works line by line without recursion, reads every number with std::from_chars and refuses
+// values above kMaxInput, so any text (garbage, truncated, huge) gives an answer or an Error, never a crash.
+// Names are kept as printed: no demangler library is called. A mangled name of the simple forms
+// `_Z<len><name>...` and `_ZN<len><ns>...<len><name>E...` also gets its plain function name
+// (`short_name`); a name a demangler already rewrote (`void f<float>(float*)`) is kept as `demangled`.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "smcalc/arch.hpp"
+#include "smcalc/error.hpp"
+#include "smcalc/occupancy.hpp"
+
+namespace smcalc {
+
+enum class CompilerTool { Ptxas, Cuobjdump };
+std::string_view compiler_tool_key(CompilerTool t);  // "ptxas", "cuobjdump"
+
+// Largest text the parser accepts (bytes); more is an InvalidInput error (a paste, not a build log archive).
+inline constexpr std::size_t kMaxCompilerOutput = std::size_t{16} << 20;
+
+struct ParsedKernel {
+    std::string name;        // as printed: "_Z6kernelPf", "conv_c" or a demangled "void f<float>(float*)"
+    std::string mangled;     // the Itanium name when the text shows one ("_Z..."), else empty
+    std::string demangled;   // the demangled signature when the text shows one, else empty
+    std::string short_name;  // function name only ("kernel", "ns::kernel"); `name` when it cannot be derived
+    std::string arch;        // target as printed ("sm_80", "sm_90a"); empty when the text names none
+    std::optional<ComputeCapability> cc;  // from `arch`; nullopt when there is none or it is not sm_XX
+    bool cc_modelled = false;             // the solver knows `cc` (find_arch succeeds)
+    // nullopt = the text did not say. Registers are 32-bit registers per thread; the rest bytes.
+    std::optional<int64_t> registers;
+    std::optional<int64_t> smem_static;      // static __shared__ per block ("bytes smem" / SHARED)
+    std::optional<int64_t> barriers;         // "used N barriers" (ptxas only)
+    std::optional<int64_t> stack_frame;      // per thread ("bytes stack frame" / STACK)
+    std::optional<int64_t> spill_stores;     // per thread (ptxas only)
+    std::optional<int64_t> spill_loads;      // per thread (ptxas only)
+    std::optional<int64_t> cumulative_stack; // per thread, including callees (ptxas "cumulative stack size")
+    std::optional<int64_t> local;            // per thread (ptxas "bytes lmem" of old toolkits / cuobjdump LOCAL)
+    std::vector<std::pair<int, int64_t>> cmem;  // constant banks used: (bank, bytes), in text order
+    // ptxas marks kernels ("Compiling entry function"); cuobjdump lists device functions alongside kernels
+    // without telling them apart: nullopt there.
+    std::optional<bool> entry;
+    CompilerTool tool = CompilerTool::Ptxas;
+    int64_t line = 0;                        // 1-based line where the kernel starts in the text
+    std::vector<std::string> missing;        // fields the text did not give: "registers", "smem", "barriers"
+};
+
+struct ParsedOutput {
+    std::vector<ParsedKernel> kernels;             // text order; one per (kernel, arch)
+    std::vector<std::string> device_functions;     // ptxas "Function properties" of non-entry functions
+    std::vector<std::string> archs;                // targets seen, in order, without repeats ("sm_80", ...)
+    std::vector<std::string> diagnostics;          // ptxas warning/error lines, at most 20, as printed
+    std::vector<std::string> notes;                // what was partial or skipped, one sentence each
+    std::string summary;                           // "8 kernels (ptxas -v, sm_80)"
+};
+
+// Finds every kernel in `text`. Error (InvalidInput, field "text") when no kernel is found; its message says
+// which lines were recognised, which were expected, and quotes ptxas errors found in the text.
+Expected<ParsedOutput> parse_compiler_output(std::string_view text);
+
+// `base` with what the compiler reported filled in: regs, smem_static (static shared memory only; dynamic
+// shared memory is a launch parameter no compiler prints) and barriers where the text gave them.
+KernelInput to_kernel_input(const ParsedKernel& k, KernelInput base = {});
+
+// The plain function name of a simple Itanium-mangled name: "_Z6kernelPf" -> "kernel",
+// "_ZN2ns6kernelEv" -> "ns::kernel", "_Z14transpose_tileIfLi32EEvPKT_PS0_ii" -> "transpose_tile",
+// "_ZL5localPf" -> "local". nullopt for anything else (templates inside nested names, operators, ...).
+std::optional<std::string> itanium_function_name(std::string_view mangled);
+
+}  // namespace smcalc
