@@ -561,12 +561,13 @@ TextAnswer handle_text(const json& request, bool why) {
                     break;
                 }
                 const int64_t warps = q.device.warp_size > 0 ? (r->block_size + q.device.warp_size - 1) / q.device.warp_size : 0;
+                const std::string per_sm = num(r->blocks_per_sm) + (r->blocks_per_sm == 1 ? " block/SM" : " blocks/SM");
                 out.text = (q.gpu.empty() ? "CC " + cc_text(q.device.cc) : q.gpu) + ": block size " +
-                           num(r->block_size) + " threads (" + num(warps) + " warps) -> " + num(r->blocks_per_sm) +
-                           " blocks/SM, occupancy " + format_percent(r->occupancy) + "\n";
+                           num(r->block_size) + " threads (" + num(warps) + " warps) -> " + per_sm + ", occupancy " +
+                           format_percent(r->occupancy) + "\n";
                 if (q.device.sm_count > 0)
-                    out.text += "min grid size " + num(r->min_grid_size) + " blocks (" + num(r->blocks_per_sm) +
-                                " blocks/SM x " + num(q.device.sm_count) + " SMs)\n";
+                    out.text += "min grid size " + num(r->min_grid_size) + " blocks (" + per_sm + " x " +
+                                num(q.device.sm_count) + " SMs)\n";
                 else
                     out.text += "min grid size " + num(r->min_grid_size) +
                                 " blocks per SM (SM count unknown: multiply by the number of SMs)\n";

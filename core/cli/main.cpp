@@ -24,24 +24,25 @@ struct Field {
     const char* flags;
     const char* key;
     const char* help;
+    const char* type = "N";  // shown in --help
 };
 
 constexpr Field kDevice[] = {
-    {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100"},
-    {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device"},
-    {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}"},
+    {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100", "NAME"},
+    {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device", "X.Y"},
+    {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}", "JSON"},
 };
 constexpr Field kThreads = {"--threads", "threads", "threads per block (default 256)"};
 constexpr Field kKernel[] = {
     {"--regs", "regs", "registers per thread (default 32)"},
     {"--smem,--smem-static", "smem_static",
-     "static shared memory per block: bytes or 24KiB, 24KB, 1.5MiB (KB = KiB = 1024 B; default 0)"},
+     "static shared memory per block: bytes or 24KiB, 24KB, 1.5MiB (KB = KiB = 1024 B; default 0)", "BYTES"},
     {"--smem-dynamic-max", "smem_dynamic_max",
-     "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes (default: CUDA's)"},
-    {"--carveout", "carveout", "shared memory carveout preference: 0..100 % or default"},
+     "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes (default: CUDA's)", "BYTES"},
+    {"--carveout", "carveout", "shared memory carveout preference: 0..100 % or default", "PERCENT"},
     {"--barriers", "barriers", "block barriers used (default 1)"},
 };
-constexpr Field kSmemDynamic = {"--smem-dynamic", "smem_dynamic", "dynamic shared memory per block at launch (default 0)"};
+constexpr Field kSmemDynamic = {"--smem-dynamic", "smem_dynamic", "dynamic shared memory per block at launch (default 0)", "BYTES"};
 constexpr Field kBlocks = {"--blocks", "blocks", "blocks per SM the dynamic shared memory must still allow (default 1)"};
 
 // What one subcommand collects from its flags.
@@ -56,7 +57,7 @@ struct Command {
 
     void add(const Field& f) {
         values.emplace_back();
-        options.emplace_back(app->add_option(f.flags, values.back(), f.help), f.key);
+        options.emplace_back(app->add_option(f.flags, values.back(), f.help)->type_name(f.type), f.key);
     }
 };
 
