@@ -103,6 +103,9 @@ std::vector<std::string> fixed_limits_below(const Device& d, const KernelInput& 
     return out;
 }
 
+// "registers allow", "shared memory allows".
+bool plural(Resource r) { return r != Resource::SharedMemory; }
+
 std::string_view knob_short(Knob k) {
     switch (k) {
         case Knob::Registers: return "registers/thread";
@@ -247,7 +250,7 @@ Suggestion single_knob(const Ctx& c, Knob k, std::string id) {
         std::string others = limits_below(c.dev, c.in, c.cur, c.target, res);
         return not_possible(id, c.in,
                             "Cutting " + std::string(resource_label(res)) + " does not help: " +
-                                std::string(resource_label(res)) + " allow " +
+                                std::string(resource_label(res)) + (plural(res) ? " allow " : " allows ") +
                                 blocks_text(limit_or_max(c.cur, res)) + " already; the limit is " + others + ".");
     }
     if (!need.value)
@@ -270,8 +273,8 @@ Suggestion single_knob(const Ctx& c, Knob k, std::string id) {
     // The knob's own limit is lifted, but another resource still holds the kernel back.
     const auto others = limits_below_list(c.dev, s.input, *r, c.target, res);
     s.reason = change_text(s.changes.front()) + " lifts the " + std::string(resource_label(res)) + " limit to " +
-               blocks_text(limit_or_max(*r, res)) + ", but " + join_and(others) + (others.size() == 1 ? " holds" : " hold") +
-               " the kernel at " + blocks_text(r->blocks_per_sm) + "; see the next-level change.";
+               blocks_text(limit_or_max(*r, res)) + ", but " + (others.size() == 1 ? "the limit of " : "the limits of ") +
+               join_and(others) + (others.size() == 1 ? " holds" : " hold") + " the kernel at " + blocks_text(r->blocks_per_sm) + "; see the next-level change.";
     s.text = s.reason;
     return s;
 }

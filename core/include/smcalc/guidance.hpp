@@ -54,9 +54,11 @@ struct NextStep {
     Suggestion threads_block;  // threads/block closest to the current giving >= target_blocks (either direction)
     Suggestion threads_warps;  // threads/block giving the most resident warps (if more than now)
     Suggestion barriers;       // fewest barriers cut (CC >= 9.0 only)
-    // The change reaching the next occupancy level (the next higher warps per SM): all of regs, smem and
-    // barriers that must move together at this block size, or a block-size change when that gives a
-    // smaller step up. Not possible when the kernel is already at full occupancy.
+    // The change reaching the next occupancy level (the next higher warps per SM): at this block size, all
+    // of regs, smem and barriers that hold the kernel below target_blocks, each moved just enough, together;
+    // when the block size itself is the obstacle (warp or block slots, or too many threads), the nearest
+    // block size with more resident warps. Not possible at full occupancy. Coarse steps (barriers,
+    // register allocation units) may give more than target_blocks.
     Suggestion next_level;
 
     std::array<const Suggestion*, 6> all() const {
