@@ -1,0 +1,39 @@
+// web/js/page.js - window.smcalc on the page (appended to smcalc.js with --post-js). Use it after
+// `await window.smcalc.ready`:
+//   state()   the calculator's inputs and results (what the UI shows), a fresh object
+//   frames()  frames drawn so far (0 frames while idle: this stands still when nobody interacts)
+//   copied()  the last text put on the clipboard, or null
+//   api()     Promise of the JS API (smcalc.d.ts: SmcalcApi), loaded on first use from smcalc-api.js next
+//             to smcalc.js, so the page itself does not carry the JSON layer; occupancy(req), block_size(req),
+//             dynamic_smem(req), tile(req), gpus() are shortcuts that return Promises of the answers.
+(function () {
+  var script = document.currentScript;
+  var apiUrl = script && script.src ? script.src.replace(/[^/]*$/, 'smcalc-api.js') : 'smcalc-api.js';
+  var apiPromise = null;
+  function api() {
+    if (!apiPromise) {
+      apiPromise = new Promise(function (resolve, reject) {
+        if (typeof createSmcalcApi === 'function') return resolve(createSmcalcApi());
+        var s = document.createElement('script');
+        s.src = apiUrl;
+        s.onload = function () { resolve(createSmcalcApi()); };
+        s.onerror = function () { apiPromise = null; reject(new Error('could not load ' + apiUrl)); };
+        document.head.appendChild(s);
+      });
+    }
+    return apiPromise;
+  }
+  var resolveReady;
+  var smcalc = {
+    ready: new Promise(function (resolve) { resolveReady = resolve; }),
+    state: function () { return JSON.parse(UTF8ToString(_smcalc_page_state())); },
+    frames: function () { return _smcalc_page_frames(); },
+    copied: function () { return Module['smcalcCopied'] === undefined ? null : Module['smcalcCopied']; },
+    api: api
+  };
+  ['occupancy', 'block_size', 'dynamic_smem', 'tile', 'gpus', 'archs', 'handle'].forEach(function (name) {
+    smcalc[name] = function (request) { return api().then(function (a) { return a[name](request); }); };
+  });
+  window['smcalc'] = smcalc;
+  addOnPostRun(function () { resolveReady(smcalc); });  // after main(): the UI is up
+})();

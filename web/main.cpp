@@ -1,0 +1,105 @@
+// web/main.cpp - the page's entry point: ImGui context, fonts at devicePixelRatio, and the on-demand frame.
+//
+// A frame is drawn only when the platform asks for one (an input event, a resize, the URL hash changing) or
+// while the UI or ImGui still needs one (a pending recompute, the text cursor's blink while a field is
+// edited, a few frames for layouts to settle after input). Otherwise nothing runs: 0 frames while idle.
+
+#include <GLES3/gl3.h>
+
+#include <cmath>
+#include <string>
+
+#include "app.hpp"
+#include "imgui.h"
+#include "platform_html5.hpp"
+#include "renderer_webgl2.hpp"
+
+namespace smcalc::web {
+namespace {
+
+// Body and headline fonts (app.hpp): ImGui's built-in ProggyClean at these CSS pixel sizes, rasterised at
+// devicePixelRatio so text is crisp; FontGlobalScale brings them back to CSS pixels.
+constexpr float kFontSizes[] = {13.0f, 26.0f};
+constexpr int kSettleFrames = 2;        // frames after input for auto-sized windows and hover states
+constexpr int kMaxImGuiFramesPerDraw = 32;  // input trickling: ImGui frames run in one animation frame
+constexpr double kBlinkMs = 200.0;      // frame interval while a text field is being edited
+
+int settle = 3;  // the first frames lay the windows out
+
+void rasterise_fonts(float dpr) {
+    ImGuiIO& io = ImGui::GetIO();
+    ImFontAtlas* atlas = io.Fonts;
+    if (atlas->Fonts.empty()) {
+        for (float size : kFontSizes) {
+            ImFontConfig cfg;
+            cfg.SizePixels = std::round(size * dpr);
+            cfg.OversampleH = cfg.OversampleV = 1;  // a pixel font: no oversampling needed
+            cfg.PixelSnapH = true;
+            atlas->AddFontDefault(&cfg);
+        }
+    } else {
+        // Re-rasterise in place: the ImFont objects (and the UI's pointers to them) stay valid.
+        for (int i = 0; i < atlas->ConfigData.Size && i < static_cast<int>(std::size(kFontSizes)); ++i)
+            atlas->ConfigData[i].SizePixels = std::round(kFontSizes[i] * dpr);
+        atlas->ClearTexData();
+        renderer::DestroyFontsTexture();
+    }
+    io.FontGlobalScale = 1.0f / dpr;
+}
+
+void frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    bool ui_wants_more = false;
+    for (int i = 0; i < kMaxImGuiFramesPerDraw; ++i) {
+        const platform::FrameInput in = platform::NewFrame();
+        if (in.dpr_changed) rasterise_fonts(platform::DevicePixelRatio());
+        if (in.had_input) settle = kSettleFrames;
+        renderer::NewFrame();
+        ImGui::NewFrame();
+        ui_wants_more = ui_frame(io.DisplaySize.x, io.DisplaySize.y);
+        ImGui::Render();
+        if (!platform::HasQueuedInput()) break;
+    }
+    platform::EndFrame();
+
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+               static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    renderer::RenderDrawData(ImGui::GetDrawData());
+    platform::CountPresentedFrame();
+
+    if (platform::HasQueuedInput() || ui_wants_more) {
+        platform::RequestFrame();
+    } else if (settle > 0) {
+        --settle;
+        platform::RequestFrame();
+    } else if (io.WantTextInput) {
+        platform::RequestFrameIn(kBlinkMs);
+    }
+}
+
+}  // namespace
+}  // namespace smcalc::web
+
+int main() {
+    using namespace smcalc::web;
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini: the page's state lives in the URL hash
+    io.LogFilename = nullptr;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+
+    Host host;
+    std::string hash;
+    if (!platform::Init(&host, &hash)) return 1;
+    host.dark ? ImGui::StyleColorsDark() : ImGui::StyleColorsLight();
+    rasterise_fonts(host.device_pixel_ratio);
+    if (!renderer::Init()) return 1;
+    ui_init(host, hash);
+    platform::SetFrameCallback(frame);
+    platform::RequestFrame();
+    return 0;  // the runtime stays alive (EXIT_RUNTIME=0); frames run from requestAnimationFrame
+}

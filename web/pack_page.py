@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""web/pack_page.py - makes the page's smcalc.js self-contained, smaller than Emscripten's SINGLE_FILE.
+
+Emscripten's -sSINGLE_FILE embeds the .wasm as plain base64, which gzip squeezes badly (~245 KB on the wire
+for this page). Here the .wasm is gzip-compressed first, then base64-encoded, and put in front of
+Emscripten's glue with a Module.instantiateWasm hook that inflates it with the browser's DecompressionStream
+(~200 KB on the wire). The page still is two files, index.html and smcalc.js, and still runs from file://.
+Browsers without DecompressionStream (before Chrome 80, Firefox 113, Safari 16.4) fetch smcalc.wasm, which
+dist/ also holds, over http.
+
+usage: pack_page.py GLUE.js MODULE.wasm OUT.js
+"""
+import base64
+import gzip
+import sys
+
+PRELUDE = """\
+/* smcalc.js - the SM resource calculator's program (Dear ImGui on WebGL 2). Emscripten's glue follows; the
+   WebAssembly module is embedded (gzip, base64) so that index.html also works opened from disk. */
+var Module = typeof Module != "undefined" ? Module : {};
+Module["instantiateWasm"] = function (imports, done) {
+  var wasmUrl = document.currentScript ? document.currentScript.src.replace(/[^/?#]*([?#].*)?$/, "smcalc.wasm") : "smcalc.wasm";
+  var fail = function (e) {
+    var text = "could not start the WebAssembly module: " + (e && e.message ? e.message : e);
+    console.error("smcalc: " + text);
+    var n = document.getElementById("smcalc-fail");
+    if (n) { n.textContent = text; n.hidden = false; }
+  };
+  var load;
+  if (typeof DecompressionStream == "function") {
+    var s = atob(SMCALC_WASM_GZ), b = new Uint8Array(s.length);
+    for (var i = 0; i < s.length; ++i) b[i] = s.charCodeAt(i);
+    load = new Response(new Blob([b]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  } else {
+    load = fetch(wasmUrl).then(function (r) { return r.arrayBuffer(); });
+  }
+  SMCALC_WASM_GZ = null;
+  load.then(function (bytes) { return WebAssembly.instantiate(bytes, imports); })
+      .then(function (r) { done(r.instance, r.module); }, fail);
+  return {};
+};
+"""
+
+
+def main() -> int:
+    if len(sys.argv) != 4:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    glue_path, wasm_path, out_path = sys.argv[1:]
+    with open(glue_path, encoding="utf-8") as f:
+        glue = f.read()
+    with open(wasm_path, "rb") as f:
+        wasm = f.read()
+    # mtime=0: the same input gives the same bytes (reproducible dist/).
+    packed = base64.b64encode(gzip.compress(wasm, compresslevel=9, mtime=0)).decode("ascii")
+    with open(out_path, "w", encoding="utf-8") as f:
+        f.write('var SMCALC_WASM_GZ = "' + packed + '";\n')
+        f.write(PRELUDE)
+        f.write(glue)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
