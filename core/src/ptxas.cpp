@@ -545,8 +545,9 @@ std::optional<std::string> itanium_function_name(std::string_view m) {
     auto source_name = [&](std::string& out) -> bool {
         const Count len = read_count(m.substr(i));
         if (len.error != NumError::None || len.value <= 0) return false;
+        // Compare in 64 bits before narrowing: size_t is 32 bits on wasm32.
+        if (len.value > static_cast<int64_t>(m.size() - i - len.end)) return false;
         const std::size_t n = static_cast<std::size_t>(len.value);
-        if (len.end > m.size() - i || n > m.size() - i - len.end) return false;
         const std::string_view id = m.substr(i + len.end, n);
         i += len.end + n;
         out = starts_with(id, "_GLOBAL__N") ? "(anonymous namespace)" : std::string(id);
