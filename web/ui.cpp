@@ -1,0 +1,488 @@
+// web/ui.cpp - the calculator's page: app.hpp's UI entry points, theme, fonts and the three layouts.
+//
+// [SECTION] State and refresh   - one App; the model is recomputed only when encode_hash(inputs) changes
+// [SECTION] Theme and fonts     - light/dark palettes from Host::dark; a 2x font for the headline numbers
+// [SECTION] Layouts             - wide (three columns), narrow (one column), embed (fits 640 x 480)
+// [SECTION] Entry points        - ui_init, ui_on_hash_change, ui_frame, ui_state_json
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app.hpp"
+#include "imgui.h"
+#include "smcalc/report.hpp"
+#include "ui_app.hpp"
+
+namespace smcalc::web {
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] State and refresh
+// ---------------------------------------------------------------------------------------------------------
+
+App& app() {
+    static App instance;
+    return instance;
+}
+
+void refresh(App& a) {
+    const std::string key = encode_hash(a.in);
+    if (key == a.model.key) return;
+    a.model = compute_model(a.in);
+    // Notices describe the link as it was opened; once the user changes something they are stale.
+    if (!a.notice_key.empty() && a.notice_key != key) a.notices.clear();
+    if (key != a.hash_set && a.host.set_url_hash) {
+        a.host.set_url_hash(key);
+        a.hash_set = key;
+    }
+    if (a.model.summary != a.announced && a.host.announce) {
+        a.host.announce(a.model.summary);
+        a.announced = a.model.summary;
+    }
+}
+
+namespace {
+
+void apply_hash(App& a, const std::string& hash) {
+    Decoded d = decode_hash(hash);
+    a.in = std::move(d.inputs);
+    a.notices = std::move(d.notices);
+    a.notice_key = encode_hash(a.in);
+    a.hash_set = hash;  // what the address bar shows now; refresh() rewrites it in canonical form
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Theme and fonts
+// ---------------------------------------------------------------------------------------------------------
+
+ImVec4 rgb(int hex, float alpha = 1.0f) {
+    return ImVec4(static_cast<float>((hex >> 16) & 0xff) / 255.0f, static_cast<float>((hex >> 8) & 0xff) / 255.0f,
+                  static_cast<float>(hex & 0xff) / 255.0f, alpha);
+}
+ImU32 rgbu(int hex, float alpha = 1.0f) { return ImGui::ColorConvertFloat4ToU32(rgb(hex, alpha)); }
+
+void apply_theme(App& a) {
+    const bool dark = a.host.dark;
+    ImGuiStyle& s = ImGui::GetStyle();
+    s = ImGuiStyle();
+    s.WindowPadding = ImVec2(16, 12);
+    s.FramePadding = ImVec2(8, 5);
+    s.ItemSpacing = ImVec2(8, 7);
+    s.ItemInnerSpacing = ImVec2(6, 4);
+    s.CellPadding = ImVec2(6, 3);
+    s.IndentSpacing = 14;
+    s.ScrollbarSize = 11;
+    s.GrabMinSize = 10;
+    s.WindowBorderSize = 0;
+    s.ChildBorderSize = 1;
+    s.PopupBorderSize = 1;
+    s.FrameBorderSize = dark ? 0.0f : 1.0f;
+    s.WindowRounding = 0;
+    s.ChildRounding = 8;
+    s.FrameRounding = 5;
+    s.PopupRounding = 6;
+    s.ScrollbarRounding = 6;
+    s.GrabRounding = 4;
+    s.TabRounding = 5;
+    s.WindowMenuButtonPosition = ImGuiDir_None;
+
+    Palette& p = a.pal;
+    p.dark = dark;
+    ImVec4* c = s.Colors;
+    if (dark) {
+        const int bg = 0x0f1115, card = 0x171a20, frame = 0x22262e, border = 0x2a2f38, text = 0xe6e8eb;
+        const int accent = 0x4c9aff;
+        c[ImGuiCol_Text] = rgb(text);
+        c[ImGuiCol_TextDisabled] = rgb(0x8a919e);
+        c[ImGuiCol_WindowBg] = rgb(bg);
+        c[ImGuiCol_ChildBg] = rgb(card);
+        c[ImGuiCol_PopupBg] = rgb(0x1c2027);
+        c[ImGuiCol_Border] = rgb(border);
+        c[ImGuiCol_BorderShadow] = rgb(0, 0);
+        c[ImGuiCol_FrameBg] = rgb(frame);
+        c[ImGuiCol_FrameBgHovered] = rgb(0x2a2f39);
+        c[ImGuiCol_FrameBgActive] = rgb(0x313745);
+        c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = rgb(bg);
+        c[ImGuiCol_ScrollbarBg] = rgb(0, 0);
+        c[ImGuiCol_ScrollbarGrab] = rgb(0x353b46);
+        c[ImGuiCol_ScrollbarGrabHovered] = rgb(0x424957);
+        c[ImGuiCol_ScrollbarGrabActive] = rgb(0x4d5565);
+        c[ImGuiCol_CheckMark] = rgb(accent);
+        c[ImGuiCol_SliderGrab] = rgb(accent);
+        c[ImGuiCol_SliderGrabActive] = rgb(0x6fb0ff);
+        c[ImGuiCol_Button] = rgb(0x262b34);
+        c[ImGuiCol_ButtonHovered] = rgb(0x303744);
+        c[ImGuiCol_ButtonActive] = rgb(0x3a4252);
+        c[ImGuiCol_Header] = rgb(accent, 0.22f);
+        c[ImGuiCol_HeaderHovered] = rgb(accent, 0.32f);
+        c[ImGuiCol_HeaderActive] = rgb(accent, 0.42f);
+        c[ImGuiCol_Separator] = rgb(border);
+        c[ImGuiCol_Tab] = rgb(0x1c2027);
+        c[ImGuiCol_TabHovered] = rgb(0x2b3340);
+        c[ImGuiCol_TabActive] = rgb(0x25467a);
+        c[ImGuiCol_TabUnfocused] = c[ImGuiCol_Tab];
+        c[ImGuiCol_TabUnfocusedActive] = c[ImGuiCol_TabActive];
+        c[ImGuiCol_TableHeaderBg] = rgb(0x1f232a);
+        c[ImGuiCol_TableBorderStrong] = rgb(border);
+        c[ImGuiCol_TableBorderLight] = rgb(0x22262e);
+        c[ImGuiCol_TableRowBg] = rgb(0, 0);
+        c[ImGuiCol_TableRowBgAlt] = rgb(0xffffff, 0.02f);
+        c[ImGuiCol_TextSelectedBg] = rgb(accent, 0.35f);
+        c[ImGuiCol_NavHighlight] = rgb(accent);
+        c[ImGuiCol_ModalWindowDimBg] = rgb(0, 0.5f);
+        p.accent = rgbu(accent);
+        p.accent_fill = rgbu(accent, 0.16f);
+        p.limiting = rgbu(0xf5a524);
+        p.over = rgbu(0xf0565b);
+        p.track = rgbu(0x272c35);
+        p.plot_bg = rgbu(0x13161b);
+        p.grid = rgbu(0x2a2f38);
+        p.axis_text = rgbu(0x8a919e);
+        p.marker = rgbu(0xffffff);
+        p.text_dim = rgb(0x8a919e);
+        p.text_limiting = rgb(0xf5b445);
+        p.text_error = rgb(0xff7b7f);
+        p.notice_bg = rgb(0x3a2e12);
+        p.card_bg = rgb(card);
+    } else {
+        const int bg = 0xeef0f3, card = 0xffffff, frame = 0xf4f5f7, border = 0xd8dce2, text = 0x1b1f24;
+        const int accent = 0x1f6feb;
+        c[ImGuiCol_Text] = rgb(text);
+        c[ImGuiCol_TextDisabled] = rgb(0x6b7280);
+        c[ImGuiCol_WindowBg] = rgb(bg);
+        c[ImGuiCol_ChildBg] = rgb(card);
+        c[ImGuiCol_PopupBg] = rgb(0xffffff);
+        c[ImGuiCol_Border] = rgb(border);
+        c[ImGuiCol_BorderShadow] = rgb(0, 0);
+        c[ImGuiCol_FrameBg] = rgb(frame);
+        c[ImGuiCol_FrameBgHovered] = rgb(0xe9ecf0);
+        c[ImGuiCol_FrameBgActive] = rgb(0xe1e6ee);
+        c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = rgb(bg);
+        c[ImGuiCol_ScrollbarBg] = rgb(0, 0);
+        c[ImGuiCol_ScrollbarGrab] = rgb(0xc5cad3);
+        c[ImGuiCol_ScrollbarGrabHovered] = rgb(0xb0b7c3);
+        c[ImGuiCol_ScrollbarGrabActive] = rgb(0x9aa3b2);
+        c[ImGuiCol_CheckMark] = rgb(accent);
+        c[ImGuiCol_SliderGrab] = rgb(accent);
+        c[ImGuiCol_SliderGrabActive] = rgb(0x1558c0);
+        c[ImGuiCol_Button] = rgb(0xe9ecf0);
+        c[ImGuiCol_ButtonHovered] = rgb(0xdde2e9);
+        c[ImGuiCol_ButtonActive] = rgb(0xcfd6e0);
+        c[ImGuiCol_Header] = rgb(accent, 0.12f);
+        c[ImGuiCol_HeaderHovered] = rgb(accent, 0.20f);
+        c[ImGuiCol_HeaderActive] = rgb(accent, 0.28f);
+        c[ImGuiCol_Separator] = rgb(border);
+        c[ImGuiCol_Tab] = rgb(0xe3e7ec);
+        c[ImGuiCol_TabHovered] = rgb(0xd3dcea);
+        c[ImGuiCol_TabActive] = rgb(0xffffff);
+        c[ImGuiCol_TabUnfocused] = c[ImGuiCol_Tab];
+        c[ImGuiCol_TabUnfocusedActive] = c[ImGuiCol_TabActive];
+        c[ImGuiCol_TableHeaderBg] = rgb(0xf1f3f6);
+        c[ImGuiCol_TableBorderStrong] = rgb(border);
+        c[ImGuiCol_TableBorderLight] = rgb(0xe6e9ee);
+        c[ImGuiCol_TableRowBg] = rgb(0, 0);
+        c[ImGuiCol_TableRowBgAlt] = rgb(0x000000, 0.025f);
+        c[ImGuiCol_TextSelectedBg] = rgb(accent, 0.25f);
+        c[ImGuiCol_NavHighlight] = rgb(accent);
+        c[ImGuiCol_ModalWindowDimBg] = rgb(0, 0.3f);
+        p.accent = rgbu(accent);
+        p.accent_fill = rgbu(accent, 0.12f);
+        p.limiting = rgbu(0xd97706);
+        p.over = rgbu(0xdc2626);
+        p.track = rgbu(0xe6e9ee);
+        p.plot_bg = rgbu(0xfafbfc);
+        p.grid = rgbu(0xe3e6eb);
+        p.axis_text = rgbu(0x6b7280);
+        p.marker = rgbu(0x111111);
+        p.text_dim = rgb(0x6b7280);
+        p.text_limiting = rgb(0xb45309);
+        p.text_error = rgb(0xc81e1e);
+        p.notice_bg = rgb(0xfff4d6);
+        p.card_bg = rgb(card);
+    }
+}
+
+// The platform rasterises the body font at devicePixelRatio. If it left room (atlas not built yet), add
+// the same default font at twice the size for the headline numbers; otherwise scale the body font.
+void setup_fonts(App& a) {
+    ImGuiIO& io = ImGui::GetIO();
+    ImFontAtlas* atlas = io.Fonts;
+    const float dpr = std::max(1.0f, a.host.device_pixel_ratio);
+    if (atlas->Fonts.Size >= 2) {
+        a.big = atlas->Fonts[1];
+        a.big_scale = 1.0f;
+        return;
+    }
+    if (!atlas->IsBuilt()) {
+        if (atlas->Fonts.Size == 0) {
+            ImFontConfig body;
+            body.SizePixels = std::round(13.0f * dpr);
+            atlas->AddFontDefault(&body);
+            io.FontGlobalScale = 1.0f / dpr;
+        }
+        ImFontConfig big;
+        big.SizePixels = std::round(26.0f * dpr);
+        a.big = atlas->AddFontDefault(&big);
+        a.big_scale = 1.0f;
+        return;
+    }
+    a.big = nullptr;
+    a.big_scale = 2.0f;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Layouts
+// ---------------------------------------------------------------------------------------------------------
+
+void graphs_grid(App& a, float width, float height, int columns) {
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const int rows = (4 + columns - 1) / columns;
+    const float cw = std::floor((width - gap * static_cast<float>(columns - 1)) / static_cast<float>(columns));
+    const float ch = std::floor((height - ImGui::GetStyle().ItemSpacing.y * static_cast<float>(rows - 1)) /
+                                static_cast<float>(rows));
+    const Curve* curves[3] = {&a.model.threads, &a.model.regs, &a.model.smem};
+    for (int i = 0; i < 4; ++i) {
+        if (i % columns != 0) ImGui::SameLine(0, gap);
+        const char* ids[4] = {"g_threads", "g_regs", "g_smem", "g_heat"};
+        const char* caption = i < 3 ? curves[i]->title.c_str() : "Occupancy: threads per block x registers per thread";
+        if (card_begin(ids[i], caption, ImVec2(cw, ch))) {
+            const ImVec2 avail = ImGui::GetContentRegionAvail();
+            if (a.model.arch == nullptr)
+                ImGui::TextDisabled("No graph: the device is not valid.");
+            else if (i < 3)
+                plot_curve(ids[i], *curves[i], avail, a.pal);
+            else
+                plot_heatmap(ids[i], a.model.heat, avail, a.pal);
+        }
+        card_end();
+    }
+}
+
+void tile_placeholder() {
+    ImGui::TextWrapped("The GEMM tile view (M x N x K, stages, warps, types, MMA path) appears here once the "
+                       "tile model is in the core. The kernel view gives the same budgets for the kernel a tile "
+                       "compiles to.");
+}
+
+void left_column(App& a, bool compact) {
+    if (card_begin("c_gpu", "GPU", ImVec2(-1, 0))) {
+        view_gpu_picker(a, -1);
+        view_device_summary(a);
+        view_custom_device(a);
+    }
+    card_end();
+    if (card_begin("c_inputs", a.in.mode == Mode::Tile ? "GEMM tile" : "Kernel", ImVec2(-1, 0))) {
+        if (a.in.mode == Mode::Tile)
+            tile_placeholder();
+        else
+            view_kernel_inputs(a, compact);
+    }
+    card_end();
+    if (card_begin("c_presets", "Worked examples from the lesson", ImVec2(-1, 0))) view_presets(a, compact);
+    card_end();
+}
+
+void layout_wide(App& a, float width) {
+    view_header(a, false);
+    view_notices(a);
+    const ImGuiStyle& s = ImGui::GetStyle();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float gap = s.ItemSpacing.x + 4;
+    const float left = std::clamp(width * 0.25f, 300.0f, 360.0f);
+    const float mid = std::clamp(width * 0.33f, 380.0f, 520.0f);
+    const float right = avail.x - left - mid - 2 * gap;
+
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("col_left", ImVec2(left, avail.y), false, ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
+    left_column(a, false);
+    ImGui::EndChild();
+
+    ImGui::SameLine(0, gap);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("col_mid", ImVec2(mid, avail.y), false, ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
+    if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, false);
+    card_end();
+    if (card_begin("c_budgets", "Budget of one SM", ImVec2(-1, 0))) view_budgets(a);
+    card_end();
+    const float rest = std::max(140.0f, ImGui::GetContentRegionAvail().y);
+    if (card_begin("c_why", "Why: the derivation", ImVec2(-1, rest), true)) view_why(a);
+    card_end();
+    ImGui::EndChild();
+
+    ImGui::SameLine(0, gap);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("col_right", ImVec2(right, avail.y), false, ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
+    const int columns = right > 760 ? 2 : 1;
+    graphs_grid(a, right, std::max(columns == 2 ? 460.0f : 720.0f, avail.y), columns);
+    ImGui::EndChild();
+}
+
+void layout_narrow(App& a, float width) {
+    view_header(a, true);
+    view_notices(a);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("col_all", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
+    if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, true);
+    card_end();
+    left_column(a, true);
+    if (card_begin("c_budgets", "Budget of one SM", ImVec2(-1, 0))) view_budgets(a);
+    card_end();
+    const float w = ImGui::GetContentRegionAvail().x;
+    graphs_grid(a, w, width > 640 ? 500.0f : 880.0f, width > 640 ? 2 : 1);
+    if (card_begin("c_why", "Why: the derivation", ImVec2(-1, 0))) view_why(a);
+    card_end();
+    ImGui::EndChild();
+}
+
+// A 640 x 480 iframe: GPU and share on one line, inputs beside the result, then one tab of graphs.
+void layout_embed(App& a, float width, float height) {
+    view_header(a, true);
+    view_notices(a);
+    const ImGuiStyle& s = ImGui::GetStyle();
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("col_all", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float left = std::floor(w * 0.46f);
+    ImGui::BeginGroup();
+    if (card_begin("c_inputs", nullptr, ImVec2(left, 0))) {
+        if (a.in.mode == Mode::Tile)
+            tile_placeholder();
+        else
+            view_kernel_inputs(a, true);
+    }
+    card_end();
+    ImGui::EndGroup();
+    ImGui::SameLine(0, s.ItemSpacing.x);
+    ImGui::BeginGroup();
+    if (card_begin("c_headline", nullptr, ImVec2(w - left - s.ItemSpacing.x, 0))) {
+        view_headline(a, true);
+        ImGui::Spacing();
+        view_budgets(a);
+    }
+    card_end();
+    ImGui::EndGroup();
+    const float rest = std::max(200.0f, height - ImGui::GetCursorScreenPos().y - s.WindowPadding.y);
+    if (card_begin("c_more", nullptr, ImVec2(-1, rest))) {
+        if (ImGui::BeginTabBar("more")) {
+            const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(120.0f, rest - 56.0f));
+            const Curve* curves[3] = {&a.model.threads, &a.model.regs, &a.model.smem};
+            const char* names[3] = {"Threads", "Registers", "Shared memory"};
+            for (int i = 0; i < 3; ++i) {
+                if (ImGui::BeginTabItem(names[i])) {
+                    if (a.model.arch) plot_curve(names[i], *curves[i], ImVec2(size.x, size.y - 4), a.pal);
+                    ImGui::EndTabItem();
+                }
+            }
+            if (ImGui::BeginTabItem("Heatmap")) {
+                if (a.model.arch) plot_heatmap("heat", a.model.heat, ImVec2(size.x, size.y - 4), a.pal);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem("Why")) {
+                ImGui::BeginChild("why_scroll", ImVec2(0, size.y - 4));
+                view_why(a);
+                ImGui::EndChild();
+                ImGui::EndTabItem();
+            }
+            ImGui::EndTabBar();
+        }
+    }
+    card_end();
+    (void)width;
+    ImGui::EndChild();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Entry points
+// ---------------------------------------------------------------------------------------------------------
+
+void ui_init(const Host& host, const std::string& url_hash) {
+    App& a = app();
+    a.host = host;
+    a.ss.optional = a.ds.optional = false;
+    a.dm.optional = true;
+    apply_theme(a);
+    setup_fonts(a);
+    ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the browser's storage
+    apply_hash(a, url_hash);
+    refresh(a);
+}
+
+void ui_on_hash_change(const std::string& url_hash) {
+    App& a = app();
+    std::string h = url_hash;
+    if (!h.empty() && h.front() == '#') h.erase(0, 1);
+    if (h == a.hash_set) return;  // our own replaceState echoing back
+    apply_hash(a, h);
+    refresh(a);
+}
+
+bool card_heights_changed();  // ui_views.cpp
+
+bool ui_frame(float width, float height) {
+    App& a = app();
+    refresh(a);
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(width, height));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("smcalc", nullptr, flags);
+    if (a.host.embed)
+        layout_embed(a, width, height);
+    else if (width < 1000.0f)
+        layout_narrow(a, width);
+    else
+        layout_wide(a, width);
+    ImGui::End();
+    refresh(a);  // an input changed during this frame: recompute now, draw it next frame
+    const bool feedback = ImGui::GetTime() - a.copied_at < 2.0;
+    return card_heights_changed() || feedback || encode_hash(a.in) != a.model.key;
+}
+
+std::string ui_state_json() {
+    App& a = app();
+    const KernelInput& k = a.in.kernel;
+    const Model& m = a.model;
+    auto i64 = [](int64_t v) { return std::to_string(v); };
+    std::string j = "{";
+    j += "\"gpu\":" + json_string(a.in.gpu);
+    j += ",\"custom\":" + std::string(a.in.custom() ? "true" : "false");
+    j += ",\"mode\":" + json_string(a.in.mode == Mode::Tile ? "tile" : "kernel");
+    j += ",\"threads\":" + i64(k.threads) + ",\"regs\":" + i64(k.regs);
+    j += ",\"smem_static\":" + i64(k.smem_static) + ",\"smem_dynamic\":" + i64(k.smem_dynamic);
+    j += ",\"optin\":" + std::string(k.optin ? "true" : "false");
+    j += ",\"smem_dynamic_max\":" + i64(k.smem_dynamic_max) + ",\"carveout\":" + std::to_string(k.carveout);
+    j += ",\"barriers\":" + i64(k.barriers);
+    j += ",\"device\":{\"cc\":" + json_string(std::to_string(m.device.cc.major) + "." + std::to_string(m.device.cc.minor));
+    for (const DeviceField& f : kDeviceFields) j += std::string(",\"") + f.core + "\":" + i64(m.device.*(f.member));
+    j += "}";
+    if (m.result) {
+        char occ[32];
+        std::snprintf(occ, sizeof occ, "%.6g", m.result->occupancy);
+        j += ",\"result\":{\"blocks_per_sm\":" + i64(m.result->blocks_per_sm) +
+             ",\"warps_per_sm\":" + i64(m.result->warps_per_sm) + ",\"occupancy\":" + occ + ",\"limiting\":[";
+        for (std::size_t i = 0; i < m.result->limiting.size(); ++i)
+            j += (i ? "," : "") + json_string(resource_key(m.result->limiting[i]));
+        j += "]}";
+    } else {
+        j += ",\"result\":null";
+    }
+    if (m.error)
+        j += ",\"error\":{\"id\":" + json_string(error_id_string(m.error->id)) +
+             ",\"field\":" + json_string(m.error->field) + ",\"message\":" + json_string(m.error->message) + "}";
+    else
+        j += ",\"error\":null";
+    std::string notice;
+    for (const auto& n : a.notices) notice += (notice.empty() ? "" : " ") + n;
+    j += ",\"notice\":" + (notice.empty() ? std::string("null") : json_string(notice));
+    j += ",\"hash\":" + json_string(encode_hash(a.in));
+    j += ",\"summary\":" + json_string(m.summary);
+    return j + "}";
+}
+
+}  // namespace smcalc::web

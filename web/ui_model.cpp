@@ -1,0 +1,160 @@
+// web/ui_model.cpp - asks smcalc_core about the current inputs and the sweeps around them.
+//
+// Sweep sizes: threads 32 .. max per block in warp steps (32 points on every modelled CC), registers
+// 0 .. the CC's cap (256 points), dynamic shared memory in allocation-granularity steps (at most ~257
+// points), heatmap 32 x 32 cells. About 1,600 solver calls with Detail::Numbers per change of the inputs.
+#include "ui_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "smcalc/report.hpp"
+
+namespace smcalc::web {
+namespace {
+
+constexpr int64_t kMaxSweepPoints = 256;
+
+// Evenly spaced sample points lo..hi in multiples of `unit` (at most kMaxSweepPoints + 1), hi included.
+std::vector<int64_t> sweep(int64_t lo, int64_t hi, int64_t unit) {
+    std::vector<int64_t> xs;
+    if (hi < lo || unit <= 0) return xs;
+    int64_t step = unit;
+    const int64_t span = hi - lo;
+    if (span / step > kMaxSweepPoints) step = ((span / kMaxSweepPoints + unit - 1) / unit) * unit;
+    for (int64_t x = lo; x <= hi; x += step) xs.push_back(x);
+    if (xs.empty() || xs.back() != hi) xs.push_back(hi);
+    return xs;
+}
+
+template <typename Set>
+Curve curve(const Device& dev, const KernelInput& base, std::vector<int64_t> xs, Set set) {
+    Curve c;
+    c.x = std::move(xs);
+    c.occupancy.reserve(c.x.size());
+    c.blocks.reserve(c.x.size());
+    for (int64_t x : c.x) {
+        KernelInput k = base;
+        set(k, x);
+        auto r = occupancy(dev, k, Detail::Numbers);
+        c.occupancy.push_back(r ? static_cast<float>(r->occupancy) : 0.0f);
+        c.blocks.push_back(r ? r->blocks_per_sm : -1);
+    }
+    return c;
+}
+
+// Index of the sample nearest to v, or -1 when v lies outside [xs.front(), xs.back()] by more than a step.
+int nearest(const std::vector<int64_t>& xs, int64_t v) {
+    if (xs.empty()) return -1;
+    const int64_t step = xs.size() > 1 ? xs[1] - xs[0] : 1;
+    if (v < xs.front() - step / 2 || v > xs.back() + step / 2) return -1;
+    int best = 0;
+    for (int i = 1; i < static_cast<int>(xs.size()); ++i)
+        if (std::llabs(xs[i] - v) < std::llabs(xs[best] - v)) best = i;
+    return best;
+}
+
+std::string limiting_text(const OccupancyResult& r) {
+    std::string s;
+    for (Resource res : r.limiting) {
+        if (!s.empty()) s += " and ";
+        s += resource_label(res);
+    }
+    return s.empty() ? "nothing" : s;
+}
+
+}  // namespace
+
+Model compute_model(const Inputs& in) {
+    Model m;
+    m.key = encode_hash(in);
+    m.spec = base_gpu(in);
+    m.device = effective_device(in);
+    const std::string base_name = m.spec ? std::string(m.spec->name) : in.gpu;
+    m.title = in.custom() ? "Custom device (from " + base_name + ")" : base_name;
+
+    auto arch = validate_device(m.device);
+    if (!arch) {
+        m.device_error = arch.error();
+        m.error = arch.error();
+        m.summary = m.title + ": the device is not valid. " + arch.error().message;
+        return m;
+    }
+    m.arch = *arch;
+    const Device& dev = m.device;
+    const KernelInput& k = in.kernel;
+
+    auto r = occupancy(dev, k, Detail::Full);
+    if (r) {
+        m.result = *r;
+        m.markdown = budget_table_markdown(*r, dev, k, m.title);
+        m.summary = m.title + ": " + std::to_string(r->blocks_per_sm) + " CTAs per SM, " +
+                    std::to_string(r->warps_per_sm) + " of " + std::to_string(r->max_warps_per_sm) +
+                    " warps, occupancy " + format_percent(r->occupancy) + ", limited by " + limiting_text(*r) + ".";
+    } else {
+        m.error = r.error();
+        m.summary = m.title + ": " + r.error().message;
+    }
+    if (auto b = block_size(dev, k)) m.best = *b;
+
+    // Threads per block: one warp .. the device's block limit, in warps.
+    const int64_t warp = std::max<int64_t>(1, dev.warp_size);
+    m.threads = curve(dev, k, sweep(warp, std::max(warp, dev.max_threads_per_block), warp),
+                      [](KernelInput& kk, int64_t x) { kk.threads = x; });
+    m.threads.title = "Occupancy vs threads per block";
+    m.threads.x_label = "threads per block";
+    m.threads.current_x = k.threads;
+
+    // Registers per thread: 0 .. the cap ptxas allocates.
+    m.regs = curve(dev, k, sweep(0, m.arch->max_regs_per_thread, 1),
+                   [](KernelInput& kk, int64_t x) { kk.regs = x; });
+    m.regs.title = "Occupancy vs registers per thread";
+    m.regs.x_label = "registers per thread";
+    m.regs.current_x = k.regs;
+
+    // Dynamic shared memory per block: 0 .. what this launch may ask for (static part held).
+    {
+        int64_t limit = k.smem_dynamic_max >= 0
+                            ? k.smem_dynamic_max
+                            : (k.optin ? dev.smem_per_block_optin : dev.smem_per_block) - k.smem_static;
+        limit = std::max<int64_t>({limit, k.smem_dynamic, 0});
+        const int64_t gran = std::max(1, m.arch->smem_alloc_granularity);
+        m.smem = curve(dev, k, sweep(0, limit, gran), [](KernelInput& kk, int64_t x) { kk.smem_dynamic = x; });
+        m.smem.title = k.smem_static > 0 ? "Occupancy vs dynamic shared memory" : "Occupancy vs shared memory per block";
+        m.smem.x_label = k.smem_static > 0 ? "dynamic shared memory (+ " + format_bytes(k.smem_static) + " static)"
+                                           : "shared memory per block";
+        m.smem.x_bytes = true;
+        m.smem.current_x = k.smem_dynamic;
+    }
+    const float occ = m.result ? static_cast<float>(m.result->occupancy) : 0.0f;
+    m.threads.current_occupancy = m.regs.current_occupancy = m.smem.current_occupancy = occ;
+
+    // Heatmap: the threads sweep's columns x registers 8, 16, .., cap (rows).
+    {
+        Heatmap& h = m.heat;
+        h.xs = m.threads.x;
+        const int64_t cap = m.arch->max_regs_per_thread;
+        for (int64_t y = 8; y < cap + 8; y += 8) h.ys.push_back(std::min(y, cap));
+        h.w = static_cast<int>(h.xs.size());
+        h.h = static_cast<int>(h.ys.size());
+        h.values.resize(static_cast<std::size_t>(h.w) * h.h);
+        h.blocks.resize(h.values.size());
+        for (int j = 0; j < h.h; ++j) {
+            for (int i = 0; i < h.w; ++i) {
+                KernelInput kk = k;
+                kk.threads = h.xs[i];
+                kk.regs = h.ys[j];
+                auto rr = occupancy(dev, kk, Detail::Numbers);
+                const std::size_t idx = static_cast<std::size_t>(j) * h.w + i;
+                h.values[idx] = rr ? static_cast<float>(rr->occupancy) : 0.0f;
+                h.blocks[idx] = rr ? rr->blocks_per_sm : -1;
+            }
+        }
+        h.marker_x = nearest(h.xs, k.threads);
+        h.marker_y = nearest(h.ys, k.regs);
+        if (h.marker_x < 0 || h.marker_y < 0) h.marker_x = h.marker_y = -1;
+    }
+    return m;
+}
+
+}  // namespace smcalc::web

@@ -1,0 +1,60 @@
+// web/ui_model.hpp - what the views show, computed once per change of the inputs (never per frame).
+//
+// The model is the solver's answer for the current inputs plus the sweeps behind the graphs and the
+// heatmap. Every number comes from smcalc_core (occupancy(), block_size(), report.hpp); this file only
+// chooses which inputs to ask about.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "smcalc/arch.hpp"
+#include "smcalc/error.hpp"
+#include "smcalc/gpu.hpp"
+#include "smcalc/occupancy.hpp"
+#include "ui_state.hpp"
+
+namespace smcalc::web {
+
+// One line graph: occupancy against one input, the others held at their current values.
+struct Curve {
+    std::string title;               // "Occupancy vs threads per block"
+    std::string x_label;             // "threads per block"
+    bool x_bytes = false;            // x values are bytes (axis and tooltip formatting)
+    std::vector<int64_t> x;          // ascending
+    std::vector<float> occupancy;    // 0..1 per x
+    std::vector<int64_t> blocks;     // CTAs per SM per x; -1 where the solver answered an error
+    int64_t current_x = 0;           // the current input (may lie outside x's range)
+    float current_occupancy = 0;
+};
+
+// Occupancy over threads per block (columns, left to right) x registers per thread (rows, bottom to top).
+struct Heatmap {
+    int w = 0, h = 0;
+    std::vector<int64_t> xs, ys;      // threads per column, registers per row
+    std::vector<float> values;        // w*h occupancies, row-major, row 0 at the bottom
+    std::vector<int64_t> blocks;      // w*h CTAs per SM
+    int marker_x = -1, marker_y = -1; // cell nearest the current input, -1 when outside
+};
+
+struct Model {
+    std::string key;                              // encode_hash() of the inputs this was computed for
+    const GpuSpec* spec = nullptr;                // base GPU (nullptr: unknown name)
+    Device device;                                // what the solver got
+    const ArchRules* arch = nullptr;              // nullptr when the device is invalid
+    std::optional<Error> device_error;            // validate_device() failure
+    std::optional<OccupancyResult> result;        // occupancy() at the current inputs
+    std::optional<Error> error;                   // occupancy() error (or the device error)
+    std::optional<BlockSizeResult> best;          // block_size(): the block size NVIDIA's API would pick
+    Curve threads, regs, smem;
+    Heatmap heat;
+    std::string title;                            // "H100 SXM5" or "Custom device (from H100 SXM5)"
+    std::string summary;                          // one sentence for screen readers
+    std::string markdown;                         // "Copy results"
+};
+
+Model compute_model(const Inputs& in);
+
+}  // namespace smcalc::web

@@ -1,0 +1,214 @@
+// web/ui_plots.cpp - occupancy graphs drawn with ImDrawList (step curve, current point, hover read-out)
+// and the heatmap's axes, legend and hover (its cells are drawn by the renderer: draw_heatmap()).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "imgui.h"
+#include "smcalc/report.hpp"
+#include "ui_app.hpp"
+
+namespace smcalc::web {
+namespace {
+
+// Plot area inside a widget rectangle: room for y labels on the left and x labels below.
+struct Frame {
+    ImVec2 p0, p1;  // plot area (p0 top-left)
+    float x_of(double t) const { return p0.x + static_cast<float>(t) * (p1.x - p0.x); }
+    float y_of(double occ) const { return p1.y - static_cast<float>(occ) * (p1.y - p0.y); }
+};
+
+std::string x_text(const Curve& c, int64_t v) { return c.x_bytes ? axis_bytes(v) : std::to_string(v); }
+
+// About `want` round tick values in [lo, hi].
+std::vector<int64_t> ticks(int64_t lo, int64_t hi, int want, bool bytes) {
+    std::vector<int64_t> t;
+    if (hi <= lo) return {lo};
+    const double raw = static_cast<double>(hi - lo) / std::max(1, want);
+    int64_t step = 1;
+    if (bytes) {
+        // Powers of two times 1, 2 or 4 KiB steps read best for shared memory.
+        step = 1024;
+        while (static_cast<double>(step) < raw) step *= 2;
+    } else {
+        const double mag = std::pow(10.0, std::floor(std::log10(std::max(1.0, raw))));
+        const double norm = raw / mag;
+        const double nice = norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 2.5 ? 2.5 : norm <= 5 ? 5 : 10;
+        step = std::max<int64_t>(1, static_cast<int64_t>(nice * mag));
+        if (hi - lo >= 256 && hi % 32 == 0) step = std::max<int64_t>(32, (step + 31) / 32 * 32);  // warp multiples
+    }
+    for (int64_t v = (lo + step - 1) / step * step; v <= hi; v += step) t.push_back(v);
+    return t;
+}
+
+void draw_y_grid(ImDrawList* dl, const Frame& f, const Palette& pal, float label_right) {
+    for (int pct = 0; pct <= 100; pct += 25) {
+        const float y = f.y_of(pct / 100.0);
+        dl->AddLine(ImVec2(f.p0.x, y), ImVec2(f.p1.x, y), pal.grid);
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "%d%%", pct);
+        const ImVec2 ts = ImGui::CalcTextSize(buf);
+        dl->AddText(ImVec2(label_right - ts.x, y - ts.y * 0.5f), pal.axis_text, buf);
+    }
+}
+
+}  // namespace
+
+void plot_curve(const char* id, const Curve& c, ImVec2 size, const Palette& pal) {
+    if (c.x.size() < 2 || size.x < 80 || size.y < 60) {
+        ImGui::Dummy(size);
+        return;
+    }
+    const float fh = ImGui::GetFontSize();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton(id, size);
+    const bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+
+    const float left = ImGui::CalcTextSize("100%").x + 8;
+    Frame f{ImVec2(origin.x + left, origin.y + 4), ImVec2(origin.x + size.x - 8, origin.y + size.y - fh * 2 - 6)};
+    dl->AddRectFilled(f.p0, f.p1, pal.plot_bg);
+    draw_y_grid(dl, f, pal, f.p0.x - 6);
+
+    const int64_t x0 = c.x.front(), x1 = c.x.back();
+    const double span = static_cast<double>(x1 - x0);
+    auto tx = [&](int64_t v) { return f.x_of(static_cast<double>(v - x0) / span); };
+
+    // X ticks and the axis caption.
+    for (int64_t v : ticks(x0, x1, std::max(2, static_cast<int>((f.p1.x - f.p0.x) / 70.0f)), c.x_bytes)) {
+        const float x = tx(v);
+        dl->AddLine(ImVec2(x, f.p1.y), ImVec2(x, f.p1.y + 3), pal.axis_text);
+        const std::string s = x_text(c, v);
+        const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+        dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, f.p0.x - 4, f.p1.x - ts.x + 4), f.p1.y + 4), pal.axis_text,
+                    s.c_str());
+    }
+    {
+        const ImVec2 ts = ImGui::CalcTextSize(c.x_label.c_str());
+        dl->AddText(ImVec2((f.p0.x + f.p1.x - ts.x) * 0.5f, f.p1.y + fh + 6), pal.axis_text, c.x_label.c_str());
+    }
+
+    // Step curve: each sample holds until the next one (occupancy only changes at allocation steps).
+    dl->PushClipRect(ImVec2(f.p0.x - 1, f.p0.y - 2), ImVec2(f.p1.x + 1, f.p1.y + 1), true);
+    const std::size_t n = c.x.size();
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        const float xa = tx(c.x[i]), xb = tx(c.x[i + 1]);
+        const float y = f.y_of(c.occupancy[i]);
+        if (c.occupancy[i] > 0) dl->AddRectFilled(ImVec2(xa, y), ImVec2(xb, f.p1.y), pal.accent_fill);
+        dl->AddLine(ImVec2(xa, y), ImVec2(xb, y), pal.accent, 2.0f);
+        const float yn = f.y_of(c.occupancy[i + 1]);
+        if (yn != y) dl->AddLine(ImVec2(xb, y), ImVec2(xb, yn), pal.accent, 2.0f);
+    }
+    dl->PopClipRect();
+
+    // Current point.
+    if (c.current_x >= x0 && c.current_x <= x1) {
+        const float cx = tx(c.current_x);
+        const float cy = f.y_of(c.current_occupancy);
+        dl->AddLine(ImVec2(cx, f.p0.y), ImVec2(cx, f.p1.y), pal.marker & 0x60ffffff, 1.0f);
+        dl->AddCircleFilled(ImVec2(cx, cy), 5.0f, pal.limiting);
+        dl->AddCircle(ImVec2(cx, cy), 5.0f, pal.marker, 0, 1.5f);
+    }
+
+    // Hover: the sample under the mouse, with its value.
+    if (hovered) {
+        const float mx = ImGui::GetIO().MousePos.x;
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < n; ++i)
+            if (std::fabs(tx(c.x[i]) - mx) < std::fabs(tx(c.x[best]) - mx)) best = i;
+        const float hx = tx(c.x[best]);
+        const float hy = f.y_of(c.occupancy[best]);
+        dl->AddLine(ImVec2(hx, f.p0.y), ImVec2(hx, f.p1.y), pal.axis_text, 1.0f);
+        dl->AddCircleFilled(ImVec2(hx, hy), 4.0f, pal.accent);
+        const std::string xs = c.x_bytes ? format_bytes(c.x[best]) : std::to_string(c.x[best]);
+        if (c.blocks[best] < 0)
+            ImGui::SetTooltip("%s %s\nno answer (invalid input)", xs.c_str(), c.x_label.c_str());
+        else
+            ImGui::SetTooltip("%s %s\n%s occupancy, %lld CTAs per SM", xs.c_str(), c.x_label.c_str(),
+                              format_percent(c.occupancy[best]).c_str(), static_cast<long long>(c.blocks[best]));
+    }
+}
+
+void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& pal) {
+    if (h.w < 1 || h.h < 1 || size.x < 80 || size.y < 60) {
+        ImGui::Dummy(size);
+        return;
+    }
+    const float fh = ImGui::GetFontSize();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton(id, size);
+    const bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+
+    const float legend_w = ImGui::CalcTextSize("100%").x + 22;
+    const float left = fh * 1.4f + ImGui::CalcTextSize("255").x + 6;
+    Frame f{ImVec2(origin.x + left, origin.y + 4),
+            ImVec2(origin.x + size.x - legend_w - 8, origin.y + size.y - fh * 2 - 6)};
+    if (f.p1.x - f.p0.x < 40 || f.p1.y - f.p0.y < 30) return;
+    const float cw = (f.p1.x - f.p0.x) / static_cast<float>(h.w);
+    const float ch = (f.p1.y - f.p0.y) / static_cast<float>(h.h);
+
+    draw_heatmap(dl, f.p0, f.p1, h.values, h.w, h.h, h.marker_x, h.marker_y, pal.dark);
+
+    // Axes: threads (x) under the columns, registers (y) beside the rows.
+    for (int i = 0; i < h.w; ++i) {
+        const int64_t v = h.xs[i];
+        if (!(v == h.xs.front() || v % 256 == 0 || i == h.w - 1)) continue;
+        const float x = f.p0.x + (static_cast<float>(i) + 0.5f) * cw;
+        const std::string s = std::to_string(v);
+        const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+        if (i == h.w - 1 && v % 256 != 0) continue;
+        dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, f.p0.x - 4, f.p1.x - ts.x + 4), f.p1.y + 4), pal.axis_text,
+                    s.c_str());
+    }
+    for (int j = 0; j < h.h; ++j) {
+        const int64_t v = h.ys[j];
+        if (!(v % 64 == 0 || j == 0 || j == h.h - 1)) continue;
+        const float y = f.p1.y - (static_cast<float>(j) + 0.5f) * ch;
+        const std::string s = std::to_string(v);
+        const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+        dl->AddText(ImVec2(f.p0.x - ts.x - 5, y - ts.y * 0.5f), pal.axis_text, s.c_str());
+    }
+    {
+        const char* xl = "threads per block";
+        const ImVec2 ts = ImGui::CalcTextSize(xl);
+        dl->AddText(ImVec2((f.p0.x + f.p1.x - ts.x) * 0.5f, f.p1.y + fh + 6), pal.axis_text, xl);
+        // No rotated text in ImGui 1.86: the y caption is stacked letters would be ugly; use a short label.
+        dl->AddText(ImVec2(origin.x, f.p0.y - 2), pal.axis_text, "regs");
+    }
+
+    // Current cell outline (the shader marks it too; the outline keeps it visible on any colour).
+    if (h.marker_x >= 0 && h.marker_y >= 0) {
+        const ImVec2 a(f.p0.x + static_cast<float>(h.marker_x) * cw, f.p1.y - static_cast<float>(h.marker_y + 1) * ch);
+        dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + cw + 1, a.y + ch + 1), pal.marker, 0, 0, 2.0f);
+    }
+
+    // Legend: the same colour map, 0 .. 100 %.
+    {
+        const ImVec2 l0(f.p1.x + 12, f.p0.y), l1(f.p1.x + 22, f.p1.y);
+        static const std::vector<float> ramp = [] {
+            std::vector<float> v(33);
+            for (int i = 0; i <= 32; ++i) v[static_cast<std::size_t>(i)] = static_cast<float>(i) / 32.0f;
+            return v;
+        }();
+        draw_heatmap(dl, l0, l1, ramp, 1, 33, -1, -1, pal.dark);
+        dl->AddText(ImVec2(l1.x + 3, l0.y - 2), pal.axis_text, "100%");
+        dl->AddText(ImVec2(l1.x + 3, l1.y - fh + 2), pal.axis_text, "0%");
+    }
+
+    if (hovered) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        const int i = static_cast<int>(std::floor((m.x - f.p0.x) / cw));
+        const int j = static_cast<int>(std::floor((f.p1.y - m.y) / ch));
+        if (i >= 0 && i < h.w && j >= 0 && j < h.h) {
+            const ImVec2 a(f.p0.x + static_cast<float>(i) * cw, f.p1.y - static_cast<float>(j + 1) * ch);
+            dl->AddRect(a, ImVec2(a.x + cw, a.y + ch), pal.axis_text, 0, 0, 1.5f);
+            const std::size_t idx = static_cast<std::size_t>(j) * h.w + i;
+            ImGui::SetTooltip("%lld threads x %lld registers\n%s occupancy, %lld CTAs per SM",
+                              static_cast<long long>(h.xs[i]), static_cast<long long>(h.ys[j]),
+                              format_percent(h.values[idx]).c_str(), static_cast<long long>(h.blocks[idx]));
+        }
+    }
+}
+
+}  // namespace smcalc::web

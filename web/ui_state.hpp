@@ -1,0 +1,92 @@
+// web/ui_state.hpp - the calculator's inputs as the page holds them, and their URL-hash form.
+//
+// Everything a user can set lives in `Inputs`; the URL hash is its serialisation (short keys, values in
+// plain integers, bytes in bytes). Decoding never fails: a bad value falls back to its default and adds a
+// notice that the page shows. No domain math here: the device and the kernel are handed to smcalc_core.
+//
+// Hash keys (all optional; missing = default):
+//   gpu   GPU name from the database (find_gpu rules: case, spaces, aliases)     default "H100 SXM5"
+//   m     mode: "kernel" | "tile"                                                  default kernel
+//   t r   threads per block, registers per thread                                  256, 32
+//   ss ds static / dynamic shared memory per block, bytes (24KB etc. also read)    0, 0
+//   oi    opt-in 0|1;  dm  max dynamic shared memory attribute, bytes ("" = CUDA's default)
+//   co    carveout percent 0..100 ("" or "default" = driver default)
+//   b     block barriers                                                           1
+//   d.<k> custom-device override of one field (see kDeviceFields); cc = compute capability "9.0"
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "smcalc/gpu.hpp"
+#include "smcalc/occupancy.hpp"
+
+namespace smcalc::web {
+
+enum class Mode { Kernel, Tile };
+
+// One editable field of a custom device: hash key, label, unit and where it lives in smcalc::Device.
+struct DeviceField {
+    const char* key;     // hash key suffix: "d.<key>"
+    const char* label;   // shown in the editor
+    const char* unit;    // "bytes", "threads", ...
+    const char* core;    // the name smcalc::validate_device uses in Error::field ("smem_per_sm")
+    int64_t Device::*member;
+    bool bytes;          // shown and parsed as a byte count
+};
+inline constexpr int kDeviceFieldCount = 10;
+extern const std::array<DeviceField, kDeviceFieldCount> kDeviceFields;
+
+struct Inputs {
+    std::string gpu = "H100 SXM5";                                  // canonical database name
+    std::optional<ComputeCapability> cc_override;                   // custom device: another CC
+    std::array<std::optional<int64_t>, kDeviceFieldCount> overrides{};  // custom device fields
+    Mode mode = Mode::Kernel;
+    KernelInput kernel = default_kernel();
+
+    static KernelInput default_kernel() {
+        KernelInput k;
+        k.threads = 256;
+        k.regs = 32;
+        return k;
+    }
+    bool custom() const;  // any override set
+};
+
+// The base GPU named by `in.gpu` (nullptr if the database does not know it).
+const GpuSpec* base_gpu(const Inputs& in);
+
+// The device the solver gets: the base GPU's, with the overrides applied.
+Device effective_device(const Inputs& in);
+
+// Canonical hash, without '#'. Same inputs, same string (used as the recompute cache key too).
+std::string encode_hash(const Inputs& in);
+
+struct Decoded {
+    Inputs inputs;
+    std::vector<std::string> notices;  // one sentence per value that fell back to its default
+};
+// Reads a hash (with or without '#'). Unknown keys, repeated keys (the first wins), values out of range,
+// garbage and overlong hashes give notices, never a failure.
+Decoded decode_hash(std::string_view hash);
+
+// Bytes as people type them ("24KB", "24 KiB", "24576"): smcalc::parse_bytes, message on failure.
+struct BytesParse {
+    std::optional<int64_t> value;
+    std::string error;
+};
+BytesParse parse_bytes_field(std::string_view field, std::string_view text);
+
+// URL helpers. `page_url` is the location without hash, possibly with a query string.
+std::string url_with_embed(std::string_view page_url, bool embed);  // adds or removes embed=1
+std::string percent_encode(std::string_view s);
+std::string percent_decode(std::string_view s, bool* ok = nullptr);
+
+// JSON string literal (quotes included), for ui_state_json.
+std::string json_string(std::string_view s);
+
+}  // namespace smcalc::web

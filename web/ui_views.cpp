@@ -1,0 +1,702 @@
+// web/ui_views.cpp - the panels: header and sharing, GPU picker and custom device, inputs, presets,
+// the headline numbers, the budget bars and the "why" derivation.
+//
+// [SECTION] Helpers   - cards with remembered heights, number formatting, input widgets
+// [SECTION] Header    - title, mode switch, copy link / embed code / results, notices
+// [SECTION] Device    - GPU picker with filter, device summary, custom-device editor
+// [SECTION] Inputs    - kernel inputs, worked-example presets
+// [SECTION] Results   - headline, budget bars, derivation and notes
+#include <algorithm>
+#include <cctype>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
+
+#include "imgui.h"
+#include "smcalc/report.hpp"
+#include "ui_app.hpp"
+
+namespace smcalc::web {
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Helpers
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+struct OpenCard {
+    ImGuiID id;
+    bool auto_height;
+    bool open;
+};
+std::unordered_map<ImGuiID, float> g_card_heights;  // auto-height cards: content height of the last frame
+std::vector<OpenCard> g_cards;
+bool g_heights_changed = false;
+
+const ImVec2 kCardPadding(14, 12);
+
+std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
+
+std::string lower(std::string_view s) {
+    std::string out;
+    for (char c : s)
+        if (c != ' ' && c != '-' && c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string capitalized(std::string s) {
+    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+}
+
+void text_dim(const char* s) { ImGui::TextColored(app().pal.text_dim, "%s", s); }
+
+// Label cell of a two-column input table, with the help text as a tooltip on the label.
+void label_cell(const char* label, const char* help) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label);
+    if (help && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(help);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast) {
+    return ImGui::InputScalar(id, ImGuiDataType_S64, &v, step ? &step : nullptr, fast ? &fast : nullptr, "%lld");
+}
+
+// A byte count typed as text. Commits while typing whenever the text parses; an error shows beneath.
+bool bytes_input(const char* id, const char* field, BytesEdit& e, int64_t& value, const char* hint) {
+    if (!ImGui::IsAnyItemActive() || value != e.shown) {
+        if (value != e.shown) {
+            const std::string t = (e.optional && value < 0) ? std::string() : format_bytes(value);
+            std::snprintf(e.buf, sizeof e.buf, "%s", t.c_str());
+            e.shown = value;
+            e.error.clear();
+        }
+    }
+    bool changed = false;
+    if (ImGui::InputTextWithHint(id, hint, e.buf, sizeof e.buf)) {
+        std::string_view text(e.buf);
+        while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+        if (e.optional && (text.empty() || text == "default")) {
+            value = -1;
+            e.shown = value;
+            e.error.clear();
+            changed = true;
+        } else {
+            BytesParse p = parse_bytes_field(field, e.buf);
+            if (p.value) {
+                value = *p.value;
+                e.shown = value;
+                e.error.clear();
+                changed = true;
+            } else {
+                e.error = p.error;
+            }
+        }
+    }
+    if (ImGui::IsItemDeactivated() && !e.error.empty()) {
+        e.shown = INT64_MIN;  // refill from the last good value
+    }
+    if (!e.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, app().pal.text_error);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(e.error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    return changed;
+}
+
+void apply_preset(App& a, const char* gpu, Mode mode, KernelInput k) {
+    a.in = Inputs();
+    if (auto g = find_gpu(gpu)) a.in.gpu = std::string((*g)->name);
+    a.in.mode = mode;
+    a.in.kernel = k;
+}
+
+// A pair of toggle buttons that look like a segmented control.
+bool segmented(const char* const* labels, int count, int& current) {
+    bool changed = false;
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+    for (int i = 0; i < count; ++i) {
+        if (i) ImGui::SameLine();
+        const bool on = i == current;
+        if (on) {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));
+            ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+        } else {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Tab));
+            ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_TabHovered));
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        }
+        if (ImGui::Button(labels[i]) && !on) {
+            current = i;
+            changed = true;
+        }
+        ImGui::PopStyleColor(3);
+    }
+    ImGui::PopStyleVar();
+    return changed;
+}
+
+}  // namespace
+
+bool card_heights_changed() {
+    const bool c = g_heights_changed;
+    g_heights_changed = false;
+    return c;
+}
+
+bool card_begin(const char* id, const char* caption, ImVec2 size, bool scroll) {
+    const ImGuiID gid = ImGui::GetID(id);
+    const bool auto_height = size.y == 0.0f;
+    if (auto_height) {
+        auto it = g_card_heights.find(gid);
+        size.y = it != g_card_heights.end() ? it->second : 120.0f;
+    }
+    if (size.x < 0) size.x = ImGui::GetContentRegionAvail().x;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, kCardPadding);
+    ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysUseWindowPadding;
+    if (!scroll) flags |= ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+    const bool open = ImGui::BeginChild(id, size, true, flags);
+    ImGui::PopStyleVar();
+    g_cards.push_back({gid, auto_height, open});
+    if (open && caption) {
+        text_dim(caption);
+        ImGui::Spacing();
+    }
+    return open;
+}
+
+void card_end() {
+    const OpenCard c = g_cards.back();
+    g_cards.pop_back();
+    if (c.open && c.auto_height) {
+        const float h = std::ceil(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + kCardPadding.y);
+        float& stored = g_card_heights[c.id];
+        if (std::fabs(stored - h) > 0.5f) {
+            stored = h;
+            g_heights_changed = true;
+        }
+    }
+    ImGui::EndChild();
+}
+
+std::string group_digits(int64_t v) {
+    std::string s = std::to_string(v < 0 ? -v : v);
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+    return v < 0 ? "-" + s : s;
+}
+
+std::string axis_bytes(int64_t v) {
+    if (v != 0 && v % (1024 * 1024) == 0) return std::to_string(v / (1024 * 1024)) + "M";
+    if (v != 0 && v % 1024 == 0) return std::to_string(v / 1024) + "K";
+    if (v >= 10240) return std::to_string((v + 512) / 1024) + "K";
+    return std::to_string(v);
+}
+
+void help_marker(const char* text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Header
+// ---------------------------------------------------------------------------------------------------------
+
+void view_share(App& a) {
+    const std::string hash = encode_hash(a.in);
+    auto copy = [&](const char* what, const std::string& text) {
+        if (a.host.copy_to_clipboard) a.host.copy_to_clipboard(text);
+        a.copied_at = ImGui::GetTime();
+        a.copied_what = what;
+    };
+    const bool recent = ImGui::GetTime() - a.copied_at < 2.0;
+    if (recent) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(a.pal.text_dim, "Copied %s", a.copied_what.c_str());
+        ImGui::SameLine();
+    }
+    if (ImGui::Button("Copy link")) copy("link", url_with_embed(a.host.page_url, false) + "#" + hash);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link to this page with every input in it");
+    if (!a.host.embed) {
+        ImGui::SameLine();
+        if (ImGui::Button("Copy embed code")) {
+            copy("embed code", "<iframe src=\"" + url_with_embed(a.host.page_url, true) + "#" + hash +
+                                   "\" width=\"640\" height=\"480\" style=\"border:0\" "
+                                   "title=\"SM resource calculator\" loading=\"lazy\"></iframe>");
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("An <iframe> for a course page (640 x 480, compact layout)");
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(a.model.markdown.empty());
+    if (ImGui::Button("Copy results")) copy("results", a.model.markdown);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The budget table as Markdown");
+}
+
+void view_header(App& a, bool compact) {
+    const ImGuiStyle& s = ImGui::GetStyle();
+    // Width of the share buttons, to right-align them.
+    const char* share_labels[] = {"Copy link", "Copy embed code", "Copy results"};
+    float share_w = 0;
+    for (int i = 0; i < 3; ++i) {
+        if (i == 1 && a.host.embed) continue;
+        share_w += ImGui::CalcTextSize(share_labels[i]).x + 2 * s.FramePadding.x + s.ItemSpacing.x;
+    }
+    if (ImGui::GetTime() - a.copied_at < 2.0)
+        share_w += ImGui::CalcTextSize(("Copied " + a.copied_what).c_str()).x + s.ItemSpacing.x;
+
+    const float full = ImGui::GetContentRegionAvail().x;
+    if (compact) {
+        const float mode_w = ImGui::CalcTextSize("KernelGEMM tile").x + 4 * s.FramePadding.x + s.ItemSpacing.x;
+        view_gpu_picker(a, std::max(160.0f, full - share_w - mode_w - s.ItemSpacing.x));
+        ImGui::SameLine();
+    } else {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("SM resource calculator");
+        ImGui::SameLine(0, 12);
+        ImGui::AlignTextToFramePadding();
+        text_dim("occupancy and per-SM budgets, NVIDIA's CUDA 13.0 rules");
+        ImGui::SameLine(0, 24);
+    }
+    static const char* modes[] = {"Kernel", "GEMM tile"};
+    int mode = a.in.mode == Mode::Tile ? 1 : 0;
+    if (segmented(modes, 2, mode)) a.in.mode = mode == 1 ? Mode::Tile : Mode::Kernel;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), s.WindowPadding.x + full - share_w + s.ItemSpacing.x));
+    view_share(a);
+    if (!compact) ImGui::Dummy(ImVec2(0, 2));
+}
+
+void view_notices(App& a) {
+    if (a.notices.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, a.pal.notice_bg);
+    ImGui::PushStyleColor(ImGuiCol_Border, ImGui::ColorConvertU32ToFloat4(a.pal.limiting));
+    if (card_begin("c_notice", nullptr, ImVec2(-1, 0))) {
+        ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - 80);
+        for (const auto& n : a.notices) {
+            ImGui::Bullet();
+            ImGui::TextUnformatted(n.c_str());
+        }
+        ImGui::PopTextWrapPos();
+        const float bw = ImGui::CalcTextSize("Dismiss").x + 2 * ImGui::GetStyle().FramePadding.x;
+        ImGui::SetCursorPos(ImVec2(ImGui::GetWindowWidth() - bw - kCardPadding.x, kCardPadding.y));
+        if (ImGui::Button("Dismiss")) a.notices.clear();
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY());
+    }
+    card_end();
+    ImGui::PopStyleColor(2);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Device
+// ---------------------------------------------------------------------------------------------------------
+
+void view_gpu_picker(App& a, float width) {
+    const Model& m = a.model;
+    std::string preview = a.in.custom() ? "Custom (" + a.in.gpu + ")" : a.in.gpu;
+    preview += "   CC " + cc_text(m.device.cc);
+    if (m.device.sm_count > 0) preview += " . " + std::to_string(m.device.sm_count) + " SMs";
+    ImGui::SetNextItemWidth(width < 0 ? -FLT_MIN : width);
+    if (ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        if (ImGui::IsWindowAppearing()) {
+            a.gpu_filter[0] = 0;
+            ImGui::SetKeyboardFocusHere();
+        }
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        const bool enter = ImGui::InputTextWithHint("##filter", "Type to filter: name, CC (9.0, sm_90), family",
+                                                    a.gpu_filter, sizeof a.gpu_filter,
+                                                    ImGuiInputTextFlags_EnterReturnsTrue);
+        const std::string needle = lower(a.gpu_filter);
+        bool first = true;
+        int shown = 0;
+        for (const GpuSpec& g : all_gpus()) {
+            const std::string cc = cc_text(g.device.cc);
+            const std::string sm = std::to_string(g.device.cc.major * 10 + g.device.cc.minor);
+            std::string family;
+            if (auto arch = find_arch(g.device.cc)) family = std::string((*arch)->family);
+            const std::string hay =
+                lower(std::string(g.name) + "|" + std::string(g.aliases) + "|cc" + cc + "|" + cc + "|sm" + sm + "|" +
+                      family);
+            if (!needle.empty() && hay.find(needle) == std::string::npos) continue;
+            ++shown;
+            const bool selected = !a.in.custom() && a.in.gpu == g.name;
+            std::string right = "CC " + cc;
+            if (g.device.sm_count > 0) right += "  " + std::to_string(g.device.sm_count) + " SMs";
+            ImGui::PushID(g.name.data(), g.name.data() + g.name.size());
+            const bool pick = ImGui::Selectable("##g", selected, 0, ImVec2(0, 0));
+            ImGui::SameLine(ImGui::GetStyle().WindowPadding.x + 4);
+            ImGui::TextUnformatted(g.name.data(), g.name.data() + g.name.size());
+            ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x);
+            text_dim(right.c_str());
+            ImGui::PopID();
+            if (pick || (enter && first)) {
+                a.in.gpu = std::string(g.name);
+                a.in.cc_override.reset();
+                a.in.overrides = {};
+                ImGui::CloseCurrentPopup();
+            }
+            if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+            first = false;
+        }
+        if (shown == 0) text_dim("No GPU matches. The custom-device editor takes any device.");
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered() && m.spec && !m.spec->note.empty() && !ImGui::IsPopupOpen("##gpu")) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+        ImGui::TextUnformatted(m.spec->note.data(), m.spec->note.data() + m.spec->note.size());
+        ImGui::TextDisabled("Sources: %.*s", static_cast<int>(m.spec->source.size()), m.spec->source.data());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+void view_device_summary(App& a) {
+    const Model& m = a.model;
+    const Device& d = m.device;
+    if (!m.arch) return;
+    const ArchRules& r = *m.arch;
+    ImGui::Spacing();
+    std::string l1 = std::string(r.family) + "  .  CC " + cc_text(r.cc) + "  .  " +
+                     (d.sm_count > 0 ? std::to_string(d.sm_count) + " SMs" : std::string("SM count unknown"));
+    ImGui::TextUnformatted(l1.c_str());
+    std::string l2 = "Per SM: " + std::to_string(d.max_threads_per_sm / std::max<int64_t>(1, d.warp_size)) +
+                     " warps, " + std::to_string(r.max_blocks_per_sm) + " blocks, " + group_digits(d.regs_per_sm) +
+                     " registers, " + format_bytes(d.smem_per_sm) + " shared";
+    ImGui::PushTextWrapPos(0.0f);
+    text_dim(l2.c_str());
+    std::string l3 = "Per block: " + group_digits(d.max_threads_per_block) + " threads, " +
+                     format_bytes(d.smem_per_block) + " shared (" + format_bytes(d.smem_per_block_optin) +
+                     " opt-in), " + format_bytes(d.reserved_smem_per_block) + " reserved";
+    text_dim(l3.c_str());
+    ImGui::PopTextWrapPos();
+}
+
+void view_custom_device(App& a) {
+    Inputs& in = a.in;
+    const Model& m = a.model;
+    ImGui::Spacing();
+    if (m.device_error) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+    if (!ImGui::TreeNodeEx("Custom device", ImGuiTreeNodeFlags_SpanAvailWidth |
+                                                (in.custom() ? ImGuiTreeNodeFlags_DefaultOpen : 0)))
+        return;
+    const GpuSpec* base = base_gpu(in);
+    Device base_dev = base ? base->device : Device{};
+    if (in.custom()) {
+        if (ImGui::SmallButton("Reset to the GPU's values")) {
+            in.cc_override.reset();
+            in.overrides = {};
+        }
+    } else {
+        ImGui::PushTextWrapPos(0.0f);
+        text_dim("Edit any field, e.g. from a device query; the solver checks it against its CC's rules.");
+        ImGui::PopTextWrapPos();
+    }
+    auto field_error = [&](const char* core) -> const Error* {
+        if (!m.device_error) return nullptr;
+        if (m.device_error->field == std::string("device.") + core) return &*m.device_error;
+        return nullptr;
+    };
+    if (ImGui::BeginTable("dev", 2, ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.1f);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        // Compute capability: the rules row the device is checked against.
+        label_cell("Compute capability", "Which per-CC rules apply (allocation units, block slots, carveouts).");
+        const std::string cur = cc_text(m.device.cc) + (in.cc_override ? " *" : "");
+        if (ImGui::BeginCombo("##cc", cur.c_str())) {
+            for (const ArchRules& r : all_arch_rules()) {
+                const std::string label = cc_text(r.cc) + "  " + std::string(r.family);
+                if (ImGui::Selectable(label.c_str(), r.cc == m.device.cc)) {
+                    if (r.cc == base_dev.cc)
+                        in.cc_override.reset();
+                    else
+                        in.cc_override = r.cc;
+                }
+            }
+            ImGui::EndCombo();
+        }
+        if (m.device_error && (m.device_error->field == "cc" || m.device_error->field.empty())) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(a.pal.text_error, "%s", m.device_error->message.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        for (int i = 0; i < kDeviceFieldCount; ++i) {
+            const DeviceField& f = kDeviceFields[i];
+            ImGui::PushID(i);
+            std::string label = f.label;
+            if (in.overrides[i]) label += " *";
+            label_cell(label.c_str(), f.unit);
+            int64_t v = m.device.*(f.member);
+            const int64_t before = v;
+            bool changed;
+            if (f.bytes) {
+                BytesEdit& e = a.dev_bytes[i];
+                changed = bytes_input("##v", f.label, e, v, "bytes");
+            } else {
+                changed = int_input("##v", v, 0, 0);
+            }
+            if (changed && v != before) in.overrides[i] = v;
+            if (const Error* e = field_error(f.core)) {
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextColored(a.pal.text_error, "%s", e->message.c_str());
+                ImGui::PopTextWrapPos();
+            }
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    if (m.device_error && !field_error("") && m.device_error->field.rfind("device.", 0) == 0) {
+        bool shown = false;
+        for (const DeviceField& f : kDeviceFields)
+            if (m.device_error->field == std::string("device.") + f.core) shown = true;
+        if (!shown) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(a.pal.text_error, "%s", m.device_error->message.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    }
+    ImGui::TreePop();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Inputs
+// ---------------------------------------------------------------------------------------------------------
+
+void view_kernel_inputs(App& a, bool compact) {
+    KernelInput& k = a.in.kernel;
+    const Model& m = a.model;
+    if (!ImGui::BeginTable("kin", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, compact ? 1.0f : 1.15f);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+
+    label_cell(compact ? "Threads / block" : "Threads per block", "blockDim.x * blockDim.y * blockDim.z");
+    int_input("##threads", k.threads, 32, 128);
+    label_cell(compact ? "Registers / thread" : "Registers per thread",
+               "From ptxas -v or cuobjdump --dump-resource-usage (\"Used N registers\").");
+    int_input("##regs", k.regs, 1, 8);
+    label_cell("Static shared mem", "__shared__ arrays: bytes, e.g. 24576, 24KB or 24 KiB (1 KB = 1024 B).");
+    bytes_input("##ss", "static shared memory", a.ss, k.smem_static, "e.g. 24KB");
+    label_cell("Dynamic shared mem", "The third <<<grid, block, bytes>>> launch argument.");
+    bytes_input("##ds", "dynamic shared memory", a.ds, k.smem_dynamic, "e.g. 0");
+    label_cell("Opt-in", "cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes): lets a "
+                         "block use more than 48 KiB, up to the device's opt-in limit.");
+    ImGui::Checkbox(m.arch ? ("above " + format_bytes(m.device.smem_per_block)).c_str() : "##optin", &k.optin);
+    label_cell(compact ? "Max dynamic" : "Max dynamic (attribute)",
+               "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes. Empty: CUDA's default (the per-block "
+               "limit minus static shared memory).");
+    bytes_input("##dm", "max dynamic shared memory", a.dm, k.smem_dynamic_max, "default");
+    label_cell("Carveout", "cudaFuncAttributePreferredSharedMemoryCarveout: percent of the L1/shared pool to "
+                           "prefer as shared memory. The driver rounds up to a supported size. Ctrl+click to type.");
+    {
+        int co = k.carveout;
+        const char* fmt = co < 0 ? "Default" : "%d %%";
+        if (ImGui::SliderInt("##co", &co, -1, 100, fmt, ImGuiSliderFlags_AlwaysClamp)) k.carveout = co;
+    }
+    label_cell("Barriers", "Block barriers the kernel uses (cudaFuncAttributes reports 1). From CC 9.0 "
+                           "NVIDIA's rules limit blocks per SM by barriers too.");
+    int_input("##bar", k.barriers, 1, 4);
+    ImGui::EndTable();
+
+    if (m.best && m.result && !compact) {
+        ImGui::Spacing();
+        const BlockSizeResult& b = *m.best;
+        ImGui::PushTextWrapPos(0.0f);
+        text_dim(("Best block size for these registers and shared memory: " + std::to_string(b.block_size) +
+                  " threads -> " + format_percent(b.occupancy) + " occupancy (cudaOccupancyMaxPotentialBlockSize).")
+                     .c_str());
+        ImGui::PopTextWrapPos();
+        if (b.block_size != k.threads && b.block_size > 0) {
+            if (ImGui::SmallButton(("Use " + std::to_string(b.block_size) + " threads").c_str()))
+                k.threads = b.block_size;
+        }
+    }
+}
+
+void view_presets(App& a, bool compact) {
+    struct Preset {
+        const char* label;
+        const char* help;
+        const char* gpu;
+        int64_t threads, regs, smem_static;
+    };
+    static const Preset presets[] = {
+        {"A100: 256 threads, 48 regs, 24 KB", "Seed lesson example: limits regs 5, smem 6, warps 8, blocks 32 -> 5 "
+                                               "blocks per SM, 40 warps, 62.5 % occupancy.",
+         "A100", 256, 48, 24 * 1024},
+        {"H100: 128 registers per thread", "Seed lesson example: 128 regs/thread caps an H100 SM at 16 warps -> 25 %.",
+         "H100 SXM5", 256, 128, 0},
+    };
+    for (const Preset& p : presets) {
+        if (compact) {
+            if (ImGui::SmallButton(p.label)) {
+                KernelInput k = Inputs::default_kernel();
+                k.threads = p.threads;
+                k.regs = p.regs;
+                k.smem_static = p.smem_static;
+                apply_preset(a, p.gpu, Mode::Kernel, k);
+            }
+            ImGui::SameLine();
+        } else if (ImGui::Button(p.label, ImVec2(-FLT_MIN, 0))) {
+            KernelInput k = Inputs::default_kernel();
+            k.threads = p.threads;
+            k.regs = p.regs;
+            k.smem_static = p.smem_static;
+            apply_preset(a, p.gpu, Mode::Kernel, k);
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.help);
+    }
+    if (compact) ImGui::NewLine();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Results
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+// One big number with a caption under it.
+void big_number(App& a, const std::string& value, const char* caption, const ImVec4* colour) {
+    ImGui::BeginGroup();
+    if (a.big) ImGui::PushFont(a.big);
+    ImGui::SetWindowFontScale(a.big_scale);
+    if (colour)
+        ImGui::TextColored(*colour, "%s", value.c_str());
+    else
+        ImGui::TextUnformatted(value.c_str());
+    ImGui::SetWindowFontScale(1.0f);
+    if (a.big) ImGui::PopFont();
+    text_dim(caption);
+    ImGui::EndGroup();
+}
+
+}  // namespace
+
+void view_headline(App& a, bool compact) {
+    const Model& m = a.model;
+    if (m.error) {
+        ImGui::TextColored(a.pal.text_error, "No answer for these inputs");
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(m.error->message.c_str());
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    if (!m.result) return;
+    const OccupancyResult& r = *m.result;
+    const float col = compact ? 0.0f : 24.0f;
+    const ImVec4* zero = r.blocks_per_sm == 0 ? &a.pal.text_error : nullptr;
+    big_number(a, std::to_string(r.blocks_per_sm), "CTAs per SM", zero);
+    ImGui::SameLine(0, col + 16);
+    big_number(a, format_percent(r.occupancy), "occupancy", zero);
+    ImGui::SameLine(0, col + 16);
+    big_number(a, std::to_string(r.warps_per_sm) + "/" + std::to_string(r.max_warps_per_sm), "warps per SM", nullptr);
+    if (!compact && m.device.sm_count > 0) {
+        ImGui::SameLine(0, col + 16);
+        big_number(a, group_digits(r.blocks_per_sm * m.device.sm_count), "CTAs per wave", nullptr);
+    }
+    ImGui::Spacing();
+    if (r.blocks_per_sm == 0) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(a.pal.text_error, "%s",
+                           r.notes.empty() ? "No block fits on an SM." : r.notes.front().c_str());
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    std::string lim;
+    for (Resource res : r.limiting) lim += (lim.empty() ? "" : " and ") + std::string(resource_label(res));
+    ImGui::TextUnformatted("Limited by");
+    ImGui::SameLine();
+    ImGui::TextColored(a.pal.text_limiting, "%s", lim.c_str());
+}
+
+void view_budgets(App& a) {
+    const Model& m = a.model;
+    if (!m.result) {
+        text_dim("No budget: see the message above.");
+        return;
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float bar_h = 6.0f;
+    for (const Budget& b : m.result->budgets) {
+        const bool bytes = b.unit == "bytes";
+        const std::string used = bytes ? format_bytes(b.used) : group_digits(b.used);
+        const std::string lim = bytes ? format_bytes(b.limit) : group_digits(b.limit);
+        std::string value = used + " / " + lim + (bytes ? std::string() : " " + b.unit);
+        const bool over = b.used > b.limit;
+        const std::string name = capitalized(b.name) + (b.limiting ? "  - limiting" : "");
+        if (b.limiting || over)
+            ImGui::TextColored(over ? a.pal.text_error : a.pal.text_limiting, "%s", name.c_str());
+        else
+            ImGui::TextUnformatted(name.c_str());
+        const float vw = ImGui::CalcTextSize(value.c_str()).x;
+        ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - vw));
+        text_dim(value.c_str());
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float frac = b.limit > 0 ? std::clamp(static_cast<float>(static_cast<double>(b.used) /
+                                                                        static_cast<double>(b.limit)),
+                                                    0.0f, 1.0f)
+                                       : (b.used > 0 ? 1.0f : 0.0f);
+        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + bar_h), a.pal.track, bar_h * 0.5f);
+        if (frac > 0)
+            dl->AddRectFilled(p, ImVec2(p.x + std::max(bar_h, w * frac), p.y + bar_h),
+                              over ? a.pal.over : (b.limiting ? a.pal.limiting : a.pal.accent), bar_h * 0.5f);
+        ImGui::Dummy(ImVec2(w, bar_h));
+        if (ImGui::IsItemHovered() || (ImGui::IsMouseHoveringRect(ImVec2(p.x, p.y - ImGui::GetFontSize() - 4),
+                                                                 ImVec2(p.x + w, p.y + bar_h)))) {
+            ImGui::SetTooltip("%s: %s of %s %s (%.1f %%)", b.name.c_str(), group_digits(b.used).c_str(),
+                              group_digits(b.limit).c_str(), b.unit.c_str(),
+                              b.limit > 0 ? 100.0 * static_cast<double>(b.used) / static_cast<double>(b.limit) : 0.0);
+        }
+        ImGui::Dummy(ImVec2(0, 2));
+    }
+}
+
+void view_why(App& a) {
+    const Model& m = a.model;
+    ImGui::PushTextWrapPos(0.0f);
+    if (m.error && !m.result) {
+        ImGui::TextColored(a.pal.text_error, "%s", m.error->message.c_str());
+    }
+    if (m.result) {
+        for (const std::string& line : m.result->derivation) {
+            // "Registers: ..." -> the heading part dimmed is too subtle; keep one bullet per step.
+            ImGui::Bullet();
+            ImGui::TextUnformatted(line.c_str());
+        }
+        if (!m.result->notes.empty()) {
+            ImGui::Spacing();
+            for (const std::string& note : m.result->notes) {
+                ImGui::TextColored(a.pal.text_limiting, "Note");
+                ImGui::SameLine();
+                ImGui::TextUnformatted(note.c_str());
+            }
+        }
+    }
+    if (m.spec) {
+        ImGui::Spacing();
+        const std::string src = "Device figures: " + std::string(m.spec->name) + " (" + std::string(m.spec->source) + ")";
+        text_dim(src.c_str());
+    }
+    ImGui::PopTextWrapPos();
+}
+
+}  // namespace smcalc::web
