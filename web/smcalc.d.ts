@@ -12,7 +12,8 @@
 /** A byte count: an integer, or a string with a unit ("24KiB", "24 KB", "1.5MiB"; KB = KiB = 1024 B). */
 export type Bytes = number | string;
 
-/** A compute capability: "8.0", "sm_80", "80", 8.0 or 80. */
+/** A compute capability: "8.0", "sm_80", "80", 8.6 or 80. In JS 8.0 === 8, so a whole number below 20 is
+ *  read as major.0 (8 -> "8.0"); other numbers go to the contract as they are. */
 export type ComputeCapability = string | number;
 
 /** A device: the fields of cudaOccDeviceProp (cuda_occupancy.h). Left-out fields keep the CC's reference. */

@@ -1,0 +1,144 @@
+// tests/js/api.test.mjs - the JS API module (dist/smcalc-api.js) under node: the same known answers as the
+// C++ tests (tests/api-json.cpp, shared/notes/worked-examples.md), errors as answers, and a module that keeps
+// working after them. Run: node --test tests/js/
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { before, test } from 'node:test';
+
+import { dist, loadApi } from './load.mjs';
+
+let api;
+before(async () => { api = await loadApi(); });
+
+// Seed 000's worked example on CC 8.0's reference device (worked-examples.md #1).
+const a100 = { cc: '8.0', threads: 256, regs: 48, smem_static: 24576 };
+
+function ok(answer) {
+  assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+  return answer;
+}
+function err(answer, id, field) {
+  assert.ok(answer.error, 'expected an error, got ' + JSON.stringify(answer).slice(0, 200));
+  assert.equal(answer.error.id, id, answer.error.message);
+  if (field !== undefined) assert.equal(answer.error.field, field);
+  assert.equal(typeof answer.error.message, 'string');
+  assert.ok(answer.error.message.length > 0);
+  return answer.error;
+}
+
+test('occupancy: A100 reference device, 256 threads, 48 regs, 24 KiB static -> 5 CTAs, 62.5 %, registers', () => {
+  const a = ok(api.occupancy(a100));
+  assert.equal(a.blocks_per_sm, 5);
+  assert.equal(a.warps_per_sm, 40);
+  assert.equal(a.threads_per_sm, 1280);
+  assert.equal(a.occupancy, 0.625);
+  assert.deepEqual(a.limiting, ['regs']);
+  assert.deepEqual(a.limits, { regs: 5, smem: 6, warps: 8, blocks: 32, barriers: null });
+  assert.equal(a.regs_per_block, 8 * 1536);
+  assert.equal(a.smem_per_block, 24 * 1024 + 1024);  // + 1 KB reserved from CC 8.0
+  assert.equal(a.device.cc, '8.0');
+  assert.equal(a.device.sm_count, null);            // a reference device: SM count unknown
+  assert.ok(Array.isArray(a.budgets) && a.budgets.length > 0);
+  assert.ok(Array.isArray(a.derivation) && a.derivation.length > 0);
+});
+
+test('occupancy: the same kernel on the A100 product row', () => {
+  const a = ok(api.occupancy({ ...a100, cc: undefined, gpu: 'A100' }));
+  assert.equal(a.gpu, 'A100 40GB SXM4');
+  assert.equal(a.device.sm_count, 108);
+  assert.equal(a.blocks_per_sm, 5);
+});
+
+test('occupancy: H100 at 128 registers per thread -> 16 warps, 25 % (worked example #2)', () => {
+  const a = ok(api.occupancy({ gpu: 'H100 SXM5', threads: 256, regs: 128 }));
+  assert.equal(a.warps_per_sm, 16);
+  assert.equal(a.occupancy, 0.25);
+  assert.deepEqual(a.limiting, ['regs']);
+});
+
+test('occupancy: byte fields take units; CC spellings; CC 12.0 has 24 block slots', () => {
+  for (const v of [24576, '24KiB', '24 KB', '24K']) assert.equal(ok(api.occupancy({ ...a100, smem_static: v })).smem_per_block, 25600);
+  for (const cc of ['8.0', 'sm_80', '80', 8.0, 80]) assert.equal(ok(api.occupancy({ cc, threads: 256 })).device.cc, '8.0');
+  assert.equal(ok(api.occupancy({ cc: '12.0' })).limits.blocks, 24);
+});
+
+test('block_size and dynamic_smem answers', () => {
+  const b = ok(api.block_size({ gpu: 'H100 SXM5', regs: 32 }));
+  assert.equal(b.occupancy, 1);
+  assert.equal(b.min_grid_size, b.blocks_per_sm * 132);
+  const d = ok(api.dynamic_smem({ gpu: 'A100', threads: 256, blocks: 3 }));
+  assert.ok(Number.isInteger(d.bytes));
+  assert.ok(3 * (d.bytes + 1024) <= 164 * 1024);
+  assert.ok(ok(api.occupancy({ gpu: 'A100', threads: 256, smem_dynamic: d.bytes })).limits.smem >= 3);
+  err(api.dynamic_smem({ gpu: 'A100', blocks: 40 }), 'not_achievable', 'blocks');
+});
+
+test('gpus and archs', () => {
+  const g = ok(api.gpus());
+  const h100 = g.gpus.find((r) => r.name === 'H100 SXM5');
+  assert.ok(h100);
+  assert.equal(h100.sm_count, 132);
+  assert.equal(h100.cc, '9.0');
+  const archs = ok(api.archs()).archs;
+  assert.equal(archs.find((r) => r.cc === '12.0').max_blocks_per_sm, 24);
+});
+
+test('handle: any op of the batch contract; id is echoed; unknown fields are warnings', () => {
+  assert.equal(ok(api.handle({ op: 'occupancy', ...a100, id: 7 })).id, 7);
+  const w = ok(api.occupancy({ cc: '8.0', thread: 128 }));
+  assert.ok(w.warnings.some((s) => s.includes('"thread"')));
+  const e = api.handle({ op: 'nope', id: 'x' });
+  err(e, 'bad_request', 'op');
+  assert.equal(e.id, 'x');
+});
+
+test('errors name their id and field (same cases as tests/api-json.cpp)', () => {
+  err(api.occupancy({ cc: '8.0', threads: 0 }), 'invalid_input', 'threads');
+  err(api.occupancy({ cc: '8.0', threads: 1.5 }), 'invalid_input', 'threads');
+  err(api.occupancy({ cc: '8.0', threads: '256' }), 'invalid_input', 'threads');
+  err(api.occupancy({ cc: '8.0', threads: 2 ** 53 }), 'invalid_input', 'threads');
+  err(api.occupancy({ cc: '8.0', smem_static: '24XB' }), 'invalid_input', 'smem_static');
+  err(api.occupancy({ cc: '8.0', carveout: 101 }), 'invalid_input', 'carveout');
+  err(api.occupancy({ gpu: 'Z100' }), 'unknown_gpu', 'gpu');
+  err(api.occupancy({ cc: '7.7' }), 'unknown_arch', 'cc');
+  err(api.occupancy({}), 'bad_request', 'gpu');
+  err(api.occupancy({ device: { cc: '8.0', smem_per_block: 200000 } }), 'invalid_device', 'device.smem_per_block');
+});
+
+test('JS-only hazards are answered, not thrown: NaN, Infinity, BigInt, cycles, non-objects', () => {
+  err(api.occupancy({ cc: '8.0', threads: NaN }), 'invalid_input', 'threads');  // not silently the default
+  err(api.occupancy({ cc: '8.0', smem_static: Infinity }), 'invalid_input', 'smem_static');
+  err(api.occupancy({ cc: '8.0', threads: 256n }), 'bad_request');
+  const cyclic = { cc: '8.0' };
+  cyclic.self = cyclic;
+  err(api.occupancy(cyclic), 'bad_request');
+  for (const bad of [[1, 2], 'occupancy', 42, true]) err(api.occupancy(bad), 'bad_request');
+  let deep = 0;
+  for (let i = 0; i < 10000; ++i) deep = [deep];
+  err(api.handle({ op: 'gpus', id: deep }), 'bad_request');
+  const e = err(api.occupancy({ gpu: 'H100 \u2603' }), 'unknown_gpu');
+  assert.ok(e.message.includes('\u2603'), e.message);
+});
+
+test('tile: answered (an answer or an error object), never thrown', () => {
+  const t = api.tile({ gpu: 'H100 SXM5', m: 128, n: 128, k: 64, stages: 3, warps: 8 });
+  assert.equal(typeof t, 'object');
+  assert.ok(t !== null);
+});
+
+test('answers are fresh plain objects, and the module keeps working after many errors', () => {
+  const a = api.occupancy(a100);
+  assert.equal(Object.getPrototypeOf(a), Object.prototype);
+  a.limiting.push('mutated');
+  assert.deepEqual(api.occupancy(a100).limiting, ['regs']);
+  for (let i = 0; i < 2000; ++i) err(api.occupancy({ cc: '8.0', threads: -i - 1 }), 'invalid_input');
+  for (let i = 0; i < 200; ++i) api.handle({ op: 'gpus', id: 'x'.repeat(10000) });
+  assert.equal(ok(api.occupancy(a100)).blocks_per_sm, 5);
+});
+
+test('smcalc-api.mjs: the ES module entry gives the same answers', async () => {
+  const mod = await import(pathToFileURL(path.join(dist, 'smcalc-api.mjs')).href);
+  const api2 = await mod.default();
+  assert.deepEqual(api2.occupancy(a100), api.occupancy(a100));
+});
