@@ -151,6 +151,11 @@ Expected<const ArchRules*> validate_device(const Device& d) {
     if (auto e = range("reserved_smem_per_block", d.reserved_smem_per_block, 0, d.smem_per_sm,
                        "bytes (at most smem_per_sm)"))
         return *e;
+    if (d.smem_per_block_optin < d.smem_per_block)
+        return Error{ErrorId::InvalidDevice, "device.smem_per_block_optin",
+                     "device.smem_per_block_optin (" + std::to_string(d.smem_per_block_optin) +
+                         ") must be at least device.smem_per_block (" + std::to_string(d.smem_per_block) +
+                         "): opting in never lowers the per-block limit"};
     if (a.cc.major >= 8 && d.smem_per_block_optin + d.reserved_smem_per_block > d.smem_per_sm)
         return Error{ErrorId::InvalidDevice, "device.smem_per_block_optin",
                      "device.smem_per_block_optin (" + std::to_string(d.smem_per_block_optin) +
