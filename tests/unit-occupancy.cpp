@@ -306,6 +306,20 @@ TEST_CASE("occupancy: input errors name their field") {
         auto rw = occupancy(w, kernel(256, 32));
         REQUIRE_FALSE(rw.ok());
         CHECK(rw.error().id == ErrorId::InvalidDevice);
+
+        // Opt-in below the default limit (the header's dynamic_smem would wrap), and opt-in + reserved
+        // above the SM (the header would answer an error for blocks near the limit): both refused up front.
+        Device low = a100;
+        low.smem_per_block_optin = 16 * 1024;
+        auto rl = occupancy(low, kernel(256, 32));
+        REQUIRE_FALSE(rl.ok());
+        CHECK(rl.error().field == "device.smem_per_block_optin");
+        Device high = a100;
+        high.smem_per_block_optin = high.smem_per_sm;
+        auto rh = occupancy(high, kernel(256, 32));
+        REQUIRE_FALSE(rh.ok());
+        CHECK(rh.error().field == "device.smem_per_block_optin");
+        CHECK(rh.error().message.find("reserved") != std::string::npos);
     }
 }
 
