@@ -441,7 +441,11 @@ bool ui_frame(float width, float height) {
     ImGui::End();
     refresh(a);  // an input changed during this frame: recompute now, draw it next frame
     const bool feedback = ImGui::GetTime() - a.copied_at < 2.0;
-    return card_heights_changed() || feedback || encode_hash(a.in) != a.model.key;
+    // ImGui sizes scrollbars and auto-height cards from the previous frame: after a resize, one more.
+    static ImVec2 last_size;
+    const bool resized = last_size.x != width || last_size.y != height;
+    last_size = ImVec2(width, height);
+    return card_heights_changed() || feedback || resized || encode_hash(a.in) != a.model.key;
 }
 
 std::string ui_state_json() {

@@ -20,23 +20,13 @@ struct Frame {
 
 std::string x_text(const Curve& c, int64_t v) { return c.x_bytes ? axis_bytes(v) : std::to_string(v); }
 
-// About `want` round tick values in [lo, hi].
+// About `want` tick values in [lo, hi], at power-of-two steps (warps, registers and bytes all read best so).
 std::vector<int64_t> ticks(int64_t lo, int64_t hi, int want, bool bytes) {
     std::vector<int64_t> t;
     if (hi <= lo) return {lo};
     const double raw = static_cast<double>(hi - lo) / std::max(1, want);
-    int64_t step = 1;
-    if (bytes) {
-        // Powers of two times 1, 2 or 4 KiB steps read best for shared memory.
-        step = 1024;
-        while (static_cast<double>(step) < raw) step *= 2;
-    } else {
-        const double mag = std::pow(10.0, std::floor(std::log10(std::max(1.0, raw))));
-        const double norm = raw / mag;
-        const double nice = norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 2.5 ? 2.5 : norm <= 5 ? 5 : 10;
-        step = std::max<int64_t>(1, static_cast<int64_t>(nice * mag));
-        if (hi - lo >= 256 && hi % 32 == 0) step = std::max<int64_t>(32, (step + 31) / 32 * 32);  // warp multiples
-    }
+    int64_t step = bytes ? 1024 : 8;
+    while (static_cast<double>(step) < raw) step *= 2;
     for (int64_t v = (lo + step - 1) / step * step; v <= hi; v += step) t.push_back(v);
     return t;
 }
@@ -49,6 +39,20 @@ void draw_y_grid(ImDrawList* dl, const Frame& f, const Palette& pal, float label
         std::snprintf(buf, sizeof buf, "%d%%", pct);
         const ImVec2 ts = ImGui::CalcTextSize(buf);
         dl->AddText(ImVec2(label_right - ts.x, y - ts.y * 0.5f), pal.axis_text, buf);
+    }
+}
+
+// Text turned 90 degrees counter-clockwise (reads bottom to top), centred vertically on `left_mid`.
+// ImGui 1.86 has no rotated text: draw it flat, then rotate the vertices it added.
+void text_vertical(ImDrawList* dl, ImVec2 left_mid, ImU32 col, const char* text) {
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    const int first = dl->VtxBuffer.Size;
+    const ImVec2 centre(left_mid.x + ts.y * 0.5f, left_mid.y);
+    dl->AddText(ImVec2(centre.x - ts.x * 0.5f, centre.y - ts.y * 0.5f), col, text);
+    for (int i = first; i < dl->VtxBuffer.Size; ++i) {
+        ImVec2& p = dl->VtxBuffer[i].pos;
+        const float dx = p.x - centre.x, dy = p.y - centre.y;
+        p = ImVec2(std::round(centre.x + dy), std::round(centre.y - dx) );
     }
 }
 
@@ -173,14 +177,7 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
         const char* xl = "threads per block";
         const ImVec2 ts = ImGui::CalcTextSize(xl);
         dl->AddText(ImVec2((f.p0.x + f.p1.x - ts.x) * 0.5f, f.p1.y + fh + 6), pal.axis_text, xl);
-        // No rotated text in ImGui 1.86: the y caption is stacked letters would be ugly; use a short label.
-        dl->AddText(ImVec2(origin.x, f.p0.y - 2), pal.axis_text, "regs");
-    }
-
-    // Current cell outline (the shader marks it too; the outline keeps it visible on any colour).
-    if (h.marker_x >= 0 && h.marker_y >= 0) {
-        const ImVec2 a(f.p0.x + static_cast<float>(h.marker_x) * cw, f.p1.y - static_cast<float>(h.marker_y + 1) * ch);
-        dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + cw + 1, a.y + ch + 1), pal.marker, 0, 0, 2.0f);
+        text_vertical(dl, ImVec2(origin.x, (f.p0.y + f.p1.y) * 0.5f), pal.axis_text, "registers per thread");
     }
 
     // Legend: the same colour map, 0 .. 100 %.

@@ -314,7 +314,7 @@ void view_gpu_picker(App& a, float width) {
     const Model& m = a.model;
     std::string preview = a.in.custom() ? "Custom (" + a.in.gpu + ")" : a.in.gpu;
     preview += "   CC " + cc_text(m.device.cc);
-    if (m.device.sm_count > 0) preview += " . " + std::to_string(m.device.sm_count) + " SMs";
+    if (m.device.sm_count > 0) preview += " \xC2\xB7 " + std::to_string(m.device.sm_count) + " SMs";
     ImGui::SetNextItemWidth(width < 0 ? -FLT_MIN : width);
     if (ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
         if (ImGui::IsWindowAppearing()) {
@@ -376,7 +376,7 @@ void view_device_summary(App& a) {
     if (!m.arch) return;
     const ArchRules& r = *m.arch;
     ImGui::Spacing();
-    std::string l1 = std::string(r.family) + "  .  CC " + cc_text(r.cc) + "  .  " +
+    std::string l1 = std::string(r.family) + "  \xC2\xB7  CC " + cc_text(r.cc) + "  \xC2\xB7  " +
                      (d.sm_count > 0 ? std::to_string(d.sm_count) + " SMs" : std::string("SM count unknown"));
     ImGui::TextUnformatted(l1.c_str());
     std::string l2 = "Per SM: " + std::to_string(d.max_threads_per_sm / std::max<int64_t>(1, d.warp_size)) +
@@ -500,7 +500,7 @@ void view_kernel_inputs(App& a, bool compact) {
     label_cell("Opt-in", "cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes): lets a "
                          "block use more than 48 KiB, up to the device's opt-in limit.");
     ImGui::Checkbox(m.arch ? ("above " + format_bytes(m.device.smem_per_block)).c_str() : "##optin", &k.optin);
-    label_cell(compact ? "Max dynamic" : "Max dynamic (attribute)",
+    label_cell("Max dynamic",
                "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes. Empty: CUDA's default (the per-block "
                "limit minus static shared memory).");
     bytes_input("##dm", "max dynamic shared memory", a.dm, k.smem_dynamic_max, "default");
@@ -573,6 +573,19 @@ void view_presets(App& a, bool compact) {
 
 namespace {
 
+// A small filled tag after the previous item ("limiting").
+void pill(const char* text, ImU32 colour) {
+    ImGui::SameLine(0, 8);
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float pad = 5.0f;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(p.x, p.y - 1), ImVec2(p.x + ts.x + 2 * pad, p.y + ts.y + 1), colour, 4.0f);
+    dl->AddText(ImVec2(p.x + pad, p.y), app().pal.dark ? IM_COL32(20, 20, 20, 255) : IM_COL32(255, 255, 255, 255),
+                text);
+    ImGui::Dummy(ImVec2(ts.x + 2 * pad, ts.y));
+}
+
 // One big number with a caption under it.
 void big_number(App& a, const std::string& value, const char* caption, const ImVec4* colour) {
     ImGui::BeginGroup();
@@ -608,10 +621,6 @@ void view_headline(App& a, bool compact) {
     big_number(a, format_percent(r.occupancy), "occupancy", zero);
     ImGui::SameLine(0, col + 16);
     big_number(a, std::to_string(r.warps_per_sm) + "/" + std::to_string(r.max_warps_per_sm), "warps per SM", nullptr);
-    if (!compact && m.device.sm_count > 0) {
-        ImGui::SameLine(0, col + 16);
-        big_number(a, group_digits(r.blocks_per_sm * m.device.sm_count), "CTAs per wave", nullptr);
-    }
     ImGui::Spacing();
     if (r.blocks_per_sm == 0) {
         ImGui::PushTextWrapPos(0.0f);
@@ -625,6 +634,11 @@ void view_headline(App& a, bool compact) {
     ImGui::TextUnformatted("Limited by");
     ImGui::SameLine();
     ImGui::TextColored(a.pal.text_limiting, "%s", lim.c_str());
+    if (m.device.sm_count > 0) {
+        const std::string wave = "A full wave is " + group_digits(r.blocks_per_sm * m.device.sm_count) + " CTAs on " +
+                                 std::to_string(m.device.sm_count) + " SMs.";
+        text_dim(wave.c_str());
+    }
 }
 
 void view_budgets(App& a) {
@@ -642,11 +656,12 @@ void view_budgets(App& a) {
         const std::string lim = bytes ? format_bytes(b.limit) : group_digits(b.limit);
         std::string value = used + " / " + lim + (bytes ? std::string() : " " + b.unit);
         const bool over = b.used > b.limit;
-        const std::string name = capitalized(b.name) + (b.limiting ? "  - limiting" : "");
+        const std::string name = capitalized(b.name);
         if (b.limiting || over)
             ImGui::TextColored(over ? a.pal.text_error : a.pal.text_limiting, "%s", name.c_str());
         else
             ImGui::TextUnformatted(name.c_str());
+        if (b.limiting || over) pill(over ? "over the limit" : "limiting", over ? a.pal.over : a.pal.limiting);
         const float vw = ImGui::CalcTextSize(value.c_str()).x;
         ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - vw));
         text_dim(value.c_str());
