@@ -7,6 +7,7 @@
 // [SECTION] html5.h callbacks: mouse, wheel, touch, keyboard, resize, focus
 // [SECTION] callbacks from the EM_JS listeners (text, paste, hash)
 // [SECTION] frame scheduling
+// [SECTION] item hooks (window.smcalc.items(): where each labelled widget is, for browser tests)
 // [SECTION] Init / NewFrame / EndFrame
 
 #include "platform_html5.hpp"
@@ -17,12 +18,14 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "imgui.h"
+#include "imgui_internal.h"  // ImRect, ImGuiContext: the item hooks below
 
 namespace smcalc::web::platform {
 namespace {
@@ -72,6 +75,8 @@ struct Platform {
     int cursor = -2;                      // ImGuiMouseCursor last set on the canvas
     bool mac = false;
     int frames_presented = 0;
+    bool items_wanted = false;            // window.smcalc.items() was called: record widget rectangles
+    std::string items_building, items_last;  // JSON array bodies: this ImGui frame's, the last presented one's
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
 };
 
@@ -537,6 +542,20 @@ void append_utf8(std::string& s, unsigned cp) {
     }
 }
 
+void append_json_string(std::string& out, const char* s) {
+    out += '"';
+    for (const char* c = s; *c; ++c) {
+        const auto u = static_cast<unsigned char>(*c);
+        if (*c == '"' || *c == '\\') out += '\\', out += *c;
+        else if (u < 0x20) {
+            char esc[8];
+            std::snprintf(esc, sizeof esc, "\\u%04x", u);
+            out += esc;
+        } else out += *c;
+    }
+    out += '"';
+}
+
 }  // namespace
 
 // [SECTION] callbacks from the EM_JS listeners ----------------------------------------------------------
@@ -567,7 +586,50 @@ EMSCRIPTEN_KEEPALIVE const char* smcalc_page_state() {
     return json.c_str();
 }
 EMSCRIPTEN_KEEPALIVE int smcalc_page_frames() { return P().frames_presented; }
+EMSCRIPTEN_KEEPALIVE void smcalc_page_request_frame() { RequestFrame(); }
+// Turns on recording of widget rectangles (ImGui's item hooks) and returns the last presented frame's
+// items as a JSON array: [{"label", "x", "y", "w", "h", "visible"}] in CSS px.
+EMSCRIPTEN_KEEPALIVE const char* smcalc_page_items() {
+    Platform& p = P();
+    if (!p.items_wanted) {
+        p.items_wanted = true;
+        RequestFrame();
+    }
+    static std::string json;
+    json = "[" + p.items_last + "]";
+    return json.c_str();
 }
+}
+
+}  // namespace smcalc::web::platform
+
+// [SECTION] item hooks ----------------------------------------------------------------------------------
+// ImGui calls these for every widget when built with IMGUI_ENABLE_TEST_ENGINE and g.TestEngineHookItems is
+// set (only after window.smcalc.items() asked). ItemInfo follows the widget's ItemAdd, so LastItemData holds
+// its rectangle. Widgets whose label is empty (InputScalar's text field) are recorded with label "".
+
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
+
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* label, ImGuiItemStatusFlags) {
+    using smcalc::web::platform::P;
+    using smcalc::web::platform::append_json_string;
+    if (!ctx || ctx->LastItemData.ID != id || !label) return;
+    const ImRect r = ctx->LastItemData.Rect;
+    const bool visible = ctx->CurrentWindow && ctx->CurrentWindow->ClipRect.Overlaps(r);
+    std::string& out = P().items_building;
+    char nums[160];
+    std::snprintf(nums, sizeof nums, ",\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"visible\":%s}", r.Min.x, r.Min.y,
+                  r.GetWidth(), r.GetHeight(), visible ? "true" : "false");
+    if (!out.empty()) out += ',';
+    out += "{\"label\":";
+    append_json_string(out, label);
+    out += nums;
+}
+
+void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
+const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
+
+namespace smcalc::web::platform {
 
 // [SECTION] frame scheduling (public) -------------------------------------------------------------------
 
@@ -688,6 +750,9 @@ FrameInput NewFrame() {
     if (io.DeltaTime <= 0.0f) io.DeltaTime = 1e-4f;  // several ImGui frames in one animation frame
     p.last_time = now;
 
+    p.items_building.clear();
+    ImGui::GetCurrentContext()->TestEngineHookItems = p.items_wanted;
+
     FrameInput f;
     f.dpr_changed = dpr_changed;
     f.had_input = apply_queue(io);
@@ -697,6 +762,7 @@ FrameInput NewFrame() {
 void EndFrame() {
     Platform& p = P();
     ImGuiIO& io = ImGui::GetIO();
+    if (p.items_wanted) p.items_last.swap(p.items_building);
 
     const ImGuiMouseCursor cursor = io.MouseDrawCursor ? ImGuiMouseCursor_None : ImGui::GetMouseCursor();
     if (cursor != p.cursor) {

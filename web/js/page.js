@@ -3,6 +3,7 @@
 //   state()   the calculator's inputs and results (what the UI shows), a fresh object
 //   frames()  frames drawn so far (0 frames while idle: this stands still when nobody interacts)
 //   copied()  the last text put on the clipboard, or null
+//   items()   Promise of the widgets on screen with their rectangles (for tests)
 //   api()     Promise of the JS API (smcalc.d.ts: SmcalcApi), loaded on first use from smcalc-api.js next
 //             to smcalc.js, so the page itself does not carry the JSON layer; occupancy(req), block_size(req),
 //             dynamic_smem(req), tile(req), gpus() are shortcuts that return Promises of the answers.
@@ -29,6 +30,19 @@
     state: function () { return JSON.parse(UTF8ToString(_smcalc_page_state())); },
     frames: function () { return _smcalc_page_frames(); },
     copied: function () { return Module['smcalcCopied'] === undefined ? null : Module['smcalcCopied']; },
+    // Promise of the widgets of a freshly drawn frame: [{label, x, y, w, h, visible}] in CSS px, labels as
+    // given to ImGui ("##ss", "Copy link"); draws one frame (tests use it to find where to click).
+    items: function () {
+      var before = _smcalc_page_frames();
+      _smcalc_page_items();  // starts recording
+      _smcalc_page_request_frame();
+      return new Promise(function (resolve) {
+        (function poll() {
+          if (_smcalc_page_frames() > before) resolve(JSON.parse(UTF8ToString(_smcalc_page_items())));
+          else requestAnimationFrame(poll);
+        })();
+      });
+    },
     api: api
   };
   ['occupancy', 'block_size', 'dynamic_smem', 'tile', 'gpus', 'archs', 'handle'].forEach(function (name) {

@@ -1,0 +1,170 @@
+// tests/browser/page.test.mjs - the page in headless Chromium: loads clean, draws, takes real keyboard,
+// mouse and touch input, keeps its state in the URL, embeds at 640 x 480, follows the colour scheme, is
+// crisp at devicePixelRatio 2, and draws nothing while idle. Screenshots go to build/screenshots/.
+// Run: node --test tests/browser/ (after scripts/build-web.sh)
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+import { canvasStats, dist, idle, item, launch, open, screenshot, serve, until } from './harness.mjs';
+
+let browser, server, base;
+before(async () => {
+  ({ server, base } = await serve());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const state = (page) => page.evaluate(() => window.smcalc.state());
+
+test('loads from a subfolder: no console errors, no request outside the page, canvas drawn', async () => {
+  const { context, page, errors, requests } = await open(browser, base, { colorScheme: 'dark' });
+  assert.deepEqual(errors, []);
+  for (const url of requests) assert.ok(url.startsWith(base), 'request outside the page: ' + url);
+  const c = await canvasStats(page);
+  assert.equal(c.width, 1280);
+  assert.equal(c.height, 800);
+  assert.ok(c.colours > 20, 'the canvas looks blank: ' + c.colours + ' colours');
+  const s = await state(page);
+  assert.ok(s.result, 'no result in state(): ' + JSON.stringify(s).slice(0, 300));
+  await screenshot(page, 'default');
+  await context.close();
+});
+
+test('opened from disk (file://) it runs too', async () => {
+  const { context, page, errors } = await open(browser, pathToFileURL(path.join(dist, 'index.html')).href);
+  assert.deepEqual(errors, []);
+  assert.ok((await canvasStats(page)).colours > 20);
+  await context.close();
+});
+
+test('typing through real keyboard events changes the state, and the URL hash follows', async () => {
+  const { context, page, errors } = await open(browser, base);
+  const field = await item(page, '##ss');  // static shared memory per block
+  await page.mouse.click(field.cx, field.cy);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('24KB');
+  await page.keyboard.press('Enter');
+  const s = await until(page, () => window.smcalc.state(), (v) => v.smem_static === 24576);
+  await until(page, () => location.hash, (h) => h === '#' + s.hash);
+  assert.ok(s.hash.includes('ss=24576'), s.hash);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('URL hash round trip: a shared link opens the same inputs; hashchange applies a new one', async () => {
+  const hash = 'gpu=A100%2040GB%20SXM4&m=kernel&t=256&r=48&ss=24576&ds=0';
+  const { context, page, errors } = await open(browser, base + '#' + hash);
+  const s = await state(page);
+  assert.equal(s.threads, 256);
+  assert.equal(s.regs, 48);
+  assert.equal(s.smem_static, 24576);
+  assert.equal(s.result.blocks_per_sm, 5);  // seed 000's worked example
+  assert.equal(s.notice, null);
+  const again = await open(browser, base + '#' + s.hash);
+  assert.deepEqual(await state(again.page), s);
+  await again.context.close();
+  await page.evaluate(() => { location.hash = 'gpu=A100%2040GB%20SXM4&m=kernel&t=128&r=48&ss=24576&ds=0'; });
+  await until(page, () => window.smcalc.state(), (v) => v.threads === 128);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bad hash falls back to defaults with a visible notice, never a crash', async () => {
+  const { context, page, errors } = await open(browser, base + '#t=abc&r=-5&gpu=Z100&%zz=%%&' + 'x'.repeat(50));
+  const s = await state(page);
+  assert.ok(s.notice && s.notice.length > 0, 'no notice: ' + JSON.stringify(s).slice(0, 300));
+  assert.ok(s.result, 'no result');
+  assert.ok((await canvasStats(page)).colours > 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('?embed=1 fits a 640 x 480 iframe', async () => {
+  const { context, page, errors } = await open(browser, base + '?embed=1', {
+    viewport: { width: 640, height: 480 }, colorScheme: 'dark' });
+  const c = await canvasStats(page);
+  assert.deepEqual([c.cssWidth, c.cssHeight, c.width, c.height], [640, 480, 640, 480]);
+  const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+  assert.deepEqual(scroll, [640, 480]);
+  for (const i of await page.evaluate(() => window.smcalc.items())) {
+    if (!i.visible || !i.label) continue;
+    assert.ok(i.x >= -1 && i.y >= -1 && i.x + i.w <= 641 && i.y + i.h <= 481, 'outside 640x480: ' + JSON.stringify(i));
+  }
+  assert.ok(c.colours > 20);
+  assert.deepEqual(errors, []);
+  await screenshot(page, 'embed');
+  await context.close();
+});
+
+test('follows prefers-color-scheme: light and dark backgrounds', async () => {
+  const luma = ([r, g, b]) => (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  const light = await open(browser, base, { colorScheme: 'light' });
+  assert.ok(luma((await canvasStats(light.page)).corner) > 0.7, 'light theme background is not light');
+  await screenshot(light.page, 'light');
+  await light.context.close();
+  const dark = await open(browser, base, { colorScheme: 'dark' });
+  assert.ok(luma((await canvasStats(dark.page)).corner) < 0.3, 'dark theme background is not dark');
+  await dark.context.close();
+});
+
+test('devicePixelRatio 2: the backing store has twice the pixels (crisp text)', async () => {
+  const { context, page, errors } = await open(browser, base, { deviceScaleFactor: 2, colorScheme: 'dark' });
+  const c = await canvasStats(page);
+  assert.deepEqual([c.cssWidth, c.cssHeight, c.width, c.height], [1280, 800, 2560, 1600]);
+  assert.ok(c.colours > 20);
+  assert.deepEqual(errors, []);
+  await screenshot(page, 'hidpi');
+  await context.close();
+});
+
+test('0 frames while idle (2 s), and frames again on input', async () => {
+  const { context, page } = await open(browser, base);
+  const before = await page.evaluate(() => window.smcalc.frames());
+  await page.waitForTimeout(2000);
+  const afterIdle = await page.evaluate(() => window.smcalc.frames());
+  assert.equal(afterIdle - before, 0, `${afterIdle - before} frames drawn while idle`);
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 310);
+  await until(page, () => window.smcalc.frames(), (f) => f > afterIdle);
+  await idle(page);
+  await context.close();
+});
+
+test('mouse click and touch tap press buttons (Copy link puts the page URL on the clipboard)', async () => {
+  for (const touch of [false, true]) {
+    const { context, page, errors } = await open(browser, base, { hasTouch: touch });
+    const button = await item(page, 'Copy link');
+    if (touch) await page.touchscreen.tap(button.cx, button.cy);
+    else await page.mouse.click(button.cx, button.cy);
+    const copied = await until(page, () => window.smcalc.copied(), (v) => v !== null);
+    assert.ok(copied.startsWith(base), copied);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('resizing the window resizes the canvas backing store', async () => {
+  const { context, page } = await open(browser, base);
+  await page.setViewportSize({ width: 900, height: 700 });
+  await until(page, () => document.querySelector('#canvas').width, (w) => w === 900);
+  assert.equal(await page.evaluate(() => document.querySelector('#canvas').height), 700);
+  await idle(page);
+  await context.close();
+});
+
+test('the JS API from the page: smcalc.occupancy() loads smcalc-api.js on first use', async () => {
+  const { context, page, errors } = await open(browser, base);
+  const a = await page.evaluate(() => window.smcalc.occupancy({ cc: '8.0', threads: 256, regs: 48, smem_static: 24576 }));
+  assert.equal(a.blocks_per_sm, 5);
+  assert.equal(a.occupancy, 0.625);
+  assert.deepEqual(a.limiting, ['regs']);
+  const e = await page.evaluate(() => window.smcalc.occupancy({ cc: '8.0', threads: 0 }));
+  assert.equal(e.error.id, 'invalid_input');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
