@@ -34,6 +34,7 @@ say() { printf 'bench: %s\n' "$*" >&2; }
 skip_stage() { skipped[$1]=$2; say "SKIPPED $1: $2"; }
 tail_log() { tail -n 30 "$1" >&2; }
 t_start=$(date +%s)
+load_start=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
 
 # --- 1. native --------------------------------------------------------------------------------------------
 native_bin=build/bench/tests/bench/smcalc_bench_native
@@ -90,8 +91,12 @@ if [[ $skip == *" wasm "* ]]; then
 elif ! command -v emcmake >/dev/null || ! command -v node >/dev/null; then
   skip_stage wasm "emscripten or node not installed (Debian: emscripten; Node 20)"
 else
-  say "wasm: building (em++, build/bench-wasm)"
-  if ! emcmake cmake -S tests/bench -B build/bench-wasm -DCMAKE_BUILD_TYPE=Release >"$logs/wasm-configure.log" 2>&1 ||
+  # The page's optimisation level (web/CMakeLists.txt: SMCALC_WEB_OPT), so the figure is the page's.
+  wasm_opt=$(sed -nE 's/^set\(SMCALC_WEB_OPT "([^"]*)".*/\1/p' web/CMakeLists.txt 2>/dev/null | head -n 1)
+  wasm_opt=${wasm_opt:--Oz}
+  say "wasm: building (em++ $wasm_opt, build/bench-wasm)"
+  if ! emcmake cmake -S tests/bench -B build/bench-wasm -DCMAKE_BUILD_TYPE=Release -DSMCALC_BENCH_WASM_OPT="$wasm_opt" \
+      >"$logs/wasm-configure.log" 2>&1 ||
      ! cmake --build build/bench-wasm -j2 >"$logs/wasm-build.log" 2>&1; then
     tail_log "$logs/wasm-configure.log"; [[ -f $logs/wasm-build.log ]] && tail_log "$logs/wasm-build.log"; exit 1
   fi
@@ -126,11 +131,14 @@ tools="g++ $(g++ -dumpfullversion 2>/dev/null || echo '?')"
 command -v em++ >/dev/null && tools+=", Emscripten $(em++ --version 2>/dev/null | sed -nE '1s/.* ([0-9]+\.[0-9]+\.[0-9]+).*/\1/p')"
 command -v node >/dev/null && tools+=", node $(node --version)"
 [[ -x /usr/bin/chromium ]] && tools+=", $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
+load_end=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
+[[ -n ${wasm_opt:-} ]] && tools+="; wasm bench at $wasm_opt like the page"
 python3 - "$res" "$reps" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc) cores, ${model:-unknown CPU}, ${os:-unknown OS}" \
-  "$tools" "$(declare -p skipped)" <<'EOF'
+  "$tools" "$(declare -p skipped)" "$load_start" "$load_end" <<'EOF'
 import json, re, sys
-res, reps, date, machine, tools, decl = sys.argv[1:7]
-json.dump({"date": date, "machine": machine, "reps": reps, "tools": tools}, open(f"{res}/machine.json", "w"))
+res, reps, date, machine, tools, decl, load0, load1 = sys.argv[1:9]
+json.dump({"date": date, "machine": machine, "reps": reps, "tools": tools, "load": [load0, load1]},
+          open(f"{res}/machine.json", "w"))
 json.dump(dict(re.findall(r'\[([^]]+)\]="([^"]*)"', decl)), open(f"{res}/skipped.json", "w"))
 EOF
 
