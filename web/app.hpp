@@ -15,6 +15,10 @@ struct ImVec2;
 namespace smcalc::web {
 
 // Services the platform layer gives the UI. Every member is set before ui_init().
+// Fonts: before ui_init() the platform adds ImGui's built-in ProggyClean twice, io.Fonts->Fonts[0] (body,
+// 13 CSS px) and Fonts[1] (headline, 26 CSS px), rasterised at devicePixelRatio with FontGlobalScale =
+// 1/DPR; both stay valid when the DPR changes (re-rasterised in place). Glyphs: ASCII, U+00A0..00BF,
+// U+00D7 and U+00F7.
 struct Host {
     float device_pixel_ratio = 1.0f;  // for crisp text (fonts are rasterised at this scale)
     bool embed = false;               // ?embed=1: compact layout for a 640 x 480 iframe

@@ -20,6 +20,9 @@ namespace {
 // Body and headline fonts (app.hpp): ImGui's built-in ProggyClean at these CSS pixel sizes, rasterised at
 // devicePixelRatio so text is crisp; FontGlobalScale brings them back to CSS pixels.
 constexpr float kFontSizes[] = {13.0f, 26.0f};
+// ASCII, the Latin-1 symbols (U+00A0..00BF: NBSP, middle dot, micro, plus-minus, ...), multiply and divide:
+// half of ImGui's default Latin-1 range, so half the rasterising time at start-up.
+constexpr ImWchar kGlyphs[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7, 0};
 constexpr int kSettleFrames = 2;        // frames after input for auto-sized windows and hover states
 constexpr int kMaxImGuiFramesPerDraw = 32;  // input trickling: ImGui frames run in one animation frame
 constexpr double kBlinkMs = 200.0;      // frame interval while a text field is being edited
@@ -35,6 +38,7 @@ void rasterise_fonts(float dpr) {
             cfg.SizePixels = std::round(size * dpr);
             cfg.OversampleH = cfg.OversampleV = 1;  // a pixel font: no oversampling needed
             cfg.PixelSnapH = true;
+            cfg.GlyphRanges = kGlyphs;
             atlas->AddFontDefault(&cfg);
         }
     } else {

@@ -28,9 +28,10 @@ Module["instantiateWasm"] = function (imports, done) {
   };
   var load;
   if (typeof DecompressionStream == "function") {
-    var s = atob(SMCALC_WASM_GZ), b = new Uint8Array(s.length);
-    for (var i = 0; i < s.length; ++i) b[i] = s.charCodeAt(i);
-    load = new Response(new Blob([b]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    // fetch() of a data: URL decodes the base64 natively (allowed from file:// too), then inflate.
+    load = fetch("data:application/octet-stream;base64," + SMCALC_WASM_GZ).then(function (r) {
+      return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    });
   } else {
     load = fetch(wasmUrl).then(function (r) { return r.arrayBuffer(); });
   }

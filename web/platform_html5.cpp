@@ -211,6 +211,9 @@ EM_JS(void, js_text_focus, (const char* id_c, int focus, float x, float y), {
     }
 });
 
+// performance.now() (ms since navigation started) when the first frame was drawn: window.smcalc.timing().
+EM_JS(void, js_first_frame, (), { Module.smcalcFirstFrameMs = performance.now(); });
+
 EM_JS(void, js_fail, (const char* text_c), {
     var text = UTF8ToString(text_c);
     console.error("smcalc: " + text);
@@ -650,7 +653,9 @@ void RequestFrameIn(double ms) {
 }
 
 bool HasQueuedInput() { return !P().queue.empty(); }
-void CountPresentedFrame() { ++P().frames_presented; }
+void CountPresentedFrame() {
+    if (P().frames_presented++ == 0) js_first_frame();
+}
 int FramesPresented() { return P().frames_presented; }
 float DevicePixelRatio() { return P().dpr; }
 

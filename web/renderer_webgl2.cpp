@@ -36,6 +36,7 @@ struct HeatmapJob {
 
 struct Program {
     GLuint id = 0;
+    GLuint vs = 0, fs = 0;  // until finish_program()
     GLint u_proj = -1;
 };
 
@@ -50,6 +51,7 @@ struct Renderer {
     GLuint font_tex = 0;
     GLuint heat_tex = 0;      // R32F data texture, re-specified per heatmap
     std::vector<HeatmapJob> heatmaps;
+    enum class Programs { Pending, Ready, Failed } programs = Programs::Pending;
 };
 
 Renderer* state() {
@@ -58,48 +60,66 @@ Renderer* state() {
 
 // [SECTION] shaders and device objects ------------------------------------------------------------------
 
-GLuint compile(GLenum type, const char* source, const char* name) {
-    GLuint s = glCreateShader(type);
-    glShaderSource(s, 1, &source, nullptr);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[1024] = {};
-        glGetShaderInfoLog(s, sizeof log, nullptr, log);
-        std::fprintf(stderr, "smcalc: shader %s failed to compile: %s\n", name, log);
-        glDeleteShader(s);
-        return 0;
-    }
-    return s;
+// Compiling and linking are only queued here: WebGL runs them in the GPU process, and the first query of a
+// status or a uniform location waits for them. finish_program() does that at the first draw, so the
+// compile overlaps the font atlas, ui_init() and the first ImGui frame instead of delaying them.
+void start_program(Program& p, const char* vs_src, const char* fs_src) {
+    p.vs = glCreateShader(GL_VERTEX_SHADER);
+    glShaderSource(p.vs, 1, &vs_src, nullptr);
+    glCompileShader(p.vs);
+    p.fs = glCreateShader(GL_FRAGMENT_SHADER);
+    glShaderSource(p.fs, 1, &fs_src, nullptr);
+    glCompileShader(p.fs);
+    p.id = glCreateProgram();
+    glAttachShader(p.id, p.vs);
+    glAttachShader(p.id, p.fs);
+    glLinkProgram(p.id);
 }
 
-GLuint link(const char* vs_src, const char* fs_src, const char* name) {
-    GLuint vs = compile(GL_VERTEX_SHADER, vs_src, name);
-    GLuint fs = compile(GL_FRAGMENT_SHADER, fs_src, name);
-    if (!vs || !fs) {
-        if (vs) glDeleteShader(vs);
-        if (fs) glDeleteShader(fs);
-        return 0;
-    }
-    GLuint p = glCreateProgram();
-    glAttachShader(p, vs);
-    glAttachShader(p, fs);
-    glLinkProgram(p);
-    glDetachShader(p, vs);
-    glDetachShader(p, fs);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
+void log_shader(GLuint shader, const char* program, const char* stage) {
     GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (ok) return;
+    char log[1024] = {};
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    std::fprintf(stderr, "smcalc: %s %s shader failed to compile: %s\n", program, stage, log);
+}
+
+// Waits for the link; false (with the compiler's messages on the console) if it failed.
+bool finish_program(Program& p, const char* name) {
+    GLint ok = 0;
+    glGetProgramiv(p.id, GL_LINK_STATUS, &ok);
     if (!ok) {
+        log_shader(p.vs, name, "vertex");
+        log_shader(p.fs, name, "fragment");
         char log[1024] = {};
-        glGetProgramInfoLog(p, sizeof log, nullptr, log);
+        glGetProgramInfoLog(p.id, sizeof log, nullptr, log);
         std::fprintf(stderr, "smcalc: program %s failed to link: %s\n", name, log);
-        glDeleteProgram(p);
-        return 0;
     }
-    return p;
+    glDetachShader(p.id, p.vs);
+    glDetachShader(p.id, p.fs);
+    glDeleteShader(p.vs);
+    glDeleteShader(p.fs);
+    p.vs = p.fs = 0;
+    if (ok) p.u_proj = glGetUniformLocation(p.id, "u_proj");
+    return ok != 0;
+}
+
+bool finish_programs(Renderer& r) {
+    if (r.programs != Renderer::Programs::Pending) return r.programs == Renderer::Programs::Ready;
+    const bool imgui_ok = finish_program(r.imgui, "imgui");
+    const bool ok = finish_program(r.heat, "heatmap") && imgui_ok;
+    r.programs = ok ? Renderer::Programs::Ready : Renderer::Programs::Failed;
+    if (!ok) return false;
+    r.imgui_u_tex = glGetUniformLocation(r.imgui.id, "u_tex");
+    r.heat_u_rect = glGetUniformLocation(r.heat.id, "u_rect");
+    r.heat_u_values = glGetUniformLocation(r.heat.id, "u_values");
+    r.heat_u_size = glGetUniformLocation(r.heat.id, "u_size");
+    r.heat_u_marker = glGetUniformLocation(r.heat.id, "u_marker");
+    r.heat_u_rect_px = glGetUniformLocation(r.heat.id, "u_rect_px");
+    r.heat_u_px_scale = glGetUniformLocation(r.heat.id, "u_px_scale");
+    r.heat_u_dark = glGetUniformLocation(r.heat.id, "u_dark");
+    return true;
 }
 
 void create_font_texture(Renderer& r) {
@@ -271,19 +291,8 @@ bool Init() {
     glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &last_buffer);
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_tex);
 
-    r->imgui.id = link(shaders::imgui_vert, shaders::imgui_frag, "imgui");
-    r->heat.id = link(shaders::heatmap_vert, shaders::heatmap_frag, "heatmap");
-    if (!r->imgui.id || !r->heat.id) return false;
-    r->imgui.u_proj = glGetUniformLocation(r->imgui.id, "u_proj");
-    r->imgui_u_tex = glGetUniformLocation(r->imgui.id, "u_tex");
-    r->heat.u_proj = glGetUniformLocation(r->heat.id, "u_proj");
-    r->heat_u_rect = glGetUniformLocation(r->heat.id, "u_rect");
-    r->heat_u_values = glGetUniformLocation(r->heat.id, "u_values");
-    r->heat_u_size = glGetUniformLocation(r->heat.id, "u_size");
-    r->heat_u_marker = glGetUniformLocation(r->heat.id, "u_marker");
-    r->heat_u_rect_px = glGetUniformLocation(r->heat.id, "u_rect_px");
-    r->heat_u_px_scale = glGetUniformLocation(r->heat.id, "u_px_scale");
-    r->heat_u_dark = glGetUniformLocation(r->heat.id, "u_dark");
+    start_program(r->imgui, shaders::imgui_vert, shaders::imgui_frag);
+    start_program(r->heat, shaders::heatmap_vert, shaders::heatmap_frag);
 
     glGenVertexArrays(1, &r->vao);
     glGenBuffers(1, &r->vbo);
@@ -348,7 +357,7 @@ void RenderDrawData(ImDrawData* d) {
     Renderer* r = state();
     const int fb_w = static_cast<int>(d->DisplaySize.x * d->FramebufferScale.x);
     const int fb_h = static_cast<int>(d->DisplaySize.y * d->FramebufferScale.y);
-    if (!r || fb_w <= 0 || fb_h <= 0) return;
+    if (!r || fb_w <= 0 || fb_h <= 0 || !finish_programs(*r)) return;
 
     GlBackup backup;
     backup.save();

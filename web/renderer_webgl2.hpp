@@ -18,7 +18,8 @@ struct ImDrawData;
 
 namespace smcalc::web::renderer {
 
-bool Init();                             // the WebGL 2 context must be current; false if a shader fails
+bool Init();                             // the WebGL 2 context must be current (shaders link in the
+                                         // background; a failure shows on the console at the first draw)
 void Shutdown();
 void NewFrame();                         // every ImGui frame, before ImGui::NewFrame()
 void RenderDrawData(ImDrawData* data);   // after ImGui::Render()

@@ -167,7 +167,9 @@ export interface SmcalcPage {
   ready: Promise<SmcalcPage>;         // resolves once the UI is running
   state(): PageState;                 // a fresh object each call
   frames(): number;                   // frames drawn so far (stands still while the page is idle)
+  timing(): { first_frame_ms: number | null };  // navigation start -> first frame drawn (performance.now())
   copied(): string | null;            // the last text put on the clipboard
+  items(): Promise<Array<{ label: string; x: number; y: number; w: number; h: number; visible: boolean }>>;
   api(): Promise<SmcalcApi>;          // loads smcalc-api.js (next to smcalc.js) on first use
   occupancy(request: OccupancyRequest): Promise<Answer<OccupancyAnswer>>;
   block_size(request: BlockSizeRequest): Promise<Answer<BlockSizeAnswer>>;

@@ -2,6 +2,7 @@
 // `await window.smcalc.ready`:
 //   state()   the calculator's inputs and results (what the UI shows), a fresh object
 //   frames()  frames drawn so far (0 frames while idle: this stands still when nobody interacts)
+//   timing()  {first_frame_ms}: from navigation start to the first frame drawn
 //   copied()  the last text put on the clipboard, or null
 //   items()   Promise of the widgets on screen with their rectangles (for tests)
 //   api()     Promise of the JS API (smcalc.d.ts: SmcalcApi), loaded on first use from smcalc-api.js next
@@ -29,6 +30,8 @@
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
     state: function () { return JSON.parse(UTF8ToString(_smcalc_page_state())); },
     frames: function () { return _smcalc_page_frames(); },
+    // {first_frame_ms}: time from navigation start to the first drawn frame (performance.now()).
+    timing: function () { return {first_frame_ms: Module['smcalcFirstFrameMs'] === undefined ? null : Module['smcalcFirstFrameMs']}; },
     copied: function () { return Module['smcalcCopied'] === undefined ? null : Module['smcalcCopied']; },
     // Promise of the widgets of a freshly drawn frame: [{label, x, y, w, h, visible}] in CSS px, labels as
     // given to ImGui ("##ss", "Copy link"); draws one frame (tests use it to find where to click).
