@@ -1,9 +1,10 @@
 // smcalc_api.cpp - the JSON request/answer contract (see smcalc_api.hpp for the fields).
 //
-// [SECTION] field readers: JSON value -> checked integer / byte count / boolean, or an Error naming the field
-// [SECTION] request parsing: op, device choice (gpu | cc | device), kernel fields, warnings
+// [SECTION] field readers: JSON value -> checked integer / byte count / boolean / type, or an Error naming the field
+// [SECTION] request parsing: op, device choice (gpu | cc | device), compiler output, kernel and tile fields, warnings
+// [SECTION] composite results: next step with launch bounds, a tile on several GPUs (api_detail.hpp)
 // [SECTION] answers: result structs -> JSON objects
-// [SECTION] entry points: handle, handle_line, handle_text
+// [SECTION] entry points: handle, handle_line, handle_text (text of the newer ops: api_text.cpp)
 //
 // Inside this file a bad field throws Fail (one place to build the error, no plumbing through every reader);
 // parse_request / handle / handle_line / handle_text catch everything, so nothing leaves the layer.
@@ -12,16 +13,31 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <exception>
+#include <initializer_list>
 #include <utility>
 
+#include "api_detail.hpp"
+#include "smcalc/guidance.hpp"
 #include "smcalc/report.hpp"
 
 namespace smcalc::api {
+
+namespace detail {
+
+std::string num(int64_t v) { return std::to_string(v); }
+
+std::string cc_text(ComputeCapability cc) { return num(cc.major) + "." + num(cc.minor); }
+
+}  // namespace detail
+
 namespace {
 
 using json = nlohmann::json;
+using detail::cc_text;
+using detail::num;
 
 struct Fail {
     Error error;
@@ -30,10 +46,6 @@ struct Fail {
 [[noreturn]] void fail(ErrorId id, std::string field, std::string message) {
     throw Fail{Error{id, std::move(field), std::move(message)}};
 }
-
-std::string num(int64_t v) { return std::to_string(v); }
-
-std::string cc_text(ComputeCapability cc) { return num(cc.major) + "." + num(cc.minor); }
 
 std::string dump(const json& v) { return v.dump(-1, ' ', false, json::error_handler_t::replace); }
 
@@ -61,12 +73,13 @@ struct FieldSpec {
     const char* what;         // unit, for messages: "threads per block"
     bool bytes = false;       // also accepts "24KiB"-style strings
     bool default_ok = false;  // also accepts -1 and "default" (returned as -1)
+    const char* default_what = "CUDA's default";
 };
 
 std::string allowed(const FieldSpec& f) {
     std::string s = "an integer from " + num(f.lo) + " to " + num(f.hi) + " (" + f.what + ")";
     if (f.bytes) s += " or a string with a unit such as \"24KiB\" (1 KB = 1 KiB = 1024 B)";
-    if (f.default_ok) s += ", or -1 / \"default\" for CUDA's default";
+    if (f.default_ok) s += ", or -1 / \"default\" for " + std::string(f.default_what);
     return s;
 }
 
@@ -105,6 +118,28 @@ bool read_bool(const json& v, const std::string& field) {
     return v.get<bool>();
 }
 
+// One of a few words (case-insensitive), e.g. "registers" | "tmem".
+template <typename E>
+E read_choice(const json& v, const std::string& field, std::initializer_list<std::pair<const char*, E>> choices,
+              const char* listed) {
+    if (v.is_string()) {
+        const std::string w = lower(v.get<std::string>());
+        for (const auto& [word, value] : choices)
+            if (w == word) return value;
+    }
+    fail(ErrorId::InvalidInput, field, field + " must be " + listed + "; got " + shown(v));
+}
+
+DType read_dtype(const json& v, const std::string& field) {
+    if (!v.is_string())
+        fail(ErrorId::InvalidInput, field,
+             field + " must be an element type such as \"bf16\" (f32, tf32, f16, bf16, e4m3, e5m2, i8, i32, f6, f4); got " +
+                 shown(v));
+    auto t = parse_dtype(v.get<std::string>());
+    if (!t) fail(t.error().id, field, field + ": " + t.error().message);
+    return *t;
+}
+
 // null counts as absent (JS undefined/null), so a caller can always send every key.
 const json* get(const json& obj, const char* key) {
     auto it = obj.find(key);
@@ -115,11 +150,16 @@ const json* get(const json& obj, const char* key) {
 // [SECTION] request parsing
 // ---------------------------------------------------------------------------------------------------------
 
-constexpr std::array<std::pair<std::string_view, Op>, 5> kOps = {{{"occupancy", Op::Occupancy},
-                                                                  {"block_size", Op::BlockSize},
-                                                                  {"dynamic_smem", Op::DynamicSmem},
-                                                                  {"gpus", Op::Gpus},
-                                                                  {"archs", Op::Archs}}};
+constexpr std::array<std::pair<std::string_view, Op>, 10> kOps = {{{"occupancy", Op::Occupancy},
+                                                                   {"block_size", Op::BlockSize},
+                                                                   {"dynamic_smem", Op::DynamicSmem},
+                                                                   {"next_step", Op::NextStep},
+                                                                   {"tile", Op::Tile},
+                                                                   {"tiles", Op::Tiles},
+                                                                   {"compare", Op::Compare},
+                                                                   {"parse", Op::Parse},
+                                                                   {"gpus", Op::Gpus},
+                                                                   {"archs", Op::Archs}}};
 
 std::string_view op_name(Op op) {
     for (const auto& [name, o] : kOps)
@@ -127,7 +167,22 @@ std::string_view op_name(Op op) {
     return "?";
 }
 
-bool is_device_op(Op op) { return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem; }
+// Ops that take gpu | cc | device.
+bool is_device_op(Op op) {
+    return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem || op == Op::NextStep ||
+           op == Op::Tile || op == Op::Tiles;
+}
+// Ops that read the kernel fields.
+bool is_kernel_op(Op op, bool compare_tile) {
+    return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem || op == Op::NextStep ||
+           (op == Op::Compare && !compare_tile);
+}
+// Ops that read one tile (m, n, k, stages, warps, problem).
+bool is_tile_op(Op op, bool compare_tile) { return op == Op::Tile || (op == Op::Compare && compare_tile); }
+// Ops that take "compiler_output" / "kernel".
+bool takes_compiler_output(Op op) {
+    return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem || op == Op::NextStep;
+}
 
 // Kernel fields, with the ops that read them.
 const FieldSpec kThreads{"threads", 1, kMaxInput, "threads per block"};
@@ -139,6 +194,18 @@ const FieldSpec kSmemDynamicMax{"smem_dynamic_max", 0, kMaxInput,
 const FieldSpec kCarveout{"carveout", 0, 100, "% of the largest shared memory carveout", false, true};
 const FieldSpec kBarriers{"barriers", 0, kMaxInput, "block barriers per block"};
 const FieldSpec kBlocks{"blocks", 1, kMaxInput, "blocks per SM"};
+
+// Tile fields.
+const FieldSpec kTileM{"m", 1, kMaxInput, "CTA tile rows, elements"};
+const FieldSpec kTileN{"n", 1, kMaxInput, "CTA tile columns, elements"};
+const FieldSpec kTileK{"k", 1, kMaxInput, "K elements per pipeline stage"};
+const FieldSpec kStages{"stages", 1, kMaxInput, "pipeline stages"};
+const FieldSpec kWarps{"warps", 1, kMaxInput, "warps per CTA"};
+const FieldSpec kEpilogueBytes{"epilogue_bytes", 0, kMaxInput, "bytes of epilogue staging", true};
+const FieldSpec kOverheadRegs{"overhead_regs", 0, kMaxInput, "registers per thread besides accumulators", false, true,
+                              "the model's default"};
+const FieldSpec kAccBuffers{"acc_buffers", 1, kMaxInput, "accumulator copies in tensor memory"};
+const FieldSpec kLimit{"limit", 1, kMaxInput, "fits listed; or \"all\""};
 
 // Device fields: plain range checks here; validate_device then checks them against the CC and each other.
 struct DeviceField {
@@ -193,7 +260,8 @@ Device read_device_object(const json& obj, std::vector<std::string>& warnings) {
         const std::string field = std::string("device.") + f.spec.name;
         if (const json* v = get(obj, f.spec.name)) d.*f.member = read_int(*v, field, f.spec);
     }
-    for (const auto& [key, value] : obj.items()) {
+    for (const auto& item : obj.items()) {
+        const std::string& key = item.key();  // not a structured binding: clang 14 (em++) cannot capture those
         const bool known = key == "cc" || std::any_of(kDeviceFields.begin(), kDeviceFields.end(),
                                                       [&](const DeviceField& f) { return key == f.spec.name; });
         if (!known) warnings.push_back("unknown field \"device." + key + "\" ignored");
@@ -203,25 +271,285 @@ Device read_device_object(const json& obj, std::vector<std::string>& warnings) {
     return d;
 }
 
+constexpr std::array<std::string_view, 11> kTileTypeKeys = {
+    "a", "b", "acc", "mma", "epilogue", "out", "epilogue_bytes", "epilogue_reuses_mainloop", "overhead_regs",
+    "subbyte_smem", "acc_buffers"};
+
+bool is_tile_type_key(std::string_view key) {
+    return std::find(kTileTypeKeys.begin(), kTileTypeKeys.end(), key) != kTileTypeKeys.end();
+}
+
 // Which op reads a top-level field (for "ignored by op" warnings).
-bool used_by(std::string_view key, Op op) {
+bool used_by(std::string_view key, Op op, bool compare_tile) {
     if (key == "op" || key == "id") return true;
     const bool device_key = key == "gpu" || key == "cc" || key == "device";
     const bool kernel_key = key == "regs" || key == "smem_static" || key == "optin" || key == "smem_dynamic_max" ||
                             key == "carveout" || key == "barriers";
-    if (!is_device_op(op)) return false;
-    if (device_key || kernel_key) return true;
-    if (key == "threads") return op != Op::BlockSize;
-    if (key == "smem_dynamic") return op != Op::DynamicSmem;
-    if (key == "blocks") return op == Op::DynamicSmem;
+    if (device_key) return is_device_op(op);
+    if (kernel_key) return is_kernel_op(op, compare_tile);
+    if (key == "threads") return is_kernel_op(op, compare_tile) && op != Op::BlockSize;
+    if (key == "smem_dynamic") return is_kernel_op(op, compare_tile) && op != Op::DynamicSmem;
+    if (key == "blocks") return op == Op::DynamicSmem || op == Op::NextStep;
+    if (key == "compiler_output" || key == "kernel") return takes_compiler_output(op);
+    if (key == "m" || key == "n" || key == "k" || key == "problem") return is_tile_op(op, compare_tile);
+    if (key == "stages" || key == "warps") return is_tile_op(op, compare_tile) || op == Op::Tiles;
+    if (is_tile_type_key(key)) return is_tile_op(op, compare_tile) || op == Op::Tiles;
+    if (key == "ms" || key == "ns" || key == "ks" || key == "limit") return op == Op::Tiles;
+    if (key == "gpus" || key == "kind") return op == Op::Compare;
+    if (key == "text") return op == Op::Parse;
     return false;
 }
 
 bool known_key(std::string_view key) {
-    static constexpr std::array<std::string_view, 14> kKnown = {
-        "op",    "id",           "gpu",   "cc",               "device",   "threads",  "regs",
-        "smem_static", "smem_dynamic", "optin", "smem_dynamic_max", "carveout", "barriers", "blocks"};
-    return std::find(kKnown.begin(), kKnown.end(), key) != kKnown.end();
+    static constexpr std::array<std::string_view, 29> kKnown = {
+        "op",      "id",       "gpu",     "cc",      "device",   "threads",  "regs",   "smem_static",
+        "smem_dynamic", "optin", "smem_dynamic_max", "carveout", "barriers", "blocks", "compiler_output", "kernel",
+        "m",       "n",        "k",       "stages",  "warps",    "problem",  "ms",     "ns",
+        "ks",      "limit",    "gpus",    "kind",    "text"};
+    return std::find(kKnown.begin(), kKnown.end(), key) != kKnown.end() || is_tile_type_key(key);
+}
+
+// The kernel fields of `j` into req.input (only those the op reads).
+void read_kernel_fields(const json& j, Request& req) {
+    KernelInput& in = req.input;
+    auto read = [&](const FieldSpec& f, int64_t& out) {
+        if (!used_by(f.name, req.op, req.compare_tile)) return;
+        if (const json* v = get(j, f.name)) out = read_int(*v, f.name, f);
+    };
+    read(kThreads, in.threads);
+    read(kRegs, in.regs);
+    read(kSmemStatic, in.smem_static);
+    read(kSmemDynamic, in.smem_dynamic);
+    read(kSmemDynamicMax, in.smem_dynamic_max);
+    int64_t carveout = in.carveout;
+    read(kCarveout, carveout);
+    in.carveout = static_cast<int>(carveout);  // -1 .. 100
+    read(kBarriers, in.barriers);
+    if (used_by("blocks", req.op, req.compare_tile))
+        if (const json* v = get(j, "blocks")) {
+            req.blocks = read_int(*v, "blocks", kBlocks);
+            req.blocks_given = true;
+        }
+    if (const json* v = get(j, "optin")) in.optin = read_bool(*v, "optin");
+}
+
+ProblemSize read_problem(const json& v, std::vector<std::string>& warnings) {
+    ProblemSize p;
+    if (v.is_string()) {
+        auto mnk = parse_mnk("problem", v.get<std::string>());
+        if (!mnk) throw Fail{mnk.error()};
+        p.m = (*mnk)[0];
+        p.n = (*mnk)[1];
+        p.k = (*mnk)[2];
+        return p;
+    }
+    if (!v.is_object())
+        fail(ErrorId::InvalidInput, "problem",
+             "problem must be an object {\"m\", \"n\", \"k\"} or a string \"MxNxK\" (elements); got " + shown(v));
+    for (auto [key, member] : {std::pair{"m", &ProblemSize::m}, std::pair{"n", &ProblemSize::n}, std::pair{"k", &ProblemSize::k}}) {
+        const std::string field = std::string("problem.") + key;
+        const json* x = get(v, key);
+        if (!x) fail(ErrorId::BadRequest, field, field + " is missing: a problem size needs m, n and k");
+        p.*member = read_int(*x, field, FieldSpec{key, 1, kMaxInput, "elements"});
+    }
+    for (const auto& [key, value] : v.items())
+        if (key != "m" && key != "n" && key != "k") warnings.push_back("unknown field \"problem." + key + "\" ignored");
+    return p;
+}
+
+// Types, path, epilogue and overhead (ops tile, tiles, compare kind tile); with `shape` also m, n, k,
+// stages, warps and problem.
+void read_tile_fields(const json& j, Request& req, bool shape) {
+    TileInput& t = req.tile;
+    if (shape) {
+        for (auto [f, out] : {std::pair{&kTileM, &t.m}, std::pair{&kTileN, &t.n}, std::pair{&kTileK, &t.k},
+                              std::pair{&kStages, &t.stages}, std::pair{&kWarps, &t.warps}})
+            if (const json* v = get(j, f->name)) *out = read_int(*v, f->name, *f);
+        if (const json* v = get(j, "problem")) t.problem = read_problem(*v, req.warnings);
+    }
+    if (const json* v = get(j, "a")) t.a = read_dtype(*v, "a");
+    if (const json* v = get(j, "b")) t.b = read_dtype(*v, "b");
+    if (const json* v = get(j, "acc")) t.acc = read_dtype(*v, "acc");
+    if (const json* v = get(j, "out")) t.out = read_dtype(*v, "out");
+    if (const json* v = get(j, "mma"))
+        t.mma = read_choice<MmaPath>(*v, "mma",
+                                     {{"registers", MmaPath::Registers}, {"tmem", MmaPath::TensorMemory},
+                                      {"tensor_memory", MmaPath::TensorMemory}, {"tcgen05", MmaPath::TensorMemory}},
+                                     "\"registers\" (mma.sync, wgmma, FFMA) or \"tmem\" (tcgen05, tensor memory)");
+    const json* epi_bytes = get(j, "epilogue_bytes");
+    if (const json* v = get(j, "epilogue"))
+        t.epilogue = read_choice<Epilogue>(*v, "epilogue",
+                                           {{"none", Epilogue::None}, {"tile", Epilogue::OutputTile},
+                                            {"output_tile", Epilogue::OutputTile}, {"bytes", Epilogue::Bytes}},
+                                           "\"none\", \"tile\" (the output tile staged in shared memory) or \"bytes\"");
+    else if (epi_bytes)
+        t.epilogue = Epilogue::Bytes;
+    if (epi_bytes) t.epilogue_bytes = read_int(*epi_bytes, "epilogue_bytes", kEpilogueBytes);
+    if (const json* v = get(j, "epilogue_reuses_mainloop")) t.epilogue_reuses_mainloop = read_bool(*v, "epilogue_reuses_mainloop");
+    if (const json* v = get(j, "overhead_regs")) t.overhead_regs = read_int(*v, "overhead_regs", kOverheadRegs);
+    if (const json* v = get(j, "subbyte_smem"))
+        t.subbyte_smem = read_choice<SubbyteSmem>(
+            *v, "subbyte_smem", {{"auto", SubbyteSmem::Auto}, {"packed", SubbyteSmem::Packed}, {"padded", SubbyteSmem::Padded}},
+            "\"auto\", \"packed\" or \"padded\"");
+    if (const json* v = get(j, "acc_buffers")) t.acc_buffers = read_int(*v, "acc_buffers", kAccBuffers);
+}
+
+// A candidate list of op tiles: an array of integers or one integer.
+void read_list(const json& j, const char* key, const char* what, std::vector<int64_t>& out) {
+    const json* v = get(j, key);
+    if (!v) return;
+    const FieldSpec f{key, 1, kMaxInput, what};
+    out.clear();
+    if (!v->is_array()) {
+        out.push_back(read_int(*v, key, f));
+        return;
+    }
+    if (v->size() > 4096) fail(ErrorId::InvalidInput, key, std::string(key) + " has " + num(static_cast<int64_t>(v->size())) + " entries; at most 4096");
+    std::size_t i = 0;
+    for (const auto& x : *v) out.push_back(read_int(x, std::string(key) + "[" + num(static_cast<int64_t>(i++)) + "]", f));
+}
+
+void read_tiles_fields(const json& j, Request& req) {
+    read_tile_fields(j, req, false);
+    TileSearch& s = req.search;
+    s.base = req.tile;
+    read_list(j, "ms", "CTA tile rows", s.ms);
+    read_list(j, "ns", "CTA tile columns", s.ns);
+    read_list(j, "ks", "K per stage", s.ks);
+    read_list(j, "stages", "pipeline stages", s.stages);
+    read_list(j, "warps", "warps per CTA", s.warps);
+    // Bound the work one request can ask for (the web page runs it on the UI thread).
+    int64_t product = 1;
+    const char* longest = "ms";
+    std::size_t longest_size = 0;
+    for (auto [key, list] : {std::pair{"ms", &s.ms}, std::pair{"ns", &s.ns}, std::pair{"ks", &s.ks},
+                             std::pair{"stages", &s.stages}, std::pair{"warps", &s.warps}}) {
+        product = std::min<int64_t>(product * static_cast<int64_t>(std::max<std::size_t>(list->size(), 1)), kMaxInput);
+        if (list->size() > longest_size) {
+            longest_size = list->size();
+            longest = key;
+        }
+    }
+    if (product > kMaxTileCandidates)
+        fail(ErrorId::InvalidInput, longest,
+             "ms x ns x ks x stages x warps gives " + num(product) + " candidate tiles; at most " + num(kMaxTileCandidates) +
+                 " per request (shorten " + longest + ")");
+    if (const json* v = get(j, "limit")) {
+        if (v->is_string() && lower(v->get<std::string>()) == "all")
+            req.limit.reset();
+        else
+            req.limit = read_int(*v, "limit", kLimit);
+    }
+}
+
+void read_compare_fields(const json& j, Request& req) {
+    const json* g = get(j, "gpus");
+    if (!g) fail(ErrorId::BadRequest, "gpus", "gpus is missing: give 1 to 4 GPU names, e.g. [\"A100\", \"H100 SXM5\"]");
+    std::vector<json> names;
+    if (g->is_array())
+        names.assign(g->begin(), g->end());
+    else
+        names.push_back(*g);
+    if (names.empty() || names.size() > kMaxCompare)
+        fail(ErrorId::InvalidInput, "gpus",
+             "gpus must list 1 to " + num(static_cast<int64_t>(kMaxCompare)) + " GPU names; got " +
+                 num(static_cast<int64_t>(names.size())));
+    for (const json& n : names) {
+        if (!n.is_string())
+            fail(ErrorId::InvalidInput, "gpus", "gpus must be GPU names such as \"H100 SXM5\" (see op gpus); got " + shown(n));
+        auto spec = find_gpu(n.get<std::string>());
+        if (!spec) fail(spec.error().id, "gpus", spec.error().message);
+        req.gpus.emplace_back((*spec)->name);
+    }
+    if (req.compare_tile)
+        read_tile_fields(j, req, true);
+    else
+        read_kernel_fields(j, req);
+}
+
+// ----- compiler output: which kernel, and which device when none is given -----
+
+std::string kernel_list(const std::vector<const ParsedKernel*>& ks) {
+    std::vector<std::string> names;
+    for (const ParsedKernel* k : ks) {
+        const std::string& n = k->name;
+        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    }
+    std::string s;
+    for (std::size_t i = 0; i < names.size() && i < 12; ++i) s += (i ? ", " : "") + names[i];
+    if (names.size() > 12) s += ", ... (" + num(static_cast<int64_t>(names.size())) + " in all)";
+    return s;
+}
+
+int cc_rank(ComputeCapability cc) { return cc.major * 10 + cc.minor; }
+
+// An arch-specific target (sm_90a, sm_100f) runs only on its own CC.
+bool arch_specific(const std::string& arch) { return !arch.empty() && std::isalpha(static_cast<unsigned char>(arch.back())) != 0; }
+
+const ParsedKernel& choose_kernel(const ParsedOutput& p, const json* kernel_field, std::optional<ComputeCapability> dev_cc,
+                                  std::vector<std::string>& warnings) {
+    std::vector<const ParsedKernel*> all, cands;
+    for (const auto& k : p.kernels) all.push_back(&k);
+    if (kernel_field) {
+        if (!kernel_field->is_string())
+            fail(ErrorId::InvalidInput, "kernel", "kernel must be a kernel name from the compiler output; got " + shown(*kernel_field));
+        const std::string want = kernel_field->get<std::string>();
+        for (const ParsedKernel* k : all)
+            if (k->name == want || k->mangled == want || k->demangled == want || k->short_name == want) cands.push_back(k);
+        if (cands.empty())
+            fail(ErrorId::InvalidInput, "kernel",
+                 "kernel \"" + want.substr(0, 80) + "\" is not in the compiler output; it has " + kernel_list(all));
+        const std::string& first = cands.front()->name;
+        if (std::any_of(cands.begin(), cands.end(), [&](const ParsedKernel* k) { return k->name != first; }))
+            fail(ErrorId::InvalidInput, "kernel",
+                 "kernel \"" + want.substr(0, 80) + "\" matches several kernels: " + kernel_list(cands) + "; give the full name");
+    } else {
+        cands = all;
+        const std::string& first = cands.front()->name;
+        if (std::any_of(cands.begin(), cands.end(), [&](const ParsedKernel* k) { return k->name != first; }))
+            fail(ErrorId::InvalidInput, "kernel",
+                 "the compiler output has several kernels; choose one with kernel: " + kernel_list(cands));
+    }
+    // One kernel, possibly compiled for several targets.
+    const std::string& shown_name = cands.front()->short_name.empty() ? cands.front()->name : cands.front()->short_name;
+    if (dev_cc) {
+        for (const ParsedKernel* k : cands)
+            if (k->cc && *k->cc == *dev_cc) return *k;
+        const ParsedKernel* best = nullptr;  // binary compatible: same major, lower minor, not arch-specific
+        for (const ParsedKernel* k : cands)
+            if (k->cc && k->cc->major == dev_cc->major && k->cc->minor <= dev_cc->minor && !arch_specific(k->arch) &&
+                (!best || cc_rank(*k->cc) > cc_rank(*best->cc)))
+                best = k;
+        if (best) {
+            warnings.push_back(shown_name + " was compiled for " + best->arch + "; CC " + cc_text(*dev_cc) +
+                               " runs that binary, so its register and shared memory counts are used");
+            return *best;
+        }
+        best = nullptr;
+        for (const ParsedKernel* k : cands)
+            if (k->cc && cc_rank(*k->cc) <= cc_rank(*dev_cc) && (!best || cc_rank(*k->cc) > cc_rank(*best->cc))) best = k;
+        if (!best) best = cands.front();
+        warnings.push_back(shown_name + " was compiled for " + (best->arch.empty() ? std::string("an unnamed target") : best->arch) +
+                           ", which CC " + cc_text(*dev_cc) +
+                           " cannot run as is (the driver would JIT-compile its PTX and ptxas may allocate differently); "
+                           "its counts are used as they are");
+        return *best;
+    }
+    std::vector<const ParsedKernel*> modelled;
+    for (const ParsedKernel* k : cands)
+        if (k->cc && k->cc_modelled) modelled.push_back(k);
+    if (modelled.empty())
+        fail(ErrorId::BadRequest, "gpu",
+             "the compiler output names no compute capability smcalc models for " + shown_name +
+                 (cands.front()->arch.empty() ? std::string() : " (target " + cands.front()->arch + ")") +
+                 "; give gpu, cc or device");
+    if (modelled.size() > 1) {
+        std::string archs;
+        for (const ParsedKernel* k : modelled) archs += (archs.empty() ? "" : ", ") + k->arch;
+        fail(ErrorId::BadRequest, "cc",
+             shown_name + " was compiled for " + archs + "; give cc or gpu to choose which to evaluate");
+    }
+    return *modelled.front();
 }
 
 Request parse(const json& j) {
@@ -239,33 +567,67 @@ Request parse(const json& j) {
     if (it == kOps.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
     req.op = it->second;
     if (auto id = j.find("id"); id != j.end()) req.id = *id;
+    if (req.op == Op::Compare)
+        if (const json* kind = get(j, "kind"))
+            req.compare_tile = read_choice<bool>(*kind, "kind", {{"kernel", false}, {"tile", true}},
+                                                 "\"kernel\" (the kernel fields) or \"tile\" (the tile fields)");
 
     for (const auto& [key, value] : j.items()) {
         if (!known_key(key))
             req.warnings.push_back("unknown field \"" + key + "\" ignored");
-        else if (!value.is_null() && !used_by(key, req.op))
+        else if (!value.is_null() && !used_by(key, req.op, req.compare_tile))
             req.warnings.push_back("field \"" + key + "\" is ignored by op " + std::string(op_name(req.op)));
+    }
+    if (req.op == Op::Parse) {
+        const json* text = get(j, "text");
+        if (!text) fail(ErrorId::BadRequest, "text", "text is missing: paste the output of ptxas -v or cuobjdump -res-usage");
+        if (!text->is_string()) fail(ErrorId::InvalidInput, "text", "text must be a string (compiler output); got " + shown(*text));
+        req.text = text->get<std::string>();
+        return req;
+    }
+    if (req.op == Op::Compare) {
+        read_compare_fields(j, req);
+        return req;
     }
     if (!is_device_op(req.op)) return req;
 
-    // The device: exactly one of gpu, cc, device.
+    // Compiler output first: without a device it names the CC.
+    std::optional<ParsedOutput> parsed;
+    const json* kernel_field = takes_compiler_output(req.op) ? get(j, "kernel") : nullptr;
+    if (takes_compiler_output(req.op)) {
+        if (const json* text = get(j, "compiler_output")) {
+            if (!text->is_string())
+                fail(ErrorId::InvalidInput, "compiler_output",
+                     "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage); got " + shown(*text));
+            auto p = parse_compiler_output(text->get<std::string>());
+            if (!p) fail(p.error().id, "compiler_output", p.error().message);
+            parsed = std::move(p.value());
+        } else if (kernel_field) {
+            fail(ErrorId::BadRequest, "kernel", "kernel names a kernel of compiler_output, which is missing");
+        }
+    }
+
+    // The device: exactly one of gpu, cc, device (or none with compiler output naming the CC).
     const json* gpu = get(j, "gpu");
     const json* cc = get(j, "cc");
     const json* dev = get(j, "device");
     const int given = (gpu ? 1 : 0) + (cc ? 1 : 0) + (dev ? 1 : 0);
-    if (given != 1) {
+    if (given == 0 && parsed) {
+        req.compiler = choose_kernel(*parsed, kernel_field, std::nullopt, req.warnings);
+        req.device = reference_device(**find_arch(*req.compiler->cc));
+    } else if (given != 1) {
         std::string which;
         for (auto [p, name] : {std::pair{gpu, "gpu"}, std::pair{cc, "cc"}, std::pair{dev, "device"}})
             if (p) which += (which.empty() ? "" : " and ") + std::string(name);
         fail(ErrorId::BadRequest, given == 0 ? "gpu" : "device",
              "give exactly one of \"gpu\", \"cc\" or \"device\" (got " + (given == 0 ? std::string("none") : which) + ")");
-    }
-    if (gpu) {
+    } else if (gpu) {
         if (!gpu->is_string())
             fail(ErrorId::InvalidInput, "gpu", "gpu must be a GPU name such as \"H100 SXM5\" (see op gpus); got " + shown(*gpu));
         auto spec = find_gpu(gpu->get<std::string>());
         if (!spec) fail(spec.error().id, "gpu", spec.error().message);
         req.gpu = std::string((*spec)->name);
+        req.gpu_spec = *spec;
         req.device = (*spec)->device;
         auto ok = validate_device(req.device);
         if (!ok) throw Fail{ok.error()};
@@ -274,26 +636,131 @@ Request parse(const json& j) {
     } else {
         req.device = read_device_object(*dev, req.warnings);
     }
+    if (parsed && !req.compiler) req.compiler = choose_kernel(*parsed, kernel_field, req.device.cc, req.warnings);
 
-    // The kernel: KernelInput's defaults where absent.
-    KernelInput& in = req.input;
-    auto read = [&](const FieldSpec& f, int64_t& out) {
-        if (!used_by(f.name, req.op)) return;
-        if (const json* v = get(j, f.name)) out = read_int(*v, f.name, f);
-    };
-    read(kThreads, in.threads);
-    read(kRegs, in.regs);
-    read(kSmemStatic, in.smem_static);
-    read(kSmemDynamic, in.smem_dynamic);
-    read(kSmemDynamicMax, in.smem_dynamic_max);
-    int64_t carveout = in.carveout;
-    read(kCarveout, carveout);
-    in.carveout = static_cast<int>(carveout);  // -1 .. 100
-    read(kBarriers, in.barriers);
-    read(kBlocks, req.blocks);
-    if (const json* v = get(j, "optin")) in.optin = read_bool(*v, "optin");
+    if (req.op == Op::Tile) {
+        read_tile_fields(j, req, true);
+        return req;
+    }
+    if (req.op == Op::Tiles) {
+        read_tiles_fields(j, req);
+        return req;
+    }
+    // The kernel: the compiler's numbers, then the fields given, over KernelInput's defaults.
+    if (req.compiler) {
+        req.input = to_kernel_input(*req.compiler, req.input);
+        const std::string name = req.compiler->short_name.empty() ? req.compiler->name : req.compiler->short_name;
+        for (const std::string& m : req.compiler->missing) {
+            const char* key = m == "registers" ? "regs" : m == "smem" ? "smem_static" : m.c_str();
+            if (!get(j, key))
+                req.warnings.push_back("the compiler output gives no " + m + " for " + name + "; " + key +
+                                       " keeps its default");
+        }
+    }
+    read_kernel_fields(j, req);
     return req;
 }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] composite results
+// ---------------------------------------------------------------------------------------------------------
+
+namespace detail {
+
+Expected<NextStepAnswer> next_step_answer(const Request& req) {
+    auto step = next_step(req.device, req.input);
+    if (!step) return step.error();
+    NextStepAnswer a{std::move(step.value()), 0, std::nullopt, std::nullopt};
+    a.bounds_target = req.blocks_given ? req.blocks : a.step.current.blocks_per_sm + 1;
+    auto lb = launch_bounds(req.device, req.input, a.bounds_target);
+    if (lb) {
+        a.bounds = std::move(lb.value());
+    } else {
+        Error e = lb.error();
+        if (req.blocks_given) return e;  // asked for explicitly: no answer exists
+        a.bounds_error = std::move(e);
+    }
+    return a;
+}
+
+Expected<TileComparison> compare_tile(const Request& req) {
+    TileComparison c;
+    for (const std::string& name : req.gpus) {
+        TileColumn col;
+        auto spec = find_gpu(name);
+        if (!spec) return spec.error();
+        col.name = name;
+        col.gpu = *spec;
+        auto r = tile(col.gpu->device, req.tile, col.gpu);
+        if (r) {
+            col.result = std::move(r.value());
+            if (col.gpu->device.sm_count > 0) col.gpu_resident_ctas = col.result->ctas_per_sm * col.gpu->device.sm_count;
+        } else {
+            col.error = r.error();
+        }
+        c.columns.push_back(std::move(col));
+    }
+    // The same refusal everywhere is the answer (a bad tile, not a difference between GPUs).
+    const auto& first = c.columns.front().error;
+    if (first && std::all_of(c.columns.begin(), c.columns.end(), [&](const TileColumn& col) {
+            return col.error && col.error->id == first->id && col.error->message == first->message;
+        }))
+        return *first;
+
+    auto add = [&](std::string key, std::string label, auto value_of) {
+        CompareRow row;
+        row.key = std::move(key);
+        row.label = std::move(label);
+        for (const TileColumn& col : c.columns) row.values.push_back(value_of(col));
+        row.differs = std::adjacent_find(row.values.begin(), row.values.end(), std::not_equal_to<>()) != row.values.end();
+        c.rows.push_back(std::move(row));
+    };
+    add("cc", "Compute capability", [](const TileColumn& col) { return cc_text(col.gpu->device.cc); });
+    add("sm_count", "SMs", [](const TileColumn& col) {
+        return col.gpu->device.sm_count > 0 ? num(col.gpu->device.sm_count) : std::string("unknown");
+    });
+    add("instruction", "MMA instruction",
+        [](const TileColumn& col) { return col.result ? col.result->instruction : std::string("error"); });
+    // Every readout row any column has, in the order of first appearance.
+    std::vector<const TileRow*> keys;
+    for (const TileColumn& col : c.columns)
+        if (col.result)
+            for (const TileRow& r : col.result->rows)
+                if (std::none_of(keys.begin(), keys.end(), [&](const TileRow* k) { return k->key == r.key; })) keys.push_back(&r);
+    for (const TileRow* k : keys) {
+        add(k->key, k->label + " (" + k->unit + ")", [&](const TileColumn& col) {
+            if (!col.result) return std::string("error");
+            for (const TileRow& r : col.result->rows)
+                if (r.key == k->key) {
+                    std::string v = row_value_text(r.unit, r.value);
+                    if (r.limit && r.unit != "fraction") v += " / " + row_value_text(r.unit, *r.limit);
+                    if (r.over) v += " (over)";
+                    return v;
+                }
+            return std::string("-");
+        });
+    }
+    add("fits", "Fits", [](const TileColumn& col) {
+        return col.result ? std::string(col.result->fits ? "yes" : "no") : std::string("error");
+    });
+    add("limiting", "Limited by", [](const TileColumn& col) {
+        if (!col.result) return std::string("error");
+        std::string s;
+        for (Resource res : col.result->limiting) s += (s.empty() ? "" : ", ") + std::string(resource_label(res));
+        return s;
+    });
+    add("gpu_resident_ctas", "Resident CTAs per GPU", [](const TileColumn& col) {
+        if (!col.result) return std::string("error");
+        return col.gpu_resident_ctas ? num(*col.gpu_resident_ctas) : std::string("unknown");
+    });
+    return c;
+}
+
+}  // namespace detail
+
+namespace {
 
 // ---------------------------------------------------------------------------------------------------------
 // [SECTION] answers
@@ -301,6 +768,7 @@ Request parse(const json& j) {
 
 json opt(const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); }
 json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+json opt(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
 json gpu_name(const Request& r) { return r.gpu.empty() ? json(nullptr) : json(r.gpu); }
 
 json device_json(const Device& d) {
@@ -317,11 +785,19 @@ json input_json(const KernelInput& in) {
             {"carveout", in.carveout},         {"barriers", in.barriers}};
 }
 
-json occupancy_json(const Request& req, const OccupancyResult& r) {
+json limiting_json(const std::vector<Resource>& limiting) {
+    json a = json::array();
+    for (Resource res : limiting) a.push_back(std::string(resource_key(res)));
+    return a;
+}
+
+json limits_json(const OccupancyResult& r) {
     json limits = json::object();
     for (Resource res : kResources) limits[std::string(resource_key(res))] = opt(r.limit(res));
-    json limiting = json::array();
-    for (Resource res : r.limiting) limiting.push_back(std::string(resource_key(res)));
+    return limits;
+}
+
+json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, const OccupancyResult& r) {
     json budgets = json::array();
     for (const auto& b : r.budgets)
         budgets.push_back({{"name", b.name}, {"unit", b.unit}, {"used", b.used}, {"limit", b.limit}, {"limiting", b.limiting}});
@@ -330,8 +806,8 @@ json occupancy_json(const Request& req, const OccupancyResult& r) {
     a["warps_per_sm"] = r.warps_per_sm;
     a["threads_per_sm"] = r.threads_per_sm;
     a["occupancy"] = r.occupancy;
-    a["limits"] = std::move(limits);
-    a["limiting"] = std::move(limiting);
+    a["limits"] = limits_json(r);
+    a["limiting"] = limiting_json(r.limiting);
     a["regs_per_block"] = opt(r.regs_per_block);
     a["smem_per_block"] = r.smem_per_block;
     a["smem_per_sm"] = r.smem_per_sm;
@@ -341,10 +817,324 @@ json occupancy_json(const Request& req, const OccupancyResult& r) {
     a["budgets"] = std::move(budgets);
     a["derivation"] = r.derivation;
     a["notes"] = r.notes;
+    a["device"] = device_json(dev);
+    a["gpu"] = gpu;
+    a["input"] = input_json(in);
+    return a;
+}
+
+json occupancy_json(const Request& req, const OccupancyResult& r) {
+    return occupancy_json(req.device, gpu_name(req), req.input, r);
+}
+
+// ----- tile -----
+
+json tile_input_json(const TileInput& t) {
+    json o = json::object();
+    o["m"] = t.m;
+    o["n"] = t.n;
+    o["k"] = t.k;
+    o["stages"] = t.stages;
+    o["warps"] = t.warps;
+    o["a"] = std::string(dtype_key(t.a));
+    o["b"] = std::string(dtype_key(t.b));
+    o["acc"] = std::string(dtype_key(t.acc));
+    o["mma"] = std::string(detail::mma_key(t.mma));
+    o["epilogue"] = std::string(detail::epilogue_key(t.epilogue));
+    o["out"] = t.out ? json(std::string(dtype_key(*t.out))) : json(nullptr);
+    o["epilogue_bytes"] = t.epilogue_bytes;
+    o["epilogue_reuses_mainloop"] = t.epilogue_reuses_mainloop;
+    o["overhead_regs"] = t.overhead_regs;
+    o["subbyte_smem"] = std::string(detail::subbyte_key(t.subbyte_smem));
+    o["acc_buffers"] = t.acc_buffers;
+    o["problem"] = t.problem ? json{{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}} : json(nullptr);
+    return o;
+}
+
+// A readout value: an integer where it is one (counts, bytes), else a double.
+json row_number(const std::string& unit, double v) {
+    if (unit != "fraction" && v == std::floor(v) && std::fabs(v) <= 9007199254740991.0) return static_cast<int64_t>(v);
+    return v;
+}
+
+// The kernel the tile becomes for the solver (docs/tile-model.md, "Residency").
+KernelInput tile_kernel(const TileResult& r) {
+    KernelInput k;
+    k.threads = r.threads;
+    k.regs = r.regs_launch;
+    k.smem_static = 0;
+    k.smem_dynamic = r.smem_per_cta;
+    k.optin = true;
+    k.smem_dynamic_max = r.smem_per_cta;
+    k.barriers = 1;
+    return k;
+}
+
+json tile_json(const Request& req, const TileResult& r) {
+    json a = json::object();
+    // The contract's keys (issue 3), then the rest of TileResult (nlohmann sorts keys when dumping).
+    a["acc_regs_per_thread"] = r.acc_regs_per_thread;
+    a["regs_per_thread_est"] = r.regs_per_thread_est;
+    a["spills"] = r.spills;
+    a["smem_per_stage"] = r.smem_per_stage;
+    a["smem_per_cta"] = r.smem_per_cta;
+    a["smem_limit"] = r.smem_limit;
+    a["ctas_per_sm"] = r.ctas_per_sm;
+    a["occupancy"] = r.occupancy;
+    a["limiting"] = limiting_json(r.limiting);
+    a["fits"] = r.fits;
+    a["cc"] = cc_text(r.cc);
+    a["instruction"] = r.instruction;
+    a["inst"] = {{"m", r.inst_m}, {"n", r.inst_n}, {"k", r.inst_k}};
+    a["grid"] = {{"m", r.grid_m}, {"n", r.grid_n}};
+    a["threads"] = r.threads;
+    a["acc_bytes"] = r.acc_bytes;
+    a["regfile_bytes"] = r.regfile_bytes;
+    a["acc_regs_even"] = r.acc_regs_even;
+    a["overhead_regs"] = r.overhead_regs;
+    a["regs_cap"] = r.regs_cap;
+    a["acc_over_cap"] = r.acc_over_cap;
+    a["regs_launch"] = r.regs_launch;
+    a["tmem_columns_needed"] = r.tmem_columns_needed;
+    a["tmem_columns"] = r.tmem_columns;
+    a["tmem_columns_limit"] = r.tmem_columns_limit;
+    a["tmem_fits"] = r.tmem_fits;
+    a["ctas_by_tmem"] = opt(r.ctas_by_tmem);
+    a["a_smem_bits"] = r.a_smem_bits;
+    a["b_smem_bits"] = r.b_smem_bits;
+    a["smem_a_per_stage"] = r.smem_a_per_stage;
+    a["smem_b_per_stage"] = r.smem_b_per_stage;
+    a["smem_mainloop"] = r.smem_mainloop;
+    a["smem_barriers"] = r.smem_barriers;
+    a["smem_epilogue"] = r.smem_epilogue;
+    a["smem_fits"] = r.smem_fits;
+    a["ctas_by_smem"] = opt(r.ctas_by_smem);
+    a["ctas_by_regs"] = opt(r.ctas_by_regs);
+    a["flops_per_kstep"] = r.flops_per_kstep;
+    a["global_bytes_per_kstep"] = r.global_bytes_per_kstep;
+    a["intensity"] = r.intensity;
+    a["peak_tflops"] = opt(r.peak_tflops);
+    a["mem_bw_gbs"] = opt(r.mem_bw_gbs);
+    a["ridge"] = opt(r.ridge);
+    if (r.problem) {
+        const ProblemResult& p = *r.problem;
+        a["problem"] = {{"tiles_m", p.tiles_m},
+                        {"tiles_n", p.tiles_n},
+                        {"ctas", p.ctas},
+                        {"k_steps", p.k_steps},
+                        {"tile_efficiency", p.tile_efficiency},
+                        {"ctas_per_wave", opt(p.ctas_per_wave)},
+                        {"waves", opt(p.waves)},
+                        {"last_wave_utilization", opt(p.last_wave_utilization)},
+                        {"wave_efficiency", opt(p.wave_efficiency)},
+                        {"flops", p.flops}};
+    } else {
+        a["problem"] = nullptr;
+    }
+    json rows = json::array();
+    for (const TileRow& row : r.rows)
+        rows.push_back({{"key", row.key},
+                        {"label", row.label},
+                        {"unit", row.unit},
+                        {"value", row_number(row.unit, row.value)},
+                        {"limit", row.limit ? row_number(row.unit, *row.limit) : json(nullptr)},
+                        {"basis", std::string(basis_key(row.basis))},
+                        {"over", row.over}});
+    a["rows"] = std::move(rows);
+    a["notes"] = r.notes;
+    a["solver"] = r.occ ? occupancy_json(req.device, gpu_name(req), tile_kernel(r), *r.occ) : json(nullptr);
+    a["input"] = tile_input_json(r.input);
     a["device"] = device_json(req.device);
     a["gpu"] = gpu_name(req);
-    a["input"] = input_json(req.input);
     return a;
+}
+
+json tiles_json(const Request& req, const TileSearchResult& r) {
+    json fits = json::array();
+    const auto total = static_cast<int64_t>(r.fits.size());
+    const int64_t shown_n = req.limit ? std::min(*req.limit, total) : total;
+    for (int64_t i = 0; i < shown_n; ++i) {
+        const TileFit& f = r.fits[static_cast<std::size_t>(i)];
+        fits.push_back({{"m", f.m},
+                        {"n", f.n},
+                        {"k", f.k},
+                        {"stages", f.stages},
+                        {"warps", f.warps},
+                        {"acc_regs_per_thread", f.acc_regs_per_thread},
+                        {"regs_per_thread_est", f.regs_per_thread_est},
+                        {"smem_per_cta", f.smem_per_cta},
+                        {"tmem_columns", f.tmem_columns},
+                        {"ctas_per_sm", f.ctas_per_sm},
+                        {"ctas_by_smem", opt(f.ctas_by_smem)},
+                        {"occupancy", f.occupancy},
+                        {"limiting", limiting_json(f.limiting)}});
+    }
+    json input = tile_input_json(req.search.base);
+    for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) input.erase(k);
+    input["ms"] = req.search.ms;
+    input["ns"] = req.search.ns;
+    input["ks"] = req.search.ks;
+    input["stages"] = req.search.stages;
+    input["warps"] = req.search.warps;
+    input["limit"] = req.limit ? json(*req.limit) : json("all");
+    json a = json::object();
+    a["fits"] = std::move(fits);
+    a["total"] = total;
+    a["shown"] = shown_n;
+    a["candidates"] = r.candidates;
+    a["rejected"] = {{"refused", r.refused}, {"spills", r.spills}, {"smem_over", r.smem_over},
+                     {"tmem_over", r.tmem_over}, {"no_cta", r.no_cta}};
+    a["input"] = std::move(input);
+    a["device"] = device_json(req.device);
+    a["gpu"] = gpu_name(req);
+    return a;
+}
+
+// ----- next step -----
+
+json suggestion_json(const Suggestion& s) {
+    json changes = json::array();
+    for (const Change& c : s.changes)
+        changes.push_back({{"knob", std::string(knob_key(c.knob))}, {"unit", std::string(knob_unit(c.knob))},
+                           {"from", c.from}, {"to", c.to}});
+    json o = json::object();
+    o["id"] = s.id;
+    o["possible"] = s.possible;
+    o["changes"] = std::move(changes);
+    o["text"] = s.text;
+    o["reason"] = s.reason;
+    o["input"] = s.possible ? input_json(s.input) : json(nullptr);
+    o["blocks_per_sm"] = s.possible ? json(s.result.blocks_per_sm) : json(nullptr);
+    o["warps_per_sm"] = s.possible ? json(s.result.warps_per_sm) : json(nullptr);
+    o["occupancy"] = s.possible ? json(s.result.occupancy) : json(nullptr);
+    o["limiting"] = s.possible ? limiting_json(s.result.limiting) : json(nullptr);
+    return o;
+}
+
+json next_step_json(const Request& req, const detail::NextStepAnswer& a) {
+    json suggestions = json::array();
+    for (const Suggestion* s : a.step.all()) suggestions.push_back(suggestion_json(*s));
+    json lb = json::object();
+    lb["possible"] = a.bounds.has_value();
+    lb["target_blocks"] = a.bounds_target;
+    lb["threads"] = req.input.threads;
+    if (a.bounds) {
+        lb["max_regs"] = a.bounds->max_regs;
+        lb["blocks_per_sm"] = a.bounds->result.blocks_per_sm;
+        lb["occupancy"] = a.bounds->result.occupancy;
+        lb["launch_bounds"] = a.bounds->launch_bounds;
+        lb["maxrregcount"] = a.bounds->maxrregcount;
+        lb["text"] = a.bounds->text;
+        lb["reason"] = "";
+    } else {
+        for (const char* k : {"max_regs", "blocks_per_sm", "occupancy", "launch_bounds", "maxrregcount"}) lb[k] = nullptr;
+        lb["text"] = a.bounds_error ? a.bounds_error->message : "";
+        lb["reason"] = lb["text"];
+    }
+    // The current state as an occupancy answer (the step's own result has Detail::Numbers only).
+    json current;
+    auto full = occupancy(req.device, req.input);
+    current = full ? occupancy_json(req, *full) : occupancy_json(req, a.step.current);
+    json o = json::object();
+    o["current"] = std::move(current);
+    o["target_blocks"] = a.step.target_blocks;
+    o["suggestions"] = std::move(suggestions);
+    o["launch_bounds"] = std::move(lb);
+    o["device"] = device_json(req.device);
+    o["gpu"] = gpu_name(req);
+    return o;
+}
+
+// ----- compare -----
+
+json rows_json(const std::vector<CompareRow>& rows) {
+    json a = json::array();
+    for (const CompareRow& r : rows) a.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
+    return a;
+}
+
+json compare_json(const Request& req, const Comparison& c) {
+    json cols = json::array();
+    for (const CompareColumn& col : c.columns) {
+        json o = json::object();
+        o["name"] = col.name;
+        o["cc"] = cc_text(col.device.cc);
+        o["sm_count"] = col.device.sm_count > 0 ? json(col.device.sm_count) : json(nullptr);
+        o["error"] = col.error ? error_json(*col.error)["error"] : json(nullptr);
+        const bool ok = !col.error;
+        o["blocks_per_sm"] = ok ? json(col.result.blocks_per_sm) : json(nullptr);
+        o["warps_per_sm"] = ok ? json(col.result.warps_per_sm) : json(nullptr);
+        o["occupancy"] = ok ? json(col.result.occupancy) : json(nullptr);
+        o["limits"] = ok ? limits_json(col.result) : json(nullptr);
+        o["limiting"] = ok ? limiting_json(col.result.limiting) : json(nullptr);
+        o["gpu_resident_ctas"] = opt(col.gpu_resident_ctas);
+        o["gpu_resident_warps"] = opt(col.gpu_resident_warps);
+        cols.push_back(std::move(o));
+    }
+    return {{"kind", "kernel"}, {"gpus", req.gpus}, {"input", input_json(c.kernel)}, {"columns", std::move(cols)},
+            {"rows", rows_json(c.rows)}};
+}
+
+json compare_tile_json(const Request& req, const detail::TileComparison& c) {
+    json cols = json::array();
+    for (const detail::TileColumn& col : c.columns) {
+        json o = json::object();
+        o["name"] = col.name;
+        o["cc"] = cc_text(col.gpu->device.cc);
+        o["sm_count"] = col.gpu->device.sm_count > 0 ? json(col.gpu->device.sm_count) : json(nullptr);
+        o["error"] = col.error ? error_json(*col.error)["error"] : json(nullptr);
+        const TileResult* r = col.result ? &*col.result : nullptr;
+        o["fits"] = r ? json(r->fits) : json(nullptr);
+        o["ctas_per_sm"] = r ? json(r->ctas_per_sm) : json(nullptr);
+        o["occupancy"] = r ? json(r->occupancy) : json(nullptr);
+        o["limiting"] = r ? limiting_json(r->limiting) : json(nullptr);
+        o["instruction"] = r ? json(r->instruction) : json(nullptr);
+        o["acc_regs_per_thread"] = r ? json(r->acc_regs_per_thread) : json(nullptr);
+        o["regs_per_thread_est"] = r ? json(r->regs_per_thread_est) : json(nullptr);
+        o["spills"] = r ? json(r->spills) : json(nullptr);
+        o["smem_per_cta"] = r ? json(r->smem_per_cta) : json(nullptr);
+        o["smem_limit"] = r ? json(r->smem_limit) : json(nullptr);
+        o["gpu_resident_ctas"] = opt(col.gpu_resident_ctas);
+        cols.push_back(std::move(o));
+    }
+    return {{"kind", "tile"}, {"gpus", req.gpus}, {"input", tile_input_json(req.tile)}, {"columns", std::move(cols)},
+            {"rows", rows_json(c.rows)}};
+}
+
+// ----- parse -----
+
+json parsed_kernel_json(const ParsedKernel& k) {
+    json cmem = json::array();
+    for (const auto& [bank, bytes] : k.cmem) cmem.push_back({{"bank", bank}, {"bytes", bytes}});
+    json o = json::object();
+    o["name"] = k.name;
+    o["mangled"] = opt(k.mangled);
+    o["demangled"] = opt(k.demangled);
+    o["short_name"] = k.short_name;
+    o["arch"] = opt(k.arch);
+    o["cc"] = k.cc ? json(cc_text(*k.cc)) : json(nullptr);
+    o["cc_modelled"] = k.cc_modelled;
+    o["registers"] = opt(k.registers);
+    o["smem_static"] = opt(k.smem_static);
+    o["barriers"] = opt(k.barriers);
+    o["stack_frame"] = opt(k.stack_frame);
+    o["spill_stores"] = opt(k.spill_stores);
+    o["spill_loads"] = opt(k.spill_loads);
+    o["cumulative_stack"] = opt(k.cumulative_stack);
+    o["local"] = opt(k.local);
+    o["cmem"] = std::move(cmem);
+    o["entry"] = k.entry ? json(*k.entry) : json(nullptr);
+    o["tool"] = std::string(compiler_tool_key(k.tool));
+    o["line"] = k.line;
+    o["missing"] = k.missing;
+    return o;
+}
+
+json parse_json(const ParsedOutput& p) {
+    json kernels = json::array();
+    for (const ParsedKernel& k : p.kernels) kernels.push_back(parsed_kernel_json(k));
+    return {{"kernels", std::move(kernels)}, {"device_functions", p.device_functions}, {"archs", p.archs},
+            {"diagnostics", p.diagnostics},   {"notes", p.notes},                       {"summary", p.summary}};
 }
 
 json gpus_json() {
@@ -429,6 +1219,37 @@ json answer(const Request& req) {
             if (!r) return error_json(r.error());
             return {{"bytes", *r}, {"gpu", gpu_name(req)}};
         }
+        case Op::NextStep: {
+            auto r = detail::next_step_answer(req);
+            if (!r) return error_json(r.error());
+            return next_step_json(req, *r);
+        }
+        case Op::Tile: {
+            auto r = tile(req.device, req.tile, req.gpu_spec);
+            if (!r) return error_json(r.error());
+            return tile_json(req, *r);
+        }
+        case Op::Tiles: {
+            auto r = tiles_that_fit(req.device, req.search);
+            if (!r) return error_json(r.error());
+            return tiles_json(req, *r);
+        }
+        case Op::Compare: {
+            if (req.compare_tile) {
+                auto r = detail::compare_tile(req);
+                if (!r) return error_json(r.error());
+                return compare_tile_json(req, *r);
+            }
+            std::vector<std::string_view> names(req.gpus.begin(), req.gpus.end());
+            auto r = compare(req.input, std::span<const std::string_view>(names));
+            if (!r) return error_json(r.error());
+            return compare_json(req, *r);
+        }
+        case Op::Parse: {
+            auto r = parse_compiler_output(req.text);
+            if (!r) return error_json(r.error());
+            return parse_json(*r);
+        }
         case Op::Gpus:
             return gpus_json();
         case Op::Archs:
@@ -470,6 +1291,40 @@ json error_json(const Error& e) {
     return {{"error", {{"id", std::string(error_id_string(e.id))}, {"message", e.message}, {"field", e.field}}}};
 }
 
+Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_view text) {
+    const std::string f(field);
+    auto bad = [&](const std::string& why) -> Expected<std::array<int64_t, 3>> {
+        std::string t(text.substr(0, 40));
+        return Error{ErrorId::InvalidInput, f,
+                     f + " must be M x N x K such as \"128x128x64\" (three integers from 1 to " + num(kMaxInput) +
+                         "); got \"" + t + "\"" + (why.empty() ? "" : ": " + why)};
+    };
+    std::array<int64_t, 3> out{};
+    std::size_t part = 0;
+    std::size_t i = 0;
+    auto skip_space = [&] {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    };
+    while (true) {
+        skip_space();
+        const char* begin = text.data() + i;
+        const char* end = text.data() + text.size();
+        int64_t v = 0;
+        auto r = std::from_chars(begin, end, v);
+        if (r.ec == std::errc::result_out_of_range || (r.ec == std::errc{} && (v < 1 || v > kMaxInput)))
+            return bad("each must be from 1 to " + num(kMaxInput));
+        if (r.ec != std::errc{} || part >= 3) return bad("");
+        out[part++] = v;
+        i = static_cast<std::size_t>(r.ptr - text.data());
+        skip_space();
+        if (i == text.size()) break;
+        if (text[i] != 'x' && text[i] != 'X' && text[i] != '*') return bad("");
+        ++i;
+    }
+    if (part != 3) return bad("");
+    return out;
+}
+
 Expected<Request> parse_request(const json& request) {
     try {
         return parse(request);
@@ -491,6 +1346,7 @@ json handle(const json& request) {
             a = error_json(req.error());
         } else {
             a = answer(*req);
+            if (req->compiler && !a.contains("error")) a["compiler"] = parsed_kernel_json(*req->compiler);
             if (!req->warnings.empty()) a["warnings"] = req->warnings;
         }
         if (request.is_object())
@@ -586,6 +1442,65 @@ TextAnswer handle_text(const json& request, bool why) {
                            (q.gpu.empty() ? "CC " + cc_text(q.device.cc) : q.gpu) + ")\n";
                 break;
             }
+            case Op::NextStep: {
+                auto r = detail::next_step_answer(q);
+                if (!r) {
+                    out.error = r.error();
+                    break;
+                }
+                out.text = detail::next_step_text(q, *r);
+                break;
+            }
+            case Op::Tile: {
+                auto r = tile(q.device, q.tile, q.gpu_spec);
+                if (!r) {
+                    out.error = r.error();
+                    break;
+                }
+                out.text = detail::tile_text(q, *r);
+                if (why && r->occ && !r->occ->derivation.empty()) {
+                    out.text += "\nderivation (occupancy solver):\n";
+                    for (const auto& step : r->occ->derivation) out.text += "  " + step + "\n";
+                }
+                break;
+            }
+            case Op::Tiles: {
+                auto r = tiles_that_fit(q.device, q.search);
+                if (!r) {
+                    out.error = r.error();
+                    break;
+                }
+                out.text = detail::tiles_text(q, *r);
+                break;
+            }
+            case Op::Compare: {
+                if (q.compare_tile) {
+                    auto r = detail::compare_tile(q);
+                    if (!r) {
+                        out.error = r.error();
+                        break;
+                    }
+                    out.text = detail::compare_tile_text(q, *r);
+                    break;
+                }
+                std::vector<std::string_view> names(q.gpus.begin(), q.gpus.end());
+                auto r = compare(q.input, std::span<const std::string_view>(names));
+                if (!r) {
+                    out.error = r.error();
+                    break;
+                }
+                out.text = detail::compare_text(*r);
+                break;
+            }
+            case Op::Parse: {
+                auto r = parse_compiler_output(q.text);
+                if (!r) {
+                    out.error = r.error();
+                    break;
+                }
+                out.text = detail::parse_text(*r);
+                break;
+            }
             case Op::Gpus:
                 out.text = gpu_table_text(all_gpus());
                 break;
@@ -593,6 +1508,7 @@ TextAnswer handle_text(const json& request, bool why) {
                 out.text = arch_table_text(all_arch_rules());
                 break;
         }
+        if (q.compiler && !out.error) out.text = detail::compiler_line(*q.compiler) + "\n" + out.text;
     } catch (const std::exception& e) {
         out.error = Error{ErrorId::BadRequest, "", std::string("request failed: ") + e.what()};
     } catch (...) {

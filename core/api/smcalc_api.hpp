@@ -1,8 +1,9 @@
 // smcalc_api.hpp - the JSON request/answer contract, shared by `smcalc` (flags and `smcalc batch`) and the
 // browser's JS API. One request object in, one answer object out; nothing here throws.
 //
-// REQUEST  {"op": "occupancy" | "block_size" | "dynamic_smem" | "gpus" | "archs", ...}
-//   Device (ops occupancy, block_size, dynamic_smem): exactly one of
+// REQUEST  {"op": "occupancy" | "block_size" | "dynamic_smem" | "next_step" | "tile" | "tiles" | "compare" |
+//                 "parse" | "gpus" | "archs", ...}
+//   Device (ops occupancy, block_size, dynamic_smem, next_step, tile, tiles): exactly one of
 //     "gpu": "<name or alias>"                      a row of the GPU database (`smcalc gpus`)
 //     "cc": "8.0" (also "sm_80", "80", 8.0, 80)     that CC's reference device (SM count unknown)
 //     "device": {"cc": "8.0", "sm_count", "max_threads_per_block", "max_threads_per_sm", "regs_per_sm",
@@ -10,7 +11,8 @@
 //                "reserved_smem_per_block"}
 //               "cc" is required; every other field overrides that CC's reference device (a custom device),
 //               fields left out keep the reference value. sm_count may be null (= 0, unknown).
-//   Kernel (semantics of cudaOccFuncAttributes / cudaOccDeviceState in cuda_occupancy.h), defaults = KernelInput:
+//   Kernel (ops occupancy, block_size, dynamic_smem, next_step, compare with kind "kernel"; semantics of
+//   cudaOccFuncAttributes / cudaOccDeviceState in cuda_occupancy.h), defaults = KernelInput:
 //     "threads"           threads per block, 1 .. 2^53-1, default 256 (ignored by block_size)
 //     "regs"              registers per thread, 0 .. 2^53-1, default 32
 //     "smem_static"       bytes of __shared__ per block, default 0
@@ -19,13 +21,42 @@
 //     "smem_dynamic_max"  bytes, that attribute's value; -1, "default" or absent = CUDA's default
 //     "carveout"          0 .. 100 (% of the largest carveout); -1, "default" or absent = no preference
 //     "barriers"          block barriers used, 0 .. 2^53-1, default 1
-//     "blocks"            dynamic_smem only: blocks per SM wanted, 1 .. 2^53-1, default 1
+//     "blocks"            blocks per SM wanted, 1 .. 2^53-1: dynamic_smem (default 1); next_step: the target
+//                         of the launch bounds (default: one more than the kernel gets now)
+//   Compiler output (ops occupancy, block_size, dynamic_smem, next_step):
+//     "compiler_output"   text of `ptxas -v` / `nvcc -Xptxas -v` / `cuobjdump -res-usage` (smcalc::
+//                         parse_compiler_output); the chosen kernel's registers, static shared memory and
+//                         barriers become "regs", "smem_static", "barriers" (fields given explicitly win).
+//                         Without gpu/cc/device the device is the reference device of the kernel's sm_XX.
+//     "kernel"            which kernel: its name as printed, mangled, demangled or short ("transpose_tile");
+//                         required when the text has several. Among one kernel's several targets the one
+//                         for the device's CC is taken (else the nearest binary-compatible one, with a
+//                         warning). The answer adds "compiler": {the kernel as "parse" answers it}.
+//   Tile (ops tile, compare with kind "tile"; smcalc::TileInput, defaults = the seed's tile):
+//     "m", "n", "k"       CTA tile, elements, 1 .. 2^53-1 (default 128, 128, 64)
+//     "stages", "warps"   pipeline stages (3), warps per CTA (8)
+//     "a", "b", "acc"     element types: f32 tf32 f16 bf16 e4m3 e5m2 i8 i32 f6 f4 and common spellings
+//                         (fp16, half, fp8, int8, fp4, ...); default bf16, bf16, f32
+//     "mma"               "registers" (mma.sync / wgmma / FFMA) or "tmem" (tcgen05; also "tensor_memory")
+//     "epilogue"          "none" | "tile" (the output tile staged in shared memory) | "bytes"; default none,
+//                         or "bytes" when "epilogue_bytes" is given
+//     "epilogue_bytes"    bytes (epilogue "bytes")     "out"  output type staged by "tile" (default acc)
+//     "epilogue_reuses_mainloop"  boolean              "overhead_regs"  registers/thread, -1/"default" = model
+//     "subbyte_smem"      "auto" | "packed" | "padded" "acc_buffers"  accumulator copies in TMEM (1)
+//     "problem"           {"m", "n", "k"} or "8192x8192x8192": waves and efficiency (optional)
+//   Tiles (op tiles): the tile type fields above (a, b, acc, mma, epilogue, out, epilogue_bytes,
+//     epilogue_reuses_mainloop, overhead_regs, subbyte_smem, acc_buffers) and the candidate lists
+//     "ms", "ns", "ks", "stages", "warps" (arrays of integers, or one integer; defaults smcalc::TileSearch),
+//     "limit" (fits listed, 1 .. 2^53-1 or "all"; default 50). At most 262,144 candidate combinations.
+//   Compare: "gpus": ["A100", "H100 SXM5", ...] (1 to 4 GPU names), "kind": "kernel" (default; the kernel
+//     fields) or "tile" (the tile fields).
+//   Parse: "text": the compiler output.
 //   Numbers must be JSON integers, or floats with no fraction (256.0), within the range given. Byte fields
-//   (smem_*, device.smem_*, device.reserved_smem_per_block) also take strings with a unit: "24KiB", "24KB",
-//   "24 K", "1.5MiB" (KB = KiB = 1024 B, as in CUDA's documentation; see smcalc::parse_bytes). null means
-//   "absent" (the default). "id" (any JSON value) is echoed unchanged in the answer, for matching answers to
-//   requests. Any other field is ignored and named in the answer's "warnings" array, as is a field the op
-//   ignores; "warnings" is only present when not empty.
+//   (smem_*, device.smem_*, device.reserved_smem_per_block, epilogue_bytes) also take strings with a unit:
+//   "24KiB", "24KB", "24 K", "1.5MiB" (KB = KiB = 1024 B, as in CUDA's documentation; see
+//   smcalc::parse_bytes). null means "absent" (the default). "id" (any JSON value) is echoed unchanged in the
+//   answer, for matching answers to requests. Any other field is ignored and named in the answer's
+//   "warnings" array, as is a field the op ignores; "warnings" is only present when not empty.
 //
 // ANSWERS
 //   occupancy:    {"blocks_per_sm", "warps_per_sm", "threads_per_sm", "occupancy" (0..1),
@@ -38,6 +69,38 @@
 //                  "input": {the kernel fields with defaults filled in}}
 //   block_size:   {"block_size", "min_grid_size", "blocks_per_sm", "occupancy", "gpu"}
 //   dynamic_smem: {"bytes", "gpu"}
+//   next_step:    {"current": {an occupancy answer}, "target_blocks",
+//                  "suggestions": [{"id": "regs"|"smem"|"threads_block"|"threads_warps"|"barriers"|"next_level",
+//                                   "possible", "changes": [{"knob", "unit", "from", "to"}], "text", "reason",
+//                                   "input": {kernel fields}, "blocks_per_sm", "warps_per_sm", "occupancy",
+//                                   "limiting"} (the last four null when not possible)],
+//                  "launch_bounds": {"possible", "target_blocks", "threads", "max_regs", "blocks_per_sm",
+//                                    "occupancy", "launch_bounds", "maxrregcount", "text", "reason"},
+//                  "device", "gpu"}
+//   tile:         {"acc_regs_per_thread", "regs_per_thread_est", "spills", "smem_per_stage", "smem_per_cta",
+//                  "smem_limit", "ctas_per_sm", "occupancy", "limiting": [resource keys], "fits", and every
+//                  other field of smcalc::TileResult under its own name ("instruction", "inst": {m,n,k},
+//                  "grid": {m,n}, "threads", "acc_bytes", ..., "tmem_columns", ..., "ctas_by_smem", ...,
+//                  "intensity", "ridge" (null = not sourced), "problem": {...} or null),
+//                  "rows": [{"key", "label", "unit", "value", "limit" (null = none), "basis": "exact"|
+//                  "estimate", "over"}], "notes", "solver": {the occupancy answer for the kernel the tile
+//                  becomes} or null, "input": {the tile fields, defaults filled in}, "device", "gpu"}
+//   tiles:        {"fits": [{"m", "n", "k", "stages", "warps", "acc_regs_per_thread", "regs_per_thread_est",
+//                  "smem_per_cta", "tmem_columns", "ctas_per_sm", "ctas_by_smem", "occupancy", "limiting"}]
+//                  (sorted as smcalc::TileSearchResult, at most "limit"), "total" (all fits), "shown",
+//                  "candidates", "rejected": {"refused", "spills", "smem_over", "tmem_over", "no_cta"},
+//                  "input", "device", "gpu"}
+//   compare:      {"kind", "gpus", "input", "columns": [{"name", "cc", "sm_count", "error" (null or an error
+//                  object), kernel: "blocks_per_sm", "warps_per_sm", "occupancy", "limits", "limiting",
+//                  "gpu_resident_ctas", "gpu_resident_warps"; tile: "fits", "ctas_per_sm", "occupancy",
+//                  "limiting", "instruction", "acc_regs_per_thread", "regs_per_thread_est", "spills",
+//                  "smem_per_cta", "smem_limit", "gpu_resident_ctas"}],
+//                  "rows": [{"key", "label", "values": [text per column], "differs"}]}
+//   parse:        {"kernels": [{"name", "mangled", "demangled", "short_name", "arch", "cc", "cc_modelled",
+//                  "registers", "smem_static", "barriers", "stack_frame", "spill_stores", "spill_loads",
+//                  "cumulative_stack", "local" (null = not in the text), "cmem": [{"bank", "bytes"}],
+//                  "entry", "tool", "line", "missing"}], "device_functions", "archs", "diagnostics", "notes",
+//                  "summary"}
 //   gpus:         {"gpus": [{"name", "aliases": [...], "cc", "sm_count" (null = unknown), the device fields,
 //                  "boost_clock_mhz", "l2_bytes", "mem_bw_gbs", "bf16_dense_tflops", "fp32_tflops"
 //                  (null = unknown), "source", "note"}]}
@@ -45,6 +108,8 @@
 //   error:        {"error": {"id": "<ErrorId string, error.hpp>", "message": "...", "field": "..." ("" if none)}}
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,20 +120,34 @@
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
+#include "smcalc/ptxas.hpp"
+#include "smcalc/tile.hpp"
 
 namespace smcalc::api {
 
 inline constexpr std::string_view kVersion = "0.1.0";  // tests/cli checks it against CMake's PROJECT_VERSION
 
-enum class Op { Occupancy, BlockSize, DynamicSmem, Gpus, Archs };
+enum class Op { Occupancy, BlockSize, DynamicSmem, Gpus, Archs, Tile, Tiles, NextStep, Compare, Parse };
+
+inline constexpr int64_t kDefaultTilesLimit = 50;         // op tiles: fits listed when "limit" is absent
+inline constexpr int64_t kMaxTileCandidates = int64_t{1} << 18;  // op tiles: candidate combinations allowed
 
 // A request after validation: what the solver gets.
 struct Request {
     Op op = Op::Occupancy;
     std::string gpu;                    // canonical GPU name when "gpu" chose the device, else empty
+    const GpuSpec* gpu_spec = nullptr;  // that database row (peak TFLOPS and bandwidth for the tile's ridge point)
     Device device;                      // valid (validate_device passed) for the device ops
     KernelInput input;                  // defaults of KernelInput where a field was absent
-    int64_t blocks = 1;                 // dynamic_smem only
+    int64_t blocks = 1;                 // dynamic_smem; next_step (launch bounds target) when blocks_given
+    bool blocks_given = false;
+    TileInput tile;                     // tile, compare (kind tile); tiles: the base types/path/epilogue
+    TileSearch search;                  // tiles (search.base = tile)
+    std::optional<int64_t> limit = kDefaultTilesLimit;  // tiles: fits listed; nullopt = all
+    bool compare_tile = false;          // compare: kind "tile"
+    std::vector<std::string> gpus;      // compare: canonical GPU names, 1 .. 4
+    std::string text;                   // parse
+    std::optional<ParsedKernel> compiler;  // the kernel "compiler_output" chose (its numbers are in `input`)
     std::optional<nlohmann::json> id;   // echoed
     std::vector<std::string> warnings;  // ignored fields
 };
@@ -85,6 +164,10 @@ std::string handle_line(std::string_view line);
 
 // {"error": {"id", "message", "field"}}.
 nlohmann::json error_json(const Error& e);
+
+// "128x128x64" (also "128 x 128 x 64", 'X' or '*') -> {128, 128, 64}, each 1 .. kMaxInput; InvalidInput
+// naming `field` otherwise. The CLI's --tile and --problem and the "problem" string use it.
+Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_view text);
 
 // What `smcalc <op>` prints without --json: the same parse and the same solver as handle(), for people.
 struct TextAnswer {

@@ -1,0 +1,70 @@
+// api_detail.hpp - what smcalc_api.cpp (JSON answers) and api_text.cpp (text answers) share: the results of
+// the composite ops (next step with launch bounds, a tile on several GPUs) computed once, and the text
+// forms of values. Internal to core/api; not part of the contract.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "smcalc/error.hpp"
+#include "smcalc/gpu.hpp"
+#include "smcalc/guidance.hpp"
+#include "smcalc/occupancy.hpp"
+#include "smcalc/ptxas.hpp"
+#include "smcalc/tile.hpp"
+#include "smcalc_api.hpp"
+
+namespace smcalc::api::detail {
+
+std::string num(int64_t v);
+std::string cc_text(ComputeCapability cc);
+// "H100 SXM5: CC 9.0 (Hopper), 132 SMs" / "CC 8.6 (Ampere), SM count unknown".
+std::string device_title(const Device& dev, std::string_view gpu);
+// "bf16 x bf16 -> f32".
+std::string tile_types_text(const TileInput& in);
+std::string_view mma_key(MmaPath p);        // "registers", "tmem"
+std::string_view epilogue_key(Epilogue e);  // "none", "tile", "bytes"
+std::string_view subbyte_key(SubbyteSmem s);  // "auto", "packed", "padded"
+// A tile readout as people read it: fractions as "51.5 %", integers plain, other values to 1 decimal.
+std::string row_value_text(std::string_view unit, double value);
+
+// next_step: the suggestions and the launch bounds for the target (req.blocks, or one more than now).
+struct NextStepAnswer {
+    NextStep step;
+    int64_t bounds_target = 0;
+    std::optional<LaunchBounds> bounds;  // set when the target is reachable
+    std::optional<Error> bounds_error;   // why not (only when the target was the default)
+};
+Expected<NextStepAnswer> next_step_answer(const Request& req);
+
+// compare, kind "tile": the tile on each GPU. A GPU whose rules refuse the tile keeps its error; when every
+// GPU refuses it with the same error, that error is the answer.
+struct TileColumn {
+    std::string name;
+    const GpuSpec* gpu = nullptr;
+    std::optional<Error> error;
+    std::optional<TileResult> result;
+    std::optional<int64_t> gpu_resident_ctas;  // ctas_per_sm x SMs
+};
+struct TileComparison {
+    std::vector<TileColumn> columns;
+    std::vector<CompareRow> rows;  // same shape as the kernel comparison's rows
+};
+Expected<TileComparison> compare_tile(const Request& req);
+
+// The kernel a compiler-output request chose, in one line: "from ptxas -v: transpose_tile (sm_80): 10
+// registers, 4224 B static shared memory, 1 barrier".
+std::string compiler_line(const ParsedKernel& k);
+
+// Text answers of the ops added with the tile model and the guidance (handle_text calls them).
+std::string tile_text(const Request& req, const TileResult& r);
+std::string tiles_text(const Request& req, const TileSearchResult& r);
+std::string next_step_text(const Request& req, const NextStepAnswer& a);
+std::string compare_text(const Comparison& c);
+std::string compare_tile_text(const Request& req, const TileComparison& c);
+std::string parse_text(const ParsedOutput& p);
+
+}  // namespace smcalc::api::detail
