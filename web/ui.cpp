@@ -257,12 +257,6 @@ void graphs_grid(App& a, float width, float height, int columns) {
     }
 }
 
-void tile_placeholder() {
-    ImGui::TextWrapped("The GEMM tile view (M x N x K, stages, warps, types, MMA path) appears here once the "
-                       "tile model is in the core. The kernel view gives the same budgets for the kernel a tile "
-                       "compiles to.");
-}
-
 void left_column(App& a, bool compact) {
     if (card_begin("c_gpu", "GPU", ImVec2(-1, 0))) {
         view_gpu_picker(a, -1);
@@ -272,7 +266,7 @@ void left_column(App& a, bool compact) {
     card_end();
     if (card_begin("c_inputs", a.in.mode == Mode::Tile ? "GEMM tile" : "Kernel", ImVec2(-1, 0))) {
         if (a.in.mode == Mode::Tile)
-            tile_placeholder();
+            view_tile_inputs(a, compact);
         else
             view_kernel_inputs(a, compact);
     }
@@ -303,11 +297,18 @@ void layout_wide(App& a, float width) {
     ImGui::PopStyleVar();
     if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, false);
     card_end();
-    if (card_begin("c_budgets", "Budget of one SM", ImVec2(-1, 0))) view_budgets(a);
-    card_end();
-    const float rest = std::max(140.0f, ImGui::GetContentRegionAvail().y);
-    if (card_begin("c_why", "Why: the derivation", ImVec2(-1, rest), true)) view_why(a);
-    card_end();
+    if (a.model.tile) {
+        // Tile, SM budget and Why share one tabbed card that scrolls.
+        const float rest = std::max(200.0f, ImGui::GetContentRegionAvail().y);
+        if (card_begin("c_budgets_tile", nullptr, ImVec2(-1, rest), true)) view_tile_budget(a);
+        card_end();
+    } else {
+        if (card_begin("c_budgets", "Budget of one SM", ImVec2(-1, 0))) view_budgets(a);
+        card_end();
+        const float rest = std::max(140.0f, ImGui::GetContentRegionAvail().y);
+        if (card_begin("c_why", "Why: the derivation", ImVec2(-1, rest), true)) view_why(a);
+        card_end();
+    }
     ImGui::EndChild();
 
     ImGui::SameLine(0, gap);
@@ -328,70 +329,83 @@ void layout_narrow(App& a, float width) {
     if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, true);
     card_end();
     left_column(a, true);
-    if (card_begin("c_budgets", "Budget of one SM", ImVec2(-1, 0))) view_budgets(a);
+    if (card_begin("c_budgets", a.model.tile ? nullptr : "Budget of one SM", ImVec2(-1, 0))) view_tile_budget(a);
     card_end();
     const float w = ImGui::GetContentRegionAvail().x;
     graphs_grid(a, w, width > 640 ? 500.0f : 880.0f, width > 640 ? 2 : 1);
-    if (card_begin("c_why", "Why: the derivation", ImVec2(-1, 0))) view_why(a);
-    card_end();
+    if (!a.model.tile) {
+        if (card_begin("c_why", "Why: the derivation", ImVec2(-1, 0))) view_why(a);
+        card_end();
+    }
     ImGui::EndChild();
 }
 
-// A 640 x 480 iframe: GPU and share on one line, inputs beside the result, then one tab of graphs.
-void layout_embed(App& a, float width, float height) {
+// A 640 x 480 iframe: inputs on the left (scrolling), the result on the right with one tab of detail.
+void layout_embed(App& a) {
     view_header(a, true);
     view_notices(a);
     const ImGuiStyle& s = ImGui::GetStyle();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float gap = s.ItemSpacing.x;
+    const float left = std::floor(std::clamp(avail.x * 0.44f, 240.0f, 330.0f));
+    const ImGuiWindowFlags col = ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar;
+
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::BeginChild("col_all", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
+    ImGui::BeginChild("col_in", ImVec2(left, avail.y), false, col);
     ImGui::PopStyleVar();
-    const float w = ImGui::GetContentRegionAvail().x;
-    const float left = std::floor(w * 0.46f);
-    ImGui::BeginGroup();
-    if (card_begin("c_inputs", nullptr, ImVec2(left, 0))) {
+    if (card_begin("c_inputs", nullptr, ImVec2(-1, avail.y), true)) {
         if (a.in.mode == Mode::Tile)
-            tile_placeholder();
+            view_tile_inputs(a, true);
         else
             view_kernel_inputs(a, true);
-    }
-    card_end();
-    ImGui::EndGroup();
-    ImGui::SameLine(0, s.ItemSpacing.x);
-    ImGui::BeginGroup();
-    if (card_begin("c_headline", nullptr, ImVec2(w - left - s.ItemSpacing.x, 0))) {
-        view_headline(a, true);
         ImGui::Spacing();
-        view_budgets(a);
+        text_dim("Examples from the lesson");
+        view_presets(a, true);
     }
     card_end();
-    ImGui::EndGroup();
-    const float rest = std::max(200.0f, height - ImGui::GetCursorScreenPos().y - s.WindowPadding.y);
-    if (card_begin("c_more", nullptr, ImVec2(-1, rest))) {
-        if (ImGui::BeginTabBar("more")) {
-            const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(120.0f, rest - 56.0f));
-            const Curve* curves[3] = {&a.model.threads, &a.model.regs, &a.model.smem};
-            const char* names[3] = {"Threads", "Registers", "Shared memory"};
-            for (int i = 0; i < 3; ++i) {
-                if (ImGui::BeginTabItem(names[i])) {
-                    if (a.model.arch) plot_curve(names[i], *curves[i], ImVec2(size.x, size.y - 4), a.pal);
-                    ImGui::EndTabItem();
-                }
-            }
-            if (ImGui::BeginTabItem("Heatmap")) {
-                if (a.model.arch) plot_heatmap("heat", a.model.heat, ImVec2(size.x, size.y - 4), a.pal);
-                ImGui::EndTabItem();
-            }
-            if (ImGui::BeginTabItem("Why")) {
-                ImGui::BeginChild("why_scroll", ImVec2(0, size.y - 4));
-                view_why(a);
-                ImGui::EndChild();
-                ImGui::EndTabItem();
-            }
-            ImGui::EndTabBar();
+    ImGui::EndChild();
+
+    ImGui::SameLine(0, gap);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("col_out", ImVec2(avail.x - left - gap, avail.y), false, col);
+    ImGui::PopStyleVar();
+    if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
+    card_end();
+    const float rest = std::max(160.0f, ImGui::GetContentRegionAvail().y);
+    if (card_begin("c_more", nullptr, ImVec2(-1, rest)) && ImGui::BeginTabBar("more")) {
+        auto scrolled = [](const char* id, auto&& body) {
+            ImGui::BeginChild(id, ImVec2(0, 0));
+            body();
+            ImGui::EndChild();
+        };
+        if (a.model.tile && ImGui::BeginTabItem("Tile")) {
+            scrolled("tile_rows", [&] { view_tile_rows(a); });
+            ImGui::EndTabItem();
         }
+        if (ImGui::BeginTabItem(a.model.tile ? "SM" : "Budget")) {
+            scrolled("budgets", [&] { view_budgets(a); });
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Graphs")) {
+            static const char* names[] = {"Threads", "Registers", "Shared mem"};
+            segmented(names, 3, a.embed_graph);
+            const Curve* curves[3] = {&a.model.threads, &a.model.regs, &a.model.smem};
+            const ImVec2 size = ImGui::GetContentRegionAvail();
+            if (a.model.arch) plot_curve("embed_curve", *curves[a.embed_graph], ImVec2(size.x, size.y - 2), a.pal);
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Heatmap")) {
+            const ImVec2 size = ImGui::GetContentRegionAvail();
+            if (a.model.arch) plot_heatmap("embed_heat", a.model.heat, ImVec2(size.x, size.y - 2), a.pal);
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Why")) {
+            scrolled("why", [&] { view_why(a); });
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
     }
     card_end();
-    (void)width;
     ImGui::EndChild();
 }
 
@@ -422,8 +436,6 @@ void ui_on_hash_change(const std::string& url_hash) {
     refresh(a);
 }
 
-bool card_heights_changed();  // ui_views.cpp
-
 bool ui_frame(float width, float height) {
     App& a = app();
     refresh(a);
@@ -433,7 +445,7 @@ bool ui_frame(float width, float height) {
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("smcalc", nullptr, flags);
     if (a.host.embed)
-        layout_embed(a, width, height);
+        layout_embed(a);
     else if (width < 1000.0f)
         layout_narrow(a, width);
     else
@@ -475,6 +487,23 @@ std::string ui_state_json() {
         j += "]}";
     } else {
         j += ",\"result\":null";
+    }
+    if (a.in.mode == Mode::Tile) {
+        const TileInput t = a.in.tile_input();
+        j += ",\"tile\":{\"m\":" + i64(t.m) + ",\"n\":" + i64(t.n) + ",\"k\":" + i64(t.k) +
+             ",\"stages\":" + i64(t.stages) + ",\"warps\":" + i64(t.warps) + ",\"a\":" + json_string(dtype_key(t.a)) +
+             ",\"b\":" + json_string(dtype_key(t.b)) + ",\"acc\":" + json_string(dtype_key(t.acc)) +
+             ",\"mma\":" + json_string(t.mma == MmaPath::TensorMemory ? "tmem" : "reg");
+        if (t.problem)
+            j += ",\"problem\":{\"m\":" + i64(t.problem->m) + ",\"n\":" + i64(t.problem->n) +
+                 ",\"k\":" + i64(t.problem->k) + "}";
+        if (m.tile) {
+            j += ",\"fits\":" + std::string(m.tile->fits ? "true" : "false") +
+                 ",\"acc_regs_per_thread\":" + i64(m.tile->acc_regs_per_thread) +
+                 ",\"regs_per_thread_est\":" + i64(m.tile->regs_per_thread_est) +
+                 ",\"smem_per_cta\":" + i64(m.tile->smem_per_cta) + ",\"ctas_per_sm\":" + i64(m.tile->ctas_per_sm);
+        }
+        j += "}";
     }
     if (m.error)
         j += ",\"error\":{\"id\":" + json_string(error_id_string(m.error->id)) +

@@ -54,10 +54,11 @@ struct App {
     ImFont* big = nullptr;             // headline numbers (nullptr: window font scale instead)
     float big_scale = 1.0f;            // font scale to apply with `big` (or without it)
 
-    BytesEdit ss, ds, dm;
+    BytesEdit ss, ds, dm, eb, ov;  // kernel shared memory fields; tile epilogue bytes and other registers
     std::array<BytesEdit, kDeviceFieldCount> dev_bytes;
     char gpu_filter[64] = {};
     bool focus_filter = false;
+    int embed_graph = 0;  // embed mode's graph tab: threads, registers, shared memory
     double copied_at = -100.0;
     std::string copied_what;
 };
@@ -87,6 +88,29 @@ void card_end();
 // [Plots] ui_plots.cpp
 void plot_curve(const char* id, const Curve& c, ImVec2 size, const Palette& pal);
 void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& pal);
+
+// Widgets shared by the views (ui_views.cpp).
+enum class BarKind { Normal, Limiting, Over };
+void text_dim(const char* s);
+void label_cell(const char* label, const char* help);  // a row of a two-column input table; then the widget
+bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);
+void pill(const char* text, ImU32 colour);             // a small filled tag after the previous item
+// Name, right-aligned value and a bar of `fraction` (< 0: no bar); hovering shows `tooltip`.
+void bar_row(const std::string& name, const std::string& value, double fraction, BarKind kind, const char* tag,
+             const std::string& tooltip);
+std::string capitalized(std::string s);
+// A byte count typed as text ("24KB"); commits while typing whenever it parses, shows the error under it.
+bool bytes_input(const char* id, const char* field, BytesEdit& e, int64_t& value, const char* hint);
+// Toggle buttons that look like a segmented control; `enabled` (optional) per label.
+bool segmented(const char* const* labels, int count, int& current, const bool* enabled = nullptr);
+void apply_preset(App& a, const char* gpu, Mode mode, KernelInput k);
+bool card_heights_changed();
+
+// [Tile] ui_tile.cpp
+void view_tile_inputs(App& a, bool compact);
+void view_tile_budget(App& a);  // tabs: Tile, SM budget, Why (the kernel budget without a tile)
+void view_tile_rows(App& a);
+void view_tile_verdict(App& a);
 
 // Formatting shared by views and plots (presentation only).
 std::string group_digits(int64_t v);  // 65536 -> "65,536"

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "smcalc/report.hpp"
 
@@ -65,6 +66,44 @@ std::string limiting_text(const OccupancyResult& r) {
 
 }  // namespace
 
+std::string bytes_text(int64_t v) {
+    if (v < 10 * 1024 || v % 1024 == 0) return format_bytes(v);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f KiB", static_cast<double>(v) / 1024.0);
+    return buf;
+}
+
+std::string tile_row_value(const TileRow& row, double v) {
+    char buf[64];
+    if (row.unit == "bytes") return bytes_text(static_cast<int64_t>(v));
+    if (row.unit == "fraction") return format_percent(v);
+    if (row.unit == "FLOP/B") {
+        std::snprintf(buf, sizeof buf, "%.1f FLOP/B", v);
+        return buf;
+    }
+    if (v == std::floor(v) && std::fabs(v) < 9e15) return std::to_string(static_cast<int64_t>(v)) + " " + row.unit;
+    std::snprintf(buf, sizeof buf, "%.3g %s", v, row.unit.c_str());
+    return buf;
+}
+
+std::string tile_markdown(const TileResult& t, const std::string& title) {
+    const TileInput& in = t.input;
+    std::string md = "**" + title + "**, tile " + std::to_string(in.m) + " x " + std::to_string(in.n) + " x " +
+                     std::to_string(in.k) + ", " + std::to_string(in.stages) + " stages, " + std::to_string(in.warps) +
+                     " warps, " + std::string(dtype_key(in.a)) + " x " + std::string(dtype_key(in.b)) + " -> " +
+                     std::string(dtype_key(in.acc)) + " (" + t.instruction + ")\n\n";
+    md += "| Readout | Value | Limit | Basis |\n|---|---:|---:|---|\n";
+    auto exact = [](const TileRow& row, double v) {
+        return row.unit == "bytes" ? format_bytes(static_cast<int64_t>(v)) : tile_row_value(row, v);
+    };
+    for (const TileRow& row : t.rows) {
+        md += "| " + row.label + " | " + exact(row, row.value) + " | " +
+              (row.limit ? exact(row, *row.limit) : std::string()) + " | " + std::string(basis_key(row.basis)) +
+              (row.over ? ", over" : "") + " |\n";
+    }
+    return md;
+}
+
 Model compute_model(const Inputs& in) {
     Model m;
     m.key = encode_hash(in);
@@ -81,20 +120,57 @@ Model compute_model(const Inputs& in) {
         return m;
     }
     m.arch = *arch;
+    m.mode = in.mode;
     const Device& dev = m.device;
-    const KernelInput& k = in.kernel;
+    m.kernel = in.kernel;
+    std::string what = m.title;
 
-    auto r = occupancy(dev, k, Detail::Full);
-    if (r) {
-        m.result = *r;
-        m.markdown = budget_table_markdown(*r, dev, k, m.title);
-        m.summary = m.title + ": " + std::to_string(r->blocks_per_sm) + " CTAs per SM, " +
-                    std::to_string(r->warps_per_sm) + " of " + std::to_string(r->max_warps_per_sm) +
-                    " warps, occupancy " + format_percent(r->occupancy) + ", limited by " + limiting_text(*r) + ".";
+    if (in.mode == Mode::Tile) {
+        const TileInput ti = in.tile_input();
+        // Peak TFLOPS and bandwidth belong to the catalogued GPU, not to an edited device.
+        auto t = tile(dev, ti, in.custom() ? nullptr : m.spec);
+        if (!t) {
+            m.error = t.error();
+            m.summary = m.title + ", tile: " + t.error().message;
+            return m;
+        }
+        m.tile = *t;
+        what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
+                std::to_string(ti.stages) + " stages, " + std::to_string(ti.warps) + " warps";
+        if (!t->occ) {
+            m.summary = what + ": " + (t->notes.empty() ? std::string("no occupancy answer.") : t->notes.back());
+            m.markdown = tile_markdown(*t, m.title);
+            return m;
+        }
+        m.result = *t->occ;
+        // The launch tile() hands the solver (tile.hpp: threads, regs_launch, smem_per_cta as opt-in dynamic);
+        // the default opt-in maximum lets the shared-memory graph run to the device's limit.
+        m.kernel = KernelInput{};
+        m.kernel.threads = t->threads;
+        m.kernel.regs = t->regs_launch;
+        m.kernel.smem_dynamic = t->smem_per_cta;
+        m.kernel.optin = true;
+        m.markdown = tile_markdown(*t, m.title) + "\n" + budget_table_markdown(*t->occ, dev, m.kernel, m.title);
+        what += ": " + std::to_string(t->acc_regs_per_thread) + " accumulator registers per thread, " +
+                format_bytes(t->smem_per_cta) + " shared memory per CTA" + (t->fits ? "" : " (does not fit)") + ",";
     } else {
-        m.error = r.error();
-        m.summary = m.title + ": " + r.error().message;
+        auto r = occupancy(dev, m.kernel, Detail::Full);
+        if (!r) {
+            m.error = r.error();
+            m.summary = m.title + ": " + r.error().message;
+            return m;
+        }
+        m.result = *r;
+        m.markdown = budget_table_markdown(*r, dev, m.kernel, m.title);
+        what += ":";
     }
+    {
+        const OccupancyResult& r = *m.result;
+        m.summary = what + " " + std::to_string(r.blocks_per_sm) + " CTAs per SM, " + std::to_string(r.warps_per_sm) +
+                    " of " + std::to_string(r.max_warps_per_sm) + " warps, occupancy " + format_percent(r.occupancy) +
+                    ", limited by " + limiting_text(r) + ".";
+    }
+    const KernelInput& k = m.kernel;
     if (auto b = block_size(dev, k)) m.best = *b;
 
     // Threads per block: one warp .. the device's block limit, in warps.

@@ -14,6 +14,7 @@
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
+#include "smcalc/tile.hpp"
 #include "ui_state.hpp"
 
 namespace smcalc::web {
@@ -45,8 +46,12 @@ struct Model {
     Device device;                                // what the solver got
     const ArchRules* arch = nullptr;              // nullptr when the device is invalid
     std::optional<Error> device_error;            // validate_device() failure
-    std::optional<OccupancyResult> result;        // occupancy() at the current inputs
-    std::optional<Error> error;                   // occupancy() error (or the device error)
+    Mode mode = Mode::Kernel;
+    std::optional<TileResult> tile;               // tile() in tile mode
+    KernelInput kernel;                           // the launch the graphs sweep around: the kernel inputs, or
+                                                  // in tile mode the launch tile() gives the solver
+    std::optional<OccupancyResult> result;        // occupancy() at the current inputs (tile mode: tile->occ)
+    std::optional<Error> error;                   // occupancy() or tile() error (or the device error)
     std::optional<BlockSizeResult> best;          // block_size(): the block size NVIDIA's API would pick
     Curve threads, regs, smem;
     Heatmap heat;
@@ -56,5 +61,12 @@ struct Model {
 };
 
 Model compute_model(const Inputs& in);
+
+// Bytes for reading: "96 KiB", "96.05 KiB" (exact count in tooltips and the Markdown table elsewhere).
+std::string bytes_text(int64_t v);
+// A tile readout's value (or limit) with its unit: "96 KiB", "25 %", "64 registers", "85.3 FLOP/B".
+std::string tile_row_value(const TileRow& row, double v);
+// The tile's readouts as a Markdown table (for "Copy results").
+std::string tile_markdown(const TileResult& t, const std::string& title);
 
 }  // namespace smcalc::web

@@ -177,7 +177,11 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
         const char* xl = "threads per block";
         const ImVec2 ts = ImGui::CalcTextSize(xl);
         dl->AddText(ImVec2((f.p0.x + f.p1.x - ts.x) * 0.5f, f.p1.y + fh + 6), pal.axis_text, xl);
-        text_vertical(dl, ImVec2(origin.x, (f.p0.y + f.p1.y) * 0.5f), pal.axis_text, "registers per thread");
+        const float room = f.p1.y - f.p0.y;
+        const char* yl = ImGui::CalcTextSize("registers per thread").x < room ? "registers per thread"
+                         : ImGui::CalcTextSize("registers").x < room    ? "registers"
+                                                                        : "regs";
+        text_vertical(dl, ImVec2(origin.x, (f.p0.y + f.p1.y) * 0.5f), pal.axis_text, yl);
     }
 
     // Legend: the same colour map, 0 .. 100 %.

@@ -49,6 +49,18 @@ std::optional<int64_t> parse_int(std::string_view s, int64_t lo, int64_t hi) {
     return v;
 }
 
+bool flag(std::string_view v, bool& dst) {
+    if (v == "1" || v == "true") {
+        dst = true;
+        return true;
+    }
+    if (v == "0" || v == "false") {
+        dst = false;
+        return true;
+    }
+    return false;
+}
+
 struct Decoder {
     Decoded out;
     std::size_t dropped = 0;
@@ -107,16 +119,59 @@ Device effective_device(const Inputs& in) {
     return d;
 }
 
+namespace {
+
+const char* mma_key(MmaPath p) { return p == MmaPath::TensorMemory ? "tmem" : "reg"; }
+const char* epilogue_key(Epilogue e) { return e == Epilogue::OutputTile ? "out" : e == Epilogue::Bytes ? "bytes" : "none"; }
+const char* subbyte_key(SubbyteSmem s) {
+    return s == SubbyteSmem::Packed ? "packed" : s == SubbyteSmem::Padded ? "padded" : "auto";
+}
+
+}  // namespace
+
 std::string encode_hash(const Inputs& in) {
     const KernelInput& k = in.kernel;
+    const KernelInput kd = Inputs::default_kernel();
+    const TileInput& t = in.tile;
+    const TileInput td;
+    const bool kern = in.mode == Mode::Kernel, til = in.mode == Mode::Tile;
     std::string h = "gpu=" + percent_encode(in.gpu);
-    h += in.mode == Mode::Tile ? "&m=tile" : "&m=kernel";
-    h += "&t=" + std::to_string(k.threads) + "&r=" + std::to_string(k.regs);
-    h += "&ss=" + std::to_string(k.smem_static) + "&ds=" + std::to_string(k.smem_dynamic);
-    if (k.optin) h += "&oi=1";
-    if (k.smem_dynamic_max >= 0) h += "&dm=" + std::to_string(k.smem_dynamic_max);
-    if (k.carveout >= 0) h += "&co=" + std::to_string(k.carveout);
-    if (k.barriers != 1) h += "&b=" + std::to_string(k.barriers);
+    h += til ? "&m=tile" : "&m=kernel";
+    // `always`: written whatever the value (the active mode's main inputs); else only when not the default.
+    auto put = [&h](bool always, bool differs, const char* key, const std::string& v) {
+        if (always || differs) h += std::string("&") + key + "=" + v;
+    };
+    auto S = [](int64_t v) { return std::to_string(v); };
+    auto T = [](DType d) { return std::string(dtype_key(d)); };
+    put(kern, k.threads != kd.threads, "t", S(k.threads));
+    put(kern, k.regs != kd.regs, "r", S(k.regs));
+    put(kern, k.smem_static != kd.smem_static, "ss", S(k.smem_static));
+    put(kern, k.smem_dynamic != kd.smem_dynamic, "ds", S(k.smem_dynamic));
+    put(false, k.optin, "oi", "1");
+    put(false, k.smem_dynamic_max >= 0, "dm", S(k.smem_dynamic_max));
+    put(false, k.carveout >= 0, "co", S(k.carveout));
+    put(false, k.barriers != 1, "b", S(k.barriers));
+    put(til, t.m != td.m, "tm", S(t.m));
+    put(til, t.n != td.n, "tn", S(t.n));
+    put(til, t.k != td.k, "tk", S(t.k));
+    put(til, t.stages != td.stages, "st", S(t.stages));
+    put(til, t.warps != td.warps, "w", S(t.warps));
+    put(til, t.a != td.a, "ta", T(t.a));
+    put(til, t.b != td.b, "tb", T(t.b));
+    put(til, t.acc != td.acc, "tc", T(t.acc));
+    put(til, t.mma != td.mma, "mma", mma_key(t.mma));
+    put(false, t.epilogue != td.epilogue, "ep", epilogue_key(t.epilogue));
+    put(false, t.out.has_value(), "eo", t.out ? T(*t.out) : std::string());
+    put(false, t.epilogue_bytes != td.epilogue_bytes, "eb", S(t.epilogue_bytes));
+    put(false, t.epilogue_reuses_mainloop, "er", "1");
+    put(false, t.overhead_regs >= 0, "ov", S(t.overhead_regs));
+    put(false, t.subbyte_smem != td.subbyte_smem, "sb", subbyte_key(t.subbyte_smem));
+    put(false, t.acc_buffers != td.acc_buffers, "ab", S(t.acc_buffers));
+    const ProblemSize pd = Inputs().problem;
+    put(false, in.problem_on, "p", "1");
+    put(in.problem_on, in.problem.m != pd.m, "pm", S(in.problem.m));
+    put(in.problem_on, in.problem.n != pd.n, "pn", S(in.problem.n));
+    put(in.problem_on, in.problem.k != pd.k, "pk", S(in.problem.k));
     if (in.cc_override) h += "&d.cc=" + cc_text(*in.cc_override);
     for (int i = 0; i < kDeviceFieldCount; ++i)
         if (in.overrides[i]) h += std::string("&d.") + kDeviceFields[i].key + "=" + std::to_string(*in.overrides[i]);
@@ -169,7 +224,7 @@ Decoded decode_hash(std::string_view hash) {
             else if (value == "tile" || value == "t")
                 in.mode = Mode::Tile;
             else
-                d.bad("Mode", value, "kernel or tile", "kernel");
+                d.bad("Mode", value, "kernel or tile", "tile");
         } else if (key == "t") {
             d.integer("Threads per block", value, k.threads, 1, kMaxInput);
         } else if (key == "r") {
@@ -179,12 +234,7 @@ Decoded decode_hash(std::string_view hash) {
         } else if (key == "ds") {
             d.bytes("Dynamic shared memory", value, k.smem_dynamic);
         } else if (key == "oi") {
-            if (value == "1" || value == "true")
-                k.optin = true;
-            else if (value == "0" || value == "false")
-                k.optin = false;
-            else
-                d.bad("Opt-in", value, "0 or 1", "off");
+            if (!flag(value, k.optin)) d.bad("Opt-in", value, "0 or 1", "off");
         } else if (key == "dm") {
             if (value.empty() || value == "default")
                 k.smem_dynamic_max = -1;
@@ -200,6 +250,67 @@ Decoded decode_hash(std::string_view hash) {
             }
         } else if (key == "b") {
             d.integer("Barriers", value, k.barriers, 0, kMaxInput);
+        } else if (key == "tm" || key == "tn" || key == "tk" || key == "st" || key == "w" || key == "ab") {
+            TileInput& t = in.tile;
+            int64_t& dst = key == "tm" ? t.m : key == "tn" ? t.n : key == "tk" ? t.k : key == "st" ? t.stages
+                         : key == "w"  ? t.warps : t.acc_buffers;
+            const char* what = key == "tm" ? "Tile M" : key == "tn" ? "Tile N" : key == "tk" ? "Tile K"
+                             : key == "st" ? "Stages" : key == "w" ? "Warps per CTA" : "Accumulator buffers";
+            d.integer(what, value, dst, 1, kMaxInput);
+        } else if (key == "ta" || key == "tb" || key == "tc" || key == "eo") {
+            const char* what = key == "ta" ? "A type" : key == "tb" ? "B type" : key == "tc" ? "Accumulator type"
+                                                                                    : "Output type";
+            auto dt = parse_dtype(value);
+            if (!dt) {
+                d.bad(what, value, "f32, tf32, f16, bf16, e4m3, e5m2, i8, i32, f6 or f4", "the default");
+            } else if (key == "ta") {
+                in.tile.a = *dt;
+            } else if (key == "tb") {
+                in.tile.b = *dt;
+            } else if (key == "tc") {
+                in.tile.acc = *dt;
+            } else {
+                in.tile.out = *dt;
+            }
+        } else if (key == "mma") {
+            if (value == "reg" || value == "registers")
+                in.tile.mma = MmaPath::Registers;
+            else if (value == "tmem")
+                in.tile.mma = MmaPath::TensorMemory;
+            else
+                d.bad("MMA path", value, "reg or tmem", "registers");
+        } else if (key == "ep") {
+            if (value == "none")
+                in.tile.epilogue = Epilogue::None;
+            else if (value == "out")
+                in.tile.epilogue = Epilogue::OutputTile;
+            else if (value == "bytes")
+                in.tile.epilogue = Epilogue::Bytes;
+            else
+                d.bad("Epilogue", value, "none, out or bytes", "none");
+        } else if (key == "eb") {
+            d.bytes("Epilogue bytes", value, in.tile.epilogue_bytes);
+        } else if (key == "er") {
+            if (!flag(value, in.tile.epilogue_reuses_mainloop)) d.bad("Epilogue reuse", value, "0 or 1", "off");
+        } else if (key == "ov") {
+            if (value.empty() || value == "default" || value == "-1")
+                in.tile.overhead_regs = -1;
+            else
+                d.integer("Other registers per thread", value, in.tile.overhead_regs, 0, kMaxInput);
+        } else if (key == "sb") {
+            if (value == "auto")
+                in.tile.subbyte_smem = SubbyteSmem::Auto;
+            else if (value == "packed")
+                in.tile.subbyte_smem = SubbyteSmem::Packed;
+            else if (value == "padded")
+                in.tile.subbyte_smem = SubbyteSmem::Padded;
+            else
+                d.bad("Sub-byte layout", value, "auto, packed or padded", "auto");
+        } else if (key == "p") {
+            if (!flag(value, in.problem_on)) d.bad("Problem size switch", value, "0 or 1", "off");
+        } else if (key == "pm" || key == "pn" || key == "pk") {
+            int64_t& dst = key == "pm" ? in.problem.m : key == "pn" ? in.problem.n : in.problem.k;
+            d.integer(key == "pm" ? "Problem M" : key == "pn" ? "Problem N" : "Problem K", value, dst, 1, kMaxInput);
         } else if (key == "d.cc") {
             auto cc = parse_cc(value);
             if (cc && find_arch(*cc))

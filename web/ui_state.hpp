@@ -13,6 +13,13 @@
 //   co    carveout percent 0..100 ("" or "default" = driver default)
 //   b     block barriers                                                           1
 //   d.<k> custom-device override of one field (see kDeviceFields); cc = compute capability "9.0"
+// GEMM tile (smcalc::TileInput; defaults are the seed's CUTLASS tile 128x128x64, 3 stages, 8 warps):
+//   tm tn tk  tile M, N, K          st  stages        w  warps per CTA
+//   ta tb tc  A, B, accumulator types (dtype_key: bf16, f16, e4m3, ...)      mma  reg | tmem
+//   ep  none | out | bytes (epilogue staging);  eo  output type;  eb  epilogue bytes;  er  reuse 0|1
+//   ov  other registers per thread ("" = model default);  sb  auto | packed | padded;  ab  TMEM acc buffers
+//   p   1 = problem size on;  pm pn pk  problem M, N, K
+// The active mode's inputs are always written; the other mode's only where they differ from the default.
 #pragma once
 
 #include <array>
@@ -24,6 +31,7 @@
 
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
+#include "smcalc/tile.hpp"
 
 namespace smcalc::web {
 
@@ -45,8 +53,18 @@ struct Inputs {
     std::string gpu = "H100 SXM5";                                  // canonical database name
     std::optional<ComputeCapability> cc_override;                   // custom device: another CC
     std::array<std::optional<int64_t>, kDeviceFieldCount> overrides{};  // custom device fields
-    Mode mode = Mode::Kernel;
+    Mode mode = Mode::Tile;
     KernelInput kernel = default_kernel();
+    TileInput tile;                                  // its `problem` is unused: see problem / problem_on
+    bool problem_on = false;
+    ProblemSize problem{8192, 8192, 8192};
+
+    TileInput tile_input() const {                   // what smcalc::tile() gets
+        TileInput t = tile;
+        t.problem.reset();
+        if (problem_on) t.problem = problem;
+        return t;
+    }
 
     static KernelInput default_kernel() {
         KernelInput k;

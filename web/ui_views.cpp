@@ -45,43 +45,20 @@ std::string lower(std::string_view s) {
     return out;
 }
 
+}  // namespace
+
 std::string capitalized(std::string s) {
     if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
     return s;
 }
 
-void text_dim(const char* s) { ImGui::TextColored(app().pal.text_dim, "%s", s); }
-
-// Label cell of a two-column input table, with the help text as a tooltip on the label.
-void label_cell(const char* label, const char* help) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(label);
-    if (help && ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(help);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
-    ImGui::TableNextColumn();
-    ImGui::SetNextItemWidth(-FLT_MIN);
-}
-
-bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast) {
-    return ImGui::InputScalar(id, ImGuiDataType_S64, &v, step ? &step : nullptr, fast ? &fast : nullptr, "%lld");
-}
-
 // A byte count typed as text. Commits while typing whenever the text parses; an error shows beneath.
 bool bytes_input(const char* id, const char* field, BytesEdit& e, int64_t& value, const char* hint) {
-    if (!ImGui::IsAnyItemActive() || value != e.shown) {
-        if (value != e.shown) {
-            const std::string t = (e.optional && value < 0) ? std::string() : format_bytes(value);
-            std::snprintf(e.buf, sizeof e.buf, "%s", t.c_str());
-            e.shown = value;
-            e.error.clear();
-        }
+    if (value != e.shown) {  // changed elsewhere (preset, link, reset): show the new value
+        const std::string t = (e.optional && value < 0) ? std::string() : format_bytes(value);
+        std::snprintf(e.buf, sizeof e.buf, "%s", t.c_str());
+        e.shown = value;
+        e.error.clear();
     }
     bool changed = false;
     if (ImGui::InputTextWithHint(id, hint, e.buf, sizeof e.buf)) {
@@ -125,12 +102,13 @@ void apply_preset(App& a, const char* gpu, Mode mode, KernelInput k) {
 }
 
 // A pair of toggle buttons that look like a segmented control.
-bool segmented(const char* const* labels, int count, int& current) {
+bool segmented(const char* const* labels, int count, int& current, const bool* enabled) {
     bool changed = false;
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
     for (int i = 0; i < count; ++i) {
         if (i) ImGui::SameLine();
         const bool on = i == current;
+        const bool usable = enabled == nullptr || enabled[i];
         if (on) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));
             ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));
@@ -140,17 +118,17 @@ bool segmented(const char* const* labels, int count, int& current) {
             ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_TabHovered));
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         }
+        ImGui::BeginDisabled(!usable);
         if (ImGui::Button(labels[i]) && !on) {
             current = i;
             changed = true;
         }
+        ImGui::EndDisabled();
         ImGui::PopStyleColor(3);
     }
     ImGui::PopStyleVar();
     return changed;
 }
-
-}  // namespace
 
 bool card_heights_changed() {
     const bool c = g_heights_changed;
@@ -191,6 +169,91 @@ void card_end() {
         }
     }
     ImGui::EndChild();
+}
+
+void text_dim(const char* s) { ImGui::TextColored(app().pal.text_dim, "%s", s); }
+
+// Label cell of a two-column input table, with the help text as a tooltip on the label.
+void label_cell(const char* label, const char* help) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label);
+    if (help && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(help);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast) {
+    return ImGui::InputScalar(id, ImGuiDataType_S64, &v, step ? &step : nullptr, fast ? &fast : nullptr, "%lld");
+}
+
+// A small filled tag after the previous item ("limiting").
+void pill(const char* text, ImU32 colour) {
+    ImGui::SameLine(0, 8);
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float pad = 5.0f;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(p.x, p.y - 1), ImVec2(p.x + ts.x + 2 * pad, p.y + ts.y + 1), colour, 4.0f);
+    dl->AddText(ImVec2(p.x + pad, p.y), app().pal.dark ? IM_COL32(20, 20, 20, 255) : IM_COL32(255, 255, 255, 255),
+                text);
+    ImGui::Dummy(ImVec2(ts.x + 2 * pad, ts.y));
+}
+
+// One budget line: name (coloured when it limits or is over), value text right-aligned, a thin bar under it.
+void bar_row(const std::string& name, const std::string& value, double fraction, BarKind kind, const char* tag,
+             const std::string& tooltip) {
+    const Palette& pal = app().pal;
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float bar_h = 5.0f;
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    // The name gives way to the value: cut with "..." when both do not fit on the line (tooltip has it all).
+    const float vw = ImGui::CalcTextSize(value.c_str()).x;
+    float room = w - vw - 16;
+    if (kind != BarKind::Normal) room -= ImGui::CalcTextSize(kind == BarKind::Over ? "over" : "limiting").x + 18;
+    if (tag) room -= ImGui::CalcTextSize(tag).x + 6;
+    std::string shown = name;
+    if (ImGui::CalcTextSize(shown.c_str()).x > room) {
+        while (!shown.empty() && ImGui::CalcTextSize((shown + "...").c_str()).x > room) shown.pop_back();
+        while (!shown.empty() && shown.back() == ' ') shown.pop_back();
+        shown += "...";
+    }
+    if (kind == BarKind::Normal)
+        ImGui::TextUnformatted(shown.c_str());
+    else
+        ImGui::TextColored(kind == BarKind::Over ? pal.text_error : pal.text_limiting, "%s", shown.c_str());
+    if (kind == BarKind::Over)
+        pill("over", pal.over);
+    else if (kind == BarKind::Limiting)
+        pill("limiting", pal.limiting);
+    if (tag) {
+        ImGui::SameLine(0, 6);
+        ImGui::TextColored(pal.text_dim, "%s", tag);
+    }
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - vw));
+    ImGui::TextColored(pal.text_dim, "%s", value.c_str());
+    if (fraction >= 0) {
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float f = std::clamp(static_cast<float>(fraction), 0.0f, 1.0f);
+        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + bar_h), pal.track, bar_h * 0.5f);
+        if (f > 0)
+            dl->AddRectFilled(p, ImVec2(p.x + std::max(bar_h, w * f), p.y + bar_h),
+                              kind == BarKind::Over ? pal.over : kind == BarKind::Limiting ? pal.limiting : pal.accent,
+                              bar_h * 0.5f);
+        ImGui::Dummy(ImVec2(w, bar_h));
+    }
+    if (!tooltip.empty() && ImGui::IsMouseHoveringRect(top, ImVec2(top.x + w, ImGui::GetCursorScreenPos().y)) &&
+        ImGui::IsWindowHovered())
+        ImGui::SetTooltip("%s", tooltip.c_str());
+    ImGui::Dummy(ImVec2(0, 1));
 }
 
 std::string group_digits(int64_t v) {
@@ -266,24 +329,33 @@ void view_header(App& a, bool compact) {
         share_w += ImGui::CalcTextSize(("Copied " + a.copied_what).c_str()).x + s.ItemSpacing.x;
 
     const float full = ImGui::GetContentRegionAvail().x;
-    if (compact) {
-        const float mode_w = ImGui::CalcTextSize("KernelGEMM tile").x + 4 * s.FramePadding.x + s.ItemSpacing.x;
-        view_gpu_picker(a, std::max(160.0f, full - share_w - mode_w - s.ItemSpacing.x));
+    const float mode_w = ImGui::CalcTextSize("Kernel").x + ImGui::CalcTextSize("GEMM tile").x + 4 * s.FramePadding.x;
+    if (a.host.embed) {
+        view_gpu_picker(a, std::max(140.0f, full - share_w - mode_w - 2 * s.ItemSpacing.x));
         ImGui::SameLine();
     } else {
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted("SM resource calculator");
-        ImGui::SameLine(0, 12);
-        ImGui::AlignTextToFramePadding();
-        text_dim("occupancy and per-SM budgets, NVIDIA's CUDA 13.0 rules");
-        ImGui::SameLine(0, 24);
+        const char* title = "SM resource calculator";
+        const char* sub = "occupancy and per-SM budgets, NVIDIA's CUDA 13.0 rules";
+        const float title_w = ImGui::CalcTextSize(title).x, sub_w = ImGui::CalcTextSize(sub).x;
+        const float rest = mode_w + share_w + 24;
+        if (title_w + rest < full) {
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextUnformatted(title);
+            if (title_w + 12 + sub_w + rest < full) {
+                ImGui::SameLine(0, 12);
+                ImGui::AlignTextToFramePadding();
+                text_dim(sub);
+            }
+            ImGui::SameLine(0, 24);
+        }
     }
+    (void)compact;
     static const char* modes[] = {"Kernel", "GEMM tile"};
     int mode = a.in.mode == Mode::Tile ? 1 : 0;
     if (segmented(modes, 2, mode)) a.in.mode = mode == 1 ? Mode::Tile : Mode::Kernel;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), s.WindowPadding.x + full - share_w + s.ItemSpacing.x));
     view_share(a);
-    if (!compact) ImGui::Dummy(ImVec2(0, 2));
+    if (!a.host.embed) ImGui::Dummy(ImVec2(0, 2));
 }
 
 void view_notices(App& a) {
@@ -536,35 +608,57 @@ void view_presets(App& a, bool compact) {
         const char* label;
         const char* help;
         const char* gpu;
-        int64_t threads, regs, smem_static;
+        Mode mode;
+        int64_t threads, regs, smem_static;  // kernel presets
+        int64_t tile_m, tile_n;              // tile presets (K 64, 3 stages, 8 warps, bf16 -> f32)
     };
     static const Preset presets[] = {
-        {"A100: 256 threads, 48 regs, 24 KB", "Seed lesson example: limits regs 5, smem 6, warps 8, blocks 32 -> 5 "
-                                               "blocks per SM, 40 warps, 62.5 % occupancy.",
-         "A100", 256, 48, 24 * 1024},
-        {"H100: 128 registers per thread", "Seed lesson example: 128 regs/thread caps an H100 SM at 16 warps -> 25 %.",
-         "H100 SXM5", 256, 128, 0},
+        {"CUTLASS 128x128x64",
+         "Seed lesson, H100: tile 128x128x64, 3 stages, 8 warps, bf16 in, f32 accumulators. 16,384 FP32 accumulators over 256 threads = 64 registers per thread; 3 x (128x64 + 64x128) "
+         "x 2 B = 96 KiB of shared memory, 2 CTAs could fit by shared memory.",
+         "H100 SXM5", Mode::Tile, 0, 0, 0, 128, 128},
+        {"256x256 tile", "Seed lesson: 65,536 accumulators / 256 threads = 256 registers per thread, above "
+                                 "the 255 cap; 256 KiB of accumulators is the whole register file.",
+         "H100 SXM5", Mode::Tile, 0, 0, 0, 256, 256},
+        {"A100 48 regs 24KB", "Seed lesson: A100, 256 threads, 48 registers, 24 KB; limits regs 5, smem 6, warps 8, blocks 32 -> 5 blocks "
+                                               "per SM, 40 warps, 62.5 % occupancy.",
+         "A100", Mode::Kernel, 256, 48, 24 * 1024, 0, 0},
+        {"H100 128 regs", "Seed lesson: 256 threads; 128 regs/thread caps an H100 SM at 16 warps -> 25 %.",
+         "H100 SXM5", Mode::Kernel, 256, 128, 0, 0, 0},
     };
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const float w = std::floor((ImGui::GetContentRegionAvail().x - gap) / 2.0f);
+    int i = 0;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     for (const Preset& p : presets) {
-        if (compact) {
-            if (ImGui::SmallButton(p.label)) {
-                KernelInput k = Inputs::default_kernel();
+        if (!compact && i++ % 2 == 1) ImGui::SameLine(0, gap);
+        if (compact && i++ > 0) {
+            // Flow the small buttons, wrapping when the next one would not fit.
+            const float bw = ImGui::CalcTextSize(p.label).x + 2 * ImGui::GetStyle().FramePadding.x;
+            if (ImGui::GetItemRectMax().x + gap + bw <= right) ImGui::SameLine(0, gap);
+        }
+        const bool clicked = compact ? ImGui::SmallButton(p.label) : ImGui::Button(p.label, ImVec2(w, 0));
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+            ImGui::TextUnformatted(p.help);
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+        if (clicked) {
+            KernelInput k = Inputs::default_kernel();
+            if (p.mode == Mode::Kernel) {
                 k.threads = p.threads;
                 k.regs = p.regs;
                 k.smem_static = p.smem_static;
-                apply_preset(a, p.gpu, Mode::Kernel, k);
             }
-            ImGui::SameLine();
-        } else if (ImGui::Button(p.label, ImVec2(-FLT_MIN, 0))) {
-            KernelInput k = Inputs::default_kernel();
-            k.threads = p.threads;
-            k.regs = p.regs;
-            k.smem_static = p.smem_static;
-            apply_preset(a, p.gpu, Mode::Kernel, k);
+            apply_preset(a, p.gpu, p.mode, k);
+            if (p.mode == Mode::Tile) {
+                a.in.tile.m = p.tile_m;
+                a.in.tile.n = p.tile_n;
+            }
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.help);
     }
-    if (compact) ImGui::NewLine();
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -572,19 +666,6 @@ void view_presets(App& a, bool compact) {
 // ---------------------------------------------------------------------------------------------------------
 
 namespace {
-
-// A small filled tag after the previous item ("limiting").
-void pill(const char* text, ImU32 colour) {
-    ImGui::SameLine(0, 8);
-    const ImVec2 ts = ImGui::CalcTextSize(text);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float pad = 5.0f;
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(ImVec2(p.x, p.y - 1), ImVec2(p.x + ts.x + 2 * pad, p.y + ts.y + 1), colour, 4.0f);
-    dl->AddText(ImVec2(p.x + pad, p.y), app().pal.dark ? IM_COL32(20, 20, 20, 255) : IM_COL32(255, 255, 255, 255),
-                text);
-    ImGui::Dummy(ImVec2(ts.x + 2 * pad, ts.y));
-}
 
 // One big number with a caption under it.
 void big_number(App& a, const std::string& value, const char* caption, const ImVec4* colour) {
@@ -612,7 +693,10 @@ void view_headline(App& a, bool compact) {
         ImGui::PopTextWrapPos();
         return;
     }
-    if (!m.result) return;
+    if (!m.result) {
+        view_tile_verdict(a);
+        return;
+    }
     const OccupancyResult& r = *m.result;
     const float col = compact ? 0.0f : 24.0f;
     const ImVec4* zero = r.blocks_per_sm == 0 ? &a.pal.text_error : nullptr;
@@ -623,6 +707,7 @@ void view_headline(App& a, bool compact) {
     big_number(a, std::to_string(r.warps_per_sm) + "/" + std::to_string(r.max_warps_per_sm), "warps per SM", nullptr);
     ImGui::Spacing();
     if (r.blocks_per_sm == 0) {
+        view_tile_verdict(a);
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(a.pal.text_error, "%s",
                            r.notes.empty() ? "No block fits on an SM." : r.notes.front().c_str());
@@ -631,6 +716,7 @@ void view_headline(App& a, bool compact) {
     }
     std::string lim;
     for (Resource res : r.limiting) lim += (lim.empty() ? "" : " and ") + std::string(resource_label(res));
+    view_tile_verdict(a);
     ImGui::TextUnformatted("Limited by");
     ImGui::SameLine();
     ImGui::TextColored(a.pal.text_limiting, "%s", lim.c_str());
@@ -647,41 +733,17 @@ void view_budgets(App& a) {
         text_dim("No budget: see the message above.");
         return;
     }
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float w = ImGui::GetContentRegionAvail().x;
-    const float bar_h = 6.0f;
     for (const Budget& b : m.result->budgets) {
         const bool bytes = b.unit == "bytes";
         const std::string used = bytes ? format_bytes(b.used) : group_digits(b.used);
         const std::string lim = bytes ? format_bytes(b.limit) : group_digits(b.limit);
-        std::string value = used + " / " + lim + (bytes ? std::string() : " " + b.unit);
+        const std::string value = used + " / " + lim + (bytes ? std::string() : " " + b.unit);
         const bool over = b.used > b.limit;
-        const std::string name = capitalized(b.name);
-        if (b.limiting || over)
-            ImGui::TextColored(over ? a.pal.text_error : a.pal.text_limiting, "%s", name.c_str());
-        else
-            ImGui::TextUnformatted(name.c_str());
-        if (b.limiting || over) pill(over ? "over the limit" : "limiting", over ? a.pal.over : a.pal.limiting);
-        const float vw = ImGui::CalcTextSize(value.c_str()).x;
-        ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - vw));
-        text_dim(value.c_str());
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        const float frac = b.limit > 0 ? std::clamp(static_cast<float>(static_cast<double>(b.used) /
-                                                                        static_cast<double>(b.limit)),
-                                                    0.0f, 1.0f)
-                                       : (b.used > 0 ? 1.0f : 0.0f);
-        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + bar_h), a.pal.track, bar_h * 0.5f);
-        if (frac > 0)
-            dl->AddRectFilled(p, ImVec2(p.x + std::max(bar_h, w * frac), p.y + bar_h),
-                              over ? a.pal.over : (b.limiting ? a.pal.limiting : a.pal.accent), bar_h * 0.5f);
-        ImGui::Dummy(ImVec2(w, bar_h));
-        if (ImGui::IsItemHovered() || (ImGui::IsMouseHoveringRect(ImVec2(p.x, p.y - ImGui::GetFontSize() - 4),
-                                                                 ImVec2(p.x + w, p.y + bar_h)))) {
-            ImGui::SetTooltip("%s: %s of %s %s (%.1f %%)", b.name.c_str(), group_digits(b.used).c_str(),
-                              group_digits(b.limit).c_str(), b.unit.c_str(),
-                              b.limit > 0 ? 100.0 * static_cast<double>(b.used) / static_cast<double>(b.limit) : 0.0);
-        }
-        ImGui::Dummy(ImVec2(0, 2));
+        const double frac = b.limit > 0 ? static_cast<double>(b.used) / static_cast<double>(b.limit) : (b.used > 0 ? 1 : 0);
+        char pct[32];
+        std::snprintf(pct, sizeof pct, " (%.1f %%)", 100.0 * frac);
+        bar_row(capitalized(b.name), value, frac, over ? BarKind::Over : b.limiting ? BarKind::Limiting : BarKind::Normal,
+                nullptr, b.name + ": " + group_digits(b.used) + " of " + group_digits(b.limit) + " " + b.unit + pct);
     }
 }
 
@@ -690,6 +752,20 @@ void view_why(App& a) {
     ImGui::PushTextWrapPos(0.0f);
     if (m.error && !m.result) {
         ImGui::TextColored(a.pal.text_error, "%s", m.error->message.c_str());
+    }
+    if (m.tile) {
+        for (const std::string& note : m.tile->notes) {
+            ImGui::TextColored(a.pal.text_limiting, "Tile");
+            ImGui::SameLine();
+            ImGui::TextUnformatted(note.c_str());
+        }
+        const KernelInput& k = m.kernel;
+        const std::string launch = "The solver gets the tile's launch: " + std::to_string(k.threads) + " threads, " +
+                                   std::to_string(k.regs) + " registers per thread, " + format_bytes(k.smem_dynamic) +
+                                   " of dynamic shared memory with opt-in.";
+        ImGui::Spacing();
+        text_dim(launch.c_str());
+        ImGui::Spacing();
     }
     if (m.result) {
         for (const std::string& line : m.result->derivation) {

@@ -1,0 +1,275 @@
+// web/ui_tile.cpp - the GEMM tile view: tile inputs, the tile's readouts (TileResult::rows) and its verdict.
+//
+// Every number shown comes from smcalc::tile() (core/include/smcalc/tile.hpp); rows marked "est." are the
+// model's estimates (docs/tile-model.md), the others exact arithmetic.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include "imgui.h"
+#include "smcalc/report.hpp"
+#include "ui_app.hpp"
+
+namespace smcalc::web {
+namespace {
+
+constexpr DType kOperandTypes[] = {DType::BF16, DType::F16, DType::TF32, DType::F32, DType::E4M3,
+                                   DType::E5M2, DType::I8,  DType::F6,   DType::F4};
+constexpr DType kAccTypes[] = {DType::F32, DType::F16, DType::I32};
+
+const char* dtype_label(DType t) {
+    switch (t) {
+    case DType::F32: return "f32";
+    case DType::TF32: return "tf32";
+    case DType::F16: return "f16";
+    case DType::BF16: return "bf16";
+    case DType::E4M3: return "fp8 e4m3";
+    case DType::E5M2: return "fp8 e5m2";
+    case DType::I8: return "i8";
+    case DType::I32: return "i32";
+    case DType::F6: return "fp6";
+    case DType::F4: return "fp4";
+    }
+    return "?";
+}
+
+template <std::size_t N>
+bool dtype_combo(const char* id, DType& t, const DType (&choices)[N]) {
+    bool changed = false;
+    if (ImGui::BeginCombo(id, dtype_label(t))) {
+        for (DType c : choices) {
+            if (ImGui::Selectable(dtype_label(c), c == t)) {
+                t = c;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+// Three integer fields on one line: "M x N x K".
+void triple(const char* id, int64_t& x, int64_t& y, int64_t& z) {
+    ImGui::PushID(id);
+    const float xw = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().ItemInnerSpacing.x;
+    const float w = std::floor((ImGui::GetContentRegionAvail().x - 2 * xw) / 3.0f);
+    int64_t* v[3] = {&x, &y, &z};
+    for (int i = 0; i < 3; ++i) {
+        if (i) {
+            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+            ImGui::TextDisabled("x");
+            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+        }
+        ImGui::PushID(i);
+        ImGui::SetNextItemWidth(w);
+        ImGui::InputScalar("##v", ImGuiDataType_S64, v[i], nullptr, nullptr, "%lld");
+        ImGui::PopID();
+    }
+    ImGui::PopID();
+}
+
+// An integer that may be left empty for "the model's default" (-1).
+void optional_int(const char* id, BytesEdit& e, int64_t& value, const char* hint) {
+    if (value != e.shown) {
+        if (value < 0)
+            e.buf[0] = 0;
+        else
+            std::snprintf(e.buf, sizeof e.buf, "%lld", static_cast<long long>(value));
+        e.shown = value;
+        e.error.clear();
+    }
+    if (ImGui::InputTextWithHint(id, hint, e.buf, sizeof e.buf, ImGuiInputTextFlags_CharsDecimal)) {
+        long long v = -1;
+        char tail = 0;
+        if (e.buf[0] == 0) {
+            value = -1;
+            e.error.clear();
+        } else if (std::sscanf(e.buf, "%lld%c", &v, &tail) == 1 && v >= 0 && v <= kMaxInput) {
+            value = v;
+            e.error.clear();
+        } else {
+            e.error = "a whole number of registers, or empty for the model's default";
+        }
+        e.shown = value;
+    }
+    if (!e.error.empty()) ImGui::TextColored(app().pal.text_error, "%s", e.error.c_str());
+}
+
+}  // namespace
+
+void view_tile_inputs(App& a, bool compact) {
+    TileInput& t = a.in.tile;
+    const Model& m = a.model;
+    if (!ImGui::BeginTable("tin", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, compact ? 1.75f : 1.45f);
+
+    label_cell(compact ? "Tile MxNxK" : "Tile M x N x K", "Output tile of one CTA (M x N elements of C) and the K elements loaded per "
+                                 "pipeline stage. CUTLASS writes it as TileShape / ThreadblockShape.");
+    triple("tile", t.m, t.n, t.k);
+    label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages).");
+    int_input("##st", t.stages, 1, 1);
+    label_cell(compact ? "Warps" : "Warps per CTA", "Every warp holds a share of the accumulators (4 warps = 1 warpgroup).");
+    int_input("##w", t.warps, 1, 4);
+    label_cell(compact ? "A x B" : "A x B types", "Element types of the A and B operands.");
+    {
+        const float xw = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().ItemInnerSpacing.x;
+        const float w = std::floor((ImGui::GetContentRegionAvail().x - xw) / 2.0f);
+        ImGui::SetNextItemWidth(w);
+        dtype_combo("##ta", t.a, kOperandTypes);
+        ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+        ImGui::TextDisabled("x");
+        ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+        ImGui::SetNextItemWidth(w);
+        dtype_combo("##tb", t.b, kOperandTypes);
+    }
+    label_cell(compact ? "Accum." : "Accumulator", "Accumulator type: f32, f16, or i32 with i8 inputs.");
+    dtype_combo("##tc", t.acc, kAccTypes);
+    label_cell("MMA path", "Registers: mma.sync / wgmma keep accumulators in registers. Tensor memory: "
+                           "tcgen05.mma accumulates in TMEM (CC 10.x / 11.0 only).");
+    {
+        static const char* paths[] = {"Registers", "TMEM"};
+        const bool enabled[] = {true, m.arch && m.arch->has_tmem};
+        int p = t.mma == MmaPath::TensorMemory ? 1 : 0;
+        if (segmented(paths, 2, p, enabled)) t.mma = p ? MmaPath::TensorMemory : MmaPath::Registers;
+    }
+    if (t.mma == MmaPath::TensorMemory) {
+        label_cell(compact ? "Acc. buffers" : "Accumulator buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).");
+        int_input("##ab", t.acc_buffers, 1, 1);
+    }
+    label_cell(compact ? "Epilogue" : "Epilogue staging", "Shared memory the epilogue uses to stage C/D on the way out.");
+    {
+        static const char* eps[] = {"None", "Whole output tile", "Given bytes"};
+        int e = static_cast<int>(t.epilogue);
+        if (ImGui::Combo("##ep", &e, eps, 3)) t.epilogue = static_cast<Epilogue>(e);
+    }
+    if (t.epilogue == Epilogue::OutputTile) {
+        label_cell("Output type", "Type of the staged output tile (default: the accumulator type).");
+        const char* cur = t.out ? dtype_label(*t.out) : "as accumulator";
+        if (ImGui::BeginCombo("##eo", cur)) {
+            if (ImGui::Selectable("as accumulator", !t.out)) t.out.reset();
+            for (DType c : kDTypes)
+                if (ImGui::Selectable(dtype_label(c), t.out && *t.out == c)) t.out = c;
+            ImGui::EndCombo();
+        }
+    }
+    if (t.epilogue == Epilogue::Bytes) {
+        label_cell("Epilogue bytes", "Shared memory for epilogue sub-tiles, e.g. 32KB.");
+        bytes_input("##eb", "epilogue bytes", a.eb, t.epilogue_bytes, "e.g. 32KB");
+    }
+    if (t.epilogue != Epilogue::None) {
+        label_cell(compact ? "Reuse smem" : "Reuse mainloop smem", "The epilogue aliases the mainloop's buffers (CUTLASS 2.x shared union).");
+        ImGui::Checkbox("##er", &t.epilogue_reuses_mainloop);
+    }
+    label_cell(compact ? "Other regs" : "Other registers", "Registers per thread beyond the accumulators (addresses, fragments). Empty: "
+                                  "the model's estimate. Put what ptxas -v reports minus the accumulators.");
+    {
+        std::string hint = "model default";
+        if (m.tile && t.overhead_regs < 0) hint += " (" + std::to_string(m.tile->overhead_regs) + ")";
+        optional_int("##ov", a.ov, t.overhead_regs, hint.c_str());
+    }
+    const bool subbyte = t.a == DType::F6 || t.a == DType::F4 || t.b == DType::F6 || t.b == DType::F4;
+    if (subbyte) {
+        label_cell(compact ? "fp6/fp4 smem" : "fp6/fp4 in smem", "Auto: padded to 1 byte for kind::f8f6f4, packed for fp4 x fp4.");
+        static const char* sbs[] = {"Auto", "Packed", "Padded (1 B)"};
+        int v = static_cast<int>(t.subbyte_smem);
+        if (ImGui::Combo("##sb", &v, sbs, 3)) t.subbyte_smem = static_cast<SubbyteSmem>(v);
+    }
+    label_cell(compact ? "Problem" : "Problem size", "A whole GEMM (M x N x K): CTAs, waves and the last wave's fill.");
+    ImGui::Checkbox("##p", &a.in.problem_on);
+    if (a.in.problem_on) {
+        label_cell("  M x N x K", "The GEMM's M, N and K in elements.");
+        triple("problem", a.in.problem.m, a.in.problem.n, a.in.problem.k);
+    }
+    ImGui::EndTable();
+
+    if (m.tile) {
+        ImGui::Spacing();
+        const TileResult& r = *m.tile;
+        std::string s = r.instruction;
+        if (r.grid_m > 0 && r.grid_n > 0)
+            s += ", " + std::to_string(r.grid_m) + " x " + std::to_string(r.grid_n) +
+                 (r.instruction.rfind("wgmma", 0) == 0 ? " warpgroups" : " warps");
+        s += ", " + std::to_string(r.threads) + " threads";
+        ImGui::PushTextWrapPos(0.0f);
+        text_dim(s.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+void view_tile_verdict(App& a) {
+    const Model& m = a.model;
+    if (!m.tile) return;
+    const TileResult& r = *m.tile;
+    std::string why;
+    for (const TileRow& row : r.rows)
+        if (row.over) why += (why.empty() ? "" : "; ") + row.label;
+    if (r.fits) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "Fits");
+        ImGui::SameLine();
+        const std::string s = std::to_string(r.acc_regs_per_thread) + " accumulator registers per thread, " +
+                              bytes_text(r.smem_per_cta) + " of shared memory per CTA.";
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(s.c_str());
+        ImGui::PopTextWrapPos();
+    } else {
+        ImGui::TextColored(a.pal.text_error, "Does not fit");
+        ImGui::SameLine();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(why.empty() ? "no CTA fits on an SM." : (why + ".").c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+void view_tile_rows(App& a) {
+    const Model& m = a.model;
+    if (!m.tile) return;
+    for (const TileRow& row : m.tile->rows) {
+        if (row.key == "occupancy" || row.key == "ctas_per_sm") continue;  // in the headline
+        std::string value = tile_row_value(row, row.value);
+        double frac = -1;
+        if (row.limit) {
+            // "64 / 255 registers": the unit once, after the limit.
+            const std::string lim = tile_row_value(row, *row.limit);
+            const std::string unit = " " + row.unit;
+            if (value.size() > unit.size() && value.compare(value.size() - unit.size(), unit.size(), unit) == 0 &&
+                lim.size() > unit.size() && lim.compare(lim.size() - unit.size(), unit.size(), unit) == 0)
+                value.resize(value.size() - unit.size());
+            value += " / " + lim;
+            frac = *row.limit > 0 ? row.value / *row.limit : 0;
+        }
+        const std::string tip = capitalized(row.label) + (row.basis == Basis::Estimate
+                                                              ? ": a model estimate (docs/tile-model.md)."
+                                                              : ": exact arithmetic.");
+        bar_row(capitalized(row.label), value, frac, row.over ? BarKind::Over : BarKind::Normal,
+                row.basis == Basis::Estimate ? "est." : nullptr, tip);
+    }
+}
+
+void view_tile_budget(App& a) {
+    const Model& m = a.model;
+    if (!m.tile) {
+        view_budgets(a);
+        return;
+    }
+    if (!ImGui::BeginTabBar("budget_tabs")) return;
+    if (ImGui::BeginTabItem("Tile")) {
+        ImGui::Spacing();
+        view_tile_rows(a);
+        ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("SM budget")) {
+        ImGui::Spacing();
+        view_budgets(a);
+        ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Why")) {
+        ImGui::Spacing();
+        view_why(a);
+        ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+}
+
+}  // namespace smcalc::web
