@@ -3,11 +3,15 @@
 // Every subcommand builds the same request object `smcalc batch` reads, and hands it to the api layer, so
 // the flags, batch and the JS API cannot disagree. Exit codes: 0 answer (0 blocks per SM is an answer too),
 // 1 no answer exists (not_achievable, unsupported), 2 bad input (flags, values, unknown GPU or CC).
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <deque>
+#include <fstream>
 #include <iostream>
+#include <iterator>
+#include <sstream>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -19,18 +23,32 @@ namespace {
 
 using nlohmann::json;
 
+// How a flag's text becomes request fields.
+enum class Kind {
+    Value,    // "256" -> 256, anything else a string for the api to read ("24KiB", "default") or reject
+    Text,     // always a string (names, types)
+    Json,     // a JSON value (--device-json)
+    Mnk,      // "128x128x64" -> "m", "n", "k" (--tile)
+    Problem,  // "8192x8192x8192" -> "problem": {"m", "n", "k"}
+    Both,     // one type for "a" and "b" (--ab)
+    List,     // "64,128" -> [64, 128]
+    Names,    // "A100,H100 SXM5" -> ["A100", "H100 SXM5"]
+    File,     // a file's text ("-" = stdin)
+};
+
 // One request field a flag sets: flag names (CLI11 syntax), JSON key, help.
 struct Field {
     const char* flags;
     const char* key;
     const char* help;
     const char* type = "N";  // shown in --help
+    Kind kind = Kind::Value;
 };
 
 constexpr Field kDevice[] = {
-    {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100", "NAME"},
-    {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device", "X.Y"},
-    {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}", "JSON"},
+    {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100", "NAME", Kind::Text},
+    {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device", "X.Y", Kind::Text},
+    {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}", "JSON", Kind::Json},
 };
 constexpr Field kThreads = {"--threads", "threads", "threads per block (default 256)"};
 constexpr Field kKernel[] = {
@@ -44,20 +62,79 @@ constexpr Field kKernel[] = {
 };
 constexpr Field kSmemDynamic = {"--smem-dynamic", "smem_dynamic", "dynamic shared memory per block at launch (default 0)", "BYTES"};
 constexpr Field kBlocks = {"--blocks", "blocks", "blocks per SM the dynamic shared memory must still allow (default 1)"};
+constexpr Field kTargetBlocks = {"--blocks", "blocks",
+                                 "blocks per SM the launch bounds must guarantee (default: one more than now)"};
+constexpr Field kCompiler[] = {
+    {"--from-ptxas", "compiler_output",
+     "take registers, static shared memory and barriers from this ptxas -v / cuobjdump -res-usage output "
+     "(- = stdin); without --gpu/--cc/--device-json the CC is the kernel's sm_XX",
+     "FILE", Kind::File},
+    {"--kernel", "kernel", "which kernel of --from-ptxas: its name as printed, mangled or short", "NAME", Kind::Text},
+};
+constexpr Field kTileShape[] = {
+    {"--tile", "tile", "CTA tile M x N x K in elements (default 128x128x64)", "MxNxK", Kind::Mnk},
+    {"--stages", "stages", "shared-memory pipeline stages (default 3)"},
+    {"--warps", "warps", "warps per CTA (default 8)"},
+    {"--problem", "problem", "problem size M x N x K: CTAs, waves, last-wave utilization (model estimates)", "MxNxK",
+     Kind::Problem},
+};
+constexpr Field kTileTypes[] = {
+    {"--ab", "ab", "A and B element type: f32 tf32 f16 bf16 e4m3 e5m2 i8 f6 f4 (default bf16)", "TYPE", Kind::Both},
+    {"--a", "a", "A element type (overrides --ab)", "TYPE", Kind::Text},
+    {"--b", "b", "B element type (overrides --ab)", "TYPE", Kind::Text},
+    {"--acc", "acc", "accumulator type: f32, f16 or i32 (default f32)", "TYPE", Kind::Text},
+    {"--mma", "mma", "registers (mma.sync, wgmma, FFMA) or tmem (tcgen05, where the CC has tensor memory)", "PATH",
+     Kind::Text},
+    {"--epilogue", "epilogue", "none, tile (the output tile staged in shared memory) or bytes (default none)", "KIND",
+     Kind::Text},
+    {"--epilogue-bytes", "epilogue_bytes", "shared memory for epilogue staging (implies --epilogue bytes)", "BYTES"},
+    {"--out", "out", "output type staged by --epilogue tile (default: the accumulator type)", "TYPE", Kind::Text},
+    {"--overhead-regs", "overhead_regs",
+     "registers/thread besides accumulators (default: the model's estimate; give what ptxas -v reports)"},
+    {"--subbyte-smem", "subbyte_smem", "fp6/fp4 layout in shared memory: auto, packed or padded", "LAYOUT", Kind::Text},
+    {"--acc-buffers", "acc_buffers", "accumulator copies in tensor memory (default 1)"},
+};
+constexpr Field kTilesLists[] = {
+    {"--ms", "ms", "candidate M values, comma-separated (default 16,32,48,64,96,128,192,256)", "LIST", Kind::List},
+    {"--ns", "ns", "candidate N values (default as --ms)", "LIST", Kind::List},
+    {"--ks", "ks", "candidate K values (default 16,32,64,128)", "LIST", Kind::List},
+    {"--stages", "stages", "candidate stage counts (default 1,2,...,8)", "LIST", Kind::List},
+    {"--warps", "warps", "candidate warps per CTA (default 4,8,12,16)", "LIST", Kind::List},
+    {"--limit", "limit", "fits listed (default 50; all for every fit)", "N|all"},
+};
+constexpr Field kGpus = {"--gpus", "gpus", "1 to 4 GPU names, comma-separated: A100,\"H100 SXM5\",B200,\"RTX 5090\"",
+                         "LIST", Kind::Names};
+constexpr Field kParseFile = {"FILE", "text", "compiler output to read (default or -: stdin)", "", Kind::File};
 
 // What one subcommand collects from its flags.
 struct Command {
     CLI::App* app = nullptr;
     std::string op;
-    std::vector<std::pair<CLI::Option*, const char*>> options;  // option, JSON key
-    std::deque<std::string> values;                             // flag values (deque: stable addresses)
-    bool optin = false;
+    std::vector<std::pair<CLI::Option*, Field>> options;      // option, what it sets
+    std::deque<std::string> values;                           // flag values (deque: stable addresses)
+    std::deque<bool> switches;                                // boolean flags
+    std::vector<std::pair<const bool*, const char*>> flags;   // switch, JSON key (true when given)
     bool json_out = false;
     bool why = false;
+    bool needs_device = false;
 
     void add(const Field& f) {
         values.emplace_back();
-        options.emplace_back(app->add_option(f.flags, values.back(), f.help)->type_name(f.type), f.key);
+        options.emplace_back(app->add_option(f.flags, values.back(), f.help)->type_name(f.type), f);
+    }
+    void add_switch(const char* flag, const char* key, const char* help) {
+        switches.push_back(false);
+        app->add_flag(flag, switches.back(), help);
+        flags.emplace_back(&switches.back(), key);
+    }
+    CLI::Option* option(const std::string& key) const {
+        for (const auto& [opt, f] : options)
+            if (key == f.key) return opt;
+        return nullptr;
+    }
+    bool given(const std::string& key) const {
+        const CLI::Option* o = option(key);
+        return o && o->count() > 0;
     }
 };
 
@@ -71,11 +148,47 @@ json flag_value(const std::string& text) {
     return text;
 }
 
+std::vector<std::string> split(const std::string& text) {
+    std::vector<std::string> out;
+    std::string item;
+    std::istringstream in(text);
+    while (std::getline(in, item, ',')) {
+        const auto b = item.find_first_not_of(" \t");
+        const auto e = item.find_last_not_of(" \t");
+        out.push_back(b == std::string::npos ? std::string() : item.substr(b, e - b + 1));
+    }
+    if (!text.empty() && text.back() == ',') out.emplace_back();
+    return out;
+}
+
+bool read_text(const std::string& path, std::string& out, std::string& why) {
+    if (path == "-") {
+        out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        return true;
+    }
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        why = std::strerror(errno);
+        return false;
+    }
+    out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    if (f.bad()) {
+        why = "read error";
+        return false;
+    }
+    return true;
+}
+
 // The flag a request field came from, for error messages ("device.smem_per_sm" -> --device-json).
-std::string flag_of(const Command& cmd, const std::string& field) {
+std::string flag_of(const Command& cmd, std::string field) {
     if (field.rfind("device", 0) == 0) return "--device-json";
-    for (const auto& [opt, key] : cmd.options)
-        if (field == key) return opt->get_name();
+    if (auto b = field.find('['); b != std::string::npos) field.resize(b);  // "ms[2]" -> "ms"
+    if (field.rfind("problem", 0) == 0) field = "problem";
+    if (field == "m" || field == "n" || field == "k") field = "tile";
+    if ((field == "a" || field == "b") && !cmd.given(field) && cmd.given("ab")) field = "ab";
+    if (const CLI::Option* o = cmd.option(field)) return o->get_name().empty() ? field : o->get_name();
+    for (const auto& [flag, key] : cmd.flags)
+        if (field == key) return "--" + std::string(key);
     if (field == "optin") return "--optin";
     return field;
 }
@@ -91,25 +204,83 @@ int report_error(const Command& cmd, const smcalc::Error& e) {
     return exit_code(e.id);
 }
 
+int usage_error(const Command& cmd, const std::string& message) {
+    std::cerr << "smcalc " << cmd.app->get_name() << ": " << message << "\n";
+    return 2;
+}
+
 int run(Command& cmd) {
     json request = {{"op", cmd.op}};
-    for (const auto& [opt, key] : cmd.options) {
+    bool tile_fields = false;
+    for (const auto& [opt, f] : cmd.options) {
         if (opt->count() == 0) continue;
         const std::string& text = opt->as<std::string>();
-        if (std::string(key) == "device") {
-            try {
-                request[key] = json::parse(text);
-            } catch (const json::parse_error& e) {
-                std::cerr << "smcalc " << cmd.app->get_name() << ": --device-json: malformed JSON: " << e.what() << "\n";
-                return 2;
+        const std::string key = f.key;
+        const std::string flag = opt->get_name().empty() ? key : opt->get_name();
+        switch (f.kind) {
+            case Kind::Value:
+                request[key] = flag_value(text);
+                break;
+            case Kind::Text:
+                request[key] = text;
+                break;
+            case Kind::Json:
+                try {
+                    request[key] = json::parse(text);
+                } catch (const json::parse_error& e) {
+                    return usage_error(cmd, flag + ": malformed JSON: " + e.what());
+                }
+                break;
+            case Kind::Mnk:
+            case Kind::Problem: {
+                auto mnk = smcalc::api::parse_mnk(flag, text);
+                if (!mnk) return usage_error(cmd, mnk.error().message + " [invalid_input]");
+                if (f.kind == Kind::Mnk) {
+                    request["m"] = (*mnk)[0];
+                    request["n"] = (*mnk)[1];
+                    request["k"] = (*mnk)[2];
+                } else {
+                    request[key] = {{"m", (*mnk)[0]}, {"n", (*mnk)[1]}, {"k", (*mnk)[2]}};
+                }
+                break;
             }
-        } else if (std::string(key) == "gpu" || std::string(key) == "cc") {
-            request[key] = text;
-        } else {
-            request[key] = flag_value(text);
+            case Kind::Both:
+                request["a"] = text;
+                request["b"] = text;
+                break;
+            case Kind::List: {
+                json list = json::array();
+                for (const auto& item : split(text)) list.push_back(flag_value(item));
+                request[key] = std::move(list);
+                break;
+            }
+            case Kind::Names: {
+                json list = json::array();
+                for (const auto& item : split(text)) list.push_back(item);
+                request[key] = std::move(list);
+                break;
+            }
+            case Kind::File: {
+                std::string content, why;
+                if (!read_text(text, content, why)) return usage_error(cmd, flag + ": cannot read " + text + ": " + why);
+                request[key] = std::move(content);
+                break;
+            }
         }
+        for (const auto& t : kTileShape) tile_fields = tile_fields || key == t.key;
+        for (const auto& t : kTileTypes) tile_fields = tile_fields || key == t.key;
     }
-    if (cmd.optin) request["optin"] = true;
+    for (const auto& [on, key] : cmd.flags)
+        if (*on) {
+            request[key] = true;
+            tile_fields = tile_fields || std::string(key) == "epilogue_reuses_mainloop";
+        }
+    if (cmd.op == "compare") request["kind"] = tile_fields ? "tile" : "kernel";
+    if (cmd.op == "parse" && !request.contains("text")) {
+        std::string content, why;
+        read_text("-", content, why);
+        request["text"] = std::move(content);
+    }
 
     if (cmd.json_out) {
         const json answer = smcalc::api::handle(request);
@@ -122,6 +293,7 @@ int run(Command& cmd) {
                 if (it->value("id", "") == smcalc::error_id_string(id)) e.id = id;
             return report_error(cmd, e);
         }
+        for (const auto& w : answer.value("warnings", json::array())) std::cerr << "smcalc: warning: " << w.get<std::string>() << "\n";
         return 0;
     }
     const auto answer = smcalc::api::handle_text(request, cmd.why);
@@ -146,33 +318,120 @@ int main(int argc, char** argv) {
     app.require_subcommand(1, 1);
     app.footer("Exit status: 0 answer (0 blocks per SM is an answer), 1 no answer exists, 2 bad input.");
 
-    std::vector<Command> cmds(5);
-    auto device_cmd = [&](Command& c, const char* name, const char* op, const char* help, bool threads,
-                          bool smem_dynamic, bool blocks) {
+    std::deque<Command> cmds;
+    auto command = [&](const char* name, const char* op, const char* help) -> Command& {
+        Command& c = cmds.emplace_back();
         c.app = app.add_subcommand(name, help);
         c.op = op;
+        return c;
+    };
+    auto device = [](Command& c) {
+        c.needs_device = true;
+        const std::size_t first = c.options.size();
         for (const auto& f : kDevice) c.add(f);
-        c.options[0].first->excludes(c.options[1].first)->excludes(c.options[2].first);
-        c.options[1].first->excludes(c.options[2].first);
+        c.options[first].first->excludes(c.options[first + 1].first)->excludes(c.options[first + 2].first);
+        c.options[first + 1].first->excludes(c.options[first + 2].first);
+    };
+    auto kernel = [](Command& c, bool threads, bool smem_dynamic) {
         if (threads) c.add(kThreads);
         for (const auto& f : kKernel) c.add(f);
         if (smem_dynamic) c.add(kSmemDynamic);
-        if (blocks) c.add(kBlocks);
-        c.app->add_flag("--optin", c.optin, "shared memory opt-in (cudaFuncAttributeMaxDynamicSharedMemorySize set)");
+    };
+    auto optin = [](Command& c) {
+        c.add_switch("--optin", "optin", "shared memory opt-in (cudaFuncAttributeMaxDynamicSharedMemorySize set)");
+    };
+    auto compiler = [](Command& c) {
+        for (const auto& f : kCompiler) c.add(f);
+    };
+    auto tile_types = [](Command& c) {
+        for (const auto& f : kTileTypes) c.add(f);
+        c.add_switch("--epilogue-reuses-mainloop", "epilogue_reuses_mainloop",
+                     "the epilogue's shared memory aliases the mainloop buffers (CUTLASS 2.x)");
+    };
+    auto json_flag = [](Command& c) {
         c.app->add_flag("--json", c.json_out, "print the answer object (the `smcalc batch` contract)");
     };
-    device_cmd(cmds[0], "occupancy", "occupancy", "active blocks per SM and what limits them", true, true, false);
-    cmds[0].app->add_flag("--why", cmds[0].why, "add the step-by-step derivation");
-    device_cmd(cmds[1], "block-size", "block_size",
-               "block size with the highest occupancy (cudaOccMaxPotentialOccupancyBlockSize)", false, true, false);
-    device_cmd(cmds[2], "dynamic-smem", "dynamic_smem",
-               "dynamic shared memory per block that still lets --blocks blocks reside (cudaOccAvailableDynamicSMemPerBlock)",
-               true, false, true);
-    for (auto [c, name, op, help] : {std::tuple{&cmds[3], "gpus", "gpus", "the GPU database: name, CC, SMs, source"},
-                                     std::tuple{&cmds[4], "archs", "archs", "the per compute capability rules"}}) {
-        c->app = app.add_subcommand(name, help);
-        c->op = op;
-        c->app->add_flag("--json", c->json_out, "print the answer object");
+
+    {
+        Command& c = command("occupancy", "occupancy", "active blocks per SM and what limits them");
+        device(c);
+        kernel(c, true, true);
+        compiler(c);
+        optin(c);
+        json_flag(c);
+        c.app->add_flag("--why", c.why, "add the step-by-step derivation");
+    }
+    {
+        Command& c = command("block-size", "block_size",
+                             "block size with the highest occupancy (cudaOccMaxPotentialOccupancyBlockSize)");
+        device(c);
+        kernel(c, false, true);
+        compiler(c);
+        optin(c);
+        json_flag(c);
+    }
+    {
+        Command& c = command("dynamic-smem", "dynamic_smem",
+                             "dynamic shared memory per block that still lets --blocks blocks reside "
+                             "(cudaOccAvailableDynamicSMemPerBlock)");
+        device(c);
+        kernel(c, true, false);
+        c.add(kBlocks);
+        compiler(c);
+        optin(c);
+        json_flag(c);
+    }
+    {
+        Command& c = command("next", "next_step",
+                             "what to change for one more block per SM (each input alone, and the next occupancy "
+                             "level), and __launch_bounds__ / -maxrregcount values; each checked by the solver");
+        device(c);
+        kernel(c, true, true);
+        c.add(kTargetBlocks);
+        compiler(c);
+        optin(c);
+        json_flag(c);
+    }
+    {
+        Command& c = command("tile", "tile",
+                             "a GEMM tile (M x N x K, stages, warps, types) as an SM budget: registers, shared "
+                             "memory, tensor memory, CTAs per SM; estimates are marked");
+        device(c);
+        for (const auto& f : kTileShape) c.add(f);
+        tile_types(c);
+        json_flag(c);
+        c.app->add_flag("--why", c.why, "add the occupancy solver's derivation");
+    }
+    {
+        Command& c = command("tiles", "tiles", "every candidate tile that fits a GPU and types, best first");
+        device(c);
+        for (const auto& f : kTilesLists) c.add(f);
+        tile_types(c);
+        json_flag(c);
+    }
+    {
+        Command& c = command("compare", "compare",
+                             "one kernel (--threads, --regs, ...) or one tile (--tile, --ab, ...) on 1 to 4 GPUs "
+                             "side by side; differing rows marked");
+        c.add(kGpus);
+        c.options.back().first->required();
+        kernel(c, true, true);
+        optin(c);
+        for (const auto& f : kTileShape) c.add(f);
+        tile_types(c);
+        json_flag(c);
+    }
+    {
+        Command& c = command("parse", "parse",
+                             "the kernels in ptxas -v / nvcc -Xptxas -v / cuobjdump -res-usage output: registers, "
+                             "shared memory, barriers, stack and spills");
+        c.add(kParseFile);
+        json_flag(c);
+    }
+    for (auto [name, op, help] : {std::tuple{"gpus", "gpus", "the GPU database: name, CC, SMs, source"},
+                                  std::tuple{"archs", "archs", "the per compute capability rules"}}) {
+        Command& c = command(name, op, help);
+        c.app->add_flag("--json", c.json_out, "print the answer object");
     }
     CLI::App* batch_cmd =
         app.add_subcommand("batch", "JSON Lines on stdin -> one JSON answer line per input line on stdout, in order");
@@ -186,11 +445,8 @@ int main(int argc, char** argv) {
     if (batch_cmd->parsed()) return batch();
     for (auto& c : cmds)
         if (c.app->parsed()) {
-            if (c.options.size() >= 3 && c.options[0].first->count() + c.options[1].first->count() +
-                                                 c.options[2].first->count() == 0) {
-                std::cerr << "smcalc " << c.app->get_name() << ": give the device: --gpu NAME, --cc X.Y or --device-json '{...}'\n";
-                return 2;
-            }
+            if (c.needs_device && !c.given("gpu") && !c.given("cc") && !c.given("device") && !c.given("compiler_output"))
+                return usage_error(c, "give the device: --gpu NAME, --cc X.Y or --device-json '{...}'");
             return run(c);
         }
     return 2;
