@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # cli_test.sh SMCALC VERSION CASE - one area of the `smcalc` command line, run by ctest (tests/cli/CMakeLists.txt).
-# Known answers: seed 000 / ../shared/notes/worked-examples.md example 1 (A100, 256 threads, 48 regs, 24 KB).
+# Known answers: seed 000 / ../shared/notes/worked-examples.md example 1 (A100, 256 threads, 48 regs, 24 KB);
+# seed 002 (H100 SXM5, tile 128x128x64, 3 stages, 8 warps, bf16/f32: 64 accumulator registers per thread,
+# 98,304 B mainloop shared memory, 2 CTAs by shared memory; 256x256 spills). Compiler output: the genuine
+# ptxas -v captures in tests/data/ptxas/ and the documented-format cuobjdump samples in tests/data/cuobjdump/.
 set -u
+DATA=$(cd "$(dirname "$0")/../data" && pwd)
 SMCALC=$1
 VERSION=$2
 CASE=$3
@@ -181,12 +185,237 @@ errors)
     expect_rc 2 "$SMCALC" frobnicate
     expect_rc 2 "$SMCALC"
     ;;
+tile)
+    expect_rc 0 "$SMCALC" tile --gpu "H100 SXM5" --tile 128x128x64 --stages 3 --warps 8 --ab bf16 --acc f32
+    echo "$out"
+    has "$out" '^H100 SXM5: CC 9\.0 \(Hopper\), 132 SMs$'
+    has "$out" '^tile 128x128x64, 3 stages, 8 warps \(256 threads\), bf16 x bf16 -> f32'
+    has "$out" '^MMA: wgmma'
+    has "$out" '^readout +value +limit +unit +basis$'
+    has "$out" '^accumulator registers per thread +64 +255 +registers +exact$'
+    has "$out" '^registers per thread +96 +255 +registers +estimate$'
+    has "$out" '^shared memory per stage \(A \+ B\) +32768 +- +bytes +exact$'
+    has "$out" '^mainloop shared memory \(stages x per stage\) +98304 +232448 +bytes +exact$'
+    has "$out" '^shared memory per CTA +98352 +232448 +bytes +estimate$'
+    has "$out" '^CTAs per SM by shared memory alone +2 +32 +CTAs +exact$'
+    has "$out" '^CTAs per SM +2 +32 +CTAs +estimate$'
+    has "$out" '^occupancy .* 25 % +100 % +fraction +estimate$'
+    has "$out" '^fits: 2 CTAs/SM'
+    has "$out" '^notes:'
+    # The seed's 256x256 tile: 256 registers per thread, over the cap, the whole register file.
+    expect_rc 0 "$SMCALC" tile --gpu "H100 SXM5" --tile 256x256x64 --stages 3 --warps 8 --ab bf16 --acc f32
+    has "$out" '^accumulator registers per thread +256 +255 +registers +exact +<- over$'
+    has "$out" '^accumulator bytes per CTA vs the register file +262144 +262144 +bytes +exact +<- over$'
+    has "$out" '^does not fit: accumulators alone exceed 255 registers/thread: spills'
+    # With a problem size: 4096 CTAs in 16 waves of 264, the last 51.5 % full.
+    expect_rc 0 "$SMCALC" tile --gpu "H100 SXM5" --tile 128x128x64 --problem 8192x8192x8192
+    has "$out" '^problem 8192x8192x8192:$'
+    has "$out" 'CTAs \(output tiles\) +4096 '
+    has "$out" 'waves +16 '
+    has "$out" 'last wave utilization +51\.5 %'
+    # Blackwell tensor memory, the other type flags, the solver's derivation.
+    expect_rc 0 "$SMCALC" tile --gpu B200 --mma tmem --tile 128x256x64 --acc-buffers 2 --epilogue tile --out bf16 --why
+    has "$out" '^MMA: tcgen05'
+    has "$out" '^tensor-memory columns allocated .* 512 +512 +columns +exact$'
+    has "$out" '^derivation \(occupancy solver\):'
+    expect_rc 0 "$SMCALC" tile --cc 8.0 --a f16 --b f16 --overhead-regs 40 --epilogue-bytes 8KiB --epilogue-reuses-mainloop
+    has "$out" '^registers per thread +104 +255'
+    has "$out" '^epilogue staging +8192 '
+    ;;
+tile_json)
+    expect_rc 0 "$SMCALC" tile --gpu "H100 SXM5" --tile 128x128x64 --stages 3 --warps 8 --ab bf16 --acc f32 --json
+    py 'a=json.loads(text)
+assert a["acc_regs_per_thread"]==64 and a["smem_mainloop"]==98304 and a["ctas_by_smem"]==2, a
+assert a["ctas_per_sm"]==2 and a["spills"]==False and a["fits"]==True and a["smem_limit"]==232448
+assert a["regs_per_thread_est"]==96 and a["smem_per_stage"]==32768 and a["smem_per_cta"]==98352
+assert abs(a["occupancy"]-0.25)<1e-12 and "smem" in a["limiting"]
+assert all(r["basis"] in ("exact","estimate") for r in a["rows"])'
+    # The flags build the request `smcalc batch` reads: both answer the same.
+    flags_out=$out
+    expect_rc 0 bash -c "echo '{\"op\":\"tile\",\"gpu\":\"H100 SXM5\",\"m\":128,\"n\":128,\"k\":64,\"stages\":3,\"warps\":8,\"a\":\"bf16\",\"b\":\"bf16\",\"acc\":\"f32\",\"mma\":\"registers\"}' | '$SMCALC' batch"
+    out="[$flags_out, $out]"
+    py 'a=json.loads(text)
+assert a[0]==a[1], "flags and batch disagree"'
+    expect_rc 0 bash -c "echo '{\"op\":\"tile\",\"gpu\":\"H100 SXM5\",\"m\":256,\"n\":256}' | '$SMCALC' batch"
+    py 'a=json.loads(text)
+assert a["acc_regs_per_thread"]==256 and a["spills"]==True and a["acc_bytes"]==a["regfile_bytes"]==262144, a'
+    # A hardware refusal with --json: the error object, exit 1.
+    expect_rc 1 "$SMCALC" tile --gpu "H100 SXM5" --mma tmem --json
+    py 'a=json.loads(text)
+assert a["error"]["id"]=="unsupported" and a["error"]["field"]=="mma", a'
+    has "$err" '--mma'
+    ;;
+tile_errors)
+    # Bad values: exit 2, the message names the flag.
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --tile 128x128
+    has "$err" '--tile'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --tile 0x128x64
+    has "$err" '--tile'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --stages 0
+    has "$err" '--stages'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --warps abc
+    has "$err" '--warps'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --ab bf17
+    has "$err" '--ab'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --acc bf16
+    has "$err" '--acc'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --mma wmma
+    has "$err" '--mma'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --problem 8192x8192
+    has "$err" '--problem'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --epilogue sometimes
+    has "$err" '--epilogue'
+    expect_rc 2 "$SMCALC" tile --gpu "H100 SXM5" --warps 64
+    has "$err" '--warps'
+    expect_rc 2 "$SMCALC" tile --tile 128x128x64
+    has "$err" '--gpu'
+    expect_rc 2 "$SMCALC" tile --gpu Z100
+    has "$err" '--gpu'
+    # Hardware refusals: the reason, exit 1.
+    expect_rc 1 "$SMCALC" tile --gpu "H100 SXM5" --tile 100x128x64
+    has "$err" '--tile: .*multiple of 64.*\[unsupported\]'
+    expect_rc 1 "$SMCALC" tile --gpu "H100 SXM5" --warps 6
+    has "$err" '--warps: .*warpgroups.*\[unsupported\]'
+    expect_rc 1 "$SMCALC" tile --gpu A100 --ab e4m3
+    has "$err" '--ab: .*8\.9.*\[unsupported\]'
+    expect_rc 1 "$SMCALC" tile --gpu "H100 SXM5" --a f4 --b f4
+    has "$err" '--a: .*10\.0.*\[unsupported\]'
+    expect_rc 1 "$SMCALC" tile --gpu A100 --mma tmem
+    has "$err" '--mma: .*tensor memory.*\[unsupported\]'
+    ;;
+tiles)
+    expect_rc 0 "$SMCALC" tiles --gpu "H100 SXM5" --ab bf16 --acc f32
+    echo "$out" | head -8
+    has "$out" '^H100 SXM5: CC 9\.0'
+    has "$out" '^bf16 x bf16 -> f32, accumulators in registers: [0-9]+ of 8192 candidate tiles fit$'
+    has "$out" '^rejected: '
+    has "$out" '^ +M +N +K +stages +warps +acc regs +regs \(est\) +smem/CTA \(B\) +CTAs/SM +occupancy +limited by$'
+    has "$out" '^the first 50 of [0-9]+ fits are shown'
+    rows=$(grep -cE '^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ ' <<<"$out")
+    [ "$rows" = 50 ] || fail "tiles listed $rows rows, want 50"
+    # The seed's tile is one of the fits: only it, through the candidate lists.
+    expect_rc 0 "$SMCALC" tiles --gpu "H100 SXM5" --ms 128 --ns 128 --ks 64 --stages 3 --warps 8
+    has "$out" '1 of 1 candidate tiles fit'
+    has "$out" '^ *128 +128 +64 +3 +8 +64 +96 +98352 +2 +25 %'
+    expect_rc 0 "$SMCALC" tiles --gpu "H100 SXM5" --limit all --json
+    py 'a=json.loads(text)
+assert a["shown"]==a["total"]==len(a["fits"])>0 and a["candidates"]==8192, (a["shown"], a["total"])
+assert sum(a["rejected"].values())+a["total"]==8192
+assert all(f["ctas_per_sm"]>=1 and f["smem_per_cta"]<=232448 for f in a["fits"])'
+    expect_rc 0 "$SMCALC" tiles --gpu B200 --mma tmem --limit 3
+    has "$out" 'TMEM cols'
+    expect_rc 2 "$SMCALC" tiles --gpu "H100 SXM5" --ms 64,x
+    has "$err" '--ms'
+    expect_rc 2 "$SMCALC" tiles --gpu "H100 SXM5" --limit 0
+    has "$err" '--limit'
+    expect_rc 1 "$SMCALC" tiles --gpu A100 --ab e4m3
+    has "$err" '--ab'
+    ;;
+next)
+    expect_rc 0 "$SMCALC" next --gpu A100 --threads 256 --regs 48 --smem 24KB
+    echo "$out"
+    has "$out" '^now: 5 blocks/SM, 40 of 64 warps = 62\.5 % occupancy, limited by registers$'
+    has "$out" '^for 6 blocks/SM'
+    has "$out" '^  registers +48 -> 40 registers/thread gives 6 blocks \(75 %\)$'
+    has "$out" '^  shared memory '
+    has "$out" '^  block size '
+    has "$out" '^next occupancy level: '
+    has "$out" '^launch bounds for 6 blocks/SM: __launch_bounds__\(256, 6\) or -maxrregcount=40: '
+    expect_rc 0 "$SMCALC" next --gpu A100 --threads 256 --regs 48 --smem 24KB --blocks 4 --json
+    py 'a=json.loads(text)
+assert a["current"]["blocks_per_sm"]==5 and a["target_blocks"]==6, a
+r=[s for s in a["suggestions"] if s["id"]=="regs"][0]
+assert r["possible"] and r["changes"][0]["to"]==40 and r["blocks_per_sm"]==6, r
+assert a["launch_bounds"]["target_blocks"]==4 and a["launch_bounds"]["launch_bounds"]=="__launch_bounds__(256, 4)"'
+    expect_rc 1 "$SMCALC" next --gpu A100 --threads 256 --regs 48 --smem 24KB --blocks 40
+    has "$err" '--blocks: .*\[not_achievable\]'
+    expect_rc 2 "$SMCALC" next --gpu A100 --threads 0
+    has "$err" '--threads'
+    expect_rc 2 "$SMCALC" next --threads 256
+    has "$err" '--gpu'
+    ;;
+compare)
+    expect_rc 0 "$SMCALC" compare --gpus A100,"H100 SXM5",B200,"RTX 5090" --threads 256 --regs 48 --smem 24KiB
+    echo "$out"
+    has "$out" '^kernel: 256 threads/block, 48 registers/thread'
+    has "$out" '^ +A100 40GB SXM4 +H100 SXM5 +B200 +RTX 5090$'
+    has "$out" '^\* Compute capability +8\.0 +9\.0 +10\.0 +12\.0$'
+    has "$out" '^  Registers per SM +65536 +65536 +65536 +65536$'
+    has "$out" '^\* CTAs per SM +5 +5 +5 +4$'
+    has "$out" '^\* Resident CTAs per GPU +540 +660 +740 +680$'
+    has "$out" '^\(\* the GPUs differ\)$'
+    expect_rc 0 "$SMCALC" compare --gpus A100,"H100 SXM5",B200,"RTX 5090" --tile 128x128x64 --stages 3 --warps 8 --ab bf16
+    has "$out" '^tile 128x128x64, 3 stages, 8 warps, bf16 x bf16 -> f32'
+    has "$out" 'MMA instruction +mma\.sync .* +wgmma'
+    has "$out" 'CTAs per SM by shared memory alone \(CTAs\) +1 / 32 +2 / 32 '
+    expect_rc 0 "$SMCALC" compare --gpus "H100 SXM5",B200 --tile 128x128x64 --mma tmem --json
+    py 'a=json.loads(text)
+assert a["kind"]=="tile" and a["columns"][0]["error"]["id"]=="unsupported" and a["columns"][1]["error"] is None, a["columns"]'
+    expect_rc 0 "$SMCALC" compare --gpus A100,"H100 SXM5" --threads 256 --regs 48 --json
+    py 'a=json.loads(text)
+assert a["kind"]=="kernel" and [c["name"] for c in a["columns"]]==["A100 40GB SXM4","H100 SXM5"], a["columns"]'
+    expect_rc 2 "$SMCALC" compare --threads 256
+    has "$err" '--gpus'
+    expect_rc 2 "$SMCALC" compare --gpus A100,Z100
+    has "$err" '--gpus: .*\[unknown_gpu\]'
+    expect_rc 2 "$SMCALC" compare --gpus A100,A100,A100,A100,A100
+    has "$err" '--gpus'
+    ;;
+parse)
+    expect_rc 0 "$SMCALC" parse "$DATA/ptxas/sm_80.txt"
+    echo "$out"
+    has "$out" '^8 kernels \(ptxas -v'
+    has "$out" '^kernel +arch +regs +smem \(static\) +barriers +stack +spills st/ld +name as printed$'
+    has "$out" '^block_sum +sm_80 +10 +1152 +1 +0 +0/0 +_Z9block_sumPKfPfi$'
+    has "$out" '^smcalc_samples::named_barriers +sm_80 +10 +512 +3 '
+    has "$out" '^heavy +sm_80 +32 +0 +0 +1056 +1364/1544 '
+    has "$out" '^device functions \(not kernels\): _Z6helperPKfi$'
+    # stdin, by default and as -.
+    expect_rc 0 bash -c "'$SMCALC' parse < '$DATA/ptxas/multi_sm_80_90_120.txt'"
+    has "$out" 'sm_80, sm_90, sm_120'
+    expect_rc 0 bash -c "'$SMCALC' parse - --json < '$DATA/cuobjdump/fatbin_multi_sm_80_sm_90.txt'"
+    py 'a=json.loads(text)
+assert a["archs"]==["sm_80","sm_90"] and all(k["tool"]=="cuobjdump" and k["barriers"] is None for k in a["kernels"]), a'
+    expect_rc 2 bash -c "echo 'hello world' | '$SMCALC' parse"
+    has "$err" 'no kernel found'
+    expect_rc 2 "$SMCALC" parse /nonexistent/ptxas.txt
+    has "$err" 'cannot read'
+    ;;
+from_ptxas)
+    # The kernel's numbers fill --regs, --smem and --barriers; without --gpu/--cc the CC is its sm_XX.
+    expect_rc 0 "$SMCALC" occupancy --from-ptxas "$DATA/ptxas/sm_80.txt" --kernel block_sum --threads 256
+    echo "$out" | head -3
+    has "$out" '^from ptxas -v: block_sum \(sm_80\): 10 registers, 1152 B static shared memory, 1 barrier$'
+    has "$out" '^CC 8\.0 \(Ampere\)'
+    has "$out" '^kernel: 256 threads/block, 10 registers/thread, 1152 B static'
+    by_hand=$("$SMCALC" occupancy --cc 8.0 --threads 256 --regs 10 --smem 1152 | grep '^result')
+    grep -qxF -- "$by_hand" <<<"$out" || fail "--from-ptxas and the same numbers by hand disagree: want '$by_hand'"
+    # Several targets: --gpu picks the matching one.
+    expect_rc 0 "$SMCALC" occupancy --from-ptxas "$DATA/ptxas/multi_sm_80_90_120.txt" --kernel block_sum --gpu "H100 SXM5" --json
+    py 'a=json.loads(text)
+assert a["compiler"]["arch"]=="sm_90" and a["device"]["cc"]=="9.0" and a["input"]["regs"]==a["compiler"]["registers"], a["compiler"]'
+    expect_rc 0 bash -c "'$SMCALC' next --from-ptxas - --kernel heavy < '$DATA/ptxas/sm_80.txt'"
+    has "$out" '^from ptxas -v: heavy \(sm_80\): 32 registers'
+    has "$out" 'spills 1364 B stores / 1544 B loads'
+    expect_rc 0 "$SMCALC" block-size --from-ptxas "$DATA/cuobjdump/fatbin_sm_80.txt" --kernel block_sum
+    has "$out" '^from cuobjdump -res-usage: block_sum'
+    # Which kernel / which target: exit 2 naming the flag.
+    expect_rc 2 "$SMCALC" occupancy --from-ptxas "$DATA/ptxas/sm_80.txt"
+    has "$err" '--kernel: the compiler output has several kernels'
+    expect_rc 2 "$SMCALC" occupancy --from-ptxas "$DATA/ptxas/sm_80.txt" --kernel nope
+    has "$err" '--kernel'
+    expect_rc 2 "$SMCALC" occupancy --from-ptxas "$DATA/ptxas/multi_sm_80_90_120.txt" --kernel block_sum
+    has "$err" '--cc: .*sm_80, sm_90, sm_120'
+    expect_rc 2 "$SMCALC" occupancy --from-ptxas /nonexistent.txt --cc 8.0
+    has "$err" '--from-ptxas: cannot read'
+    ;;
 version)
     expect_rc 0 "$SMCALC" --version
     [ "$out" = "smcalc $VERSION" ] || fail "--version printed '$out', CMake's project version is $VERSION"
     expect_rc 0 "$SMCALC" --help
     has "$out" 'occupancy'
     has "$out" 'batch'
+    for sub in tile tiles next compare parse; do has "$out" "^  $sub "; done
     ;;
 *)
     fail "unknown case"
