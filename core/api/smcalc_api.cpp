@@ -603,7 +603,7 @@ Request parse(const json& j) {
             if (!p) fail(p.error().id, "compiler_output", p.error().message);
             parsed = std::move(p.value());
         } else if (kernel_field) {
-            fail(ErrorId::BadRequest, "kernel", "kernel names a kernel of compiler_output, which is missing");
+            fail(ErrorId::BadRequest, "kernel", "kernel picks one kernel of compiler_output, which is missing");
         }
     }
 
