@@ -243,11 +243,15 @@ void graphs_grid(App& a, float width, float height, int columns) {
     for (int i = 0; i < 4; ++i) {
         if (i % columns != 0) ImGui::SameLine(0, gap);
         const char* ids[4] = {"g_threads", "g_regs", "g_smem", "g_heat"};
-        const char* caption = i < 3 ? curves[i]->title.c_str() : "Occupancy: threads per block x registers per thread";
+        static const char* fallback[3] = {"Occupancy vs threads per block", "Occupancy vs registers per thread",
+                                          "Occupancy vs shared memory per block"};
+        const char* caption = i == 3 ? "Occupancy: threads per block x registers per thread"
+                              : curves[i]->title.empty() ? fallback[i]
+                                                         : curves[i]->title.c_str();
         if (card_begin(ids[i], caption, ImVec2(cw, ch))) {
             const ImVec2 avail = ImGui::GetContentRegionAvail();
-            if (a.model.arch == nullptr)
-                ImGui::TextDisabled("No graph: the device is not valid.");
+            if (a.model.arch == nullptr || (i < 3 && curves[i]->x.empty()) || (i == 3 && a.model.heat.w == 0))
+                text_dim(a.model.arch ? "No graph: no answer for these inputs." : "No graph: the device is not valid.");
             else if (i < 3)
                 plot_curve(ids[i], *curves[i], avail, a.pal);
             else
@@ -316,14 +320,43 @@ void layout_wide(App& a, float width) {
     ImGui::BeginChild("col_right", ImVec2(right, avail.y), false, ImGuiWindowFlags_NoBackground);
     ImGui::PopStyleVar();
     const int columns = right > 760 ? 2 : 1;
-    graphs_grid(a, right, std::max(columns == 2 ? 460.0f : 720.0f, avail.y), columns);
+    graphs_grid(a, right, std::max(columns == 2 ? 420.0f : 560.0f, avail.y), columns);
     ImGui::EndChild();
 }
 
+// Results in one scrolling column: headline, budget, graphs, derivation.
+void results_column(App& a, float graphs_height, int graph_columns) {
+    if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, false);
+    card_end();
+    if (card_begin("c_budgets", a.model.tile ? nullptr : "Budget of one SM", ImVec2(-1, 0))) view_tile_budget(a);
+    card_end();
+    graphs_grid(a, ImGui::GetContentRegionAvail().x, graphs_height, graph_columns);
+    if (!a.model.tile) {
+        if (card_begin("c_why", "Why: the derivation", ImVec2(-1, 0))) view_why(a);
+        card_end();
+    }
+}
+
+// Tablets (two columns, both scrolling) and phones (one column).
 void layout_narrow(App& a, float width) {
     view_header(a, true);
     view_notices(a);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    if (width >= 760.0f) {
+        const float left = 330.0f, gap = ImGui::GetStyle().ItemSpacing.x + 4;
+        ImGui::BeginChild("col_left", ImVec2(left, avail.y), false, ImGuiWindowFlags_NoBackground);
+        ImGui::PopStyleVar();
+        left_column(a, false);
+        ImGui::EndChild();
+        ImGui::SameLine(0, gap);
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+        ImGui::BeginChild("col_right", ImVec2(avail.x - left - gap, avail.y), false, ImGuiWindowFlags_NoBackground);
+        ImGui::PopStyleVar();
+        results_column(a, 4 * 190.0f, 1);
+        ImGui::EndChild();
+        return;
+    }
     ImGui::BeginChild("col_all", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
     ImGui::PopStyleVar();
     if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, true);
@@ -331,8 +364,7 @@ void layout_narrow(App& a, float width) {
     left_column(a, true);
     if (card_begin("c_budgets", a.model.tile ? nullptr : "Budget of one SM", ImVec2(-1, 0))) view_tile_budget(a);
     card_end();
-    const float w = ImGui::GetContentRegionAvail().x;
-    graphs_grid(a, w, width > 640 ? 500.0f : 880.0f, width > 640 ? 2 : 1);
+    graphs_grid(a, ImGui::GetContentRegionAvail().x, 4 * 190.0f, 1);
     if (!a.model.tile) {
         if (card_begin("c_why", "Why: the derivation", ImVec2(-1, 0))) view_why(a);
         card_end();

@@ -42,17 +42,17 @@ void draw_y_grid(ImDrawList* dl, const Frame& f, const Palette& pal, float label
     }
 }
 
-// Text turned 90 degrees counter-clockwise (reads bottom to top), centred vertically on `left_mid`.
-// ImGui 1.86 has no rotated text: draw it flat, then rotate the vertices it added.
+// Text turned 90 degrees counter-clockwise (reads bottom to top), its left edge at left_mid.x, centred on
+// left_mid.y. ImGui 1.86 has no rotated text: draw it flat where it is not clipped, then move its vertices.
 void text_vertical(ImDrawList* dl, ImVec2 left_mid, ImU32 col, const char* text) {
     const ImVec2 ts = ImGui::CalcTextSize(text);
     const int first = dl->VtxBuffer.Size;
-    const ImVec2 centre(left_mid.x + ts.y * 0.5f, left_mid.y);
-    dl->AddText(ImVec2(centre.x - ts.x * 0.5f, centre.y - ts.y * 0.5f), col, text);
+    const ImVec2 flat(left_mid.x, left_mid.y - ts.y * 0.5f);  // inside the plot's card, so nothing is culled
+    dl->AddText(flat, col, text);
     for (int i = first; i < dl->VtxBuffer.Size; ++i) {
         ImVec2& p = dl->VtxBuffer[i].pos;
-        const float dx = p.x - centre.x, dy = p.y - centre.y;
-        p = ImVec2(std::round(centre.x + dy), std::round(centre.y - dx) );
+        const float u = p.x - flat.x, v = p.y - flat.y;  // along and across the text
+        p = ImVec2(left_mid.x + v, std::round(left_mid.y + ts.x * 0.5f - u));
     }
 }
 

@@ -79,7 +79,10 @@ struct Decoder {
         if (auto x = parse_int(v, lo, hi))
             dst = *x;
         else
-            bad(what, v, std::to_string(lo) + " .. " + std::to_string(hi), "the default " + std::to_string(dst));
+            bad(what, v,
+                hi == kMaxInput ? "a whole number, at least " + std::to_string(lo)
+                                : std::to_string(lo) + " .. " + std::to_string(hi),
+                "the default " + std::to_string(dst));
     }
     void bytes(const char* what, std::string_view v, int64_t& dst) {
         auto p = parse_bytes_field(what, v);
@@ -332,7 +335,7 @@ Decoded decode_hash(std::string_view hash) {
                 } else if (auto x = parse_int(value, 0, kMaxInput)) {
                     in.overrides[i] = *x;
                 } else {
-                    d.bad(f.label, value, "0 .. " + std::to_string(kMaxInput), "the GPU's own value");
+                    d.bad(f.label, value, "a whole number, at least 0", "the GPU's own value");
                 }
             }
             if (!found) d.notice("Ignored unknown setting " + quoted(key) + " in the link.");

@@ -135,7 +135,7 @@ void view_tile_inputs(App& a, bool compact) {
         if (segmented(paths, 2, p, enabled)) t.mma = p ? MmaPath::TensorMemory : MmaPath::Registers;
     }
     if (t.mma == MmaPath::TensorMemory) {
-        label_cell(compact ? "Acc. buffers" : "Accumulator buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).");
+        label_cell("Acc. buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).");
         int_input("##ab", t.acc_buffers, 1, 1);
     }
     label_cell(compact ? "Epilogue" : "Epilogue staging", "Shared memory the epilogue uses to stage C/D on the way out.");
@@ -204,12 +204,17 @@ void view_tile_verdict(App& a) {
     const TileResult& r = *m.tile;
     std::string why;
     for (const TileRow& row : r.rows)
-        if (row.over) why += (why.empty() ? "" : "; ") + row.label;
+        if (row.over)
+            why += (why.empty() ? "" : "; ") + row.label + " " + tile_row_value(row, row.value) +
+                   (row.limit ? " > " + tile_row_value(row, *row.limit) : std::string());
     if (r.fits) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "Fits");
         ImGui::SameLine();
-        const std::string s = std::to_string(r.acc_regs_per_thread) + " accumulator registers per thread, " +
-                              bytes_text(r.smem_per_cta) + " of shared memory per CTA.";
+        const std::string acc = r.input.mma == MmaPath::TensorMemory
+                                    ? "accumulators in tensor memory (" + std::to_string(r.tmem_columns) + " of " +
+                                          std::to_string(r.tmem_columns_limit) + " columns), "
+                                    : std::to_string(r.acc_regs_per_thread) + " accumulator registers per thread, ";
+        const std::string s = acc + bytes_text(r.smem_per_cta) + " of shared memory per CTA.";
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextUnformatted(s.c_str());
         ImGui::PopTextWrapPos();

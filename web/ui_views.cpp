@@ -220,6 +220,11 @@ void bar_row(const std::string& name, const std::string& value, double fraction,
     if (kind != BarKind::Normal) room -= ImGui::CalcTextSize(kind == BarKind::Over ? "over" : "limiting").x + 18;
     if (tag) room -= ImGui::CalcTextSize(tag).x + 6;
     std::string shown = name;
+    // Too tight for name and value: the value goes on a line of its own (if the name alone fits there).
+    const bool two_lines = ImGui::CalcTextSize(shown.c_str()).x > room && ImGui::CalcTextSize(name.c_str()).x <
+                                                                              room + vw + 16 &&
+                           w < 360.0f;
+    if (two_lines) room += vw + 16;
     if (ImGui::CalcTextSize(shown.c_str()).x > room) {
         while (!shown.empty() && ImGui::CalcTextSize((shown + "...").c_str()).x > room) shown.pop_back();
         while (!shown.empty() && shown.back() == ' ') shown.pop_back();
@@ -237,7 +242,8 @@ void bar_row(const std::string& name, const std::string& value, double fraction,
         ImGui::SameLine(0, 6);
         ImGui::TextColored(pal.text_dim, "%s", tag);
     }
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - vw));
+    if (!two_lines) ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - vw));
+    else ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - vw));
     ImGui::TextColored(pal.text_dim, "%s", value.c_str());
     if (fraction >= 0) {
         ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -363,16 +369,18 @@ void view_notices(App& a) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, a.pal.notice_bg);
     ImGui::PushStyleColor(ImGuiCol_Border, ImGui::ColorConvertU32ToFloat4(a.pal.limiting));
     if (card_begin("c_notice", nullptr, ImVec2(-1, 0))) {
-        ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - 80);
+        const float bw = ImGui::CalcTextSize("Dismiss").x + 2 * ImGui::GetStyle().FramePadding.x;
+        const ImVec2 start = ImGui::GetCursorPos();
+        ImGui::SetCursorPos(ImVec2(ImGui::GetWindowWidth() - bw - kCardPadding.x, start.y));
+        const bool dismiss = ImGui::Button("Dismiss");
+        ImGui::SetCursorPos(start);
+        ImGui::PushTextWrapPos(ImGui::GetWindowWidth() - bw - kCardPadding.x - 16);
         for (const auto& n : a.notices) {
             ImGui::Bullet();
             ImGui::TextUnformatted(n.c_str());
         }
         ImGui::PopTextWrapPos();
-        const float bw = ImGui::CalcTextSize("Dismiss").x + 2 * ImGui::GetStyle().FramePadding.x;
-        ImGui::SetCursorPos(ImVec2(ImGui::GetWindowWidth() - bw - kCardPadding.x, kCardPadding.y));
-        if (ImGui::Button("Dismiss")) a.notices.clear();
-        ImGui::SetCursorPosY(ImGui::GetCursorPosY());
+        if (dismiss) a.notices.clear();
     }
     card_end();
     ImGui::PopStyleColor(2);
@@ -560,14 +568,14 @@ void view_kernel_inputs(App& a, bool compact) {
     ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, compact ? 1.0f : 1.15f);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
 
-    label_cell(compact ? "Threads / block" : "Threads per block", "blockDim.x * blockDim.y * blockDim.z");
+    label_cell(compact ? "Threads" : "Threads per block", "blockDim.x * blockDim.y * blockDim.z");
     int_input("##threads", k.threads, 32, 128);
-    label_cell(compact ? "Registers / thread" : "Registers per thread",
+    label_cell(compact ? "Registers" : "Registers per thread",
                "From ptxas -v or cuobjdump --dump-resource-usage (\"Used N registers\").");
     int_input("##regs", k.regs, 1, 8);
-    label_cell("Static shared mem", "__shared__ arrays: bytes, e.g. 24576, 24KB or 24 KiB (1 KB = 1024 B).");
+    label_cell(compact ? "Static smem" : "Static shared mem", "__shared__ arrays: bytes, e.g. 24576, 24KB or 24 KiB (1 KB = 1024 B).");
     bytes_input("##ss", "static shared memory", a.ss, k.smem_static, "e.g. 24KB");
-    label_cell("Dynamic shared mem", "The third <<<grid, block, bytes>>> launch argument.");
+    label_cell(compact ? "Dynamic smem" : "Dynamic shared mem", "The third <<<grid, block, bytes>>> launch argument.");
     bytes_input("##ds", "dynamic shared memory", a.ds, k.smem_dynamic, "e.g. 0");
     label_cell("Opt-in", "cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes): lets a "
                          "block use more than 48 KiB, up to the device's opt-in limit.");
