@@ -16,6 +16,8 @@
 # Environment: SMCALC_BENCH_REPS   repetitions per figure (default 10)
 #              SMCALC_BENCH_SKIP   stages to leave out, e.g. "page" or "wasm page"
 #              SMCALC_BENCH_NO_DOCS=1  print the table only (docs/performance.md and README.md untouched)
+#              SMCALC_BENCH_DIST   measure this already built page folder instead of building dist/
+#              SMCALC_BENCH_PAGE_LOADS  page loads for the start-up figures (default 10)
 # Needs (Debian): cmake g++ libbenchmark-dev python3; valgrind (instruction counts); emscripten and node
 # (wasm); chromium and `npm install` (page). About 3-5 minutes on a 2-core machine.
 set -euo pipefail
@@ -30,9 +32,13 @@ rm -f "$res"/*.json
 export NODE_PATH=/usr/share/nodejs  # emcc needs Debian's node modules (toolchain notes, pitfall 1)
 
 declare -A skipped=()
+failed=0
 say() { printf 'bench: %s\n' "$*" >&2; }
 skip_stage() { skipped[$1]=$2; say "SKIPPED $1: $2"; }
 tail_log() { tail -n 30 "$1" >&2; }
+# A stage that fails is reported in the table as failed (with its log), the other stages still run, and
+# the command exits 1 at the end.
+fail_stage() { tail_log "$3"; skipped[$1]="FAILED: $2 (log: ${3#"$root"/})"; failed=1; say "FAILED $1: $2"; }
 t_start=$(date +%s)
 load_start=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
 
@@ -46,14 +52,15 @@ else
   say "native: building (Release, build/bench)"
   if ! cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DSMCALC_BUILD_BENCH=ON -DSMCALC_BUILD_TESTS=OFF \
       >"$logs/native-configure.log" 2>&1; then
-    tail_log "$logs/native-configure.log"; exit 1
-  fi
-  grep -E 'cuda_occupancy.h|Google Benchmark' "$logs/native-configure.log" | sed 's/^-- /bench: /' >&2 || true
-  if ! cmake --build build/bench -j2 --target smcalc_bench_native >"$logs/native-build.log" 2>&1; then
-    if grep -q 'No rule to make target.*smcalc_bench_native\|unknown target' "$logs/native-build.log"; then
-      skip_stage native "Google Benchmark not found (Debian: libbenchmark-dev)"
-    else
-      tail_log "$logs/native-build.log"; exit 1
+    fail_stage native "configure failed" "$logs/native-configure.log"
+  else
+    grep -E 'cuda_occupancy.h|Google Benchmark' "$logs/native-configure.log" | sed 's/^-- /bench: /' >&2 || true
+    if ! cmake --build build/bench -j2 --target smcalc_bench_native >"$logs/native-build.log" 2>&1; then
+      if grep -q 'No rule to make target.*smcalc_bench_native\|unknown target' "$logs/native-build.log"; then
+        skip_stage native "Google Benchmark not found (Debian: libbenchmark-dev)"
+      else
+        fail_stage native "build failed" "$logs/native-build.log"
+      fi
     fi
   fi
 fi
@@ -61,7 +68,7 @@ if [[ -z ${skipped[native]:-} ]]; then
   say "native: $reps interleaved repetitions of each benchmark"
   "$native_bin" --benchmark_repetitions="$reps" --benchmark_enable_random_interleaving=true \
     --benchmark_min_time=0.1 --benchmark_out="$res/native.json" --benchmark_out_format=json \
-    >"$logs/native-run.log" 2>&1 || { tail_log "$logs/native-run.log"; exit 1; }
+    >"$logs/native-run.log" 2>&1 || { rm -f "$res/native.json"; fail_stage native "run failed" "$logs/native-run.log"; }
   grep -qE 'header.*absent' "$logs/native-run.log" &&
     say "SKIPPED comparison with cuda_occupancy.h: not found (install the CUDA toolkit or set SMCALC_CUDA_INCLUDE)"
 
@@ -96,13 +103,15 @@ else
   wasm_opt=${wasm_opt:--Oz}
   say "wasm: building (em++ $wasm_opt, build/bench-wasm)"
   if ! emcmake cmake -S tests/bench -B build/bench-wasm -DCMAKE_BUILD_TYPE=Release -DSMCALC_BENCH_WASM_OPT="$wasm_opt" \
-      >"$logs/wasm-configure.log" 2>&1 ||
-     ! cmake --build build/bench-wasm -j2 >"$logs/wasm-build.log" 2>&1; then
-    tail_log "$logs/wasm-configure.log"; [[ -f $logs/wasm-build.log ]] && tail_log "$logs/wasm-build.log"; exit 1
+      >"$logs/wasm-configure.log" 2>&1; then
+    fail_stage wasm "configure failed" "$logs/wasm-configure.log"
+  elif ! cmake --build build/bench-wasm -j2 >"$logs/wasm-build.log" 2>&1; then
+    fail_stage wasm "build failed" "$logs/wasm-build.log"
+  else
+    say "wasm: $reps repetitions under node $(node --version)"
+    node tests/bench/run-wasm.js build/bench-wasm "$reps" >"$res/wasm.json" 2>"$logs/wasm-run.log" ||
+      { rm -f "$res/wasm.json"; fail_stage wasm "run failed" "$logs/wasm-run.log"; }
   fi
-  say "wasm: $reps repetitions under node $(node --version)"
-  node tests/bench/run-wasm.js build/bench-wasm "$reps" >"$res/wasm.json" 2>"$logs/wasm-run.log" ||
-    { tail_log "$logs/wasm-run.log"; exit 1; }
 fi
 
 # --- 3. page ----------------------------------------------------------------------------------------------
@@ -115,13 +124,20 @@ elif [[ ! -x /usr/bin/chromium ]]; then
 elif [[ ! -d node_modules/playwright-core ]]; then
   skip_stage page "playwright-core not installed (run scripts/setup.sh)"
 else
-  say "page: building dist/ (scripts/build-web.sh)"
-  if ! bash scripts/build-web.sh >"$logs/web-build.log" 2>&1; then
-    tail_log "$logs/web-build.log"; exit 1
+  dist=${SMCALC_BENCH_DIST:-dist}
+  if [[ -n ${SMCALC_BENCH_DIST:-} ]]; then
+    say "page: measuring $dist as built (SMCALC_BENCH_DIST; scripts/build-web.sh not run)"
+  else
+    say "page: building dist/ (scripts/build-web.sh)"
+    bash scripts/build-web.sh >"$logs/web-build.log" 2>&1 || dist=""
   fi
-  say "page: headless Chromium, 10 loads"
-  node tests/bench/page.mjs dist >"$res/page.json" 2>"$logs/page-run.log" ||
-    { tail_log "$logs/page-run.log"; exit 1; }
+  if [[ -z $dist ]]; then
+    fail_stage page "scripts/build-web.sh failed" "$logs/web-build.log"
+  else
+    say "page: headless Chromium, ${SMCALC_BENCH_PAGE_LOADS:-10} loads, then a slider drag"
+    node tests/bench/page.mjs "$dist" >"$res/page.json" 2>"$logs/page-run.log" ||
+      { rm -f "$res/page.json"; fail_stage page "run failed" "$logs/page-run.log"; }
+  fi
 fi
 
 # --- 4. report --------------------------------------------------------------------------------------------
@@ -150,3 +166,4 @@ else
   say "wrote docs/performance.md"
 fi
 say "done in $(( $(date +%s) - t_start )) s"
+exit $failed

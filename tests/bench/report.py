@@ -86,7 +86,10 @@ class Table:
         self.rows.append((section, figure, median, spread, target, met))
 
     def skip(self, section, figure, why, target=""):
-        self.add(section, figure, "SKIPPED", why, target, "n/a")
+        if why.startswith("FAILED: "):
+            self.add(section, figure, "FAILED", why[8:], target, "n/a")
+        else:
+            self.add(section, figure, "SKIPPED", why, target, "n/a")
 
     def verdicts(self):
         met = sum(1 for r in self.rows if r[5] == "yes")
@@ -282,6 +285,9 @@ def page_rows(t, page, skipped, notes):
             parts.append(f"{label} {fmt_ms(statistics.median(v))}")
     if parts and page.get("first_frame_ms"):
         parts.append(f"first frame {fmt_ms(statistics.median(page['first_frame_ms']))}")
+        own = [x for x in ph.get("page_reported_first_frame_ms", []) if x is not None]
+        if own:
+            parts.append(f"(the page's own smcalc.timing() says {fmt_ms(statistics.median(own))})")
         notes.append("Page start-up, medians from navigation start: " + ", ".join(parts) + ".")
     notes.extend(page.get("notes", []))
 
