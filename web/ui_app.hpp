@@ -93,7 +93,8 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
 enum class BarKind { Normal, Limiting, Over };
 void text_dim(const char* s);
 void label_cell(const char* label, const char* help);  // a row of a two-column input table; then the widget
-bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);
+bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);  // tagged with `id`
+void tag_item(const char* label);  // report the last item to window.smcalc.items() under `label`
 void pill(const char* text, ImU32 colour);             // a small filled tag after the previous item
 // Name, right-aligned value and a bar of `fraction` (< 0: no bar); hovering shows `tooltip`.
 void bar_row(const std::string& name, const std::string& value, double fraction, BarKind kind, const char* tag,

@@ -66,6 +66,7 @@ void plot_curve(const char* id, const Curve& c, ImVec2 size, const Palette& pal)
     const float fh = ImGui::GetFontSize();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton(id, size);
+    tag_item(id);
     const bool hovered = ImGui::IsItemHovered();
     ImDrawList* dl = ImGui::GetWindowDrawList();
 
@@ -128,8 +129,9 @@ void plot_curve(const char* id, const Curve& c, ImVec2 size, const Palette& pal)
         if (c.blocks[best] < 0)
             ImGui::SetTooltip("%s %s\nno answer (invalid input)", xs.c_str(), c.x_label.c_str());
         else
-            ImGui::SetTooltip("%s %s\n%s occupancy, %lld CTAs per SM", xs.c_str(), c.x_label.c_str(),
-                              format_percent(c.occupancy[best]).c_str(), static_cast<long long>(c.blocks[best]));
+            ImGui::SetTooltip("%s %s\n%s occupancy, %lld CTA%s per SM", xs.c_str(), c.x_label.c_str(),
+                              format_percent(c.occupancy[best]).c_str(), static_cast<long long>(c.blocks[best]),
+                              c.blocks[best] == 1 ? "" : "s");
     }
 }
 
@@ -141,6 +143,7 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
     const float fh = ImGui::GetFontSize();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton(id, size);
+    tag_item(id);
     const bool hovered = ImGui::IsItemHovered();
     ImDrawList* dl = ImGui::GetWindowDrawList();
 
@@ -205,9 +208,10 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
             const ImVec2 a(f.p0.x + static_cast<float>(i) * cw, f.p1.y - static_cast<float>(j + 1) * ch);
             dl->AddRect(a, ImVec2(a.x + cw, a.y + ch), pal.axis_text, 0, 0, 1.5f);
             const std::size_t idx = static_cast<std::size_t>(j) * h.w + i;
-            ImGui::SetTooltip("%lld threads x %lld registers\n%s occupancy, %lld CTAs per SM",
+            ImGui::SetTooltip("%lld threads x %lld registers\n%s occupancy, %lld CTA%s per SM",
                               static_cast<long long>(h.xs[i]), static_cast<long long>(h.ys[j]),
-                              format_percent(h.values[idx]).c_str(), static_cast<long long>(h.blocks[idx]));
+                              format_percent(h.values[idx]).c_str(), static_cast<long long>(h.blocks[idx]),
+                              h.blocks[idx] == 1 ? "" : "s");
         }
     }
 }

@@ -19,8 +19,8 @@ const std::array<DeviceField, kDeviceFieldCount> kDeviceFields = {{
     {"rpb", "Registers / block", "registers", "regs_per_block", &Device::regs_per_block, false},
     {"ssm", "Shared mem / SM", "bytes", "smem_per_sm", &Device::smem_per_sm, true},
     {"spb", "Shared mem / block", "bytes", "smem_per_block", &Device::smem_per_block, true},
-    {"spo", "Opt-in shared mem / block", "bytes", "smem_per_block_optin", &Device::smem_per_block_optin, true},
-    {"rsv", "Reserved shared mem / block", "bytes", "reserved_smem_per_block", &Device::reserved_smem_per_block,
+    {"spo", "Opt-in smem / block", "bytes", "smem_per_block_optin", &Device::smem_per_block_optin, true},
+    {"rsv", "Reserved / block", "bytes", "reserved_smem_per_block", &Device::reserved_smem_per_block,
      true},
 }};
 

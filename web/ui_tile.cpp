@@ -6,6 +6,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "imgui.h"
 #include "smcalc/report.hpp"
@@ -37,7 +38,9 @@ const char* dtype_label(DType t) {
 template <std::size_t N>
 bool dtype_combo(const char* id, DType& t, const DType (&choices)[N]) {
     bool changed = false;
-    if (ImGui::BeginCombo(id, dtype_label(t))) {
+    const bool open = ImGui::BeginCombo(id, dtype_label(t));
+    if (!open) tag_item(id);
+    if (open) {
         for (DType c : choices) {
             if (ImGui::Selectable(dtype_label(c), c == t)) {
                 t = c;
@@ -64,6 +67,8 @@ void triple(const char* id, int64_t& x, int64_t& y, int64_t& z) {
         ImGui::PushID(i);
         ImGui::SetNextItemWidth(w);
         ImGui::InputScalar("##v", ImGuiDataType_S64, v[i], nullptr, nullptr, "%lld");
+        static const char* const tags[2][3] = {{"##tm", "##tn", "##tk"}, {"##pm", "##pn", "##pk"}};
+        tag_item(tags[std::string_view(id) == "tile" ? 0 : 1][i]);
         ImGui::PopID();
     }
     ImGui::PopID();
@@ -143,6 +148,7 @@ void view_tile_inputs(App& a, bool compact) {
         static const char* eps[] = {"None", "Whole output tile", "Given bytes"};
         int e = static_cast<int>(t.epilogue);
         if (ImGui::Combo("##ep", &e, eps, 3)) t.epilogue = static_cast<Epilogue>(e);
+        tag_item("##ep");
     }
     if (t.epilogue == Epilogue::OutputTile) {
         label_cell("Output type", "Type of the staged output tile (default: the accumulator type).");

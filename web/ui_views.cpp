@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "imgui.h"
+#include "imgui_internal.h"  // tag_item: the test-engine item hook (window.smcalc.items())
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
 
@@ -190,8 +191,20 @@ void label_cell(const char* label, const char* help) {
     ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
+void tag_item(const char* label) {
+    // Widgets that do not report themselves (InputScalar, combos, invisible buttons) to the item hook that
+    // window.smcalc.items() reads; a no-op unless ImGui is built with IMGUI_ENABLE_TEST_ENGINE.
+    ImGuiContext& g = *GImGui;
+    IMGUI_TEST_ENGINE_ITEM_INFO(g.LastItemData.ID, label, g.LastItemData.StatusFlags);
+    (void)g;
+    (void)label;
+}
+
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast) {
-    return ImGui::InputScalar(id, ImGuiDataType_S64, &v, step ? &step : nullptr, fast ? &fast : nullptr, "%lld");
+    const bool changed =
+        ImGui::InputScalar(id, ImGuiDataType_S64, &v, step ? &step : nullptr, fast ? &fast : nullptr, "%lld");
+    tag_item(id);
+    return changed;
 }
 
 // A small filled tag after the previous item ("limiting").
@@ -396,7 +409,9 @@ void view_gpu_picker(App& a, float width) {
     preview += "   CC " + cc_text(m.device.cc);
     if (m.device.sm_count > 0) preview += " \xC2\xB7 " + std::to_string(m.device.sm_count) + " SMs";
     ImGui::SetNextItemWidth(width < 0 ? -FLT_MIN : width);
-    if (ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+    const bool open = ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge);
+    if (!open) tag_item("##gpu");
+    if (open) {
         if (ImGui::IsWindowAppearing()) {
             a.gpu_filter[0] = 0;
             ImGui::SetKeyboardFocusHere();
@@ -502,7 +517,9 @@ void view_custom_device(App& a) {
         // Compute capability: the rules row the device is checked against.
         label_cell("Compute capability", "Which per-CC rules apply (allocation units, block slots, carveouts).");
         const std::string cur = cc_text(m.device.cc) + (in.cc_override ? " *" : "");
-        if (ImGui::BeginCombo("##cc", cur.c_str())) {
+        const bool cc_open = ImGui::BeginCombo("##cc", cur.c_str());
+        if (!cc_open) tag_item("##cc");
+        if (cc_open) {
             for (const ArchRules& r : all_arch_rules()) {
                 const std::string label = cc_text(r.cc) + "  " + std::string(r.family);
                 if (ImGui::Selectable(label.c_str(), r.cc == m.device.cc)) {
@@ -524,35 +541,33 @@ void view_custom_device(App& a) {
             ImGui::PushID(i);
             std::string label = f.label;
             if (in.overrides[i]) label += " *";
+            const bool bad = field_error(f.core) != nullptr;
+            if (bad) ImGui::PushStyleColor(ImGuiCol_Text, a.pal.text_error);
             label_cell(label.c_str(), f.unit);
+            if (bad) ImGui::PopStyleColor();
             int64_t v = m.device.*(f.member);
             const int64_t before = v;
             bool changed;
+            const std::string id = std::string("##d.") + f.key;  // "##d.ssm": the hash key, for tests
             if (f.bytes) {
                 BytesEdit& e = a.dev_bytes[i];
-                changed = bytes_input("##v", f.label, e, v, "bytes");
+                changed = bytes_input(id.c_str(), f.label, e, v, "bytes");
             } else {
-                changed = int_input("##v", v, 0, 0);
+                changed = int_input(id.c_str(), v, 0, 0);
             }
             if (changed && v != before) in.overrides[i] = v;
-            if (const Error* e = field_error(f.core)) {
-                ImGui::PushTextWrapPos(0.0f);
-                ImGui::TextColored(a.pal.text_error, "%s", e->message.c_str());
-                ImGui::PopTextWrapPos();
-            }
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
-    if (m.device_error && !field_error("") && m.device_error->field.rfind("device.", 0) == 0) {
-        bool shown = false;
+    // The solver's sentence names the field and its range; the field's label above is red too.
+    if (m.device_error && m.device_error->field != "cc" && !m.device_error->field.empty()) {
+        std::string where;
         for (const DeviceField& f : kDeviceFields)
-            if (m.device_error->field == std::string("device.") + f.core) shown = true;
-        if (!shown) {
-            ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextColored(a.pal.text_error, "%s", m.device_error->message.c_str());
-            ImGui::PopTextWrapPos();
-        }
+            if (m.device_error->field == std::string("device.") + f.core) where = std::string(f.label) + ": ";
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(a.pal.text_error, "%s%s", where.c_str(), m.device_error->message.c_str());
+        ImGui::PopTextWrapPos();
     }
     ImGui::TreePop();
 }
