@@ -2,20 +2,17 @@
 # scripts/build-web.sh - builds dist/ (the page and the JS API) with Debian's Emscripten, through the "web"
 # preset of CMakePresets.json (build tree: build/web). Run scripts/setup.sh once first.
 #   IMGUI_DIR=<checkout>   use another Dear ImGui than third_party/imgui
-#   SMCALC_WEB_UI_FALLBACK=1  build the page with web/dev_ui_fallback.cpp instead of the calculator views
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}  # emcc needs Debian's acorn (toolchain notes)
 
 args=()
 [ -n "${IMGUI_DIR:-}" ] && args+=("-DIMGUI_DIR=$IMGUI_DIR")
-args+=("-DSMCALC_WEB_UI_FALLBACK=$([ "${SMCALC_WEB_UI_FALLBACK:-0}" = 1 ] && echo ON || echo OFF)")
 
 cmake --preset web "${args[@]}" >/dev/null
 cmake --build --preset web -j2
 
 echo "dist/ (raw / gzip -9 bytes):"
-total_raw=0; total_gz=0
 for f in dist/*; do
   raw=$(stat -c %s "$f"); gz=$(gzip -9c "$f" | wc -c)
   printf '  %-18s %9d %9d\n' "$(basename "$f")" "$raw" "$gz"

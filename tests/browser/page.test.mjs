@@ -47,6 +47,10 @@ test('opened from disk (file://) it runs too', async () => {
 
 test('typing through real keyboard events changes the state, and the URL hash follows', async () => {
   const { context, page, errors } = await open(browser, base);
+  const tab = await item(page, 'Kernel');  // the page opens on the GEMM tile view
+  await page.mouse.click(tab.cx, tab.cy);
+  await until(page, () => window.smcalc.state(), (v) => v.mode === 'kernel');
+  await idle(page);
   const field = await item(page, '##ss');  // static shared memory per block
   await page.mouse.click(field.cx, field.cy);
   await page.keyboard.press('Control+A');
