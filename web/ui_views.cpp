@@ -372,8 +372,12 @@ void view_header(App& a, bool compact) {
     static const char* modes[] = {"Kernel", "GEMM tile"};
     int mode = a.in.mode == Mode::Tile ? 1 : 0;
     if (segmented(modes, 2, mode)) a.in.mode = mode == 1 ? Mode::Tile : Mode::Kernel;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), s.WindowPadding.x + full - share_w + s.ItemSpacing.x));
-    view_share(a);
+    if (!a.host.embed && mode_w + share_w + 24 > full) {
+        view_share(a);  // phones: the buttons get a row of their own
+    } else {
+        ImGui::SameLine(std::max(ImGui::GetCursorPosX(), s.WindowPadding.x + full - share_w + s.ItemSpacing.x));
+        view_share(a);
+    }
     if (!a.host.embed) ImGui::Dummy(ImVec2(0, 2));
 }
 
