@@ -171,9 +171,9 @@ void apply_theme(App& a) {
         c[ImGuiCol_HeaderHovered] = rgb(accent, 0.20f);
         c[ImGuiCol_HeaderActive] = rgb(accent, 0.28f);
         c[ImGuiCol_Separator] = rgb(border);
-        c[ImGuiCol_Tab] = rgb(0xe3e7ec);
-        c[ImGuiCol_TabHovered] = rgb(0xd3dcea);
-        c[ImGuiCol_TabActive] = rgb(0xffffff);
+        c[ImGuiCol_Tab] = rgb(0xeceef2);
+        c[ImGuiCol_TabHovered] = rgb(0xdfe7f5);
+        c[ImGuiCol_TabActive] = rgb(0xd3e2fb);
         c[ImGuiCol_TabUnfocused] = c[ImGuiCol_Tab];
         c[ImGuiCol_TabUnfocusedActive] = c[ImGuiCol_TabActive];
         c[ImGuiCol_TableHeaderBg] = rgb(0xf1f3f6);
