@@ -50,7 +50,7 @@ else
   fi
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  chmod 755 "$tmp"  # apt's _apt user downloads into it when it can
+  chmod 755 "$tmp"; chown _apt "$tmp" 2>/dev/null || true  # apt's sandbox user downloads into it
   say "fetching Debian's imgui source package"
   (cd "$tmp" && apt-get source --download-only imgui >/dev/null)
   tarball=$(ls "$tmp"/imgui_*.orig.tar.* | head -n 1)

@@ -1,0 +1,106 @@
+// tests/browser/input.test.mjs - the platform layer's input paths, each through real browser events:
+// editing keys, +/- buttons, mouse drag, one-finger touch drag (CDP touch events), paste, Ctrl+C.
+// Run: node --test tests/browser/ (after scripts/build-web.sh)
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { idle, item, launch, open, serve, until } from './harness.mjs';
+
+let browser, server, base;
+before(async () => {
+  ({ server, base } = await serve());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const kernel = () => base + '#m=kernel';  // the kernel view: threads, registers, shared memory, carveout
+
+test('editing keys: select all, type, Backspace, Enter; then the + button', async () => {
+  const { context, page, errors } = await open(browser, kernel());
+  const threads = await item(page, '##threads');
+  await page.mouse.click(threads.x + 20, threads.cy);  // the text part, left of the -/+ buttons
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1000');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  await until(page, () => window.smcalc.state(), (s) => s.threads === 100);
+  await idle(page);
+  const plus = (await page.evaluate(() => window.smcalc.items()))
+    .find((i) => i.label === '+' && Math.abs(i.y - threads.y) < 2);
+  assert.ok(plus, 'no + button on the threads row');
+  await page.mouse.click(plus.x + plus.w / 2, plus.y + plus.h / 2);
+  const s = await until(page, () => window.smcalc.state(), (v) => v.threads !== 100);
+  assert.ok(s.threads > 100, 'the + button did not raise threads: ' + s.threads);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('mouse drag on a slider (carveout)', async () => {
+  const { context, page, errors } = await open(browser, kernel());
+  const slider = await item(page, '##co');
+  assert.equal((await page.evaluate(() => window.smcalc.state())).carveout, -1);
+  await page.mouse.move(slider.x + 4, slider.cy);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; ++i) await page.mouse.move(slider.x + 4 + (i * (slider.w - 4)) / 8, slider.cy);
+  await page.mouse.up();
+  const s = await until(page, () => window.smcalc.state(), (v) => v.carveout >= 50);
+  assert.ok(s.carveout <= 100);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('one-finger touch drag on the same slider', async () => {
+  const { context, page, errors } = await open(browser, kernel(), { hasTouch: true });
+  const slider = await item(page, '##co');
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, x) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: slider.cy, id: 1 }] });
+  await touch('touchStart', slider.x + 4);
+  for (let i = 1; i <= 8; ++i) await touch('touchMove', slider.x + 4 + (i * (slider.w - 4)) / 8);
+  await touch('touchEnd');
+  await until(page, () => window.smcalc.state(), (v) => v.carveout >= 50);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('paste into a field (the clipboard event\'s text), and Ctrl+C copies a field', async () => {
+  const { context, page, errors } = await open(browser, kernel());
+  const field = await item(page, '##ss');
+  await page.mouse.click(field.cx, field.cy);
+  await page.keyboard.press('Control+A');
+  await page.waitForTimeout(300);  // a field being edited blinks its cursor: frames go on, 5 per second
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '48KB');
+    (document.activeElement || document).dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await until(page, () => window.smcalc.state(), (s) => s.smem_static === 48 * 1024);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+C');
+  const copied = await until(page, () => window.smcalc.copied(), (v) => v !== null);
+  assert.match(copied, /48/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a field being edited redraws only for its cursor blink (about 5 frames/s); leaving it stops frames', async () => {
+  const { context, page, errors } = await open(browser, kernel());
+  const field = await item(page, '##ss');
+  await page.mouse.click(field.cx, field.cy);
+  await page.mouse.move(5, 790);  // away from the field, then keep still
+  await page.waitForTimeout(500);
+  const f0 = await page.evaluate(() => window.smcalc.frames());
+  await page.waitForTimeout(1000);
+  const editing = (await page.evaluate(() => window.smcalc.frames())) - f0;
+  assert.ok(editing >= 2 && editing <= 8, `${editing} frames in 1 s while editing`);
+  await page.keyboard.press('Enter');
+  const f1 = await idle(page);
+  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate(() => window.smcalc.frames()), f1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
