@@ -74,6 +74,7 @@ struct Platform {
     std::string pasting;                  // text of a paste event being assembled
     int cursor = -2;                      // ImGuiMouseCursor last set on the canvas
     bool mac = false;
+    bool in_frame = false;                // frame_in_gesture() is running the frame
     int frames_presented = 0;
     bool items_wanted = false;            // window.smcalc.items() was called: record widget rectangles
     std::string items_building, items_last;  // JSON array bodies: this ImGui frame's, the last presented one's
@@ -228,6 +229,17 @@ void push(const Event& e) {
     RequestFrame();
 }
 
+// Runs the frame now, inside the event handler, for events that end a gesture (mouse up, touch end, Enter):
+// what the UI does in response (copy to the clipboard, focusing the textarea so that an on-screen keyboard
+// opens) then happens while the browser still counts the user's gesture, which Safari requires.
+void frame_in_gesture() {
+    Platform& p = P();
+    if (!p.frame || p.in_frame) return;
+    p.in_frame = true;
+    p.frame();
+    p.in_frame = false;
+}
+
 std::uint8_t mods_of(bool ctrl, bool shift, bool alt, bool meta) {
     return static_cast<std::uint8_t>((ctrl ? kCtrl : 0) | (shift ? kShift : 0) | (alt ? kAlt : 0) | (meta ? kSuper : 0));
 }
@@ -321,6 +333,7 @@ EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
     push(Event{Kind::Mods, false, 0, 0, 0, 0, mods_of(e->ctrlKey, e->shiftKey, e->altKey, e->metaKey)});
     push(Event{Kind::MouseButton, down, b});
     p.buttons_down = down ? (p.buttons_down | (1 << b)) : (p.buttons_down & ~(1 << b));
+    if (!down) frame_in_gesture();
     return EM_FALSE;
 }
 
@@ -395,6 +408,7 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
             push(Event{Kind::MouseButton, false, 0});
         }
         t = Touch{};
+        frame_in_gesture();
     } else if (t.scrolling) {
         t.fingers = active;
         t.cx = sx / static_cast<float>(active), t.cy = sy / static_cast<float>(active);
@@ -463,6 +477,7 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
             if (p.text_focused) return EM_FALSE;  // the textarea's input event brings the ' '
             push(Event{Kind::Char, false, 0, 0, 0, ' '});
         }
+        if (down && (k == ImGuiKey_Enter || k == ImGuiKey_KeyPadEnter || k == ImGuiKey_Space)) frame_in_gesture();
         return down ? EM_TRUE : EM_FALSE;  // keep Tab, arrows, Backspace from moving focus or the page
     }
     if (std::strcmp(e->key, "Control") == 0 || std::strcmp(e->key, "Shift") == 0 || std::strcmp(e->key, "Alt") == 0 ||
