@@ -31,6 +31,13 @@ test('loads from a subfolder: no console errors, no request outside the page, ca
   assert.ok(c.colours > 20, 'the canvas looks blank: ' + c.colours + ' colours');
   const s = await state(page);
   assert.ok(s.result, 'no result in state(): ' + JSON.stringify(s).slice(0, 300));
+  // Screen readers get the readouts as text: the live region mirrors the UI's summary.
+  const live = await page.evaluate(() => {
+    const el = document.getElementById('smcalc-live');
+    return { text: el.textContent, polite: el.getAttribute('aria-live') };
+  });
+  assert.equal(live.polite, 'polite');
+  assert.ok(live.text.length > 0 && live.text === s.summary, JSON.stringify(live));
   const t = await page.evaluate(() => window.smcalc.timing());
   assert.ok(t.first_frame_ms > 0 && t.first_frame_ms < 5000, JSON.stringify(t));  // SwiftShader: generous
   console.log(`# first frame after ${t.first_frame_ms.toFixed(0)} ms (headless Chromium, SwiftShader)`);
