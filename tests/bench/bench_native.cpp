@@ -131,6 +131,14 @@ __attribute__((noinline, noclone)) int64_t smcalc_bench_count_block_ours(std::si
     return sum;
 }
 
+// One page recompute (recompute.hpp), n times.
+__attribute__((noinline, noclone)) int64_t smcalc_bench_count_recompute(std::size_t n) {
+    static bench::Recompute rc;
+    double s = 0;
+    for (std::size_t i = 0; i < n; ++i) s += rc.run();
+    return static_cast<int64_t>(s);
+}
+
 #ifdef SMCALC_BENCH_HAVE_CUDA_OCC
 __attribute__((noinline, noclone)) int64_t smcalc_bench_count_header(std::size_t n) {
     const auto& hs = header_cases();
@@ -225,6 +233,7 @@ int count_mode(const char* name) {
     int64_t sum = 0;
     if (!std::strcmp(name, "ours")) sum = smcalc_bench_count_ours(cases().size());
     else if (!std::strcmp(name, "block_ours")) sum = smcalc_bench_count_block_ours(kBlockSizeInputs);
+    else if (!std::strcmp(name, "recompute")) { smcalc_bench_count_recompute(1); sum = smcalc_bench_count_recompute(10); }
 #ifdef SMCALC_BENCH_HAVE_CUDA_OCC
     else if (!std::strcmp(name, "header")) { header_cases(); sum = smcalc_bench_count_header(cases().size()); }
     else if (!std::strcmp(name, "block_header")) { header_cases(); sum = smcalc_bench_count_block_header(kBlockSizeInputs); }
@@ -233,8 +242,10 @@ int count_mode(const char* name) {
         std::fprintf(stderr, "bench_native: unknown --count loop '%s'\n", name);
         return 2;
     }
-    std::printf("%s %zu %lld\n", name, std::strcmp(name, "ours") && std::strcmp(name, "header") ? kBlockSizeInputs : cases().size(),
-                static_cast<long long>(sum));
+    const std::size_t n = !std::strcmp(name, "recompute") ? 11
+                          : std::strcmp(name, "ours") && std::strcmp(name, "header") ? kBlockSizeInputs
+                                                                                      : cases().size();
+    std::printf("%s %zu %lld\n", name, n, static_cast<long long>(sum));
     return 0;
 }
 

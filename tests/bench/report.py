@@ -203,6 +203,9 @@ def native_rows(t, native, cg, skipped, notes):
         calls = gb_counter(native, "recompute/native", "solver_calls")
         t.add(S, f"page recompute, native ({int(calls):,} solver calls)" if calls else "page recompute, native",
               fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}")
+    if "recompute" in cg:
+        ir = cg["recompute"]["ir"] / cg["recompute"]["n"]
+        t.add(S, "page recompute, native instructions (callgrind)", f"{ir / 1e6:.2f} M", "exact count")
     src = ctx.get("recompute_source")
     if src:
         notes.append(f"Recompute measured: {src}.")
