@@ -857,18 +857,6 @@ json row_number(const std::string& unit, double v) {
     return v;
 }
 
-// The kernel the tile becomes for the solver (docs/tile-model.md, "Residency").
-KernelInput tile_kernel(const TileResult& r) {
-    KernelInput k;
-    k.threads = r.threads;
-    k.regs = r.regs_launch;
-    k.smem_static = 0;
-    k.smem_dynamic = r.smem_per_cta;
-    k.optin = true;
-    k.smem_dynamic_max = r.smem_per_cta;
-    k.barriers = 1;
-    return k;
-}
 
 json tile_json(const Request& req, const TileResult& r) {
     json a = json::object();

@@ -612,17 +612,18 @@ Error overflow_error(Overflow o) {
                                 "tile)"};
 }
 
-KernelInput kernel_for(const Eval& e) {
+KernelInput kernel_for(int64_t threads, int64_t regs_launch, int64_t smem_per_cta) {
     KernelInput k;
-    k.threads = e.threads;
-    k.regs = e.regs_launch;
+    k.threads = threads;
+    k.regs = regs_launch;
     k.smem_static = 0;
-    k.smem_dynamic = e.smem_total;
+    k.smem_dynamic = smem_per_cta;
     k.optin = true;
-    k.smem_dynamic_max = e.smem_total;
+    k.smem_dynamic_max = smem_per_cta;
     k.barriers = 1;
     return k;
 }
+KernelInput kernel_for(const Eval& e) { return kernel_for(e.threads, e.regs_launch, e.smem_total); }
 
 bool solvable(const Eval& e) { return e.threads <= kMaxInput && e.smem_total <= kMaxInput; }
 
@@ -1019,5 +1020,7 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
     });
     return out;
 }
+
+KernelInput tile_kernel(const TileResult& r) { return kernel_for(r.threads, r.regs_launch, r.smem_per_cta); }
 
 }  // namespace smcalc

@@ -156,6 +156,10 @@ struct TileResult {
     std::vector<std::string> notes;     // caveats and explanations (setmaxnreg, TMEM scope, seed wording)
 };
 
+// The kernel a tile becomes for the occupancy solver (docs/tile-model.md, "Residency"): warps x 32
+// threads, the launch register count, and the CTA's whole shared memory as opted-in dynamic memory.
+KernelInput tile_kernel(const TileResult& r);
+
 // The tile on `dev`. `gpu` (optional) supplies peak TFLOPS and bandwidth for the ridge point; its device is
 // not used (pass gpu->device as `dev` for a catalogued GPU).
 Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec* gpu = nullptr);
