@@ -1,0 +1,50 @@
+// tests/fuzz/api_check.hpp - invariants of every answer of the JSON layer (core/api): shared by the api fuzz
+// targets and tests/api-badinput.cpp.
+#pragma once
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace smcalc::fuzz {
+
+// "" when `a` is a well-formed answer: an object; an error is {"error": {"id": known, "message": non-empty,
+// "field": string}}; no number anywhere is NaN or infinite (nlohmann would write those as null); an occupancy
+// answer has occupancy in [0, 1] and blocks_per_sm equal to its lowest limit.
+inline std::string check_answer(const nlohmann::json& a) {
+    if (!a.is_object()) return "answer is not an object: " + a.dump().substr(0, 200);
+    if (auto e = a.find("error"); e != a.end()) {
+        if (!e->is_object()) return "error is not an object";
+        const auto id = e->find("id"), msg = e->find("message"), field = e->find("field");
+        if (id == e->end() || !id->is_string()) return "error without an id";
+        static const char* const kIds[] = {"invalid_input", "unknown_arch", "unknown_gpu", "invalid_device",
+                                           "not_achievable", "unsupported", "bad_request"};
+        bool known = false;
+        for (const char* k : kIds) known = known || *id == k;
+        if (!known) return "unknown error id " + id->dump();
+        if (msg == e->end() || !msg->is_string() || msg->get_ref<const std::string&>().empty()) return "error without a message";
+        if (field == e->end() || !field->is_string()) return "error without a field string";
+        return {};
+    }
+    // Non-finite numbers anywhere (iterative walk: answers are shallow, but be safe).
+    std::vector<const nlohmann::json*> todo{&a};
+    while (!todo.empty()) {
+        const nlohmann::json* v = todo.back();
+        todo.pop_back();
+        if (v->is_number_float() && !std::isfinite(v->get<double>())) return "a non-finite number in the answer";
+        if (v->is_structured())
+            for (const auto& x : *v) todo.push_back(&x);
+    }
+    if (a.contains("blocks_per_sm") && a.contains("limits") && a.contains("occupancy")) {
+        const double occ = a["occupancy"].get<double>();
+        if (!(occ >= 0 && occ <= 1)) return "occupancy outside [0, 1]";
+        int64_t lowest = -1;
+        for (const auto& l : a["limits"])
+            if (!l.is_null() && (lowest < 0 || l.get<int64_t>() < lowest)) lowest = l.get<int64_t>();
+        if (a["blocks_per_sm"].get<int64_t>() != lowest) return "blocks_per_sm is not the lowest limit";
+    }
+    return {};
+}
+
+}  // namespace smcalc::fuzz

@@ -1,0 +1,115 @@
+// fuzz_api_request - api::handle over structured requests: the fuzzer's bytes choose an op, a device (gpu,
+// cc or a custom device object), and values for known fields from a pool of awkward JSON values (edges of
+// every range, 1e300, -0.0, "NaN", "Infinity", unit strings, unicode, null, arrays, objects). Reaches the
+// solver far more often than raw bytes do. Invariants: check_answer; the request written as a line gives the
+// same answer through handle_line (checked for one request in four; so also: the same request twice gives the
+// same answer).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "api_check.hpp"
+#include "check.hpp"
+#include "inputs.hpp"
+#include "smcalc_api.hpp"
+
+using nlohmann::json;
+using namespace smcalc;
+using namespace smcalc::fuzz;
+
+namespace {
+
+json awkward(Bytes& b, int depth = 0) {
+    static const char* const kStrings[] = {"",        "abc",     "NaN",      "Infinity", "-Infinity", "default",
+                                           "24KiB",   "24 KB",   "1.5MiB",   "0.3K",     "1e3",       "-1",
+                                           "256",     "\u2603",  "H100 SXM5", "A100",    "sm_90a",    "9.0",
+                                           "all",     "8192x8192x8192", "0x0x0", "bf16", "e4m3",     "tmem",
+                                           "tile",    "bytes",   "packed",   "9999999999999999999999KiB"};
+    switch (b.u8() % 16) {
+        case 0: return nullptr;
+        case 1: return b.u8() % 2 == 0;
+        case 2: return 1e300;
+        case 3: return -0.0;
+        case 4: return 256.0;
+        case 5: return 1.5;
+        case 6: return static_cast<double>(value(b, 256, 0, 1 << 20));
+        case 7: return b.u64();  // unsigned, up to 2^64 - 1
+        case 8: return kStrings[b.index(std::size(kStrings))];
+        case 9: {
+            std::string s;
+            for (std::size_t n = b.index(12); n > 0; --n) s += static_cast<char>(b.u8());
+            return s;  // may be invalid UTF-8: dumped with replacement characters
+        }
+        case 10:
+            if (depth < 3) {
+                json a = json::array();
+                for (std::size_t n = b.index(4); n > 0; --n) a.push_back(awkward(b, depth + 1));
+                return a;
+            }
+            return json::array();
+        case 11: return json::object();
+        default: return value(b, 256, 0, 1024);
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
+    Bytes b(data, size);
+    static const char* const kOps[] = {"occupancy", "block_size", "dynamic_smem", "next_step", "tile", "tiles",
+                                       "compare",   "parse",      "nope",         "gpus",      "archs"};
+    static const char* const kFields[] = {
+        "threads", "regs",  "smem_static", "smem_dynamic", "optin",  "smem_dynamic_max", "carveout", "barriers",
+        "blocks",  "m",     "n",           "k",            "stages", "warps",            "a",        "b",
+        "acc",     "mma",   "epilogue",    "epilogue_bytes", "out",  "epilogue_reuses_mainloop", "overhead_regs",
+        "subbyte_smem", "acc_buffers", "problem", "ms", "ns", "ks", "limit", "kind", "kernel", "id", "extra"};
+    static const char* const kDeviceKeys[] = {"sm_count",      "max_threads_per_block", "max_threads_per_sm",
+                                              "regs_per_sm",   "regs_per_block",        "warp_size",
+                                              "smem_per_sm",   "smem_per_block",        "smem_per_block_optin",
+                                              "reserved_smem_per_block", "bogus"};
+    json req = json::object();
+    // gpus and archs answer the whole database whatever the request: 1 in 64.
+    const uint8_t op = b.u8();
+    req["op"] = op % 32 == 0 ? awkward(b) : op % 64 == 1 ? json(op & 64 ? "gpus" : "archs") : json(kOps[b.index(std::size(kOps) - 2)]);
+    const auto gpus = all_gpus();
+    const auto archs = all_arch_rules();
+    auto cc_text = [](ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); };
+    switch (b.u8() % 5) {
+        case 0: req["gpu"] = std::string(gpus[b.index(gpus.size())].name); break;
+        case 1: req["cc"] = cc_text(archs[b.index(archs.size())].cc); break;
+        case 2: {
+            json d = {{"cc", cc_text(archs[b.index(archs.size())].cc)}};
+            for (std::size_t n = b.index(4); n > 0; --n) d[kDeviceKeys[b.index(std::size(kDeviceKeys))]] = awkward(b);
+            // Finding F4: block_size (and next_step) try max_threads_per_block / warp_size sizes; kept below 2^16.
+            if (d.contains("max_threads_per_block") && d["max_threads_per_block"].is_number() &&
+                d["max_threads_per_block"].get<double>() > 65536)
+                d["max_threads_per_block"] = 65536;
+            req["device"] = d;
+            break;
+        }
+        case 3: req[b.u8() % 2 ? "gpu" : "cc"] = awkward(b); break;
+        default: break;  // no device
+    }
+    if (b.u8() % 8 == 0) req["gpus"] = {std::string(gpus[b.index(gpus.size())].name), std::string(gpus[b.index(gpus.size())].name)};
+    if (b.u8() % 16 == 0) req["text"] = "ptxas info    : Used " + std::to_string(value(b, 32, 0, 255)) + " registers, " +
+                                        std::to_string(value(b, 0, 0, 65536)) + " bytes smem";
+    // Candidate lists stay short so one request stays cheap.
+    for (const char* list : {"ms", "ns", "ks"})
+        req[list] = json::array({tile_dim(b, 64)});
+    for (std::size_t n = b.index(8); n > 0; --n) req[kFields[b.index(std::size(kFields))]] = awkward(b);
+    for (const char* list : {"ms", "ns", "ks", "stages", "warps"})
+        if (req.contains(list) && req[list].is_array() && req[list].size() > 2) req[list] = json::array({8});
+
+    const json a = api::handle(req);
+    require(check_answer(a), "handle");
+    const std::string text = a.dump(-1, ' ', false, json::error_handler_t::replace);
+    // One request in four also goes through handle_line (it parses and answers again: the costly half).
+    const std::string line = req.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (b.u8() % 4 == 0 && req.dump(-1, ' ', false, json::error_handler_t::ignore) == line) {  // valid UTF-8
+        const std::string via_line = api::handle_line(line);
+        if (via_line != text)
+            broken("handle_line disagrees with handle for " + line.substr(0, 300) + "\n  " + via_line.substr(0, 300) +
+                   "\n  " + text.substr(0, 300));
+    }
+    return 0;
+}

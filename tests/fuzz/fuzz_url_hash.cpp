@@ -1,0 +1,61 @@
+// fuzz_url_hash - the page's URL-hash reader (web/ui_state.cpp, compiled natively: it needs only the core)
+// over arbitrary bytes. Invariants: decode_hash never fails; every value it keeps is inside its field's range;
+// at most 7 notices; its state written back (encode_hash) reads again without a notice and writes the same
+// hash (a shared link is stable); the device and the kernel (or, in tile mode, the tile) it yields go through
+// validate_device / occupancy / tile with an answer or an Error, as the page calls them; percent_decode(percent_encode(s)) == s.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "check.hpp"
+#include "smcalc/occupancy.hpp"
+#include "smcalc/tile.hpp"
+#include "ui_state.hpp"
+
+using namespace smcalc;
+using namespace smcalc::fuzz;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
+    const std::string_view hash(reinterpret_cast<const char*>(data), size);
+    const web::Decoded d = web::decode_hash(hash);
+    if (d.notices.size() > 7) broken("decode_hash: more than 7 notices");
+    for (const std::string& n : d.notices)
+        if (n.empty()) broken("decode_hash: an empty notice");
+    const web::Inputs& in = d.inputs;
+    const KernelInput& k = in.kernel;
+    const auto within = [](int64_t v, int64_t lo, int64_t hi) { return v >= lo && v <= hi; };
+    if (!within(k.threads, 1, kMaxInput) || !within(k.regs, 0, kMaxInput) || !within(k.smem_static, 0, kMaxInput) ||
+        !within(k.smem_dynamic, 0, kMaxInput) || !(k.smem_dynamic_max == -1 || within(k.smem_dynamic_max, 0, kMaxInput)) ||
+        !within(k.carveout, -1, 100) || !within(k.barriers, 0, kMaxInput))
+        broken("decode_hash: a kernel field outside its range");
+    const TileInput& t = in.tile;
+    if (!within(t.m, 1, kMaxInput) || !within(t.n, 1, kMaxInput) || !within(t.k, 1, kMaxInput) ||
+        !within(t.stages, 1, kMaxInput) || !within(t.warps, 1, kMaxInput) || !within(t.acc_buffers, 1, kMaxInput) ||
+        !within(t.epilogue_bytes, 0, kMaxInput) || !(t.overhead_regs == -1 || within(t.overhead_regs, 0, kMaxInput)))
+        broken("decode_hash: a tile field outside its range");
+    for (const auto& o : in.overrides)
+        if (o && !within(*o, 0, kMaxInput)) broken("decode_hash: a device override outside 0 .. 2^53-1");
+    if (!web::base_gpu(in)) broken("decode_hash: the GPU is not in the database");
+    if (in.cc_override && !find_arch(*in.cc_override)) broken("decode_hash: an unmodelled CC kept");
+
+    const std::string canonical = web::encode_hash(in);
+    const web::Decoded again = web::decode_hash(canonical);
+    if (!again.notices.empty())
+        broken("decode_hash: its own canonical hash gives a notice: " + again.notices.front() + "\n  hash: " + canonical);
+    if (web::encode_hash(again.inputs) != canonical)
+        broken("encode_hash is not stable:\n  " + canonical + "\n  " + web::encode_hash(again.inputs));
+
+    const Device dev = web::effective_device(in);
+    if (auto ok = validate_device(dev); ok) {
+        if (auto o = occupancy(dev, k); !o) require_error(o.error(), "occupancy of a decoded hash");
+        if (in.mode == web::Mode::Tile)
+            if (auto r = tile(dev, in.tile_input(), web::base_gpu(in)); !r) require_error(r.error(), "tile of a decoded hash");
+    } else {
+        require_error(ok.error(), "validate_device of a decoded hash");
+    }
+
+    bool ok = false;
+    if (web::percent_decode(web::percent_encode(hash), &ok) != hash || !ok) broken("percent_decode(percent_encode(s)) != s");
+    return 0;
+}
