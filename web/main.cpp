@@ -104,6 +104,6 @@ int main() {
     if (!renderer::Init()) return 1;
     ui_init(host, hash);
     platform::SetFrameCallback(frame);
-    platform::RequestFrame();
+    frame();  // the first frame now rather than at the next animation frame: it shows one vsync sooner
     return 0;  // the runtime stays alive (EXIT_RUNTIME=0); frames run from requestAnimationFrame
 }

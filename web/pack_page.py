@@ -26,18 +26,23 @@ Module["instantiateWasm"] = function (imports, done) {
     var n = document.getElementById("smcalc-fail");
     if (n) { n.textContent = text; n.hidden = false; }
   };
-  var load;
+  var wasm;
   if (typeof DecompressionStream == "function") {
-    // fetch() of a data: URL decodes the base64 natively (allowed from file:// too), then inflate.
-    load = fetch("data:application/octet-stream;base64," + SMCALC_WASM_GZ).then(function (r) {
-      return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    // fetch() of a data: URL decodes the base64 natively (allowed from file:// too); the inflated stream is
+    // compiled while it arrives.
+    wasm = fetch("data:application/octet-stream;base64," + SMCALC_WASM_GZ).then(function (r) {
+      return new Response(r.body.pipeThrough(new DecompressionStream("gzip")),
+                          {headers: {"Content-Type": "application/wasm"}});
     });
   } else {
-    load = fetch(wasmUrl).then(function (r) { return r.arrayBuffer(); });
+    wasm = fetch(wasmUrl);
   }
   SMCALC_WASM_GZ = null;
-  load.then(function (bytes) { return WebAssembly.instantiate(bytes, imports); })
-      .then(function (r) { done(r.instance, r.module); }, fail);
+  var compile = typeof WebAssembly.instantiateStreaming == "function"
+    ? WebAssembly.instantiateStreaming(wasm, imports)
+    : wasm.then(function (r) { return r.arrayBuffer(); })
+          .then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
+  compile.then(function (r) { done(r.instance, r.module); }, fail);
   return {};
 };
 """

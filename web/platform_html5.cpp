@@ -176,15 +176,21 @@ EM_JS(void, js_copy, (const char* text_c), {
     }
 });
 
+// The address bar follows the inputs. history.replaceState costs milliseconds (it serialises state and
+// updates the session history), so it runs after the frame, once for a burst of changes.
 EM_JS(void, js_set_hash, (const char* hash_c), {
-    var h = UTF8ToString(hash_c);
-    Module.smcalcHashSet = h;
-    if (window.location.hash.replace(/^#/, "") === h) return;
-    try {
-        history.replaceState(history.state, "", "#" + h);
-    } catch (e) {
-        window.location.hash = h;  // file:// in some browsers: adds a history entry, ignored by hashchange
-    }
+    Module.smcalcHashSet = UTF8ToString(hash_c);
+    if (Module.smcalcHashTimer) return;
+    Module.smcalcHashTimer = setTimeout(function() {
+        Module.smcalcHashTimer = 0;
+        var h = Module.smcalcHashSet;
+        if (window.location.hash.replace(/^#/, "") === h) return;
+        try {
+            history.replaceState(history.state, "", "#" + h);
+        } catch (e) {
+            window.location.hash = h;  // file:// in some browsers: adds a history entry, ignored by hashchange
+        }
+    }, 0);
 });
 
 EM_JS(void, js_announce, (const char* id_c, const char* text_c), {

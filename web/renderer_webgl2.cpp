@@ -1,9 +1,8 @@
 // web/renderer_webgl2.cpp - WebGL 2 renderer for ImGui draw data and the occupancy heatmap.
 //
 // Index
-// [SECTION] state
+// [SECTION] state (and the GL state backup)
 // [SECTION] shaders and device objects
-// [SECTION] GL state backup
 // [SECTION] heatmap (draw_heatmap from app.hpp)
 // [SECTION] Init / Shutdown / NewFrame / RenderDrawData
 
@@ -34,6 +33,60 @@ struct HeatmapJob {
     ImVec2 p0, p1;  // CSS px
 };
 
+// GL state backup -----------------------------------------------------------------------------
+
+// The GL state the renderer touches. It is read once, at Init, and put back after every frame: each glGet is
+// a synchronous round trip to the browser's GPU process (~1 ms each under load), so reading it per frame
+// would cost more than drawing. Code sharing the context must leave it as it found it between frames too.
+struct GlBackup {
+    GLint active_texture, program, texture, array_buffer, vao, unpack_alignment;
+    GLint viewport[4], scissor_box[4];
+    GLint blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha, blend_eq_rgb, blend_eq_alpha;
+    GLboolean blend, cull, depth, stencil, scissor;
+
+    void save() {
+        glGetIntegerv(GL_ACTIVE_TEXTURE, &active_texture);
+        glActiveTexture(GL_TEXTURE0);
+        glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+        glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
+        glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &array_buffer);
+        glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+        glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpack_alignment);
+        glGetIntegerv(GL_VIEWPORT, viewport);
+        glGetIntegerv(GL_SCISSOR_BOX, scissor_box);
+        glGetIntegerv(GL_BLEND_SRC_RGB, &blend_src_rgb);
+        glGetIntegerv(GL_BLEND_DST_RGB, &blend_dst_rgb);
+        glGetIntegerv(GL_BLEND_SRC_ALPHA, &blend_src_alpha);
+        glGetIntegerv(GL_BLEND_DST_ALPHA, &blend_dst_alpha);
+        glGetIntegerv(GL_BLEND_EQUATION_RGB, &blend_eq_rgb);
+        glGetIntegerv(GL_BLEND_EQUATION_ALPHA, &blend_eq_alpha);
+        blend = glIsEnabled(GL_BLEND);
+        cull = glIsEnabled(GL_CULL_FACE);
+        depth = glIsEnabled(GL_DEPTH_TEST);
+        stencil = glIsEnabled(GL_STENCIL_TEST);
+        scissor = glIsEnabled(GL_SCISSOR_TEST);
+    }
+    static void set(GLenum cap, GLboolean on) { on ? glEnable(cap) : glDisable(cap); }
+    void restore() const {
+        glUseProgram(static_cast<GLuint>(program));
+        glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(texture));
+        glActiveTexture(static_cast<GLenum>(active_texture));
+        glBindVertexArray(static_cast<GLuint>(vao));
+        glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(array_buffer));
+        glPixelStorei(GL_UNPACK_ALIGNMENT, unpack_alignment);
+        glBlendEquationSeparate(static_cast<GLenum>(blend_eq_rgb), static_cast<GLenum>(blend_eq_alpha));
+        glBlendFuncSeparate(static_cast<GLenum>(blend_src_rgb), static_cast<GLenum>(blend_dst_rgb),
+                            static_cast<GLenum>(blend_src_alpha), static_cast<GLenum>(blend_dst_alpha));
+        set(GL_BLEND, blend);
+        set(GL_CULL_FACE, cull);
+        set(GL_DEPTH_TEST, depth);
+        set(GL_STENCIL_TEST, stencil);
+        set(GL_SCISSOR_TEST, scissor);
+        glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+        glScissor(scissor_box[0], scissor_box[1], scissor_box[2], scissor_box[3]);
+    }
+};
+
 struct Program {
     GLuint id = 0;
     GLuint vs = 0, fs = 0;  // until finish_program()
@@ -51,6 +104,7 @@ struct Renderer {
     GLuint font_tex = 0;
     GLuint heat_tex = 0;      // R32F data texture, re-specified per heatmap
     std::vector<HeatmapJob> heatmaps;
+    GlBackup found;           // the context's state at Init, restored after every frame
     enum class Programs { Pending, Ready, Failed } programs = Programs::Pending;
 };
 
@@ -127,9 +181,6 @@ void create_font_texture(Renderer& r) {
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    GLint last_tex = 0, last_align = 0;
-    glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_tex);
-    glGetIntegerv(GL_UNPACK_ALIGNMENT, &last_align);
     glGenTextures(1, &r.font_tex);
     glBindTexture(GL_TEXTURE_2D, r.font_tex);
     // Linear: the atlas is rasterised at devicePixelRatio, so texels map 1:1 to device pixels anyway.
@@ -139,61 +190,12 @@ void create_font_texture(Renderer& r) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, last_align);
-    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_tex));
+    glPixelStorei(GL_UNPACK_ALIGNMENT, r.found.unpack_alignment);
+    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(r.found.texture));
     io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(r.font_tex)));
     // The RGBA copy is on the GPU now; keep only the glyph tables (saves ~1 MB at DPR 2).
     io.Fonts->ClearTexData();
 }
-
-// [SECTION] GL state backup -----------------------------------------------------------------------------
-
-struct GlBackup {
-    GLint active_texture, program, texture, array_buffer, vao;
-    GLint viewport[4], scissor_box[4];
-    GLint blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha, blend_eq_rgb, blend_eq_alpha;
-    GLboolean blend, cull, depth, stencil, scissor;
-
-    void save() {
-        glGetIntegerv(GL_ACTIVE_TEXTURE, &active_texture);
-        glActiveTexture(GL_TEXTURE0);
-        glGetIntegerv(GL_CURRENT_PROGRAM, &program);
-        glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
-        glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &array_buffer);
-        glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
-        glGetIntegerv(GL_VIEWPORT, viewport);
-        glGetIntegerv(GL_SCISSOR_BOX, scissor_box);
-        glGetIntegerv(GL_BLEND_SRC_RGB, &blend_src_rgb);
-        glGetIntegerv(GL_BLEND_DST_RGB, &blend_dst_rgb);
-        glGetIntegerv(GL_BLEND_SRC_ALPHA, &blend_src_alpha);
-        glGetIntegerv(GL_BLEND_DST_ALPHA, &blend_dst_alpha);
-        glGetIntegerv(GL_BLEND_EQUATION_RGB, &blend_eq_rgb);
-        glGetIntegerv(GL_BLEND_EQUATION_ALPHA, &blend_eq_alpha);
-        blend = glIsEnabled(GL_BLEND);
-        cull = glIsEnabled(GL_CULL_FACE);
-        depth = glIsEnabled(GL_DEPTH_TEST);
-        stencil = glIsEnabled(GL_STENCIL_TEST);
-        scissor = glIsEnabled(GL_SCISSOR_TEST);
-    }
-    static void set(GLenum cap, GLboolean on) { on ? glEnable(cap) : glDisable(cap); }
-    void restore() const {
-        glUseProgram(static_cast<GLuint>(program));
-        glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(texture));
-        glActiveTexture(static_cast<GLenum>(active_texture));
-        glBindVertexArray(static_cast<GLuint>(vao));
-        glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(array_buffer));
-        glBlendEquationSeparate(static_cast<GLenum>(blend_eq_rgb), static_cast<GLenum>(blend_eq_alpha));
-        glBlendFuncSeparate(static_cast<GLenum>(blend_src_rgb), static_cast<GLenum>(blend_dst_rgb),
-                            static_cast<GLenum>(blend_src_alpha), static_cast<GLenum>(blend_dst_alpha));
-        set(GL_BLEND, blend);
-        set(GL_CULL_FACE, cull);
-        set(GL_DEPTH_TEST, depth);
-        set(GL_STENCIL_TEST, stencil);
-        set(GL_SCISSOR_TEST, scissor);
-        glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
-        glScissor(scissor_box[0], scissor_box[1], scissor_box[2], scissor_box[3]);
-    }
-};
 
 // Orthographic projection of ImDrawData's display rectangle (CSS px, y down) to clip space.
 void projection(const ImDrawData* d, float m[16]) {
@@ -243,11 +245,8 @@ void draw_heatmap_job(const Renderer& r, const HeatmapJob& job, const ImDrawData
     projection(d, proj);
     const ImVec2 scale = d->FramebufferScale;
     glBindTexture(GL_TEXTURE_2D, r.heat_tex);
-    GLint last_align = 0;
-    glGetIntegerv(GL_UNPACK_ALIGNMENT, &last_align);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);  // rows of floats; put back with the rest after the frame
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, job.w, job.h, 0, GL_RED, GL_FLOAT, job.values.data());
-    glPixelStorei(GL_UNPACK_ALIGNMENT, last_align);
     glUseProgram(r.heat.id);
     glUniformMatrix4fv(r.heat.u_proj, 1, GL_FALSE, proj);
     glUniform4f(r.heat_u_rect, job.p0.x, job.p0.y, job.p1.x, job.p1.y);
@@ -285,11 +284,7 @@ bool Init() {
     io.BackendRendererName = "smcalc_webgl2";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
 
-    GLint last_program = 0, last_vao = 0, last_buffer = 0, last_tex = 0;
-    glGetIntegerv(GL_CURRENT_PROGRAM, &last_program);
-    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &last_vao);
-    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &last_buffer);
-    glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_tex);
+    r->found.save();
 
     start_program(r->imgui, shaders::imgui_vert, shaders::imgui_frag);
     start_program(r->heat, shaders::heatmap_vert, shaders::heatmap_frag);
@@ -313,10 +308,7 @@ bool Init() {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 
-    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_tex));
-    glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(last_buffer));
-    glBindVertexArray(static_cast<GLuint>(last_vao));
-    glUseProgram(static_cast<GLuint>(last_program));
+    r->found.restore();
     return true;
 }
 
@@ -359,8 +351,6 @@ void RenderDrawData(ImDrawData* d) {
     const int fb_h = static_cast<int>(d->DisplaySize.y * d->FramebufferScale.y);
     if (!r || fb_w <= 0 || fb_h <= 0 || !finish_programs(*r)) return;
 
-    GlBackup backup;
-    backup.save();
     setup_render_state(*r, d, fb_w, fb_h);
 
     const ImVec2 off = d->DisplayPos;
@@ -404,7 +394,7 @@ void RenderDrawData(ImDrawData* d) {
             }
         }
     }
-    backup.restore();
+    r->found.restore();
 }
 
 }  // namespace renderer

@@ -9,7 +9,8 @@
 //  [x] one scissor rectangle per command, in framebuffer pixels (DisplayFramebufferScale applied)
 //  [x] user callbacks (ImDrawCallback_ResetRenderState too) and the heatmap callback: an R32F data texture
 //      drawn by shaders/heatmap.frag
-//  [x] saves and restores every piece of GL state it touches
+//  [x] restores every piece of GL state it touches after each frame, to the state it found at Init (read
+//      once: a glGet is a synchronous round trip to the browser's GPU process)
 //
 // The state is one struct (renderer_webgl2.cpp) reached through io.BackendRendererUserData.
 #pragma once
