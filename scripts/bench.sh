@@ -149,6 +149,7 @@ command -v node >/dev/null && tools+=", node $(node --version)"
 [[ -x /usr/bin/chromium ]] && tools+=", $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
 load_end=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
 [[ -n ${wasm_opt:-} ]] && tools+="; wasm bench at $wasm_opt like the page"
+[[ -n ${SMCALC_BENCH_DIST:-} ]] && tools+="; page measured from a prebuilt $SMCALC_BENCH_DIST (SMCALC_BENCH_DIST)"
 python3 - "$res" "$reps" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc) cores, ${model:-unknown CPU}, ${os:-unknown OS}" \
   "$tools" "$(declare -p skipped)" "$load_start" "$load_end" <<'EOF'
 import json, re, sys
