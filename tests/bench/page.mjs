@@ -16,6 +16,7 @@
 //
 // usage: node tests/bench/page.mjs DIST_DIR  ->  one JSON object on stdout (tests/bench/report.py reads it)
 // Environment: SMCALC_BENCH_PAGE_LOADS (default 10), CHROMIUM (default /usr/bin/chromium).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -49,9 +50,14 @@ const server = http.createServer((req, res) => {
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${server.address().port}/index.html`;
 
+// gzip -9 as scripts/build-web.sh counts it (GNU gzip; zlib's deflate, e.g. a web server's, differs by ~1%).
+const gzipSize = (file) => {
+  const r = spawnSync('gzip', ['-9', '-n', '-c', file], { maxBuffer: 1 << 28 });
+  return r.status === 0 ? r.stdout.length : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+};
 const sizes = (rel) => {
-  const b = fs.readFileSync(path.join(dist, rel));
-  return { path: rel, raw: b.length, gzip: zlib.gzipSync(b, { level: 9 }).length };
+  const file = path.join(dist, rel);
+  return { path: rel, raw: fs.statSync(file).size, gzip: gzipSize(file) };
 };
 
 // ----- CPU of every process of the browser (descendants of this node process) --------------------------
