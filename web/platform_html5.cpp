@@ -151,7 +151,22 @@ EM_JS(void, js_install_listeners, (const char* text_id_c), {
         _free(p);
     });
     var canvas = document.querySelector("#canvas");
-    if (canvas) canvas.addEventListener("contextmenu", function(e) { e.preventDefault(); });
+    if (canvas) {
+        canvas.addEventListener("contextmenu", function(e) { e.preventDefault(); });
+        // A lost GL context (GPU reset, driver update) comes back empty: every input is in the URL hash, so
+        // reloading restores the page exactly.
+        canvas.addEventListener("webglcontextlost", function(e) { e.preventDefault(); });
+        canvas.addEventListener("webglcontextrestored", function() { window.location.reload(); });
+    }
+    // devicePixelRatio changes without a resize when a window moves to another screen: re-rasterise.
+    var watchDpr = function() {
+        if (!window.matchMedia) return;
+        window.matchMedia("(resolution: " + window.devicePixelRatio + "dppx)").addEventListener("change", function() {
+            _smcalc_platform_resized();
+            watchDpr();
+        }, {once: true});
+    };
+    watchDpr();
 });
 
 EM_JS(void, js_copy, (const char* text_c), {
@@ -589,6 +604,10 @@ EMSCRIPTEN_KEEPALIVE void smcalc_platform_char(unsigned cp) {
     if (cp >= 0x20 && cp != 0x7F) push(Event{Kind::Char, false, 0, 0, 0, cp});
 }
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_text_focus(int focused) { P().text_focused = focused != 0; }
+EMSCRIPTEN_KEEPALIVE void smcalc_platform_resized() {
+    P().resized = true;
+    RequestFrame();
+}
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_paste_begin() { P().pasting.clear(); }
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_paste_char(unsigned cp) { append_utf8(P().pasting, cp); }
 // The pasted text becomes ImGui's clipboard, then Ctrl+V (Cmd+V) makes the focused field read it.

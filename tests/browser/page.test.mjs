@@ -182,3 +182,22 @@ test('the JS API from the page: smcalc.occupancy() loads smcalc-api.js on first 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('devicePixelRatio changing while open (browser zoom): backing store and fonts follow', async () => {
+  // Zooming changes devicePixelRatio and fires resize. (CDP's emulation changes the ratio without the
+  // resolution media-query event that moving a window to another screen fires, so that path is not tested.)
+  const { context, page, errors } = await open(browser, base, { colorScheme: 'dark' });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1200, height: 800, deviceScaleFactor: 2, mobile: false });
+  await until(page, () => document.querySelector('#canvas').width, (w) => w === 2400);
+  await idle(page);
+  const c = await canvasStats(page);
+  assert.deepEqual([c.width, c.height], [2400, 1600]);
+  assert.ok(c.colours > 20);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false });
+  await until(page, () => document.querySelector('#canvas').width, (w) => w === 1280);
+  await idle(page);
+  assert.ok((await canvasStats(page)).colours > 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
