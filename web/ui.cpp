@@ -275,7 +275,52 @@ void left_column(App& a, bool compact) {
             view_kernel_inputs(a, compact);
     }
     card_end();
-    if (card_begin("c_presets", "Worked examples from the lesson", ImVec2(-1, 0))) view_presets(a, compact);
+    if (a.in.mode == Mode::Kernel) {
+        if (card_begin("c_paste", nullptr, ImVec2(-1, 0))) view_paste(a);
+        card_end();
+    } else {
+        if (card_begin("c_fits", nullptr, ImVec2(-1, 0))) view_fits(a);
+        card_end();
+    }
+    if (card_begin("c_presets", nullptr, ImVec2(-1, 0)) && ImGui::BeginTabBar("preset_tabs")) {
+        if (tab_item("Worked examples")) {
+            ImGui::Spacing();
+            view_presets(a, compact);
+            ImGui::EndTabItem();
+        }
+        const std::string saved = "Saved (" + std::to_string(a.saved.state.presets.size() + a.saved.state.gpus.size()) +
+                                  ")###saved";
+        if (tab_item(saved.c_str(), "Saved")) {
+            ImGui::Spacing();
+            view_saved(a);
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
+    card_end();
+}
+
+// Kernel view: what to change next and the derivation, as tabs of one card.
+void next_and_why(App& a) {
+    if (!ImGui::BeginTabBar("next_why")) return;
+    if (tab_item("Next step")) {
+        ImGui::Spacing();
+        view_next_step(a);
+        ImGui::EndTabItem();
+    }
+    if (tab_item("Why: the derivation")) {
+        ImGui::Spacing();
+        view_why(a);
+        ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+}
+
+// The side-by-side view in one card of the given size (height 0: as tall as its table).
+void compare_card(App& a, ImVec2 size) {
+    const char* caption = a.in.mode == Mode::Tile ? "Side by side: the same tile on up to four GPUs"
+                                                  : "Side by side: the same kernel on up to four GPUs";
+    if (card_begin("c_compare", caption, size)) view_compare(a, size.y);
     card_end();
 }
 
@@ -296,6 +341,10 @@ void layout_wide(App& a, float width) {
     ImGui::EndChild();
 
     ImGui::SameLine(0, gap);
+    if (a.in.compare) {
+        compare_card(a, ImVec2(avail.x - left - gap, avail.y));
+        return;
+    }
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::BeginChild("col_mid", ImVec2(mid, avail.y), false, ImGuiWindowFlags_NoBackground);
     ImGui::PopStyleVar();
@@ -310,7 +359,7 @@ void layout_wide(App& a, float width) {
         if (card_begin("c_budgets", "Budget of one SM", ImVec2(-1, 0))) view_budgets(a);
         card_end();
         const float rest = std::max(140.0f, ImGui::GetContentRegionAvail().y);
-        if (card_begin("c_why", "Why: the derivation", ImVec2(-1, rest), true)) view_why(a);
+        if (card_begin("c_why", nullptr, ImVec2(-1, rest), true)) next_and_why(a);
         card_end();
     }
     ImGui::EndChild();
@@ -326,13 +375,17 @@ void layout_wide(App& a, float width) {
 
 // Results in one scrolling column: headline, budget, graphs, derivation.
 void results_column(App& a, float graphs_height, int graph_columns) {
+    if (a.in.compare) {
+        compare_card(a, ImVec2(-1, std::max(420.0f, ImGui::GetContentRegionAvail().y)));
+        return;
+    }
     if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, false);
     card_end();
     if (card_begin("c_budgets", a.model.tile ? nullptr : "Budget of one SM", ImVec2(-1, 0))) view_tile_budget(a);
     card_end();
     graphs_grid(a, ImGui::GetContentRegionAvail().x, graphs_height, graph_columns);
     if (!a.model.tile) {
-        if (card_begin("c_why", "Why: the derivation", ImVec2(-1, 0))) view_why(a);
+        if (card_begin("c_why", nullptr, ImVec2(-1, 0))) next_and_why(a);
         card_end();
     }
 }
@@ -359,6 +412,12 @@ void layout_narrow(App& a, float width) {
     }
     ImGui::BeginChild("col_all", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
     ImGui::PopStyleVar();
+    if (a.in.compare) {
+        left_column(a, true);
+        compare_card(a, ImVec2(-1, 480.0f));
+        ImGui::EndChild();
+        return;
+    }
     if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, true);
     card_end();
     left_column(a, true);
@@ -366,7 +425,7 @@ void layout_narrow(App& a, float width) {
     card_end();
     graphs_grid(a, ImGui::GetContentRegionAvail().x, 4 * 190.0f, 1);
     if (!a.model.tile) {
-        if (card_begin("c_why", "Why: the derivation", ImVec2(-1, 0))) view_why(a);
+        if (card_begin("c_why", nullptr, ImVec2(-1, 0))) next_and_why(a);
         card_end();
     }
     ImGui::EndChild();
@@ -401,6 +460,11 @@ void layout_embed(App& a) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::BeginChild("col_out", ImVec2(avail.x - left - gap, avail.y), false, col);
     ImGui::PopStyleVar();
+    if (a.in.compare) {  // a course page's link asked for the comparison
+        compare_card(a, ImVec2(-1, avail.y));
+        ImGui::EndChild();
+        return;
+    }
     if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
     card_end();
     const float rest = std::max(160.0f, ImGui::GetContentRegionAvail().y);
@@ -410,15 +474,15 @@ void layout_embed(App& a) {
             body();
             ImGui::EndChild();
         };
-        if (a.model.tile && ImGui::BeginTabItem("Tile")) {
+        if (a.model.tile && tab_item("Tile")) {
             scrolled("tile_rows", [&] { view_tile_rows(a); });
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem(a.model.tile ? "SM" : "Budget")) {
+        if (tab_item(a.model.tile ? "SM" : "Budget")) {
             scrolled("budgets", [&] { view_budgets(a); });
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Graphs")) {
+        if (tab_item("Graphs")) {
             static const char* names[] = {"Threads", "Registers", "Shared mem"};
             segmented(names, 3, a.embed_graph);
             const Curve* curves[3] = {&a.model.threads, &a.model.regs, &a.model.smem};
@@ -426,12 +490,16 @@ void layout_embed(App& a) {
             if (a.model.arch) plot_curve("embed_curve", *curves[a.embed_graph], ImVec2(size.x, size.y - 2), a.pal);
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Heatmap")) {
+        if (tab_item("Heatmap")) {
             const ImVec2 size = ImGui::GetContentRegionAvail();
             if (a.model.arch) plot_heatmap("embed_heat", a.model.heat, ImVec2(size.x, size.y - 2), a.pal);
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Why")) {
+        if (tab_item("Next")) {
+            scrolled("next", [&] { view_next_step(a); });
+            ImGui::EndTabItem();
+        }
+        if (tab_item("Why")) {
             scrolled("why", [&] { view_why(a); });
             ImGui::EndTabItem();
         }
@@ -456,6 +524,7 @@ void ui_init(const Host& host, const std::string& url_hash) {
     setup_fonts(a);
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the browser's storage
     apply_hash(a, url_hash);
+    saved_init(a);  // after the link's notices: unreadable saved entries add theirs
     refresh(a);
 }
 
@@ -545,6 +614,8 @@ std::string ui_state_json() {
     std::string notice;
     for (const auto& n : a.notices) notice += (notice.empty() ? "" : " ") + n;
     j += ",\"notice\":" + (notice.empty() ? std::string("null") : json_string(notice));
+    guidance_state_json(a, j);
+    saved_state_json(a, j);
     j += ",\"hash\":" + json_string(encode_hash(a.in));
     j += ",\"summary\":" + json_string(m.summary);
     return j + "}";

@@ -5,13 +5,17 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app.hpp"
 #include "imgui.h"
+#include "smcalc/guidance.hpp"
+#include "smcalc/ptxas.hpp"
 #include "ui_model.hpp"
 #include "ui_state.hpp"
+#include "ui_storage.hpp"
 
 namespace smcalc::web {
 
@@ -42,6 +46,59 @@ struct BytesEdit {
     bool optional = false;      // empty text means "default" (-1)
 };
 
+// Guidance computed on demand (ui_guidance.cpp), each cached by the inputs it was computed for.
+struct NextStepCache {
+    std::string key;  // Model::key
+    std::optional<NextStep> step;
+    std::optional<Error> error;
+    std::string lb_key;  // Model::key + target
+    std::optional<LaunchBounds> lb;
+    std::optional<Error> lb_error;
+};
+
+// One side-by-side table (kernel: smcalc::compare(); tile: tile() on each GPU), rows as the core gives them.
+struct CompareTable {
+    std::string key;
+    std::vector<std::string> names;                  // column titles (canonical GPU names)
+    std::vector<int> slots;                          // the picker slot of each column
+    std::vector<CompareRow> rows;
+    std::vector<std::optional<int64_t>> blocks;      // CTAs per SM per column (nullopt: error)
+    std::vector<std::optional<double>> occupancy;
+    std::vector<std::optional<int64_t>> resident;    // whole-GPU resident CTAs (nullopt: unknown / error)
+    std::optional<Error> error;                      // for all columns (a bad kernel or tile)
+};
+
+struct PasteState {
+    bool open = false;                      // the card's header is open
+    int reveal = 0;                         // frames left to scroll the column to show the box and the list
+    std::string text;                       // the multi-line box
+    std::string parsed_text;                // the text `parsed` / `error` belong to
+    std::optional<ParsedOutput> parsed;
+    std::optional<Error> error;
+    int picked = -1;                        // kernel index last filled in
+    std::string filled;                     // "Filled in: ..." after a pick
+};
+
+struct FitsCache {
+    bool open = false;
+    int reveal = 0;
+    std::string key;
+    std::optional<TileSearchResult> result;
+    std::optional<Error> error;
+};
+
+struct SavedUi {
+    bool loaded = false;
+    bool available = true;                  // localStorage usable (not in a sandboxed iframe, not disabled)
+    SavedState state;
+    std::vector<std::string> bad_keys;      // unreadable entries, left in storage
+    char preset_name[kMaxSavedName + 1] = {};
+    char gpu_name[kMaxSavedName + 1] = {};
+    std::string message;                    // result of the last save / delete / import, shown in the card
+    bool message_error = false;
+    int tab = 0;                            // Examples | Saved
+};
+
 struct App {
     Host host;
     Inputs in;
@@ -61,6 +118,13 @@ struct App {
     int embed_graph = 0;  // embed mode's graph tab: threads, registers, shared memory
     double copied_at = -100.0;
     std::string copied_what;
+    // Guidance, compare, compiler output, what fits, saved state (ui_guidance.cpp, ui_saved.cpp).
+    NextStepCache next;
+    int64_t lb_target = 0;  // launch-bounds target CTAs per SM; 0 = one more than now
+    CompareTable cmp;
+    PasteState paste;
+    FitsCache fits;
+    SavedUi saved;
 };
 
 App& app();
@@ -95,6 +159,9 @@ void text_dim(const char* s);
 void label_cell(const char* label, const char* help);  // a row of a two-column input table; then the widget
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);  // tagged with `id`
 void tag_item(const char* label);  // report the last item to window.smcalc.items() under `label`
+bool tab_item(const char* label, const char* tag = nullptr);  // BeginTabItem, reported as `tag` (or its label)
+// Scrolls the window around the current card so that min..max (screen coordinates) is in view.
+void scroll_parent_to(const ImVec2& min, const ImVec2& max);
 void pill(const char* text, ImU32 colour);             // a small filled tag after the previous item
 // Name, right-aligned value and a bar of `fraction` (< 0: no bar); hovering shows `tooltip`.
 void bar_row(const std::string& name, const std::string& value, double fraction, BarKind kind, const char* tag,
@@ -106,6 +173,25 @@ bool bytes_input(const char* id, const char* field, BytesEdit& e, int64_t& value
 bool segmented(const char* const* labels, int count, int& current, const bool* enabled = nullptr);
 void apply_preset(App& a, const char* gpu, Mode mode, KernelInput k);
 bool card_heights_changed();
+
+// [Guidance] ui_guidance.cpp
+void view_next_step(App& a);                  // suggestions with Apply, next level, launch bounds
+void view_compare(App& a, float height);      // pickers and the side-by-side table
+void view_compare_toggle(App& a);             // header button: one GPU | compare
+void view_paste(App& a);                      // compiler output box, kernel list, fill-in
+void view_fits(App& a);                       // tile view: what fits on this GPU (collapsible)
+const CompareTable& compare_table(App& a);    // computed when the inputs changed
+void guidance_state_json(App& a, std::string& j);  // ",\"next_step\":...,\"compare\":..." for ui_state_json
+
+// [Saved] ui_saved.cpp (localStorage, export / import: the browser calls are in its #ifdef __EMSCRIPTEN__)
+void saved_init(App& a);                      // reads localStorage once; notices for bad entries
+void view_saved(App& a);                      // presets and GPUs: save, load, delete, export, import
+void view_save_gpu(App& a);                   // in the custom-device editor: save this device
+// Saved GPUs at the top of the GPU list (filtered by `needle_lower`, the picker's filter lower-cased without
+// spaces); true if one was picked.
+bool view_saved_gpus_in_picker(App& a, const std::string& needle_lower);
+const SavedGpu* saved_gpu_matching(const App& a);  // the saved GPU the current device is, if any
+void saved_state_json(App& a, std::string& j);
 
 // [Tile] ui_tile.cpp
 void view_tile_inputs(App& a, bool compact);

@@ -24,6 +24,19 @@ const std::array<DeviceField, kDeviceFieldCount> kDeviceFields = {{
      true},
 }};
 
+std::array<std::string, kCompareSlots> default_compare_gpus() {
+    static const std::array<std::string, kCompareSlots> names = [] {
+        std::array<std::string, kCompareSlots> out;
+        const char* wanted[kCompareSlots] = {"A100", "H100 SXM5", "B200", "RTX 5090"};
+        for (int i = 0; i < kCompareSlots; ++i) {
+            auto g = find_gpu(wanted[i]);
+            out[i] = g ? std::string((*g)->name) : std::string();
+        }
+        return out;
+    }();
+    return names;
+}
+
 namespace {
 
 constexpr std::size_t kMaxHashChars = 4096;  // longer than any hash we write by a factor of ten
@@ -175,6 +188,12 @@ std::string encode_hash(const Inputs& in) {
     put(in.problem_on, in.problem.m != pd.m, "pm", S(in.problem.m));
     put(in.problem_on, in.problem.n != pd.n, "pn", S(in.problem.n));
     put(in.problem_on, in.problem.k != pd.k, "pk", S(in.problem.k));
+    put(false, in.compare, "cmp", "1");
+    if (in.compare_gpus != default_compare_gpus()) {
+        std::string list;
+        for (int i = 0; i < kCompareSlots; ++i) list += (i ? "," : "") + percent_encode(in.compare_gpus[i]);
+        h += "&cg=" + list;
+    }
     if (in.cc_override) h += "&d.cc=" + cc_text(*in.cc_override);
     for (int i = 0; i < kDeviceFieldCount; ++i)
         if (in.overrides[i]) h += std::string("&d.") + kDeviceFields[i].key + "=" + std::to_string(*in.overrides[i]);
@@ -314,6 +333,37 @@ Decoded decode_hash(std::string_view hash) {
         } else if (key == "pm" || key == "pn" || key == "pk") {
             int64_t& dst = key == "pm" ? in.problem.m : key == "pn" ? in.problem.n : in.problem.k;
             d.integer(key == "pm" ? "Problem M" : key == "pn" ? "Problem N" : "Problem K", value, dst, 1, kMaxInput);
+        } else if (key == "cmp") {
+            if (!flag(value, in.compare)) d.bad("Compare switch", value, "0 or 1", "off");
+        } else if (key == "cg") {
+            // Up to four GPU names separated by commas; an empty name leaves its slot empty.
+            std::array<std::string, kCompareSlots> gpus{};
+            std::size_t start = 0;
+            int slot = 0;
+            bool too_many = false;
+            while (start <= value.size()) {
+                std::size_t comma = value.find(',', start);
+                if (comma == std::string::npos) comma = value.size();
+                const std::string name = value.substr(start, comma - start);
+                start = comma + 1;
+                if (slot >= kCompareSlots) {
+                    too_many = true;
+                    break;
+                }
+                if (name.empty()) {
+                    ++slot;
+                    continue;
+                }
+                if (auto g = find_gpu(name))
+                    gpus[slot] = std::string((*g)->name);
+                else
+                    d.notice("Unknown GPU " + quoted(name) + " in the link's comparison; its column is left empty.");
+                ++slot;
+            }
+            if (too_many)
+                d.notice("The link compares more than " + std::to_string(kCompareSlots) + " GPUs; the first " +
+                         std::to_string(kCompareSlots) + " are shown.");
+            in.compare_gpus = gpus;
         } else if (key == "d.cc") {
             auto cc = parse_cc(value);
             if (cc && find_arch(*cc))

@@ -19,6 +19,9 @@
 //   ep  none | out | bytes (epilogue staging);  eo  output type;  eb  epilogue bytes;  er  reuse 0|1
 //   ov  other registers per thread ("" = model default);  sb  auto | packed | padded;  ab  TMEM acc buffers
 //   p   1 = problem size on;  pm pn pk  problem M, N, K
+// Side by side (the same kernel or tile on up to four GPUs):
+//   cmp 1 = the compare view;  cg  its GPUs, comma-separated database names ("" for an empty slot),
+//   written only where they differ from the defaults A100, H100 SXM5, B200, RTX 5090
 // The active mode's inputs are always written; the other mode's only where they differ from the default.
 #pragma once
 
@@ -47,6 +50,9 @@ struct DeviceField {
     bool bytes;          // shown and parsed as a byte count
 };
 inline constexpr int kDeviceFieldCount = 10;
+inline constexpr int kCompareSlots = 4;
+// The compare view's default GPUs (canonical database names, resolved from A100, H100, B200, RTX 5090).
+std::array<std::string, kCompareSlots> default_compare_gpus();
 extern const std::array<DeviceField, kDeviceFieldCount> kDeviceFields;
 
 struct Inputs {
@@ -58,6 +64,8 @@ struct Inputs {
     TileInput tile;                                  // its `problem` is unused: see problem / problem_on
     bool problem_on = false;
     ProblemSize problem{8192, 8192, 8192};
+    bool compare = false;                                    // the side-by-side view
+    std::array<std::string, kCompareSlots> compare_gpus = default_compare_gpus();  // "" = empty slot
 
     TileInput tile_input() const {                   // what smcalc::tile() gets
         TileInput t = tile;

@@ -265,17 +265,22 @@ void view_tile_budget(App& a) {
         return;
     }
     if (!ImGui::BeginTabBar("budget_tabs")) return;
-    if (ImGui::BeginTabItem("Tile")) {
+    if (tab_item("Tile")) {
         ImGui::Spacing();
         view_tile_rows(a);
         ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("SM budget")) {
+    if (tab_item("SM budget")) {
         ImGui::Spacing();
         view_budgets(a);
         ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Why")) {
+    if (tab_item("Next step")) {
+        ImGui::Spacing();
+        view_next_step(a);
+        ImGui::EndTabItem();
+    }
+    if (tab_item("Why")) {
         ImGui::Spacing();
         view_why(a);
         ImGui::EndTabItem();

@@ -200,6 +200,17 @@ void tag_item(const char* label) {
     (void)label;
 }
 
+bool tab_item(const char* label, const char* tag) {
+    const bool open = ImGui::BeginTabItem(label);
+    tag_item(tag ? tag : label);  // ImGui 1.86 reports a tab before placing it: report it here with its rectangle
+    return open;
+}
+
+void scroll_parent_to(const ImVec2& min, const ImVec2& max) {
+    ImGuiWindow* w = ImGui::GetCurrentWindow();
+    if (w->ParentWindow) ImGui::ScrollToRect(w->ParentWindow, ImRect(min, max));
+}
+
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast) {
     const bool changed =
         ImGui::InputScalar(id, ImGuiDataType_S64, &v, step ? &step : nullptr, fast ? &fast : nullptr, "%lld");
@@ -348,7 +359,10 @@ void view_header(App& a, bool compact) {
         share_w += ImGui::CalcTextSize(("Copied " + a.copied_what).c_str()).x + s.ItemSpacing.x;
 
     const float full = ImGui::GetContentRegionAvail().x;
-    const float mode_w = ImGui::CalcTextSize("Kernel").x + ImGui::CalcTextSize("GEMM tile").x + 4 * s.FramePadding.x;
+    float mode_w = ImGui::CalcTextSize("Kernel").x + ImGui::CalcTextSize("GEMM tile").x + 4 * s.FramePadding.x;
+    if (!a.host.embed)  // the compare switch; an embed shows the comparison only when its link asks for it
+        mode_w += ImGui::CalcTextSize("One GPU").x + ImGui::CalcTextSize("Compare GPUs").x + 4 * s.FramePadding.x +
+                  s.ItemSpacing.x;
     if (a.host.embed) {
         view_gpu_picker(a, std::max(140.0f, full - share_w - mode_w - 2 * s.ItemSpacing.x));
         ImGui::SameLine();
@@ -372,6 +386,10 @@ void view_header(App& a, bool compact) {
     static const char* modes[] = {"Kernel", "GEMM tile"};
     int mode = a.in.mode == Mode::Tile ? 1 : 0;
     if (segmented(modes, 2, mode)) a.in.mode = mode == 1 ? Mode::Tile : Mode::Kernel;
+    if (!a.host.embed) {
+        ImGui::SameLine();
+        view_compare_toggle(a);
+    }
     if (!a.host.embed && mode_w + share_w + 24 > full) {
         view_share(a);  // phones: the buttons get a row of their own
     } else {
@@ -409,7 +427,8 @@ void view_notices(App& a) {
 
 void view_gpu_picker(App& a, float width) {
     const Model& m = a.model;
-    std::string preview = a.in.custom() ? "Custom (" + a.in.gpu + ")" : a.in.gpu;
+    const SavedGpu* saved = saved_gpu_matching(a);
+    std::string preview = saved ? saved->name : a.in.custom() ? "Custom (" + a.in.gpu + ")" : a.in.gpu;
     preview += "   CC " + cc_text(m.device.cc);
     if (m.device.sm_count > 0) preview += " \xC2\xB7 " + std::to_string(m.device.sm_count) + " SMs";
     ImGui::SetNextItemWidth(width < 0 ? -FLT_MIN : width);
@@ -425,6 +444,7 @@ void view_gpu_picker(App& a, float width) {
                                                     a.gpu_filter, sizeof a.gpu_filter,
                                                     ImGuiInputTextFlags_EnterReturnsTrue);
         const std::string needle = lower(a.gpu_filter);
+        if (view_saved_gpus_in_picker(a, needle)) ImGui::CloseCurrentPopup();
         bool first = true;
         int shown = 0;
         for (const GpuSpec& g : all_gpus()) {
@@ -573,6 +593,7 @@ void view_custom_device(App& a) {
         ImGui::TextColored(a.pal.text_error, "%s%s", where.c_str(), m.device_error->message.c_str());
         ImGui::PopTextWrapPos();
     }
+    view_save_gpu(a);
     ImGui::TreePop();
 }
 

@@ -1,0 +1,270 @@
+// tests/browser/guidance.test.mjs - issue 7 in the page: next-step suggestions with Apply and launch bounds,
+// the side-by-side view on four GPUs (and its URL hash), pasted compiler output (a genuine ptxas capture
+// through the browser's paste event) with a kernel picked from the list, and "What fits" in the tile view.
+// Every interaction is a real mouse or keyboard event at the widget's place (window.smcalc.items()).
+// Screenshots: build/screenshots/guidance-*.png.
+// Run: node --test tests/browser/guidance.test.mjs (after scripts/build-web.sh)
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { idle, item, launch, open, root, screenshot, serve, until } from './harness.mjs';
+
+let browser, server, base;
+before(async () => {
+  ({ server, base } = await serve());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const state = (page) => page.evaluate(() => window.smcalc.state());
+const click = async (page, label) => {
+  const i = await item(page, label);
+  await page.mouse.click(i.cx, i.cy);
+  await idle(page);
+};
+// Scrolls (mouse wheel over `anchor`, a visible widget in the same scrolling card or column) until the widget
+// `label` is visible, then returns it.
+async function reveal(page, label, anchor) {
+  for (let i = 0; i < 20; ++i) {
+    const items = await page.evaluate(() => window.smcalc.items());
+    const found = items.find((x) => x.label === label && x.visible && x.y >= 0 && x.y + x.h <= 800);
+    if (found) return { ...found, cx: found.x + found.w / 2, cy: found.y + found.h / 2 };
+    const a = items.find((x) => x.label === anchor && x.visible);
+    if (!a) break;
+    await page.mouse.move(a.x + a.w / 2, a.y + a.h / 2);
+    await page.mouse.wheel(0, 120);
+    await idle(page);
+  }
+  return item(page, label);
+}
+const clickRevealed = async (page, label, anchor) => {
+  const i = await reveal(page, label, anchor);
+  await page.mouse.click(i.cx, i.cy);
+  await idle(page);
+};
+
+// The seed lesson's A100 kernel: 256 threads, 48 registers, 24 KiB static shared memory -> 5 CTAs per SM.
+const a100 = '#gpu=A100&m=kernel&t=256&r=48&ss=24576';
+
+// The browser's paste event with `text`, as Ctrl+V in a real browser fires it (input.test.mjs does the same).
+const paste = (page, text) => page.evaluate((t) => {
+  const data = new DataTransfer();
+  data.setData('text/plain', t);
+  (document.activeElement || document).dispatchEvent(
+    new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+}, text);
+
+test('next step: each suggestion is the solver\'s; Apply raises CTAs per SM; launch bounds copy', async () => {
+  const { context, page, errors } = await open(browser, base + a100);
+  let s = await state(page);
+  assert.equal(s.result.blocks_per_sm, 5);
+  assert.equal(s.next_step.target_blocks, 6);
+  const regs = s.next_step.suggestions.find((x) => x.id === 'regs');
+  assert.equal(regs.text, '48 -> 40 registers/thread gives 6 blocks (75 %)');
+  assert.equal(regs.blocks_per_sm, 6);
+  assert.equal(s.next_step.launch_bounds.launch_bounds, '__launch_bounds__(256, 6)');
+  assert.equal(s.next_step.launch_bounds.maxrregcount, '-maxrregcount=40');
+  await screenshot(page, 'guidance-next-step');
+
+  await clickRevealed(page, 'Copy##lb', 'Apply##regs');
+  assert.equal(await page.evaluate(() => window.smcalc.copied()), '__launch_bounds__(256, 6)');
+  await clickRevealed(page, 'Copy##mrc', 'Apply##regs');
+  assert.equal(await page.evaluate(() => window.smcalc.copied()), '-maxrregcount=40');
+
+  // A target of 4 CTAs: a looser cap.
+  const target = await item(page, '##lb_target');
+  await page.mouse.click(target.x + 12, target.cy);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('4');
+  await page.keyboard.press('Enter');
+  s = await until(page, () => window.smcalc.state(), (v) => v.next_step.launch_bounds.target_blocks === 4);
+  assert.equal(s.next_step.launch_bounds.launch_bounds, '__launch_bounds__(256, 4)');
+  assert.ok(s.next_step.launch_bounds.max_regs > 48);
+
+  await clickRevealed(page, 'Apply##regs', '##lb_target');
+  s = await until(page, () => window.smcalc.state(), (v) => v.regs === 40);
+  assert.equal(s.result.blocks_per_sm, 6);
+  assert.equal(s.result.occupancy, 0.75);
+  assert.match(s.hash, /&r=40/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('next step in the tile view: suggestions for the tile\'s launch open in the kernel view', async () => {
+  const { context, page, errors } = await open(browser, base);  // H100, the seed's CUTLASS tile: 2 CTAs
+  await click(page, 'Next step');
+  let s = await state(page);
+  assert.equal(s.mode, 'tile');
+  assert.equal(s.tile.ctas_per_sm, 2);
+  const possible = s.next_step.suggestions.filter((x) => x.possible);
+  assert.ok(possible.length > 0);
+  const id = possible[0].id;
+  await screenshot(page, 'guidance-next-step-tile');
+  await click(page, 'As kernel##' + id);
+  s = await until(page, () => window.smcalc.state(), (v) => v.mode === 'kernel');
+  assert.equal(s.result.blocks_per_sm, possible[0].blocks_per_sm);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('side by side: four GPUs by default, differing rows flagged, pickers and state in the URL hash', async () => {
+  const { context, page, errors } = await open(browser, base + a100);
+  await click(page, 'Compare GPUs');
+  let s = await until(page, () => window.smcalc.state(), (v) => v.compare.on && v.compare.columns);
+  assert.match(s.hash, /&cmp=1/);
+  assert.deepEqual(s.compare.columns.map((c) => c.name), ['A100 40GB SXM4', 'H100 SXM5', 'B200', 'RTX 5090']);
+  assert.deepEqual(s.compare.columns.map((c) => c.blocks_per_sm), [5, 5, 5, 4]);
+  assert.deepEqual(s.compare.columns.map((c) => c.gpu_resident_ctas), [540, 660, 740, 680]);
+  for (const k of ['cc', 'sm_count', 'occupancy', 'gpu_resident_ctas']) assert.ok(s.compare.differs.includes(k), k);
+  assert.ok(!s.compare.differs.includes('limit_regs'));
+  await screenshot(page, 'guidance-compare');
+
+  // Slot 2 -> H200 SXM (SM count not published): its resident CTAs are unknown.
+  const picker = await item(page, '##cg2');
+  await page.mouse.click(picker.cx, picker.cy);
+  await idle(page);
+  const h200 = (await page.evaluate(() => window.smcalc.items())).find((i) => i.label.startsWith('H200 SXM') && i.visible);
+  assert.ok(h200, 'no H200 in the picker');
+  await page.mouse.click(h200.x + h200.w / 2, h200.y + h200.h / 2);
+  s = await until(page, () => window.smcalc.state(), (v) => v.compare.gpus[2] === 'H200 SXM');
+  assert.equal(s.compare.columns[2].gpu_resident_ctas, null);
+  assert.match(s.hash, /&cg=A100%2040GB%20SXM4,H100%20SXM5,H200%20SXM,RTX%205090/);
+
+  // The link opens the same comparison.
+  const { context: c2, page: p2 } = await open(browser, base + '#' + s.hash);
+  const s2 = await state(p2);
+  assert.deepEqual(s2.compare, s.compare);
+  await c2.close();
+
+  // The tile view compares the tile; an empty slot drops its column.
+  await page.goto(base + '#m=tile&cmp=1&cg=A100,,B200,RTX%205090');
+  await page.waitForFunction(() => window.smcalc && window.smcalc.ready);
+  await page.evaluate(() => window.smcalc.ready.then(() => true));
+  await idle(page);
+  s = await state(page);
+  assert.deepEqual(s.compare.columns.map((c) => c.name), ['A100 40GB SXM4', 'B200', 'RTX 5090']);
+  assert.ok(s.compare.differs.includes('sm_count') && s.compare.rows > 10);
+  await screenshot(page, 'guidance-compare-tile');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('side by side in ?embed=1 when the link asks for it', async () => {
+  const { context, page, errors } = await open(browser, base + '?embed=1' + a100 + '&cmp=1',
+    { viewport: { width: 640, height: 480 } });
+  const s = await state(page);
+  assert.equal(s.compare.columns.length, 4);
+  for (const i of await page.evaluate(() => window.smcalc.items())) {
+    if (!i.visible || !i.label) continue;
+    assert.ok(i.x >= -1 && i.y >= -1 && i.x + i.w <= 641 && i.y + i.h <= 481, 'outside 640x480: ' + JSON.stringify(i));
+  }
+  await screenshot(page, 'guidance-compare-embed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('paste compiler output: a genuine ptxas -v capture, several kernels, pick one to fill the inputs', async () => {
+  const { context, page, errors } = await open(browser, base + '#m=kernel');  // H100 (CC 9.0)
+  const text = fs.readFileSync(path.join(root, 'tests/data/ptxas/sm_80.txt'), 'utf8');
+  await click(page, 'Paste compiler output');
+  const box = await item(page, '##paste');
+  await page.mouse.click(box.cx, box.cy);
+  await page.waitForTimeout(250);
+  await paste(page, text);
+  let s = await until(page, () => window.smcalc.state(), (v) => v.paste.kernels.length > 1);
+  assert.equal(s.paste.chars, text.replace(/\r/g, '').length, 'the box holds every line of the paste');
+  assert.equal(s.paste.error, null);
+  assert.equal(s.paste.picked, -1, 'several kernels: nothing filled in before a pick');
+  const names = s.paste.kernels.map((k) => k.name);
+  assert.ok(names.includes('transpose_tile'), JSON.stringify(names));
+  assert.ok(s.paste.kernels.every((k) => k.arch === 'sm_80'));
+  await page.mouse.click(90, 23);  // the page title: leaves the box (Escape would revert the edit, as in ImGui)
+  await idle(page);
+  await screenshot(page, 'guidance-paste');
+
+  // transpose_tile<float, 32>: 10 registers, 1 barrier, 4224 bytes smem (as printed in the capture).
+  await click(page, 'kernel:transpose_tile@sm_80');
+  const rows = (await page.evaluate(() => window.smcalc.items())).filter((i) => i.label === 'kernel:transpose_tile@sm_80');
+  assert.equal(rows.length, 2, 'two instantiations of transpose_tile');
+  await page.mouse.click(rows[1].x + rows[1].w / 2, rows[1].y + rows[1].h / 2);
+  s = await until(page, () => window.smcalc.state(), (v) => v.smem_static === 4224);
+  assert.equal(s.regs, 10);
+  assert.equal(s.barriers, 1);
+  assert.equal(s.mode, 'kernel');
+  assert.match(s.paste.note, /Compiled for sm_80, but the GPU shown is H100 SXM5/);
+  await screenshot(page, 'guidance-paste-picked');
+
+  // "Show on A100": the arch note goes away.
+  const show = (await page.evaluate(() => window.smcalc.items())).find((i) => i.label.endsWith('##arch') && i.visible);
+  assert.ok(show, 'no "Show on ..." button');
+  await page.mouse.click(show.x + show.w / 2, show.y + show.h / 2);
+  s = await until(page, () => window.smcalc.state(), (v) => v.device.cc === '8.0');
+  assert.equal(s.paste.note, '');
+  assert.equal(s.regs, 10);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('paste: one kernel fills in at once; text that is not compiler output gets the parser\'s message', async () => {
+  const { context, page, errors } = await open(browser, base + '#m=kernel');
+  await click(page, 'Paste compiler output');
+  const box = await item(page, '##paste');
+  await page.mouse.click(box.cx, box.cy);
+  await page.waitForTimeout(250);
+  await paste(page, [
+    "ptxas info    : Compiling entry function '_Z6kernelPf' for 'sm_90'",
+    'ptxas info    : Function properties for _Z6kernelPf',
+    '    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads',
+    'ptxas info    : Used 72 registers, used 1 barriers, 16384 bytes smem, 360 bytes cmem[0]', ''].join('\n'));
+  let s = await until(page, () => window.smcalc.state(), (v) => v.regs === 72);
+  assert.equal(s.smem_static, 16384);
+  assert.equal(s.paste.picked, 0);
+  assert.equal(s.paste.note, '');
+
+  // Typed text: Enter makes a new line in the box (a real key event), the parser refuses what it gets.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('hello');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('world');
+  s = await until(page, () => window.smcalc.state(), (v) => v.paste.chars === 11);
+  assert.ok(s.paste.error && s.paste.error.length > 20, 'no message: ' + JSON.stringify(s.paste));
+  assert.deepEqual(s.paste.kernels, []);
+  assert.equal(s.regs, 72, 'garbage leaves the inputs alone');
+  await page.mouse.click(90, 23);
+  await idle(page);
+  await screenshot(page, 'guidance-paste-garbage');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('what fits on this GPU: the top 20 tiles for these types, a row loads its tile', async () => {
+  const { context, page, errors } = await open(browser, base + '#m=tile');
+  await click(page, 'What fits on this GPU');
+  let s = await until(page, () => window.smcalc.state(), (v) => v.fits.open && v.fits.count > 0);
+  assert.equal(s.fits.shown.length, 20);
+  assert.ok(s.fits.shown.every((f) => f.ctas_per_sm >= 1));
+  await screenshot(page, 'guidance-fits');
+  const want = s.fits.shown[3];
+  await click(page, 'fit:3');
+  s = await until(page, () => window.smcalc.state(), (v) => v.tile.m === want.m && v.tile.n === want.n);
+  assert.deepEqual([s.tile.k, s.tile.stages, s.tile.warps], [want.k, want.stages, want.warps]);
+  assert.equal(s.tile.ctas_per_sm, want.ctas_per_sm);
+  assert.equal(s.tile.fits, true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embed: the Next tab shows the suggestions in 640 x 480', async () => {
+  const { context, page, errors } = await open(browser, base + '?embed=1' + a100, { viewport: { width: 640, height: 480 } });
+  await click(page, 'Next');
+  const apply = await item(page, 'Apply##regs');
+  assert.ok(apply.x + apply.w <= 641 && apply.y + apply.h <= 481);
+  await screenshot(page, 'guidance-embed-next');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,864 @@
+// web/ui_guidance.cpp - what to change (issue 7) and what fits, in the page.
+//
+// [SECTION] Next step      - smcalc::next_step() suggestions with Apply, the next occupancy level, launch bounds
+// [SECTION] Compare        - the same kernel (smcalc::compare) or tile (smcalc::tile per GPU) on up to 4 GPUs
+// [SECTION] Compiler output - pasted ptxas -v / cuobjdump -res-usage (smcalc::parse_compiler_output)
+// [SECTION] What fits      - smcalc::tiles_that_fit for the tile's types and path on this GPU
+// [SECTION] State JSON     - the parts of window.smcalc.state() these views add
+//
+// Every number shown is the core's answer; this file only decides what to ask and lays it out. Each result
+// is cached by the inputs it was computed for (never recomputed per frame).
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include "imgui.h"
+#include "smcalc/report.hpp"
+#include "ui_app.hpp"
+
+namespace smcalc::web {
+namespace {
+
+std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
+
+void wrapped(const std::string& s) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(s.c_str());
+    ImGui::PopTextWrapPos();
+}
+void wrapped_dim(const std::string& s) {
+    ImGui::PushTextWrapPos(0.0f);
+    text_dim(s.c_str());
+    ImGui::PopTextWrapPos();
+}
+void wrapped_colored(const ImVec4& c, const std::string& s) {
+    ImGui::PushStyleColor(ImGuiCol_Text, c);
+    wrapped(s);
+    ImGui::PopStyleColor();
+}
+
+void copy_text(App& a, const char* what, const std::string& text) {
+    if (a.host.copy_to_clipboard) a.host.copy_to_clipboard(text);
+    a.copied_at = ImGui::GetTime();
+    a.copied_what = what;
+}
+
+// Cards take their height from the frame before: a card that just grew is scrolled into view over a few frames.
+constexpr int kRevealFrames = 4;
+void reveal_card_end() {
+    const ImVec2 pos = ImGui::GetWindowPos();
+    scroll_parent_to(pos, ImVec2(pos.x + ImGui::GetWindowWidth(),
+                                 ImGui::GetCursorScreenPos().y + ImGui::GetStyle().WindowPadding.y));
+}
+
+// A tooltip with wrapped text on the last item.
+void tip(const std::string& text) {
+    if (!ImGui::IsItemHovered() || text.empty()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Next step
+// ---------------------------------------------------------------------------------------------------------
+
+void ensure_next(App& a) {
+    const Model& m = a.model;
+    if (a.next.key == m.key) return;
+    a.next = NextStepCache{};
+    a.next.key = m.key;
+    if (!m.result || !m.arch) return;
+    auto r = next_step(m.device, m.kernel);
+    if (r)
+        a.next.step = std::move(*r);
+    else
+        a.next.error = r.error();
+}
+
+// The launch-bounds target: as typed, else one CTA more than now, or the current count when no register cap
+// can give one more (e.g. warp slots already full).
+int64_t lb_target(const App& a) {
+    if (a.lb_target > 0) return a.lb_target;
+    if (!a.model.result) return 1;
+    const int64_t now = a.model.result->blocks_per_sm;
+    const bool more = a.next.step && a.next.step->regs.possible;
+    return std::max<int64_t>(1, more ? now + 1 : now);
+}
+
+void ensure_launch_bounds(App& a) {
+    const Model& m = a.model;
+    const int64_t target = lb_target(a);
+    const std::string key = m.key + "|" + std::to_string(target);
+    if (a.next.lb_key == key) return;
+    a.next.lb_key = key;
+    a.next.lb.reset();
+    a.next.lb_error.reset();
+    if (!m.result || !m.arch) return;
+    auto r = launch_bounds(m.device, m.kernel, target);
+    if (r)
+        a.next.lb = std::move(*r);
+    else
+        a.next.lb_error = r.error();
+}
+
+// Suggestions the user can apply: in the kernel view the kernel inputs become the suggestion's input; in the
+// tile view the tile's launch with the change opens in the kernel view.
+void apply_suggestion(App& a, const Suggestion& s) {
+    a.in.kernel = s.input;
+    a.in.mode = Mode::Kernel;
+}
+
+void suggestion_row(App& a, const Suggestion& s, const char* label) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (label) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "%s", label);
+    }
+    wrapped(s.text);
+    ImGui::TableNextColumn();
+    const bool tile = a.in.mode == Mode::Tile;
+    const std::string button = std::string(tile ? "As kernel##" : "Apply##") + s.id;
+    if (ImGui::SmallButton(button.c_str())) apply_suggestion(a, s);
+    tip(tile ? "Opens the tile's launch with this change in the kernel view (the tile itself is not changed)."
+             : "Sets the kernel inputs to this suggestion.");
+}
+
+}  // namespace
+
+void view_next_step(App& a) {
+    ensure_next(a);
+    const Model& m = a.model;
+    if (!m.result) {
+        wrapped_dim("No suggestions: there is no answer for these inputs.");
+        return;
+    }
+    if (a.next.error) {
+        wrapped_colored(a.pal.text_error, a.next.error->message);
+        return;
+    }
+    if (!a.next.step) return;
+    const NextStep& ns = *a.next.step;
+    const OccupancyResult& cur = ns.current;
+    wrapped_dim("For " + std::to_string(ns.target_blocks) + " CTAs per SM (now " + std::to_string(cur.blocks_per_sm) +
+                ", " + format_percent(cur.occupancy) + "), each checked by the solver" +
+                (a.in.mode == Mode::Tile ? " for the tile's launch:" : ":"));
+
+    const Suggestion* singles[] = {&ns.regs, &ns.smem, &ns.threads_block, &ns.threads_warps, &ns.barriers};
+    int possible = 0, impossible = 0;
+    for (const Suggestion* s : singles) (s->possible ? possible : impossible)++;
+    const ImGuiTableFlags tf = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
+    if (ImGui::BeginTable("ns_rows", 2, tf)) {
+        ImGui::TableSetupColumn("text", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed);
+        for (const Suggestion* s : singles)
+            if (s->possible) suggestion_row(a, *s, nullptr);
+        if (ns.next_level.possible) suggestion_row(a, ns.next_level, "Next occupancy level");
+        ImGui::EndTable();
+    }
+    if (!ns.next_level.possible) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "Next occupancy level");
+        wrapped_dim(ns.next_level.text);
+    }
+    if (possible == 0 && ns.next_level.possible) wrapped_dim("No single input alone gives one more CTA.");
+    if (impossible > 0) {
+        const std::string label = "Inputs that do not help (" + std::to_string(impossible) + ")";
+        if (ImGui::TreeNodeEx(label.c_str(), ImGuiTreeNodeFlags_SpanAvailWidth)) {
+            for (const Suggestion* s : singles) {
+                if (s->possible) continue;
+                ImGui::Bullet();
+                wrapped_dim(s->text);
+            }
+            ImGui::TreePop();
+        }
+    }
+
+    // Launch bounds: the register cap that guarantees a target number of CTAs.
+    ImGui::Separator();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Register cap for");
+    ImGui::SameLine();
+    int64_t target = lb_target(a);
+    ImGui::SetNextItemWidth(std::min(110.0f, ImGui::GetContentRegionAvail().x));
+    if (int_input("##lb_target", target, 1, 0)) a.lb_target = std::clamp<int64_t>(target, 1, 1024);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("CTAs per SM");
+    ensure_launch_bounds(a);
+    if (a.next.lb_error) {
+        wrapped_colored(a.pal.text_error, a.next.lb_error->message);
+    } else if (a.next.lb) {
+        const LaunchBounds& lb = *a.next.lb;
+        // Both lines side by side when they fit, each with its Copy button.
+        const float copy_w = ImGui::CalcTextSize("Copy").x + 2 * ImGui::GetStyle().FramePadding.x;
+        const float both = ImGui::CalcTextSize(lb.launch_bounds.c_str()).x + ImGui::CalcTextSize(lb.maxrregcount.c_str()).x +
+                           2 * copy_w + 40;
+        auto code = [&](const std::string& text, const char* id, const char* what) {
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "%s", text.c_str());
+            ImGui::SameLine();
+            if (ImGui::SmallButton(id)) copy_text(a, what, text);
+        };
+        code(lb.launch_bounds, "Copy##lb", "__launch_bounds__");
+        if (both < ImGui::GetContentRegionAvail().x) ImGui::SameLine(0, 24);
+        code(lb.maxrregcount, "Copy##mrc", "-maxrregcount");
+        wrapped_dim(capitalized(lb.text) + ". ptxas may allocate fewer; -maxrregcount applies to the whole file.");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Compare
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+std::string num(int64_t v) { return std::to_string(v); }
+
+void add_row(CompareTable& t, std::string key, std::string label, std::vector<std::string> values) {
+    CompareRow row;
+    row.key = std::move(key);
+    row.label = std::move(label);
+    row.values = std::move(values);
+    row.differs = std::adjacent_find(row.values.begin(), row.values.end(), std::not_equal_to<>()) != row.values.end();
+    t.rows.push_back(std::move(row));
+}
+
+void build_kernel_table(App& a, CompareTable& t) {
+    std::vector<std::string_view> names(t.names.begin(), t.names.end());
+    auto c = compare(a.in.kernel, std::span<const std::string_view>(names));
+    if (!c) {
+        t.error = c.error();
+        return;
+    }
+    t.rows = c->rows;
+    for (const CompareColumn& col : c->columns) {
+        const bool ok = !col.error;
+        t.blocks.push_back(ok ? std::optional<int64_t>(col.result.blocks_per_sm) : std::nullopt);
+        t.occupancy.push_back(ok ? std::optional<double>(col.result.occupancy) : std::nullopt);
+        t.resident.push_back(col.gpu_resident_ctas);
+    }
+}
+
+void build_tile_table(App& a, CompareTable& t) {
+    struct Col {
+        const GpuSpec* spec;
+        std::optional<TileResult> r;
+        std::optional<Error> e;
+    };
+    std::vector<Col> cols;
+    const TileInput ti = a.in.tile_input();
+    for (const std::string& name : t.names) {
+        Col col{*find_gpu(name), std::nullopt, std::nullopt};
+        auto r = tile(col.spec->device, ti, col.spec);
+        if (r)
+            col.r = std::move(*r);
+        else
+            col.e = r.error();
+        cols.push_back(std::move(col));
+    }
+    // The same refusal on every GPU is the answer (a bad tile), not a difference between GPUs.
+    if (!cols.empty() && cols.front().e &&
+        std::all_of(cols.begin(), cols.end(), [&](const Col& c) { return c.e && c.e->message == cols.front().e->message; })) {
+        t.error = cols.front().e;
+        return;
+    }
+    auto each = [&](auto value_of) {
+        std::vector<std::string> v;
+        for (const Col& c : cols) v.push_back(c.r ? value_of(c) : std::string("error"));
+        return v;
+    };
+    add_row(t, "cc", "Compute capability", each([](const Col& c) { return cc_text(c.spec->device.cc); }));
+    add_row(t, "sm_count", "SMs", each([](const Col& c) {
+                return c.spec->device.sm_count > 0 ? num(c.spec->device.sm_count) : std::string("unknown");
+            }));
+    add_row(t, "instruction", "MMA instruction", each([](const Col& c) { return c.r->instruction; }));
+    std::vector<const TileRow*> keys;  // every readout any column has, in order of first appearance
+    for (const Col& c : cols)
+        if (c.r)
+            for (const TileRow& r : c.r->rows)
+                if (std::none_of(keys.begin(), keys.end(), [&](const TileRow* k) { return k->key == r.key; }))
+                    keys.push_back(&r);
+    for (const TileRow* k : keys) {
+        add_row(t, k->key, capitalized(k->label), each([&](const Col& c) {
+                    for (const TileRow& r : c.r->rows)
+                        if (r.key == k->key) {
+                            std::string v = tile_row_value(r, r.value);
+                            if (r.limit && r.unit != "fraction") v += " / " + tile_row_value(r, *r.limit);
+                            if (r.over) v += " (over)";
+                            return v;
+                        }
+                    return std::string("-");
+                }));
+    }
+    add_row(t, "fits", "Fits", each([](const Col& c) { return std::string(c.r->fits ? "yes" : "no"); }));
+    add_row(t, "limiting", "Limited by", each([](const Col& c) {
+                std::string s;
+                for (Resource res : c.r->limiting) s += (s.empty() ? "" : ", ") + std::string(resource_label(res));
+                return s.empty() ? std::string("-") : s;
+            }));
+    std::vector<std::string> resident;
+    for (const Col& c : cols) {
+        std::optional<int64_t> g;
+        if (c.r && c.spec->device.sm_count > 0) g = c.r->ctas_per_sm * c.spec->device.sm_count;
+        t.blocks.push_back(c.r ? std::optional<int64_t>(c.r->ctas_per_sm) : std::nullopt);
+        t.occupancy.push_back(c.r ? std::optional<double>(c.r->occupancy) : std::nullopt);
+        t.resident.push_back(g);
+        resident.push_back(!c.r ? std::string("error") : g ? group_digits(*g) : std::string("unknown"));
+    }
+    add_row(t, "gpu_resident_ctas", "Resident CTAs per GPU", resident);
+}
+
+}  // namespace
+
+const CompareTable& compare_table(App& a) {
+    const std::string key = encode_hash(a.in);
+    if (a.cmp.key == key) return a.cmp;
+    CompareTable t;
+    t.key = key;
+    for (int i = 0; i < kCompareSlots; ++i) {
+        if (a.in.compare_gpus[i].empty() || !find_gpu(a.in.compare_gpus[i])) continue;
+        t.names.push_back(a.in.compare_gpus[i]);
+        t.slots.push_back(i);
+    }
+    if (!t.names.empty()) {
+        if (a.in.mode == Mode::Tile)
+            build_tile_table(a, t);
+        else
+            build_kernel_table(a, t);
+    }
+    // The answer first (CTAs, occupancy, what limits, resident CTAs), then the per-SM limits behind it.
+    static const char* const first[] = {"cc", "sm_count", "instruction", "fits", "blocks_per_sm", "ctas_per_sm",
+                                        "warps_per_sm", "occupancy", "limiting", "gpu_resident_ctas"};
+    std::vector<CompareRow> rows;
+    for (const char* k : first)
+        for (const CompareRow& r : t.rows)
+            if (r.key == k) rows.push_back(r);
+    if (!rows.empty() && rows.size() < t.rows.size()) {
+        rows.push_back(CompareRow{"", a.in.mode == Mode::Tile ? "The tile's readouts" : "Per SM: limits and budgets", {}, false});
+        for (const CompareRow& r : t.rows)
+            if (std::find(std::begin(first), std::end(first), r.key) == std::end(first)) rows.push_back(r);
+        t.rows = std::move(rows);
+    }
+    a.cmp = std::move(t);
+    return a.cmp;
+}
+
+void view_compare_toggle(App& a) {
+    static const char* labels[] = {"One GPU", "Compare GPUs"};
+    int v = a.in.compare ? 1 : 0;
+    if (segmented(labels, 2, v)) a.in.compare = v == 1;
+}
+
+void view_compare(App& a, float height) {
+    const CompareTable& t = compare_table(a);
+    const bool tile = a.in.mode == Mode::Tile;
+    {
+        std::string what;
+        if (tile) {
+            const TileInput& ti = a.in.tile;
+            what = "Tile " + num(ti.m) + "x" + num(ti.n) + "x" + num(ti.k) + ", " + num(ti.stages) + " stages, " +
+                   num(ti.warps) + " warps, " + std::string(dtype_key(ti.a)) + " x " + std::string(dtype_key(ti.b)) +
+                   " -> " + std::string(dtype_key(ti.acc));
+        } else {
+            const KernelInput& k = a.in.kernel;
+            what = "Kernel: " + num(k.threads) + " threads/block, " + num(k.regs) + " registers/thread, " +
+                   format_bytes(k.smem_static + k.smem_dynamic) + " shared memory/block";
+        }
+        wrapped(what + ". Highlighted rows differ between the GPUs.");
+    }
+    ImGui::Spacing();
+    const int ncol = kCompareSlots + 1;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float avail_w = ImGui::GetContentRegionAvail().x;
+    // As tall as its rows, or what is left of the card (then it scrolls).
+    const float row_h = ImGui::GetTextLineHeight() + 2 * st.CellPadding.y;
+    const float needed = ImGui::GetFrameHeight() + 2 * st.CellPadding.y + row_h * static_cast<float>(t.rows.size()) +
+                         st.ScrollbarSize + 4;
+    const float left = height > 0 ? height - ImGui::GetCursorPosY() - st.WindowPadding.y : needed;
+    const float h = std::max(std::min(needed, left), 120.0f);
+    float label_w = 0;
+    for (const CompareRow& row : t.rows) label_w = std::max(label_w, ImGui::CalcTextSize(row.label.c_str()).x);
+    label_w = std::clamp(label_w + 8, 90.0f, std::max(90.0f, avail_w * (avail_w < 500 ? 0.3f : 0.4f)));
+    // Narrow (embed): columns shrink to 56 px, cut values have their full text in a tooltip.
+    const float col_w =
+        std::max(56.0f, std::floor((avail_w - label_w - 2 * st.CellPadding.x) / kCompareSlots) - 2 * st.CellPadding.x - 1);
+    if (!ImGui::BeginTable("cmp", ncol, flags, ImVec2(avail_w, h))) return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, label_w);
+    for (int i = 0; i < kCompareSlots; ++i) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, col_w);
+    ImGui::TableSetupScrollFreeze(1, 1);
+
+    // Row 0: the pickers.
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    text_dim("GPU");
+    for (int i = 0; i < kCompareSlots; ++i) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(i);
+        std::string& slot = a.in.compare_gpus[i];
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        const std::string id = "##cg" + std::to_string(i);
+        const bool open = ImGui::BeginCombo(id.c_str(), slot.empty() ? "(none)" : slot.c_str(), ImGuiComboFlags_HeightLarge);
+        if (!open) tag_item(id.c_str());
+        if (open) {
+            if (ImGui::Selectable("(none)", slot.empty())) slot.clear();
+            for (const GpuSpec& g : all_gpus()) {
+                std::string label = std::string(g.name) + "  (CC " + cc_text(g.device.cc) + ")";
+                if (ImGui::Selectable(label.c_str(), slot == g.name)) slot = std::string(g.name);
+            }
+            ImGui::EndCombo();
+        }
+        ImGui::PopID();
+    }
+    if (t.names.empty()) {
+        ImGui::EndTable();
+        wrapped_dim("Pick a GPU above.");
+        return;
+    }
+    if (t.error) {
+        ImGui::EndTable();
+        wrapped_colored(a.pal.text_error, t.error->message);
+        return;
+    }
+    const ImU32 differs_bg = ImGui::ColorConvertFloat4ToU32(
+        ImVec4(a.pal.text_limiting.x, a.pal.text_limiting.y, a.pal.text_limiting.z, a.pal.dark ? 0.13f : 0.12f));
+    static const char* const key_rows[] = {"blocks_per_sm", "ctas_per_sm", "occupancy", "gpu_resident_ctas"};
+    for (const CompareRow& row : t.rows) {
+        if (row.key.empty()) {  // a section heading
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "%s", row.label.c_str());
+            continue;
+        }
+        ImGui::TableNextRow();
+        if (row.differs) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, differs_bg);
+        const bool key = std::find(std::begin(key_rows), std::end(key_rows), row.key) != std::end(key_rows);
+        ImGui::TableNextColumn();
+        if (row.differs)
+            ImGui::TextColored(a.pal.text_limiting, "%s", row.label.c_str());
+        else if (key)
+            ImGui::TextUnformatted(row.label.c_str());
+        else
+            text_dim(row.label.c_str());
+        tip(row.label);
+        int c = 0;
+        for (int i = 0; i < kCompareSlots; ++i) {
+            ImGui::TableNextColumn();
+            const bool has = c < static_cast<int>(t.slots.size()) && t.slots[c] == i;
+            if (!has) continue;
+            const std::string& v = row.values[c++];
+            ImGui::TextUnformatted(v.c_str());
+            if (ImGui::CalcTextSize(v.c_str()).x > col_w) tip(v);
+        }
+    }
+    ImGui::EndTable();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Compiler output
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+int resize_string(ImGuiInputTextCallbackData* d) {
+    if (d->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+        auto* s = static_cast<std::string*>(d->UserData);
+        s->resize(static_cast<std::size_t>(d->BufTextLen));
+        d->Buf = s->data();
+    }
+    return 0;
+}
+
+void reparse(App& a) {
+    PasteState& p = a.paste;
+    p.parsed_text = p.text;
+    p.parsed.reset();
+    p.error.reset();
+    p.picked = -1;
+    p.filled.clear();
+    std::string_view text = p.text;
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\n')) text.remove_prefix(1);
+    if (text.empty()) return;
+    auto r = parse_compiler_output(p.text);
+    if (r)
+        p.parsed = std::move(*r);
+    else
+        p.error = r.error();
+}
+
+std::string opt_text(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("-"); }
+
+void pick(App& a, int i) {
+    PasteState& p = a.paste;
+    const ParsedKernel& k = p.parsed->kernels[static_cast<std::size_t>(i)];
+    p.picked = i;
+    p.reveal = kRevealFrames;  // the filled-in line and the target note under the list
+    a.in.mode = Mode::Kernel;
+    a.in.kernel = to_kernel_input(k, a.in.kernel);
+    std::string set, missing;
+    auto item = [](std::string& list, const std::string& s) { list += (list.empty() ? "" : ", ") + s; };
+    if (k.registers) item(set, std::to_string(*k.registers) + " registers/thread");
+    if (k.smem_static) item(set, format_bytes(*k.smem_static) + " static shared memory");
+    if (k.barriers) item(set, std::to_string(*k.barriers) + (*k.barriers == 1 ? " barrier" : " barriers"));
+    for (const std::string& f : k.missing)
+        if (f == "registers" || f == "smem" || f == "barriers")
+            item(missing, f == "smem" ? "static shared memory" : f);
+    p.filled = "Filled in from " + k.short_name + (k.arch.empty() ? "" : " (" + k.arch + ")") + ": " +
+               (set.empty() ? std::string("nothing") : set) + "." +
+               (missing.empty() ? "" : " Not in the text: " + missing + " (kept as they were).") +
+               " Dynamic shared memory is a launch parameter: set it above.";
+}
+
+// The first database GPU of a CC (one with a published SM count first).
+const GpuSpec* gpu_for_cc(ComputeCapability cc) {
+    const GpuSpec* found = nullptr;
+    for (const GpuSpec& g : all_gpus()) {
+        if (g.device.cc != cc) continue;
+        if (g.device.sm_count > 0) return &g;
+        if (!found) found = &g;
+    }
+    return found;
+}
+
+// Why the numbers may not be those of the compiled target: the picked kernel's arch vs the GPU shown.
+std::string arch_note(const App& a) {
+    const PasteState& p = a.paste;
+    if (!p.parsed || p.picked < 0 || p.picked >= static_cast<int>(p.parsed->kernels.size())) return {};
+    const ParsedKernel& k = p.parsed->kernels[static_cast<std::size_t>(p.picked)];
+    const Device& dev = a.model.device;
+    if (k.cc && !k.cc_modelled)
+        return k.arch + " is not a compute capability the solver models; the numbers are for the GPU chosen above.";
+    if (k.cc && *k.cc != dev.cc)
+        return "Compiled for " + k.arch + ", but the GPU shown is " + a.model.title + " (CC " + cc_text(dev.cc) +
+               "): registers and limits may differ on the compiled target.";
+    return {};
+}
+
+}  // namespace
+
+void view_paste_body(App& a);
+
+void view_paste(App& a) {
+    PasteState& p = a.paste;
+    ImGui::SetNextItemOpen(p.open);
+    const bool was_open = p.open;
+    p.open = ImGui::TreeNodeEx("Paste compiler output", ImGuiTreeNodeFlags_SpanAvailWidth);
+    tag_item("Paste compiler output");
+    if (!p.open) {
+        ImGui::SameLine();
+        text_dim("ptxas -v, cuobjdump -res-usage");
+        return;
+    }
+    if (!was_open) p.reveal = kRevealFrames;
+    view_paste_body(a);
+    ImGui::TreePop();
+    if (p.reveal > 0) {  // just opened or just read: bring the box and the kernel list into view
+        reveal_card_end();
+        --p.reveal;
+    }
+}
+
+void view_paste_body(App& a) {
+    PasteState& p = a.paste;
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 size(-FLT_MIN, line * 5 + ImGui::GetStyle().FramePadding.y * 2);
+    const ImVec2 box = ImGui::GetCursorScreenPos();
+    const bool changed = ImGui::InputTextMultiline("##paste", p.text.data(), p.text.capacity() + 1, size,
+                                                   ImGuiInputTextFlags_CallbackResize, resize_string, &p.text);
+    tag_item("##paste");
+    if (p.text.empty() && !ImGui::IsItemActive()) {
+        const ImVec2 pad = ImGui::GetStyle().FramePadding;
+        ImGui::GetWindowDrawList()->AddText(ImVec2(box.x + pad.x, box.y + pad.y), a.pal.axis_text,
+                                            "Paste the output of\n  nvcc -Xptxas -v ...  or\n  cuobjdump -res-usage ...\n"
+                                            "(Ctrl+V); every kernel in it is listed.");
+    }
+    if (changed || p.parsed_text.size() != p.text.size() || p.parsed_text != p.text) {
+        reparse(a);
+        p.reveal = kRevealFrames;
+        if (p.parsed && p.parsed->kernels.size() == 1) pick(a, 0);
+    }
+    if (!p.text.empty() && ImGui::SmallButton("Clear##paste")) {
+        p.text.clear();
+        reparse(a);
+    }
+    if (p.error) {
+        wrapped_colored(a.pal.text_error, p.error->message);
+        return;
+    }
+    if (!p.parsed) return;
+    const ParsedOutput& out = *p.parsed;
+    wrapped_dim(out.summary + (out.kernels.size() > 1 ? ". Pick one to fill in its registers, shared memory "
+                                                        "and barriers:" : "."));
+    for (const std::string& n : out.notes) wrapped_dim(n);
+    // Columns that say something: the target only when kernels of several targets are listed, spills only when
+    // some kernel spills.
+    bool several_archs = false, spills = false;
+    for (const ParsedKernel& k : out.kernels) {
+        several_archs |= k.arch != out.kernels.front().arch;
+        spills |= (k.spill_stores && *k.spill_stores > 0) || (k.local && *k.local > 0);
+    }
+
+    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
+                               ImGuiTableFlags_BordersInnerH;
+    const float rows_h = (line + ImGui::GetStyle().CellPadding.y * 2) *
+                         static_cast<float>(std::min<std::size_t>(out.kernels.size(), 8) + 1) + 4;
+    if (ImGui::BeginTable("kernels", 6, tf, ImVec2(0, rows_h))) {
+        ImGui::TableSetupColumn("Kernel", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("Arch", several_archs ? 0 : ImGuiTableColumnFlags_Disabled);
+        ImGui::TableSetupColumn("Regs");
+        ImGui::TableSetupColumn("Smem");
+        ImGui::TableSetupColumn("Bar");
+        ImGui::TableSetupColumn("Spill", spills ? 0 : ImGuiTableColumnFlags_Disabled);
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableHeadersRow();
+        for (std::size_t i = 0; i < out.kernels.size(); ++i) {
+            const ParsedKernel& k = out.kernels[i];
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::PushID(static_cast<int>(i));
+            const std::string label = k.short_name + "##k";
+            if (ImGui::Selectable(label.c_str(), p.picked == static_cast<int>(i), ImGuiSelectableFlags_SpanAllColumns))
+                pick(a, static_cast<int>(i));
+            tag_item(("kernel:" + k.short_name + (k.arch.empty() ? "" : "@" + k.arch)).c_str());
+            std::string t = k.demangled.empty() ? k.name : k.demangled;
+            if (k.stack_frame) t += "\nstack frame " + std::to_string(*k.stack_frame) + " B";
+            if (k.spill_stores || k.spill_loads)
+                t += "\nspill stores " + opt_text(k.spill_stores) + " B, loads " + opt_text(k.spill_loads) + " B";
+            if (k.local) t += "\nlocal memory " + std::to_string(*k.local) + " B";
+            t += "\nline " + std::to_string(k.line) + " of the text";
+            tip(t);
+            ImGui::PopID();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(k.arch.empty() ? "-" : k.arch.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(opt_text(k.registers).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(k.smem_static ? axis_bytes(*k.smem_static).c_str() : "-");
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(opt_text(k.barriers).c_str());
+            ImGui::TableNextColumn();
+            const std::optional<int64_t> spill = k.spill_stores ? k.spill_stores : k.local;
+            if (spill && *spill > 0)
+                ImGui::TextColored(a.pal.text_limiting, "%s", axis_bytes(*spill).c_str());
+            else
+                ImGui::TextUnformatted(opt_text(spill).c_str());
+        }
+        ImGui::EndTable();
+    }
+    if (p.picked >= 0 && p.picked < static_cast<int>(out.kernels.size())) {
+        const ParsedKernel& k = out.kernels[static_cast<std::size_t>(p.picked)];
+        wrapped_dim(p.filled);
+        const std::string note = arch_note(a);
+        if (!note.empty()) wrapped_colored(a.pal.text_limiting, note);
+        if (!note.empty() && k.cc_modelled) {
+            if (const GpuSpec* g = gpu_for_cc(*k.cc)) {
+                const std::string b = "Show on " + std::string(g->name) + "##arch";
+                if (ImGui::SmallButton(b.c_str())) {
+                    a.in.gpu = std::string(g->name);
+                    a.in.cc_override.reset();
+                    a.in.overrides = {};
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] What fits
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+// The inputs the search depends on: the device and the tile's types, path and options (not its shape).
+std::string fits_key(const Inputs& in) {
+    Inputs k;
+    k.gpu = in.gpu;
+    k.cc_override = in.cc_override;
+    k.overrides = in.overrides;
+    k.mode = Mode::Tile;
+    k.tile = in.tile;
+    const TileInput d;
+    k.tile.m = d.m;
+    k.tile.n = d.n;
+    k.tile.k = d.k;
+    k.tile.stages = d.stages;
+    k.tile.warps = d.warps;
+    return encode_hash(k);
+}
+
+constexpr std::size_t kFitsShown = 20;
+
+}  // namespace
+
+void view_fits(App& a) {
+    FitsCache& f = a.fits;
+    ImGui::SetNextItemOpen(f.open);
+    const bool was_open = f.open;
+    f.open = ImGui::TreeNodeEx("What fits on this GPU", ImGuiTreeNodeFlags_SpanAvailWidth);
+    tag_item("What fits on this GPU");
+    if (!f.open) return;
+    if (!was_open) f.reveal = kRevealFrames;
+    const std::string key = fits_key(a.in);
+    if (f.key != key) {
+        f.key = key;
+        f.result.reset();
+        f.error.reset();
+        if (a.model.arch) {
+            TileSearch s;
+            s.base = a.in.tile_input();
+            auto r = tiles_that_fit(a.model.device, s);
+            if (r)
+                f.result = std::move(*r);
+            else
+                f.error = r.error();
+        }
+    }
+    if (!a.model.arch) {
+        wrapped_dim("The device is not valid.");
+    } else if (f.error) {
+        wrapped_colored(a.pal.text_error, f.error->message);
+    } else if (f.result) {
+        const TileSearchResult& r = *f.result;
+        const TileInput& t = a.in.tile;
+        wrapped_dim(std::to_string(r.fits.size()) + " of " + group_digits(r.candidates) + " tiles fit with these types (" +
+                    std::string(dtype_key(t.a)) + " x " + std::string(dtype_key(t.b)) + " -> " + std::string(dtype_key(t.acc)) + ", " +
+                    (t.mma == MmaPath::TensorMemory ? "TMEM" : "registers") + "). The largest " +
+                    std::to_string(std::min(kFitsShown, r.fits.size())) + ", click one to load it:");
+        const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
+        if (!r.fits.empty() && ImGui::BeginTable("fits", 5, tf)) {
+            ImGui::TableSetupColumn("Tile (MxNxK, stages, warps)", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableSetupColumn("CTAs");
+            ImGui::TableSetupColumn("Occ.");
+            ImGui::TableSetupColumn("Regs");
+            ImGui::TableSetupColumn("Smem");
+            ImGui::TableHeadersRow();
+            for (std::size_t i = 0; i < std::min(kFitsShown, r.fits.size()); ++i) {
+                const TileFit& fit = r.fits[i];
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                const std::string label = num(fit.m) + "x" + num(fit.n) + "x" + num(fit.k) + "  " + num(fit.stages) +
+                                          "st " + num(fit.warps) + "w";
+                const bool current = t.m == fit.m && t.n == fit.n && t.k == fit.k && t.stages == fit.stages &&
+                                     t.warps == fit.warps;
+                ImGui::PushID(static_cast<int>(i));
+                if (ImGui::Selectable(label.c_str(), current, ImGuiSelectableFlags_SpanAllColumns)) {
+                    a.in.tile.m = fit.m;
+                    a.in.tile.n = fit.n;
+                    a.in.tile.k = fit.k;
+                    a.in.tile.stages = fit.stages;
+                    a.in.tile.warps = fit.warps;
+                }
+                tag_item(("fit:" + std::to_string(i)).c_str());
+                ImGui::PopID();
+                std::string why;
+                for (Resource res : fit.limiting) why += (why.empty() ? "" : ", ") + std::string(resource_label(res));
+                tip(label + ": " + num(fit.ctas_per_sm) + " CTAs per SM, limited by " + (why.empty() ? "-" : why) +
+                    "; " + num(fit.acc_regs_per_thread) + " accumulator + other registers = " +
+                    num(fit.regs_per_thread_est) + " per thread (estimate); " + format_bytes(fit.smem_per_cta) +
+                    " shared memory per CTA.");
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(num(fit.ctas_per_sm).c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(format_percent(fit.occupancy).c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(num(fit.regs_per_thread_est).c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(axis_bytes(fit.smem_per_cta).c_str());
+            }
+            ImGui::EndTable();
+        }
+        if (r.fits.empty()) wrapped_dim("No tile of the searched shapes fits with these types on this GPU.");
+        else wrapped_dim("Regs: estimated registers per thread (accumulators + the model's other registers).");
+    }
+    ImGui::TreePop();
+    if (f.reveal > 0) {
+        reveal_card_end();
+        --f.reveal;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] State JSON
+// ---------------------------------------------------------------------------------------------------------
+
+void guidance_state_json(App& a, std::string& j) {
+    ensure_next(a);
+    j += ",\"next_step\":";
+    if (a.next.step) {
+        const NextStep& ns = *a.next.step;
+        j += "{\"target_blocks\":" + num(ns.target_blocks) + ",\"suggestions\":[";
+        bool first = true;
+        for (const Suggestion* s : ns.all()) {
+            j += std::string(first ? "" : ",") + "{\"id\":" + json_string(s->id) +
+                 ",\"possible\":" + (s->possible ? "true" : "false") + ",\"text\":" + json_string(s->text);
+            if (s->possible) j += ",\"blocks_per_sm\":" + num(s->result.blocks_per_sm);
+            j += "}";
+            first = false;
+        }
+        j += "]";
+        ensure_launch_bounds(a);
+        j += ",\"launch_bounds\":";
+        if (a.next.lb)
+            j += "{\"target_blocks\":" + num(a.next.lb->target_blocks) + ",\"max_regs\":" + num(a.next.lb->max_regs) +
+                 ",\"launch_bounds\":" + json_string(a.next.lb->launch_bounds) +
+                 ",\"maxrregcount\":" + json_string(a.next.lb->maxrregcount) + "}";
+        else if (a.next.lb_error)
+            j += "{\"error\":" + json_string(a.next.lb_error->message) + "}";
+        else
+            j += "null";
+        j += "}";
+    } else {
+        j += "null";
+    }
+
+    j += ",\"compare\":{\"on\":" + std::string(a.in.compare ? "true" : "false") + ",\"gpus\":[";
+    for (int i = 0; i < kCompareSlots; ++i) j += (i ? "," : "") + json_string(a.in.compare_gpus[i]);
+    j += "]";
+    if (a.in.compare) {
+        const CompareTable& t = compare_table(a);
+        j += ",\"columns\":[";
+        for (std::size_t c = 0; c < t.names.size() && !t.error; ++c) {
+            auto opt = [](const auto& v) { return v ? std::to_string(*v) : std::string("null"); };
+            char occ[32] = "null";
+            if (c < t.occupancy.size() && t.occupancy[c]) std::snprintf(occ, sizeof occ, "%.6g", *t.occupancy[c]);
+            j += std::string(c ? "," : "") + "{\"name\":" + json_string(t.names[c]) +
+                 ",\"blocks_per_sm\":" + (c < t.blocks.size() ? opt(t.blocks[c]) : "null") + ",\"occupancy\":" + occ +
+                 ",\"gpu_resident_ctas\":" + (c < t.resident.size() ? opt(t.resident[c]) : "null") + "}";
+        }
+        j += "],\"rows\":" + std::to_string(t.rows.size()) + ",\"differs\":[";
+        bool first = true;
+        for (const CompareRow& r : t.rows)
+            if (r.differs) {
+                j += (first ? "" : ",") + json_string(r.key);
+                first = false;
+            }
+        j += "],\"error\":" + (t.error ? json_string(t.error->message) : std::string("null"));
+    }
+    j += "}";
+
+    const PasteState& p = a.paste;
+    j += ",\"paste\":{\"chars\":" + std::to_string(p.text.size()) + ",\"kernels\":[";
+    if (p.parsed)
+        for (std::size_t i = 0; i < p.parsed->kernels.size(); ++i) {
+            const ParsedKernel& k = p.parsed->kernels[i];
+            j += std::string(i ? "," : "") + "{\"name\":" + json_string(k.short_name) + ",\"arch\":" + json_string(k.arch) +
+                 ",\"regs\":" + (k.registers ? std::to_string(*k.registers) : std::string("null")) + "}";
+        }
+    j += "],\"picked\":" + std::to_string(p.picked) + ",\"note\":" + json_string(arch_note(a)) + ",\"error\":" +
+         (p.error ? json_string(p.error->message) : std::string("null")) + "}";
+
+    j += ",\"fits\":{\"open\":" + std::string(a.fits.open ? "true" : "false") + ",\"count\":" +
+         (a.fits.result ? std::to_string(a.fits.result->fits.size()) : std::string("null")) + ",\"shown\":[";
+    if (a.fits.open && a.fits.result)
+        for (std::size_t i = 0; i < std::min(kFitsShown, a.fits.result->fits.size()); ++i) {
+            const TileFit& f = a.fits.result->fits[i];
+            j += std::string(i ? "," : "") + "{\"m\":" + num(f.m) + ",\"n\":" + num(f.n) + ",\"k\":" + num(f.k) +
+                 ",\"stages\":" + num(f.stages) + ",\"warps\":" + num(f.warps) + ",\"ctas_per_sm\":" + num(f.ctas_per_sm) + "}";
+        }
+    j += "]}";
+}
+
+}  // namespace smcalc::web

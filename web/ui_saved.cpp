@@ -1,0 +1,386 @@
+// web/ui_saved.cpp - saved presets and custom GPUs in the page: the "Saved" tab, "Save this device" in the
+// custom-device editor, saved GPUs in the GPU list, export / import.
+//
+// [SECTION] Browser glue - localStorage, Blob download and file input (the only JS here, #ifdef __EMSCRIPTEN__)
+// [SECTION] Actions      - save, delete, import (the JSON checks are ui_storage.cpp's pure functions)
+// [SECTION] Views
+#include <algorithm>
+#include <cctype>
+#include <cfloat>
+#include <cstdlib>
+
+#include "imgui.h"
+#include "ui_app.hpp"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+namespace smcalc::web {
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Browser glue. Every call survives a browser that refuses storage (private mode, sandboxed iframe,
+// quota): it answers "unavailable" or false, never throws into the wasm.
+// ---------------------------------------------------------------------------------------------------------
+#ifdef __EMSCRIPTEN__
+// JSON array of [key, value] for the localStorage keys starting with "smcalc."; null when storage is unusable.
+EM_JS(char*, js_storage_entries, (), {
+    var out = [];
+    try {
+        var ls = window.localStorage;
+        for (var i = 0; i < ls.length; ++i) {
+            var k = ls.key(i);
+            if (k !== null && k.indexOf("smcalc.") === 0) out.push([k, String(ls.getItem(k))]);
+        }
+    } catch (e) {
+        return 0;
+    }
+    return allocateUTF8(JSON.stringify(out));
+});
+EM_JS(int, js_storage_set, (const char* key, const char* value), {
+    try {
+        window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
+        return 1;
+    } catch (e) {
+        return 0;
+    }
+});
+EM_JS(int, js_storage_remove, (const char* key), {
+    try {
+        window.localStorage.removeItem(UTF8ToString(key));
+        return 1;
+    } catch (e) {
+        return 0;
+    }
+});
+EM_JS(void, js_download, (const char* name, const char* text), {
+    var url = URL.createObjectURL(new Blob([UTF8ToString(text)], {type: "application/json"}));
+    var link = document.createElement("a");
+    link.href = url;
+    link.download = UTF8ToString(name);
+    link.style.display = "none";
+    document.body.appendChild(link);
+    link.click();
+    document.body.removeChild(link);
+    setTimeout(function() { URL.revokeObjectURL(url); }, 30000);
+});
+// Opens the browser's file dialog (the button's click runs inside the gesture: platform's frame_in_gesture);
+// the chosen file's text comes back through smcalc_ui_import().
+EM_JS(void, js_pick_file, (), {
+    var input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.style.display = "none";
+    input.addEventListener("change", function() {
+        var f = input.files && input.files[0];
+        if (input.parentNode) input.parentNode.removeChild(input);
+        if (!f) return;
+        var done = function(text) {
+            var t = allocateUTF8(text), n = allocateUTF8(f.name);
+            _smcalc_ui_import(t, n);
+            _free(t);
+            _free(n);
+            if (typeof _smcalc_page_request_frame === "function") _smcalc_page_request_frame();
+        };
+        f.text().then(done, function() { done(""); });
+    });
+    document.body.appendChild(input);
+    input.click();
+});
+
+std::optional<std::string> storage_entries() {
+    char* s = js_storage_entries();
+    if (!s) return std::nullopt;
+    std::string out = s;
+    std::free(s);
+    return out;
+}
+bool storage_set(const std::string& k, const std::string& v) { return js_storage_set(k.c_str(), v.c_str()) != 0; }
+bool storage_remove(const std::string& k) { return js_storage_remove(k.c_str()) != 0; }
+void download(const std::string& name, const std::string& text) { js_download(name.c_str(), text.c_str()); }
+void pick_file() { js_pick_file(); }
+#else
+std::optional<std::string> storage_entries() { return std::nullopt; }
+bool storage_set(const std::string&, const std::string&) { return false; }
+bool storage_remove(const std::string&) { return false; }
+void download(const std::string&, const std::string&) {}
+void pick_file() {}
+#endif
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Actions
+// ---------------------------------------------------------------------------------------------------------
+
+void say(App& a, std::string text, bool error = false) {
+    a.saved.message = std::move(text);
+    a.saved.message_error = error;
+}
+
+// Notices shown in the page's notice bar until the inputs change.
+void notify(App& a, const std::vector<std::string>& notices) {
+    if (notices.empty()) return;
+    a.notices.insert(a.notices.end(), notices.begin(), notices.end());
+    a.notice_key = encode_hash(a.in);
+}
+
+const char* kRefused = "The browser refused to store it (storage full, disabled or private).";
+
+template <typename T>
+void save_entry(App& a, T entry) {
+    const std::string name = entry.name;
+    if (!storage_set(storage_key(entry), to_json(entry))) {
+        say(a, kRefused, true);
+        return;
+    }
+    const bool replaced = upsert(a.saved.state, std::move(entry));
+    say(a, (replaced ? "Replaced '" : "Saved '") + name + "'.");
+}
+
+template <typename T>
+void delete_entry(App& a, std::vector<T>& list, std::size_t i) {
+    const std::string name = list[i].name;
+    if (!storage_remove(storage_key(list[i]))) {
+        say(a, "The browser refused to change its storage.", true);
+        return;
+    }
+    list.erase(list.begin() + static_cast<std::ptrdiff_t>(i));
+    say(a, "Deleted '" + name + "'.");
+}
+
+void import_text(App& a, const std::string& text, const std::string& file) {
+    ImportResult r = import_json(text);
+    std::vector<std::string> notices;
+    for (const std::string& n : r.notices) notices.push_back(file + ": " + n);
+    if (!r.ok) {
+        say(a, "Nothing imported from " + file + ".", true);
+        notify(a, notices);
+        return;
+    }
+    std::size_t stored = 0, refused = 0;
+    for (SavedGpu& g : r.state.gpus) {
+        if (storage_set(storage_key(g), to_json(g))) {
+            upsert(a.saved.state, std::move(g));
+            ++stored;
+        } else {
+            ++refused;
+        }
+    }
+    for (SavedPreset& p : r.state.presets) {
+        if (storage_set(storage_key(p), to_json(p))) {
+            upsert(a.saved.state, std::move(p));
+            ++stored;
+        } else {
+            ++refused;
+        }
+    }
+    if (refused) notices.push_back(file + ": " + std::to_string(refused) + " entries were not stored. " + kRefused);
+    say(a, "Imported " + std::to_string(stored) + (stored == 1 ? " entry" : " entries") + " from " + file +
+               (notices.empty() ? "." : "; see the notice above."),
+        stored == 0);
+    notify(a, notices);
+}
+
+bool same_gpu(const SavedGpu& g, const Inputs& in) {
+    return g.base == in.gpu && g.cc == in.cc_override && g.fields == in.overrides;
+}
+
+void name_and_save(App& a, char* buf, std::size_t size, const char* id, const char* hint, const char* button,
+                   bool gpu) {
+    const float bw = ImGui::CalcTextSize(button).x + 2 * ImGui::GetStyle().FramePadding.x;
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - bw - ImGui::GetStyle().ItemSpacing.x));
+    const bool enter = ImGui::InputTextWithHint(id, hint, buf, size, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if (ImGui::Button(button) || enter) {
+        NameCheck n = check_saved_name(buf);
+        if (!n.name) {
+            say(a, "Name: " + n.error + ".", true);
+        } else if (gpu) {
+            save_entry(a, gpu_from_inputs(a.in, *n.name));
+            buf[0] = 0;
+        } else {
+            save_entry(a, preset_from_inputs(a.in, *n.name));
+            buf[0] = 0;
+        }
+    }
+}
+
+}  // namespace
+
+// The chosen file's text (js_pick_file).
+extern "C" EMSCRIPTEN_KEEPALIVE void smcalc_ui_import(const char* text, const char* name) {
+    import_text(app(), text ? text : "", name && *name ? name : "the file");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] Views
+// ---------------------------------------------------------------------------------------------------------
+
+void saved_init(App& a) {
+    if (a.saved.loaded) return;
+    a.saved.loaded = true;
+    if (a.host.embed) {  // an embedded calculator shows the course's link, not the reader's saved state
+        a.saved.available = false;
+        return;
+    }
+    auto text = storage_entries();
+    if (!text) {
+        a.saved.available = false;
+        return;
+    }
+    auto entries = parse_entry_list(*text);
+    if (!entries) return;
+    LoadResult r = load_storage(*entries);
+    a.saved.state = std::move(r.state);
+    a.saved.bad_keys = std::move(r.bad_keys);
+    notify(a, r.notices);
+}
+
+void view_saved(App& a) {
+    SavedUi& s = a.saved;
+    if (!s.available) {
+        ImGui::PushTextWrapPos(0.0f);
+        text_dim("This browser does not let the page store anything (private mode or storage disabled).");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    name_and_save(a, s.preset_name, sizeof s.preset_name, "##preset_name", "name these inputs", "Save##preset", false);
+    const float x_w = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().FramePadding.x;
+    auto list = [&](auto& items, const char* kind, auto summary, auto load) {
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            ImGui::PushID(kind);
+            ImGui::PushID(static_cast<int>(i));
+            const std::string label = items[i].name + "##load";
+            const float w = ImGui::GetContentRegionAvail().x - x_w - ImGui::GetStyle().ItemSpacing.x;
+            if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(w, 0))) load(items[i]);
+            tag_item((std::string(kind) + ":" + items[i].name).c_str());
+            const std::string sum = summary(items[i]);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sum.c_str());
+            const ImVec2 end = ImGui::GetItemRectMax();
+            const float sw = ImGui::CalcTextSize(sum.c_str()).x;
+            const float name_w = ImGui::CalcTextSize(items[i].name.c_str()).x;
+            if (ImGui::GetItemRectMin().x + name_w + 16 + sw < end.x)
+                ImGui::GetWindowDrawList()->AddText(ImVec2(end.x - sw - 4, ImGui::GetItemRectMin().y), a.pal.axis_text,
+                                                    sum.c_str());
+            ImGui::SameLine();
+            if (ImGui::SmallButton("x")) {
+                ImGui::PopID();
+                ImGui::PopID();
+                delete_entry(a, items, i);
+                return;
+            }
+            tag_item((std::string("delete:") + kind + ":" + items[i].name).c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Delete '%s' from this browser", items[i].name.c_str());
+            ImGui::PopID();
+            ImGui::PopID();
+        }
+    };
+    if (s.state.presets.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        text_dim("Saved inputs (kernel or tile, without the GPU) appear here.");
+        ImGui::PopTextWrapPos();
+    }
+    list(s.state.presets, "preset", [](const SavedPreset& p) { return preset_summary(p); },
+         [&](const SavedPreset& p) {
+             if (apply_saved_preset(p, a.in))
+                 say(a, "Loaded '" + p.name + "'.");
+             else
+                 say(a, "'" + p.name + "' does not read any more.", true);
+         });
+    ImGui::Spacing();
+    text_dim(s.state.gpus.empty() ? "Custom GPUs: save one from the GPU card's Custom device editor."
+                                  : "Custom GPUs (also at the top of the GPU list):");
+    list(s.state.gpus, "gpu", [](const SavedGpu& g) { return gpu_summary(g); },
+         [&](const SavedGpu& g) {
+             apply_saved_gpu(g, a.in);
+             say(a, "Using '" + g.name + "'.");
+         });
+    ImGui::Spacing();
+    ImGui::BeginDisabled(s.state.presets.empty() && s.state.gpus.empty());
+    if (ImGui::Button("Export")) download("smcalc-saved.json", export_json(s.state));
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Download every saved preset and GPU as smcalc-saved.json");
+    ImGui::SameLine();
+    if (ImGui::Button("Import")) pick_file();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Add the entries of an exported .json file (same names are replaced)");
+    if (!s.bad_keys.empty()) {
+        ImGui::SameLine();
+        const std::string b = "Remove " + std::to_string(s.bad_keys.size()) + " unreadable";
+        if (ImGui::Button(b.c_str())) {
+            for (const std::string& k : s.bad_keys) storage_remove(k);
+            say(a, "Removed " + std::to_string(s.bad_keys.size()) + " unreadable entries from this browser's storage.");
+            s.bad_keys.clear();
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Delete the stored entries this page could not read");
+    }
+    if (!s.message.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        if (s.message_error)
+            ImGui::TextColored(a.pal.text_error, "%s", s.message.c_str());
+        else
+            text_dim(s.message.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    text_dim("Kept in this browser only (localStorage); export to move them.");
+    ImGui::PopTextWrapPos();
+}
+
+void view_save_gpu(App& a) {
+    if (!a.saved.available || !a.in.custom()) return;
+    ImGui::Spacing();
+    name_and_save(a, a.saved.gpu_name, sizeof a.saved.gpu_name, "##gpu_name", "name this device", "Save device", true);
+    if (!a.saved.message.empty() && a.saved.message_error) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(a.pal.text_error, "%s", a.saved.message.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+bool view_saved_gpus_in_picker(App& a, const std::string& needle_lower) {
+    bool picked = false;
+    int shown = 0;
+    for (const SavedGpu& g : a.saved.state.gpus) {
+        std::string hay = g.name + "|" + g.base;
+        for (char& c : hay) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string hay_compact;
+        for (char c : hay)
+            if (c != ' ' && c != '-' && c != '_') hay_compact += c;
+        if (!needle_lower.empty() && hay_compact.find(needle_lower) == std::string::npos) continue;
+        if (shown++ == 0) text_dim("Saved");
+        ImGui::PushID(g.name.c_str());
+        const bool selected = same_gpu(g, a.in);
+        const std::string label = g.name + "##saved";
+        if (ImGui::Selectable(label.c_str(), selected)) {
+            apply_saved_gpu(g, a.in);
+            picked = true;
+        }
+        const std::string sum = gpu_summary(g);
+        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(sum.c_str()).x);
+        text_dim(sum.c_str());
+        ImGui::PopID();
+    }
+    if (shown) ImGui::Separator();
+    return picked;
+}
+
+const SavedGpu* saved_gpu_matching(const App& a) {
+    if (!a.in.custom()) return nullptr;
+    for (const SavedGpu& g : a.saved.state.gpus)
+        if (same_gpu(g, a.in)) return &g;
+    return nullptr;
+}
+
+void saved_state_json(App& a, std::string& j) {
+    const SavedUi& s = a.saved;
+    j += ",\"saved\":{\"available\":" + std::string(s.available ? "true" : "false") + ",\"presets\":[";
+    for (std::size_t i = 0; i < s.state.presets.size(); ++i) j += (i ? "," : "") + json_string(s.state.presets[i].name);
+    j += "],\"gpus\":[";
+    for (std::size_t i = 0; i < s.state.gpus.size(); ++i) j += (i ? "," : "") + json_string(s.state.gpus[i].name);
+    j += "],\"bad\":[";
+    for (std::size_t i = 0; i < s.bad_keys.size(); ++i) j += (i ? "," : "") + json_string(s.bad_keys[i]);
+    j += "],\"message\":" + json_string(s.message) + "}";
+}
+
+}  // namespace smcalc::web
