@@ -10,6 +10,7 @@
 
 #include <GLES3/gl3.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -367,8 +368,10 @@ void RenderDrawData(ImDrawData* d) {
         for (int c = 0; c < list->CmdBuffer.Size; ++c) {
             const ImDrawCmd* cmd = &list->CmdBuffer[c];
             // Clip rectangle in framebuffer pixels; GL's scissor origin is the bottom left.
-            const float x0 = (cmd->ClipRect.x - off.x) * scale.x, y0 = (cmd->ClipRect.y - off.y) * scale.y;
-            const float x1 = (cmd->ClipRect.z - off.x) * scale.x, y1 = (cmd->ClipRect.w - off.y) * scale.y;
+            const float x0 = std::max((cmd->ClipRect.x - off.x) * scale.x, 0.0f);
+            const float y0 = std::max((cmd->ClipRect.y - off.y) * scale.y, 0.0f);
+            const float x1 = std::min((cmd->ClipRect.z - off.x) * scale.x, static_cast<float>(fb_w));
+            const float y1 = std::min((cmd->ClipRect.w - off.y) * scale.y, static_cast<float>(fb_h));
             const bool visible = x1 > x0 && y1 > y0;
             if (visible) {
                 glScissor(static_cast<GLint>(x0), static_cast<GLint>(static_cast<float>(fb_h) - y1),
