@@ -31,15 +31,15 @@ mkdir -p "$res" "$logs"
 rm -f "$res"/*.json
 export NODE_PATH=/usr/share/nodejs  # emcc needs Debian's node modules (toolchain notes, pitfall 1)
 
+t_start=$(date +%s)
 declare -A skipped=()
 failed=0
-say() { printf 'bench: %s\n' "$*" >&2; }
+say() { printf 'bench: [%3d s] %s\n' "$(( $(date +%s) - t_start ))" "$*" >&2; }
 skip_stage() { skipped[$1]=$2; say "SKIPPED $1: $2"; }
 tail_log() { tail -n 30 "$1" >&2; }
 # A stage that fails is reported in the table as failed (with its log), the other stages still run, and
 # the command exits 1 at the end.
 fail_stage() { tail_log "$3"; skipped[$1]="FAILED: $2 (log: ${3#"$root"/})"; failed=1; say "FAILED $1: $2"; }
-t_start=$(date +%s)
 load_start=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
 
 # --- 1. native --------------------------------------------------------------------------------------------
