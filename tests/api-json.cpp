@@ -270,6 +270,15 @@ TEST_CASE("api: block_size and dynamic_smem answers") {
     // ... and the occupancy op agrees that 3 fit with it.
     const json o = handle({{"op", "occupancy"}, {"gpu", "A100"}, {"threads", 256}, {"smem_dynamic", d["bytes"]}});
     CHECK(o["limits"]["smem"].get<int64_t>() >= 3);
+    CHECK(d["bytes_resident"] == d["bytes"]);
+    CHECK(d["notes"].empty());
+    // Where NVIDIA's answer leaves fewer blocks resident (it does not count the reserved 1 KiB), the answer
+    // says so and gives the verified size beside it (CC 8.9, 3 blocks of 257 threads).
+    const json f = handle({{"op", "dynamic_smem"}, {"cc", "8.9"}, {"threads", 257}, {"regs", 33}, {"blocks", 3}});
+    CHECK(f["bytes"] == 34048);
+    CHECK(f["bytes_resident"] == 33024);
+    REQUIRE(f["notes"].size() == 1);
+    CHECK(f["notes"][0].get<std::string>().find("reserve") != std::string::npos);
 }
 
 TEST_CASE("api: gpus and archs") {

@@ -441,3 +441,49 @@ TEST_CASE("occupancy: block_size on worked example 1") {
     REQUIRE(o.ok());
     CHECK(o->block_size == 640);
 }
+
+// dynamic_smem() equals NVIDIA's cudaOccAvailableDynamicSMemPerBlock (the oracle test checks that); its
+// answer can leave fewer blocks resident than asked for. dynamic_smem_resident() must never do so.
+TEST_CASE("occupancy: dynamic_smem_resident lets the asked-for blocks reside") {
+    SUBCASE("CC 8.9, 3 blocks of 257 threads (fuzz finding F1)") {
+        const Device d = reference_device(**find_arch({8, 9}));
+        KernelInput k;
+        k.threads = 257;
+        k.regs = 33;
+        CHECK(*dynamic_smem(d, k, 3) == 34048);  // 102,400 / 3 rounded down to 128 B: the header's answer
+        const int64_t res = *dynamic_smem_resident(d, k, 3);
+        CHECK(res == 33024);                      // (33,024 + 1,024) x 3 = 102,144 <= 102,400
+        k.smem_dynamic = res;
+        CHECK(occupancy(d, k)->blocks_per_sm == 3);
+        k.smem_dynamic = res + 1;                 // one byte more rounds to the next granule: 2 blocks
+        CHECK(occupancy(d, k)->blocks_per_sm == 2);
+    }
+    SUBCASE("over every CC and many kernels: resident, at most the header's answer, and maximal") {
+        int checked = 0;
+        for (const ArchRules& a : all_arch_rules()) {
+            const Device d = reference_device(a);
+            for (int64_t threads : {32, 128, 257, 512, 1024})
+                for (int64_t regs : {16, 40, 64, 128})
+                    for (int64_t st : {0, 1000, 8192})
+                        for (int64_t blocks = 1; blocks <= 8; ++blocks) {
+                            KernelInput k;
+                            k.threads = threads;
+                            k.regs = regs;
+                            k.smem_static = st;
+                            auto hdr = dynamic_smem(d, k, blocks);
+                            auto res = dynamic_smem_resident(d, k, blocks);
+                            REQUIRE(hdr.ok() == res.ok());
+                            if (!res) continue;
+                            CHECK(*res <= *hdr);
+                            k.smem_dynamic = *res;
+                            CHECK(occupancy(d, k, Detail::Numbers)->blocks_per_sm >= blocks);
+                            if (*res < *hdr) {  // maximal: the next granule up no longer keeps them resident
+                                k.smem_dynamic = *res + a.smem_alloc_granularity;
+                                CHECK(occupancy(d, k, Detail::Numbers)->blocks_per_sm < blocks);
+                            }
+                            ++checked;
+                        }
+        }
+        CHECK(checked > 1000);
+    }
+}

@@ -35,6 +35,14 @@ std::string cc_text(ComputeCapability cc) { return num(cc.major) + "." + num(cc.
 
 namespace {
 
+// dynamic_smem (NVIDIA's cudaOccAvailableDynamicSMemPerBlock) vs what the solver lets reside.
+std::string resident_note(int64_t header, int64_t resident, int64_t blocks) {
+    return "NVIDIA's cudaOccAvailableDynamicSMemPerBlock answers " + std::to_string(header) +
+           " B, but with it fewer than " + std::to_string(blocks) +
+           " blocks reside (it does not count the shared memory the driver reserves per block); " +
+           std::to_string(resident) + " B is the most that keeps " + std::to_string(blocks) + " resident";
+}
+
 using json = nlohmann::json;
 using detail::cc_text;
 using detail::num;
@@ -1205,7 +1213,11 @@ json answer(const Request& req) {
         case Op::DynamicSmem: {
             auto r = dynamic_smem(req.device, req.input, req.blocks);
             if (!r) return error_json(r.error());
-            return {{"bytes", *r}, {"gpu", gpu_name(req)}};
+            auto resident = dynamic_smem_resident(req.device, req.input, req.blocks);
+            if (!resident) return error_json(resident.error());
+            json notes = json::array();
+            if (*resident != *r) notes.push_back(resident_note(*r, *resident, req.blocks));
+            return {{"bytes", *r}, {"bytes_resident", *resident}, {"notes", notes}, {"gpu", gpu_name(req)}};
         }
         case Op::NextStep: {
             auto r = detail::next_step_answer(req);
@@ -1423,11 +1435,18 @@ TextAnswer handle_text(const json& request, bool why) {
                     out.error = r.error();
                     break;
                 }
-                const std::string human = format_bytes(*r);
-                out.text = num(*r) + " B" + (human != num(*r) + " B" ? " (" + human + ")" : std::string()) +
+                auto resident = dynamic_smem_resident(q.device, q.input, q.blocks);
+                if (!resident) {
+                    out.error = resident.error();
+                    break;
+                }
+                const std::string human = format_bytes(*resident);
+                out.text = num(*resident) + " B" +
+                           (human != num(*resident) + " B" ? " (" + human + ")" : std::string()) +
                            " of dynamic shared memory per block still lets " + num(q.blocks) + " block" +
                            (q.blocks == 1 ? "" : "s") + " of " + num(q.input.threads) + " threads reside per SM (" +
                            (q.gpu.empty() ? "CC " + cc_text(q.device.cc) : q.gpu) + ")\n";
+                if (*resident != *r) out.text += "note: " + resident_note(*r, *resident, q.blocks) + "\n";
                 break;
             }
             case Op::NextStep: {

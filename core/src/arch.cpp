@@ -161,6 +161,24 @@ Expected<const ArchRules*> validate_device(const Device& d) {
                      "device.smem_per_block_optin (" + std::to_string(d.smem_per_block_optin) +
                          ") plus device.reserved_smem_per_block (" + std::to_string(d.reserved_smem_per_block) +
                          ") must not exceed device.smem_per_sm (" + std::to_string(d.smem_per_sm) + ")"};
+    // Devices report shared-memory sizes in whole allocation granules, and reserve shared memory per block
+    // only from CC 8.0. A custom device that breaks either makes NVIDIA's rules contradict themselves
+    // (dynamic_smem's answer would not let its blocks reside), so it is refused here.
+    auto granules = [&](const char* field, int64_t v) -> std::optional<Error> {
+        if (v % a.smem_alloc_granularity == 0) return std::nullopt;
+        return Error{ErrorId::InvalidDevice, std::string("device.") + field,
+                     std::string("device.") + field + " (" + std::to_string(v) + ") must be a multiple of " +
+                         std::to_string(a.smem_alloc_granularity) + " bytes, CC " + std::to_string(a.cc.major) + "." +
+                         std::to_string(a.cc.minor) + "'s shared-memory allocation granularity"};
+    };
+    if (auto e = granules("smem_per_sm", d.smem_per_sm)) return *e;
+    if (auto e = granules("smem_per_block", d.smem_per_block)) return *e;
+    if (auto e = granules("smem_per_block_optin", d.smem_per_block_optin)) return *e;
+    if (auto e = granules("reserved_smem_per_block", d.reserved_smem_per_block)) return *e;
+    if (a.cc.major < 8 && d.reserved_smem_per_block != 0)
+        return Error{ErrorId::InvalidDevice, "device.reserved_smem_per_block",
+                     "device.reserved_smem_per_block must be 0 before CC 8.0 (the driver reserves shared memory "
+                     "per block from CC 8.0 on); it is " + std::to_string(d.reserved_smem_per_block)};
     if (d.max_threads_per_block > d.max_threads_per_sm)
         return Error{ErrorId::InvalidDevice, "device.max_threads_per_block",
                      "device.max_threads_per_block (" + std::to_string(d.max_threads_per_block) +

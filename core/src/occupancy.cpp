@@ -435,4 +435,23 @@ Expected<int64_t> dynamic_smem(const Device& d, const KernelInput& in_, int64_t 
     return std::min(avail, dyn_max);
 }
 
+Expected<int64_t> dynamic_smem_resident(const Device& d, const KernelInput& in_, int64_t blocks) {
+    auto header = dynamic_smem(d, in_, blocks);
+    if (!header) return header;
+    const ArchRules& a = **find_arch(d.cc);
+    KernelInput in = in_;
+    const int64_t fixed = in.smem_static + d.reserved_smem_per_block;
+    int64_t dyn = *header;
+    // Each step drops the block's rounded allocation by one granule; dynamic 0 resides (dynamic_smem
+    // checked that), so this ends after at most header / granularity steps (a handful in practice).
+    while (dyn > 0) {
+        in.smem_dynamic = dyn;
+        auto r = occupancy(d, in, Detail::Numbers);
+        if (r && r->blocks_per_sm >= blocks) return dyn;
+        const int64_t alloc = ceil_div(fixed + dyn, a.smem_alloc_granularity) * a.smem_alloc_granularity;
+        dyn = std::max<int64_t>(0, alloc - a.smem_alloc_granularity - fixed);
+    }
+    return int64_t{0};
+}
+
 }  // namespace smcalc

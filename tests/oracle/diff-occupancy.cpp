@@ -88,7 +88,7 @@ std::vector<TestDevice> devices_for(const ArchRules& a, ComputeCapability cc) {
             add("smem/SM " + std::to_string(c) + " KiB", d);
         }
         const int64_t top = int64_t{a.carveouts().back()} * 1024;
-        add("smem/SM between carveouts", with_smem(ref, top - 3000));
+        add("smem/SM between carveouts", with_smem(ref, top - 3072));
         if (a.cc.major < 8) {
             // Before CC 8.0 the per-block limits may be the whole SM (validate_device bounds opt-in +
             // reserved from 8.0, which keeps every valid device inside the header's carveout table).
@@ -106,16 +106,18 @@ std::vector<TestDevice> devices_for(const ArchRules& a, ComputeCapability cc) {
     }
     // Opt-in below the default per-block limit is refused by validate_device (opting in never lowers the
     // limit; the header's dynamic_smem would wrap there), so no such device is generated.
-    // Reserved bytes flipped: none from CC 8.0, or 1 KiB before it (the header counts them in a block's
-    // usage on every CC but adds them to the per-block limit only from CC 8.0).
-    Device res = ref;
-    res.reserved_smem_per_block = ref.reserved_smem_per_block ? 0 : 1024;
-    add(res.reserved_smem_per_block ? "reserved 1 KiB" : "reserved 0", res);
-    Device res2 = ref;
-    res2.reserved_smem_per_block = 2048;
-    res2.smem_per_block_optin = std::min(ref.smem_per_block_optin, ref.smem_per_sm - 2048);
-    res2.sm_count = 7;
-    add("reserved 2 KiB", res2);
+    // Reserved bytes changed from CC 8.0 (validate_device refuses any before CC 8.0, where no device
+    // reports them; the header would count them in a block's usage but not in its limit).
+    if (a.cc.major >= 8) {
+        Device res = ref;
+        res.reserved_smem_per_block = 0;
+        add("reserved 0", res);
+        Device res2 = ref;
+        res2.reserved_smem_per_block = 2048;
+        res2.smem_per_block_optin = std::min(ref.smem_per_block_optin, ref.smem_per_sm - 2048);
+        res2.sm_count = 7;
+        add("reserved 2 KiB", res2);
+    }
     return v;
 }
 

@@ -94,4 +94,11 @@ Expected<BlockSizeResult> block_size(const Device& dev, const KernelInput& in);
 // on one SM. `in.smem_dynamic` is ignored. NotAchievable when fewer than `blocks` fit without any.
 Expected<int64_t> dynamic_smem(const Device& dev, const KernelInput& in, int64_t blocks);
 
+// The largest dynamic shared memory per block (bytes) with which occupancy() still gives at least `blocks`
+// CTAs per SM: dynamic_smem()'s answer, lowered granule by granule until the solver agrees. They differ
+// where NVIDIA's header is inconsistent with itself: cudaOccAvailableDynamicSMemPerBlock divides shared
+// memory per SM by the blocks without counting the 1 KiB the driver reserves per block from CC 8.0
+// (e.g. CC 8.9, 3 blocks: it answers 34,048 B, with which only 2 blocks reside; this answers 33,024 B).
+Expected<int64_t> dynamic_smem_resident(const Device& dev, const KernelInput& in, int64_t blocks);
+
 }  // namespace smcalc
