@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 
 #include "app.hpp"
 #include "imgui.h"
@@ -290,7 +291,10 @@ void left_column(App& a, bool compact) {
         }
         const std::string saved = "Saved (" + std::to_string(a.saved.state.presets.size() + a.saved.state.gpus.size()) +
                                   ")###saved";
-        if (tab_item(saved.c_str(), "Saved")) {
+        const bool was_shown = a.saved.shown;
+        a.saved.shown = tab_item(saved.c_str(), "Saved");
+        if (a.saved.shown) {
+            if (!was_shown) a.saved.reveal = 4;  // just opened: bring it into view (the column may scroll)
             ImGui::Spacing();
             view_saved(a);
             ImGui::EndTabItem();
@@ -558,7 +562,10 @@ bool ui_frame(float width, float height) {
     static ImVec2 last_size;
     const bool resized = last_size.x != width || last_size.y != height;
     last_size = ImVec2(width, height);
-    return card_heights_changed() || feedback || resized || encode_hash(a.in) != a.model.key;
+    // A card that just grew is scrolled into view over a few frames (views scroll while their count is > 0).
+    const bool revealing = a.saved.reveal > 0 || a.paste.reveal > 0 || a.fits.reveal > 0;
+    for (int* r : {&a.saved.reveal, &a.paste.reveal, &a.fits.reveal}) *r = std::max(0, *r - 1);
+    return card_heights_changed() || feedback || resized || revealing || encode_hash(a.in) != a.model.key;
 }
 
 std::string ui_state_json() {

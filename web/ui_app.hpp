@@ -96,7 +96,8 @@ struct SavedUi {
     char gpu_name[kMaxSavedName + 1] = {};
     std::string message;                    // result of the last save / delete / import, shown in the card
     bool message_error = false;
-    int tab = 0;                            // Examples | Saved
+    bool shown = false;                     // the Saved tab was drawn last frame
+    int reveal = 0;                         // frames left to scroll the column to show the tab's content
 };
 
 struct App {

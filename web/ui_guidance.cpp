@@ -547,18 +547,13 @@ void view_paste(App& a) {
     const bool was_open = p.open;
     p.open = ImGui::TreeNodeEx("Paste compiler output", ImGuiTreeNodeFlags_SpanAvailWidth);
     tag_item("Paste compiler output");
-    if (!p.open) {
-        ImGui::SameLine();
-        text_dim("ptxas -v, cuobjdump -res-usage");
-        return;
-    }
+    tip("Paste the output of nvcc -Xptxas -v (or ptxas -v, nvcc --resource-usage) or cuobjdump -res-usage: every "
+        "kernel in it is listed with its registers, shared memory, barriers and spills.");
+    if (!p.open) return;
     if (!was_open) p.reveal = kRevealFrames;
     view_paste_body(a);
     ImGui::TreePop();
-    if (p.reveal > 0) {  // just opened or just read: bring the box and the kernel list into view
-        reveal_card_end();
-        --p.reveal;
-    }
+    if (p.reveal > 0) reveal_card_end();  // just opened or just read: bring the box and the kernel list into view
 }
 
 void view_paste_body(App& a) {
@@ -774,10 +769,7 @@ void view_fits(App& a) {
         else wrapped_dim("Regs: estimated registers per thread (accumulators + the model's other registers).");
     }
     ImGui::TreePop();
-    if (f.reveal > 0) {
-        reveal_card_end();
-        --f.reveal;
-    }
+    if (f.reveal > 0) reveal_card_end();
 }
 
 // ---------------------------------------------------------------------------------------------------------

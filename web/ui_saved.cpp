@@ -325,6 +325,11 @@ void view_saved(App& a) {
     ImGui::PushTextWrapPos(0.0f);
     text_dim("Kept in this browser only (localStorage); export to move them.");
     ImGui::PopTextWrapPos();
+    if (s.reveal > 0) {
+        const ImVec2 pos = ImGui::GetWindowPos();
+        scroll_parent_to(pos, ImVec2(pos.x + ImGui::GetWindowWidth(),
+                                     ImGui::GetCursorScreenPos().y + ImGui::GetStyle().WindowPadding.y));
+    }
 }
 
 void view_save_gpu(App& a) {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { idle, item, launch, open, root, screenshot, serve, until } from './harness.mjs';
+import { MID, clickInView, inView } from './ui_helpers.mjs';
 
 let browser, server, base;
 before(async () => {
@@ -27,27 +28,6 @@ const click = async (page, label) => {
   await page.mouse.click(i.cx, i.cy);
   await idle(page);
 };
-// Scrolls (mouse wheel over `anchor`, a visible widget in the same scrolling card or column) until the widget
-// `label` is visible, then returns it.
-async function reveal(page, label, anchor) {
-  for (let i = 0; i < 20; ++i) {
-    const items = await page.evaluate(() => window.smcalc.items());
-    const found = items.find((x) => x.label === label && x.visible && x.y >= 0 && x.y + x.h <= 800);
-    if (found) return { ...found, cx: found.x + found.w / 2, cy: found.y + found.h / 2 };
-    const a = items.find((x) => x.label === anchor && x.visible);
-    if (!a) break;
-    await page.mouse.move(a.x + a.w / 2, a.y + a.h / 2);
-    await page.mouse.wheel(0, 120);
-    await idle(page);
-  }
-  return item(page, label);
-}
-const clickRevealed = async (page, label, anchor) => {
-  const i = await reveal(page, label, anchor);
-  await page.mouse.click(i.cx, i.cy);
-  await idle(page);
-};
-
 // The seed lesson's A100 kernel: 256 threads, 48 registers, 24 KiB static shared memory -> 5 CTAs per SM.
 const a100 = '#gpu=A100&m=kernel&t=256&r=48&ss=24576';
 
@@ -71,13 +51,13 @@ test('next step: each suggestion is the solver\'s; Apply raises CTAs per SM; lau
   assert.equal(s.next_step.launch_bounds.maxrregcount, '-maxrregcount=40');
   await screenshot(page, 'guidance-next-step');
 
-  await clickRevealed(page, 'Copy##lb', 'Apply##regs');
+  await clickInView(page, 'Copy##lb', MID);
   assert.equal(await page.evaluate(() => window.smcalc.copied()), '__launch_bounds__(256, 6)');
-  await clickRevealed(page, 'Copy##mrc', 'Apply##regs');
+  await clickInView(page, 'Copy##mrc', MID);
   assert.equal(await page.evaluate(() => window.smcalc.copied()), '-maxrregcount=40');
 
   // A target of 4 CTAs: a looser cap.
-  const target = await item(page, '##lb_target');
+  const target = await inView(page, '##lb_target', MID);
   await page.mouse.click(target.x + 12, target.cy);
   await page.keyboard.press('Control+A');
   await page.keyboard.type('4');
@@ -86,7 +66,7 @@ test('next step: each suggestion is the solver\'s; Apply raises CTAs per SM; lau
   assert.equal(s.next_step.launch_bounds.launch_bounds, '__launch_bounds__(256, 4)');
   assert.ok(s.next_step.launch_bounds.max_regs > 48);
 
-  await clickRevealed(page, 'Apply##regs', '##lb_target');
+  await clickInView(page, 'Apply##regs', MID);
   s = await until(page, () => window.smcalc.state(), (v) => v.regs === 40);
   assert.equal(s.result.blocks_per_sm, 6);
   assert.equal(s.result.occupancy, 0.75);
