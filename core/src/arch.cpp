@@ -74,8 +74,17 @@ std::span<const ArchRules> all_arch_rules() { return kArch; }
 Expected<const ArchRules*> find_arch(ComputeCapability cc) {
     // CC 10.1 (Thor) was renamed 11.0 in CUDA 13; OCC treats both alike (24 blocks, barrier factor 1).
     if (cc.major == 10 && cc.minor == 1) cc = {11, 0};
-    for (const auto& a : kArch)
-        if (a.cc == cc) return &a;
+    // Direct index by major * 10 + minor (the solver looks the CC up on every call).
+    static constexpr auto kIndex = [] {
+        std::array<int8_t, 160> t{};
+        for (auto& v : t) v = -1;
+        for (std::size_t i = 0; i < std::size(kArch); ++i) t[static_cast<std::size_t>(kArch[i].cc.major * 10 + kArch[i].cc.minor)] = static_cast<int8_t>(i);
+        return t;
+    }();
+    if (cc.major >= 0 && cc.minor >= 0 && cc.minor <= 9 && cc.major < 16) {
+        const int8_t i = kIndex[static_cast<std::size_t>(cc.major * 10 + cc.minor)];
+        if (i >= 0) return &kArch[i];
+    }
     return Error{ErrorId::UnknownArch, "cc",
                  "cc " + cc_string(cc) + " is not a modelled compute capability; known: " + known_cc_list()};
 }
@@ -123,34 +132,49 @@ Device reference_device(const ArchRules& a) {
     return d;
 }
 
+namespace {
+[[gnu::cold, gnu::noinline]] Error device_range_error(const char* field, int64_t v, int64_t lo, int64_t hi,
+                                                      const char* unit) {
+    return Error{ErrorId::InvalidDevice, std::string("device.") + field,
+                 std::string("device.") + field + " is " + std::to_string(v) + "; it must be between " +
+                     std::to_string(lo) + " and " + std::to_string(hi) + " " + unit};
+}
+[[gnu::cold, gnu::noinline]] Error granule_error(const ArchRules& a, const char* field, int64_t v) {
+    return Error{ErrorId::InvalidDevice, std::string("device.") + field,
+                 std::string("device.") + field + " (" + std::to_string(v) + ") must be a multiple of " +
+                     std::to_string(a.smem_alloc_granularity) + " bytes, CC " + std::to_string(a.cc.major) + "." +
+                     std::to_string(a.cc.minor) + "'s shared-memory allocation granularity"};
+}
+}  // namespace
+
 Expected<const ArchRules*> validate_device(const Device& d) {
     auto arch = find_arch(d.cc);
     if (!arch) return arch.error();
     const ArchRules& a = **arch;
-    auto range = [](const char* field, int64_t v, int64_t lo, int64_t hi, const char* unit) -> std::optional<Error> {
-        if (v >= lo && v <= hi) return std::nullopt;
-        return Error{ErrorId::InvalidDevice, std::string("device.") + field,
-                     std::string("device.") + field + " is " + std::to_string(v) + "; it must be between " +
-                         std::to_string(lo) + " and " + std::to_string(hi) + " " + unit};
+    // The checks run on every solver call: the Error is built out of line, only when one fails.
+    std::optional<Error> failed;
+    auto range = [&failed](const char* field, int64_t v, int64_t lo, int64_t hi, const char* unit) {
+        if (v >= lo && v <= hi) [[likely]]
+            return false;
+        failed = device_range_error(field, v, lo, hi, unit);
+        return true;
     };
     // Fields are bounded so that every product below fits comfortably in 64 bits.
     constexpr int64_t kMaxCount = int64_t{1} << 31;
-    if (auto e = range("sm_count", d.sm_count, 0, 1 << 20, "SMs")) return *e;
-    if (auto e = range("warp_size", d.warp_size, 1, 1024, "threads")) return *e;
-    if (auto e = range("max_threads_per_block", d.max_threads_per_block, 1, kMaxCount, "threads")) return *e;
-    if (auto e = range("max_threads_per_sm", d.max_threads_per_sm, 1, kMaxCount, "threads")) return *e;
-    if (auto e = range("regs_per_sm", d.regs_per_sm, 1, kMaxCount, "registers")) return *e;
-    if (auto e = range("regs_per_block", d.regs_per_block, 1, kMaxCount, "registers")) return *e;
+    if (range("sm_count", d.sm_count, 0, 1 << 20, "SMs")) return *failed;
+    if (range("warp_size", d.warp_size, 1, 1024, "threads")) return *failed;
+    if (range("max_threads_per_block", d.max_threads_per_block, 1, kMaxCount, "threads")) return *failed;
+    if (range("max_threads_per_sm", d.max_threads_per_sm, 1, kMaxCount, "threads")) return *failed;
+    if (range("regs_per_sm", d.regs_per_sm, 1, kMaxCount, "registers")) return *failed;
+    if (range("regs_per_block", d.regs_per_block, 1, kMaxCount, "registers")) return *failed;
     // The largest carveout of the CC bounds what the hardware can give one SM (OCC rejects more).
     const int64_t max_smem = a.carveout_count ? int64_t{a.carveouts().back()} * 1024 : int64_t{1} << 31;
-    if (auto e = range("smem_per_sm", d.smem_per_sm, 1, max_smem, "bytes")) return *e;
-    if (auto e = range("smem_per_block", d.smem_per_block, 1, d.smem_per_sm, "bytes (at most smem_per_sm)")) return *e;
-    if (auto e = range("smem_per_block_optin", d.smem_per_block_optin, 0, d.smem_per_sm,
-                       "bytes (at most smem_per_sm)"))
-        return *e;
-    if (auto e = range("reserved_smem_per_block", d.reserved_smem_per_block, 0, d.smem_per_sm,
-                       "bytes (at most smem_per_sm)"))
-        return *e;
+    if (range("smem_per_sm", d.smem_per_sm, 1, max_smem, "bytes")) return *failed;
+    if (range("smem_per_block", d.smem_per_block, 1, d.smem_per_sm, "bytes (at most smem_per_sm)")) return *failed;
+    if (range("smem_per_block_optin", d.smem_per_block_optin, 0, d.smem_per_sm,
+                       "bytes (at most smem_per_sm)")) return *failed;
+    if (range("reserved_smem_per_block", d.reserved_smem_per_block, 0, d.smem_per_sm,
+                       "bytes (at most smem_per_sm)")) return *failed;
     if (d.smem_per_block_optin < d.smem_per_block)
         return Error{ErrorId::InvalidDevice, "device.smem_per_block_optin",
                      "device.smem_per_block_optin (" + std::to_string(d.smem_per_block_optin) +
@@ -164,17 +188,16 @@ Expected<const ArchRules*> validate_device(const Device& d) {
     // Devices report shared-memory sizes in whole allocation granules, and reserve shared memory per block
     // only from CC 8.0. A custom device that breaks either makes NVIDIA's rules contradict themselves
     // (dynamic_smem's answer would not let its blocks reside), so it is refused here.
-    auto granules = [&](const char* field, int64_t v) -> std::optional<Error> {
-        if (v % a.smem_alloc_granularity == 0) return std::nullopt;
-        return Error{ErrorId::InvalidDevice, std::string("device.") + field,
-                     std::string("device.") + field + " (" + std::to_string(v) + ") must be a multiple of " +
-                         std::to_string(a.smem_alloc_granularity) + " bytes, CC " + std::to_string(a.cc.major) + "." +
-                         std::to_string(a.cc.minor) + "'s shared-memory allocation granularity"};
+    auto granules = [&](const char* field, int64_t v) {
+        if (v % a.smem_alloc_granularity == 0) [[likely]]
+            return false;
+        failed = granule_error(a, field, v);
+        return true;
     };
-    if (auto e = granules("smem_per_sm", d.smem_per_sm)) return *e;
-    if (auto e = granules("smem_per_block", d.smem_per_block)) return *e;
-    if (auto e = granules("smem_per_block_optin", d.smem_per_block_optin)) return *e;
-    if (auto e = granules("reserved_smem_per_block", d.reserved_smem_per_block)) return *e;
+    if (granules("smem_per_sm", d.smem_per_sm)) return *failed;
+    if (granules("smem_per_block", d.smem_per_block)) return *failed;
+    if (granules("smem_per_block_optin", d.smem_per_block_optin)) return *failed;
+    if (granules("reserved_smem_per_block", d.reserved_smem_per_block)) return *failed;
     if (a.cc.major < 8 && d.reserved_smem_per_block != 0)
         return Error{ErrorId::InvalidDevice, "device.reserved_smem_per_block",
                      "device.reserved_smem_per_block must be 0 before CC 8.0 (the driver reserves shared memory "

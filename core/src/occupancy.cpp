@@ -40,11 +40,16 @@ std::string kib(int64_t bytes) {
 }
 std::string cc_str(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
 
-std::optional<Error> check_range(const char* field, int64_t v, int64_t lo, int64_t hi, const char* what) {
-    if (v >= lo && v <= hi) return std::nullopt;
+[[gnu::cold, gnu::noinline]] Error range_error(const char* field, int64_t v, int64_t lo, int64_t hi, const char* what) {
     return Error{ErrorId::InvalidInput, field,
                  std::string(field) + " is " + std::to_string(v) + "; it must be between " + std::to_string(lo) +
                      " and " + std::to_string(hi) + " " + what};
+}
+// Inline check, out-of-line Error: validation runs on every solver call.
+inline std::optional<Error> check_range(const char* field, int64_t v, int64_t lo, int64_t hi, const char* what) {
+    if (v >= lo && v <= hi) [[likely]]
+        return std::nullopt;
+    return range_error(field, v, lo, hi, what);
 }
 
 std::optional<Error> validate_kernel(const KernelInput& in) {
@@ -194,9 +199,14 @@ Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Deta
     const int64_t blocks_limit = a.max_blocks_per_sm;
 
     // --- Shared memory (cudaOccMaxBlocksPerSMSmemLimit) ---
-    auto pref_or = smem_preference(d, a, in.carveout);
-    if (!pref_or) return pref_or.error();
-    const int64_t pref = *pref_or;
+    // cudaOccSMemPerMultiprocessor, inline: an Error is built only on failure.
+    int64_t pref = d.smem_per_sm;
+    if (a.cc.major >= 7) {
+        const int64_t want = in.carveout < 0 ? d.smem_per_sm : (int64_t{in.carveout} * d.smem_per_sm) / 100;
+        auto aligned = align_up_carveout(a, want);
+        if (!aligned) return carveout_error(a, want, "the carveout preference");
+        pref = *aligned;
+    }
     const int64_t dyn_max = in.smem_dynamic_max >= 0 ? in.smem_dynamic_max : default_dynamic_max(d, in);
     const int64_t static_total = in.smem_static + d.reserved_smem_per_block;  // < 2^54: no overflow
     const int64_t total = static_total + in.smem_dynamic;

@@ -49,7 +49,8 @@ struct Error {
 template <typename T>
 class Expected {
 public:
-    Expected(T v) : v_(std::move(v)) {}          // NOLINT(google-explicit-constructor)
+    Expected(T&& v) : v_(std::in_place_index<0>, std::move(v)) {}      // NOLINT(google-explicit-constructor)
+    Expected(const T& v) : v_(std::in_place_index<0>, v) {}            // NOLINT(google-explicit-constructor)
     Expected(Error e) : v_(std::move(e)) {}      // NOLINT(google-explicit-constructor)
     bool ok() const { return v_.index() == 0; }
     explicit operator bool() const { return ok(); }

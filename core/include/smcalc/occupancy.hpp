@@ -11,7 +11,9 @@
 // taken as off / 0, which is what cudaFuncAttributes gives the header.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,6 +47,34 @@ inline constexpr std::array<Resource, 5> kResources = {Resource::Registers, Reso
 std::string_view resource_key(Resource r);    // "regs", "smem", "warps", "blocks", "barriers" (JSON names)
 std::string_view resource_label(Resource r);  // "registers", "shared memory", ...
 
+// The resources that set blocks_per_sm (at most all five), in kResources order, stored inline: no heap
+// allocation per solver call. Reads like a std::vector<Resource> (range-for, size, [], ==, conversion).
+class ResourceList {
+public:
+    using value_type = Resource;
+    using const_iterator = const Resource*;
+    using iterator = const Resource*;
+    ResourceList() = default;
+    ResourceList(std::initializer_list<Resource> rs) { for (Resource r : rs) push_back(r); }
+    void push_back(Resource r) { v_[n_++] = r; }
+    const Resource* begin() const { return v_.data(); }
+    const Resource* end() const { return v_.data() + n_; }
+    std::size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    Resource operator[](std::size_t i) const { return v_[i]; }
+    operator std::vector<Resource>() const { return {begin(), end()}; }  // NOLINT(google-explicit-constructor)
+    friend bool operator==(const ResourceList& a, const ResourceList& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+    friend bool operator==(const ResourceList& a, const std::vector<Resource>& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
+private:
+    std::array<Resource, 5> v_{};
+    uint8_t n_ = 0;
+};
+
 // One bar of the budget view: how much of one SM's budget of one resource the resident CTAs use.
 struct Budget {
     std::string name;       // "registers per SM"
@@ -60,7 +90,7 @@ struct OccupancyResult {
     int64_t threads_per_sm = 0;
     double occupancy = 0;                                // warps_per_sm / max warps per SM, 0..1
     std::array<std::optional<int64_t>, 5> limits{};      // blocks each resource allows; nullopt = no limit
-    std::vector<Resource> limiting;                      // every resource whose limit equals blocks_per_sm
+    ResourceList limiting;                               // every resource whose limit equals blocks_per_sm
     std::optional<int64_t> regs_per_block;               // registers allocated per CTA (nullopt if > kMaxInput)
     int64_t smem_per_block = 0;                          // bytes allocated per CTA (static+dyn+reserved, rounded)
     int64_t smem_per_sm = 0;                             // bytes the carveout yields for this launch (0 if none fit)
