@@ -82,15 +82,6 @@ std::string describe(const Case& c) {
 
 std::string cc_key(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
 
-// Shared memory sizes that are whole allocation granules (what every real device reports); see finding F3.
-bool granular(const Device& d) {
-    auto a = find_arch(d.cc);
-    if (!a) return false;
-    const int64_t g = (*a)->smem_alloc_granularity;
-    return d.smem_per_block % g == 0 && d.smem_per_block_optin % g == 0 && d.smem_per_sm % g == 0 &&
-           d.reserved_smem_per_block % g == 0;
-}
-
 }  // namespace
 
 TEST_CASE("properties: occupancy in [0, 1], blocks = the lowest limit, limiting list exact (100,000 inputs)") {
@@ -117,8 +108,7 @@ TEST_CASE("properties: more registers, shared memory or barriers never raise occ
     std::map<std::string, int> per_cc;
     int lowered = 0;
     for (int i = 0; i < kInputs; ++i) {
-        // F3: a custom per-block limit that is not whole granules can flip with more static shared memory.
-        const Case c = next_case(src, [](const Case& x) { return granular(x.d); });
+        const Case c = next_case(src);
         ++per_cc[cc_key(c.d.cc)];
         const int64_t step = 1 + static_cast<int64_t>(rng() % 8192);
         struct More {
@@ -249,54 +239,42 @@ TEST_CASE("properties: the tile model's invariants (20,000 answered tiles) and t
     }
 }
 
-// ----- Fuzz findings (docs/bad-inputs.md "Fuzzing"): each case is the minimised input, as a regression test.
-// should_fail: the property does not hold yet (core/src/occupancy.cpp follows cuda_occupancy.h here); when the
-// core is fixed doctest reports these as failing, and `should_fail` comes off.
+// ----- Fuzz findings (docs/bad-inputs.md "Fuzzing"): each minimised input as a regression test (the corpus of
+// tests/fuzz/corpus/occupancy/regress-F* replays them through the fuzz target as well).
 
-TEST_CASE("finding F1: dynamic_smem's answer lets the asked-for blocks reside (CC 8.9, 3 blocks of 257 threads)" *
-          doctest::should_fail()) {
+TEST_CASE("finding F1: dynamic_smem_resident lets the asked-for blocks reside where NVIDIA's figure does not") {
+    // CC 8.9, 3 blocks of 257 threads: cudaOccAvailableDynamicSMemPerBlock divides the 102,400 B by 3 without the
+    // 1 KiB reserved per block, answering 34,048 B, with which only 2 blocks reside.
     const Device d = reference_device(**find_arch({8, 9}));
     KernelInput k;
     k.threads = 257;
     k.regs = 33;
-    auto dyn = dynamic_smem(d, k, 3);
-    REQUIRE(dyn.ok());
-    CHECK(*dyn == 34048);  // what it answers: 102,400 / 3 rounded down to 128 B, without the 1 KiB reserved per block
-    k.smem_dynamic = *dyn;
-    auto r = occupancy(d, k);
-    REQUIRE(r.ok());
-    CHECK(r->blocks_per_sm >= 3);  // fails: (34,048 + 1,024) x 3 > 102,400, so 2 blocks
+    auto header = dynamic_smem(d, k, 3);
+    auto resident = dynamic_smem_resident(d, k, 3);
+    REQUIRE(header.ok());
+    REQUIRE(resident.ok());
+    CHECK(*header == 34048);
+    CHECK(*resident == 33024);
+    k.smem_dynamic = *header;
+    CHECK(occupancy(d, k)->blocks_per_sm == 2);
+    k.smem_dynamic = *resident;
+    CHECK(occupancy(d, k)->blocks_per_sm == 3);
 }
 
-TEST_CASE("finding F2: a custom device with reserved shared memory before CC 8.0 (dynamic_smem, 1 block)" *
-          doctest::should_fail()) {
+TEST_CASE("finding F2: reserved shared memory before CC 8.0 is a contradicting device") {
     Device d = reference_device(**find_arch({5, 2}));
-    d.reserved_smem_per_block = 1;  // accepted by validate_device; no CC 5.x-7.x device reports any
-    REQUIRE(validate_device(d).ok());
-    KernelInput k;
-    k.threads = 1024;
-    k.regs = 3;
-    auto dyn = dynamic_smem(d, k, 1);
-    REQUIRE(dyn.ok());
-    k.smem_dynamic = *dyn;
-    auto r = occupancy(d, k);
-    REQUIRE(r.ok());
-    CHECK(r->blocks_per_sm >= 1);  // fails: 49,152 + 1 reserved rounds to 49,408 > the 49,152 B limit: 0 blocks
+    d.reserved_smem_per_block = 1;  // the fuzzer's input; 0 blocks resided with dynamic_smem's answer
+    auto ok = validate_device(d);
+    REQUIRE(!ok.ok());
+    CHECK(ok.error().id == ErrorId::InvalidDevice);
+    CHECK(ok.error().field == "device.reserved_smem_per_block");
 }
 
-TEST_CASE("finding F3: a custom per-block limit that is not whole granules (CC 6.1, smem_per_block 19,275)" *
-          doctest::should_fail()) {
+TEST_CASE("finding F3: a per-block shared memory limit that is not whole granules is a contradicting device") {
     Device d = reference_device(**find_arch({6, 1}));
-    d.smem_per_block = 19275;
-    REQUIRE(validate_device(d).ok());
-    KernelInput k;
-    k.threads = 128;
-    k.regs = 33;
-    k.optin = true;
-    auto dyn = dynamic_smem(d, k, 4);
-    REQUIRE(dyn.ok());
-    k.smem_dynamic = *dyn;
-    auto r = occupancy(d, k);
-    REQUIRE(r.ok());
-    CHECK(r->blocks_per_sm >= 4);  // fails: 19,275 B rounds up to 19,456 > the 19,275 B limit: 0 blocks
+    d.smem_per_block = 19275;  // the fuzzer's input; 0 blocks resided with dynamic_smem's answer
+    auto ok = validate_device(d);
+    REQUIRE(!ok.ok());
+    CHECK(ok.error().id == ErrorId::InvalidDevice);
+    CHECK(ok.error().field == "device.smem_per_block");
 }

@@ -2,7 +2,8 @@
 // bytes). Invariants: an answer only for a device validate_device accepts; occupancy in [0, 1];
 // blocks_per_sm = the lowest limit; the limiting list names exactly the resources at that limit; Full and
 // Numbers detail agree; block_size's answer is what occupancy() gives at that size and at least as good as
-// every size it tries; dynamic_smem's answer still lets the asked-for blocks reside. Errors: known id, a message.
+// every size it tries; dynamic_smem_resident's answer lets the asked-for blocks reside and dynamic_smem (NVIDIA's
+// figure) is at most the reserved bytes plus a granule above it. Errors: known id, a message.
 #include <cstddef>
 #include <cstdint>
 
@@ -51,24 +52,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     }
 
     auto dyn = dynamic_smem(d, k, blocks);
+    auto res = dynamic_smem_resident(d, k, blocks);
+    if (dyn.ok() != res.ok()) broken("dynamic_smem and dynamic_smem_resident disagree on whether there is an answer");
     if (!dyn) {
         require_error(dyn.error(), "dynamic_smem");
     } else {
-        if (*dyn < 0) broken("dynamic_smem: negative bytes");
-        // Findings F1-F3 (docs/bad-inputs.md): like cudaOccAvailableDynamicSMemPerBlock, dynamic_smem leaves out
-        // the driver's reserved bytes per block (which occupancy() adds to every block, on any CC, as the header
-        // does) and caps at a per-block limit that may not be a multiple of the allocation granularity; its
-        // answer can then let fewer blocks reside. Checked here with those bytes taken off (the answer rounded
-        // down so that static + reserved + dynamic is whole granules), so the fuzzer looks for anything else.
-        const int64_t gran = (*find_arch(d.cc))->smem_alloc_granularity;
-        const int64_t whole = (k.smem_static + *dyn) / gran * gran;
+        // dynamic_smem_resident: the size the solver agrees with. dynamic_smem: NVIDIA's figure, which leaves
+        // out the driver's reserved bytes per block (finding F1), so it may be up to that much (plus rounding)
+        // above it, never below.
+        if (*res < 0 || *res > *dyn) broken("dynamic_smem_resident outside 0 .. dynamic_smem");
         KernelInput t = k;
-        t.smem_dynamic = std::max<int64_t>(0, whole - k.smem_static - d.reserved_smem_per_block);
+        t.smem_dynamic = *res;
         auto o = occupancy(d, t, Detail::Numbers);
-        if (!o) broken("dynamic_smem: occupancy refuses its answer: " + o.error().message);
+        if (!o) broken("dynamic_smem_resident: occupancy refuses its answer: " + o.error().message);
         if (o->blocks_per_sm < blocks)
-            broken("dynamic_smem: " + std::to_string(*dyn) + " B lets " + std::to_string(o->blocks_per_sm) +
+            broken("dynamic_smem_resident: " + std::to_string(*res) + " B lets " + std::to_string(o->blocks_per_sm) +
                    " blocks reside, not the " + std::to_string(blocks) + " asked for");
+        const int64_t gran = (*find_arch(d.cc))->smem_alloc_granularity;
+        if (*dyn - *res > d.reserved_smem_per_block + gran)
+            broken("dynamic_smem is " + std::to_string(*dyn - *res) + " B above dynamic_smem_resident");
     }
     return 0;
 }
