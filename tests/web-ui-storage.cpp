@@ -86,7 +86,7 @@ TEST_CASE("a preset keeps the kernel or tile inputs, never the GPU or the compar
     t.tile.m = 256;
     t.tile.stages = 4;
     const SavedPreset tp = preset_from_inputs(t, "big tile");
-    CHECK(preset_summary(tp) == "tile 256x128x64, 4 stages, 8 warps");
+    CHECK(preset_summary(tp) == "256x128x64 tile, 4 stages");
     LoadResult r = load_storage({{storage_key(tp), to_json(tp)}, {storage_key(p), to_json(p)}});
     CHECK(r.notices.empty());
     REQUIRE(r.state.presets.size() == 2);

@@ -444,6 +444,10 @@ void layout_embed(App& a) {
     const float gap = s.ItemSpacing.x;
     const float left = std::floor(std::clamp(avail.x * 0.44f, 240.0f, 330.0f));
     const ImGuiWindowFlags col = ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar;
+    if (a.in.compare) {  // a course page's link asked for the comparison: the table gets the whole width
+        compare_card(a, ImVec2(-1, avail.y));
+        return;
+    }
 
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::BeginChild("col_in", ImVec2(left, avail.y), false, col);
@@ -464,11 +468,6 @@ void layout_embed(App& a) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::BeginChild("col_out", ImVec2(avail.x - left - gap, avail.y), false, col);
     ImGui::PopStyleVar();
-    if (a.in.compare) {  // a course page's link asked for the comparison
-        compare_card(a, ImVec2(-1, avail.y));
-        ImGui::EndChild();
-        return;
-    }
     if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
     card_end();
     const float rest = std::max(160.0f, ImGui::GetContentRegionAvail().y);

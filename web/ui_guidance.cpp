@@ -112,13 +112,16 @@ void apply_suggestion(App& a, const Suggestion& s) {
     a.in.mode = Mode::Kernel;
 }
 
-void suggestion_row(App& a, const Suggestion& s, const char* label) {
+void suggestion_row(App& a, const Suggestion& s, const char* label, bool same_as_above = false) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (label) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "%s", label);
     }
-    wrapped(s.text);
+    if (same_as_above)
+        wrapped_dim("The same change as above.");
+    else
+        wrapped(s.text);
     ImGui::TableNextColumn();
     const bool tile = a.in.mode == Mode::Tile;
     const std::string button = std::string(tile ? "As kernel##" : "Apply##") + s.id;
@@ -156,7 +159,11 @@ void view_next_step(App& a) {
         ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed);
         for (const Suggestion* s : singles)
             if (s->possible) suggestion_row(a, *s, nullptr);
-        if (ns.next_level.possible) suggestion_row(a, ns.next_level, "Next occupancy level");
+        if (ns.next_level.possible) {
+            bool same = false;
+            for (const Suggestion* s : singles) same |= s->possible && s->text == ns.next_level.text;
+            suggestion_row(a, ns.next_level, "Next occupancy level", same);
+        }
         ImGui::EndTable();
     }
     if (!ns.next_level.possible) {
@@ -182,7 +189,7 @@ void view_next_step(App& a) {
     ImGui::TextUnformatted("Register cap for");
     ImGui::SameLine();
     int64_t target = lb_target(a);
-    ImGui::SetNextItemWidth(std::min(110.0f, ImGui::GetContentRegionAvail().x));
+    ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - 170.0f, 80.0f, 110.0f));
     if (int_input("##lb_target", target, 1, 0)) a.lb_target = std::clamp<int64_t>(target, 1, 1024);
     ImGui::SameLine();
     ImGui::TextUnformatted("CTAs per SM");
@@ -284,7 +291,15 @@ void build_tile_table(App& a, CompareTable& t) {
                     for (const TileRow& r : c.r->rows)
                         if (r.key == k->key) {
                             std::string v = tile_row_value(r, r.value);
-                            if (r.limit && r.unit != "fraction") v += " / " + tile_row_value(r, *r.limit);
+                            if (r.limit && r.unit != "fraction") {
+                                // "64 / 255 registers": the unit once, after the limit (as the tile view writes it)
+                                const std::string lim = tile_row_value(r, *r.limit), unit = " " + r.unit;
+                                auto ends = [&](const std::string& x) {
+                                    return x.size() > unit.size() && x.compare(x.size() - unit.size(), unit.size(), unit) == 0;
+                                };
+                                if (ends(v) && ends(lim)) v.resize(v.size() - unit.size());
+                                v += " / " + lim;
+                            }
                             if (r.over) v += " (over)";
                             return v;
                         }
@@ -381,13 +396,20 @@ void view_compare(App& a, float height) {
     const float h = std::max(std::min(needed, left), 120.0f);
     float label_w = 0;
     for (const CompareRow& row : t.rows) label_w = std::max(label_w, ImGui::CalcTextSize(row.label.c_str()).x);
-    label_w = std::clamp(label_w + 8, 90.0f, std::max(90.0f, avail_w * (avail_w < 500 ? 0.3f : 0.4f)));
-    // Narrow (embed): columns shrink to 56 px, cut values have their full text in a tooltip.
-    const float col_w =
-        std::max(56.0f, std::floor((avail_w - label_w - 2 * st.CellPadding.x) / kCompareSlots) - 2 * st.CellPadding.x - 1);
+    label_w = std::clamp(label_w + 8, 90.0f, std::max(90.0f, avail_w * (avail_w < 700 ? 0.3f : 0.36f)));
+    // An empty slot keeps a narrow column for its picker; the GPUs share the rest. Narrow (embed): columns
+    // shrink to 56 px, cut values have their full text in a tooltip.
+    const int used = std::max(1, static_cast<int>(t.slots.size()));
+    const float empty_w = std::min(110.0f, std::floor((avail_w - label_w) / kCompareSlots));
+    const float pad = 2 * st.CellPadding.x + 1;
+    const float col_w = std::max(
+        56.0f, std::floor((avail_w - label_w - pad - static_cast<float>(kCompareSlots - used) * (empty_w + pad)) / static_cast<float>(used)) - pad);
     if (!ImGui::BeginTable("cmp", ncol, flags, ImVec2(avail_w, h))) return;
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, label_w);
-    for (int i = 0; i < kCompareSlots; ++i) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, col_w);
+    for (int i = 0; i < kCompareSlots; ++i) {
+        const bool has = std::find(t.slots.begin(), t.slots.end(), i) != t.slots.end();
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, has || t.slots.empty() ? col_w : empty_w);
+    }
     ImGui::TableSetupScrollFreeze(1, 1);
 
     // Row 0: the pickers.
@@ -721,21 +743,21 @@ void view_fits(App& a) {
         wrapped_dim(std::to_string(r.fits.size()) + " of " + group_digits(r.candidates) + " tiles fit with these types (" +
                     std::string(dtype_key(t.a)) + " x " + std::string(dtype_key(t.b)) + " -> " + std::string(dtype_key(t.acc)) + ", " +
                     (t.mma == MmaPath::TensorMemory ? "TMEM" : "registers") + "). The largest " +
-                    std::to_string(std::min(kFitsShown, r.fits.size())) + ", click one to load it:");
+                    std::to_string(std::min(kFitsShown, r.fits.size())) + " (St: stages, W: warps per CTA); click one to load it:");
         const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
-        if (!r.fits.empty() && ImGui::BeginTable("fits", 5, tf)) {
-            ImGui::TableSetupColumn("Tile (MxNxK, stages, warps)", ImGuiTableColumnFlags_WidthStretch);
-            ImGui::TableSetupColumn("CTAs");
+        if (!r.fits.empty() && ImGui::BeginTable("fits", 6, tf)) {
+            ImGui::TableSetupColumn("Tile", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableSetupColumn("St");
+            ImGui::TableSetupColumn("W");
+            ImGui::TableSetupColumn("CTA");
             ImGui::TableSetupColumn("Occ.");
             ImGui::TableSetupColumn("Regs");
-            ImGui::TableSetupColumn("Smem");
             ImGui::TableHeadersRow();
             for (std::size_t i = 0; i < std::min(kFitsShown, r.fits.size()); ++i) {
                 const TileFit& fit = r.fits[i];
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                const std::string label = num(fit.m) + "x" + num(fit.n) + "x" + num(fit.k) + "  " + num(fit.stages) +
-                                          "st " + num(fit.warps) + "w";
+                const std::string label = num(fit.m) + "x" + num(fit.n) + "x" + num(fit.k);
                 const bool current = t.m == fit.m && t.n == fit.n && t.k == fit.k && t.stages == fit.stages &&
                                      t.warps == fit.warps;
                 ImGui::PushID(static_cast<int>(i));
@@ -750,18 +772,21 @@ void view_fits(App& a) {
                 ImGui::PopID();
                 std::string why;
                 for (Resource res : fit.limiting) why += (why.empty() ? "" : ", ") + std::string(resource_label(res));
-                tip(label + ": " + num(fit.ctas_per_sm) + " CTAs per SM, limited by " + (why.empty() ? "-" : why) +
+                tip(label + ", " + num(fit.stages) + " stages, " + num(fit.warps) + " warps: " + num(fit.ctas_per_sm) +
+                    (fit.ctas_per_sm == 1 ? " CTA" : " CTAs") + " per SM, limited by " + (why.empty() ? "-" : why) +
                     "; " + num(fit.acc_regs_per_thread) + " accumulator + other registers = " +
                     num(fit.regs_per_thread_est) + " per thread (estimate); " + format_bytes(fit.smem_per_cta) +
                     " shared memory per CTA.");
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(num(fit.stages).c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(num(fit.warps).c_str());
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(num(fit.ctas_per_sm).c_str());
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(format_percent(fit.occupancy).c_str());
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(num(fit.regs_per_thread_est).c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(axis_bytes(fit.smem_per_cta).c_str());
             }
             ImGui::EndTable();
         }

@@ -288,8 +288,10 @@ void view_saved(App& a) {
                  say(a, "'" + p.name + "' does not read any more.", true);
          });
     ImGui::Spacing();
+    ImGui::PushTextWrapPos(0.0f);
     text_dim(s.state.gpus.empty() ? "Custom GPUs: save one from the GPU card's Custom device editor."
                                   : "Custom GPUs (also at the top of the GPU list):");
+    ImGui::PopTextWrapPos();
     list(s.state.gpus, "gpu", [](const SavedGpu& g) { return gpu_summary(g); },
          [&](const SavedGpu& g) {
              apply_saved_gpu(g, a.in);

@@ -507,8 +507,8 @@ std::string preset_summary(const SavedPreset& p) {
     const Inputs in = decode_hash(p.inputs).inputs;
     if (in.mode == Mode::Tile) {
         const TileInput& t = in.tile;
-        return "tile " + std::to_string(t.m) + "x" + std::to_string(t.n) + "x" + std::to_string(t.k) + ", " +
-               std::to_string(t.stages) + " stages, " + std::to_string(t.warps) + " warps";
+        return std::to_string(t.m) + "x" + std::to_string(t.n) + "x" + std::to_string(t.k) + " tile, " +
+               std::to_string(t.stages) + " stages";
     }
     const KernelInput& k = in.kernel;
     std::string s = std::to_string(k.threads) + " threads, " + std::to_string(k.regs) + " regs";
