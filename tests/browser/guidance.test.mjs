@@ -222,6 +222,25 @@ test('paste: one kernel fills in at once; text that is not compiler output gets 
   await context.close();
 });
 
+test('paste: a real Ctrl+V from the system clipboard keeps every line (a cuobjdump -res-usage sample)', async () => {
+  const { context, page, errors } = await open(browser, base + '#m=kernel');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // tests/data/cuobjdump/: the documented cuobjdump -res-usage format (see the README there).
+  const text = fs.readFileSync(path.join(root, 'tests/data/cuobjdump/fatbin_multi_sm_80_sm_90.txt'), 'utf8');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await click(page, 'Paste compiler output');
+  const box = await item(page, '##paste');
+  await page.mouse.click(box.cx, box.cy);
+  await page.keyboard.press('Control+V');
+  const s = await until(page, () => window.smcalc.state(), (v) => v.paste.kernels.length > 0);
+  assert.equal(s.paste.chars, text.replace(/\r/g, '').length);
+  const archs = new Set(s.paste.kernels.map((k) => k.arch));
+  assert.deepEqual([...archs].sort(), ['sm_80', 'sm_90']);
+  await page.mouse.click(90, 23);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('what fits on this GPU: the top 20 tiles for these types, a row loads its tile', async () => {
   const { context, page, errors } = await open(browser, base + '#m=tile');
   await click(page, 'What fits on this GPU');
