@@ -15,12 +15,12 @@ struct Json {
     bool b = false;
     int64_t i = 0;  // Int
     std::string s;  // String
-    std::vector<Json> arr;
-    std::vector<std::pair<std::string, Json>> obj;
+    std::vector<Json> arr;          // Array; Object: the values, keys[i] naming arr[i]
+    std::vector<std::string> keys;  // (no vector<pair<string, Json>>: pair of an incomplete type)
 
     const Json* get(std::string_view key) const {
-        for (const auto& [k, v] : obj)
-            if (k == key) return &v;
+        for (std::size_t n = 0; n < keys.size(); ++n)
+            if (keys[n] == key) return &arr[n];
         return nullptr;
     }
 };
@@ -170,7 +170,8 @@ private:
                 if (p_ >= t_.size() || t_[p_++] != ':') return false;
                 Json v;
                 if (!value(v, depth + 1)) return false;
-                j.obj.emplace_back(std::move(key), std::move(v));
+                j.keys.push_back(std::move(key));
+                j.arr.push_back(std::move(v));
                 ws();
                 if (p_ >= t_.size()) return false;
                 if (t_[p_] == ',') { ++p_; continue; }
@@ -249,7 +250,9 @@ GpuCheck read_gpu(const Json& j) {
     if (j.type != Json::Object) return {std::nullopt, "it is not a JSON object"};
     SavedGpu g;
     bool has_name = false, has_base = false;
-    for (const auto& [key, v] : j.obj) {
+    for (std::size_t i = 0; i < j.keys.size(); ++i) {
+        const std::string& key = j.keys[i];
+        const Json& v = j.arr[i];
         if (key == "name") {
             if (v.type != Json::String) return {std::nullopt, "its name is not a string"};
             NameCheck n = check_saved_name(v.s);
@@ -274,8 +277,8 @@ GpuCheck read_gpu(const Json& j) {
             g.cc = *cc;
         } else {
             int field = -1;
-            for (int i = 0; i < kDeviceFieldCount; ++i)
-                if (key == kDeviceFields[i].core) field = i;
+            for (int f = 0; f < kDeviceFieldCount; ++f)
+                if (key == kDeviceFields[f].core) field = f;
             if (field < 0) return {std::nullopt, "it has an unknown field " + quoted(key)};
             if (v.type != Json::Int || v.i < 0 || v.i > kMaxInput)
                 return {std::nullopt, "its " + key + " is not a whole number 0 .. 2^53 - 1"};
@@ -295,7 +298,9 @@ PresetCheck read_preset(const Json& j) {
     if (j.type != Json::Object) return {std::nullopt, "it is not a JSON object"};
     SavedPreset p;
     bool has_name = false, has_inputs = false;
-    for (const auto& [key, v] : j.obj) {
+    for (std::size_t i = 0; i < j.keys.size(); ++i) {
+        const std::string& key = j.keys[i];
+        const Json& v = j.arr[i];
         if (key == "name") {
             if (v.type != Json::String) return {std::nullopt, "its name is not a string"};
             NameCheck n = check_saved_name(v.s);
@@ -442,7 +447,9 @@ ImportResult import_json(std::string_view text) {
         else
             ++skipped;
     };
-    for (const auto& [key, v] : j->obj) {
+    for (std::size_t k = 0; k < j->keys.size(); ++k) {
+        const std::string& key = j->keys[k];
+        const Json& v = j->arr[k];
         if (key == "schema") continue;
         if (key != "gpus" && key != "presets") {
             r.notices.push_back("Ignored the unknown field " + quoted(key) + " of the file.");
