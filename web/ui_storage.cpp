@@ -228,7 +228,7 @@ std::string strip_device_keys(std::string_view hash) {
     std::string out;
     std::size_t pos = 0;
     while (pos <= hash.size()) {
-        std::size_t end = hash.find('&', pos);
+        std::size_t end = hash.find_first_of("&;", pos);  // decode_hash's separators
         if (end == std::string_view::npos) end = hash.size();
         const std::string_view part = hash.substr(pos, end - pos);
         pos = end + 1;

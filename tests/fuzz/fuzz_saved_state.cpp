@@ -1,0 +1,75 @@
+// fuzz_saved_state - the page's saved-state reader (web/ui_storage.cpp: its own small JSON reader, the smcalc.v1
+// entries of localStorage and the export file), compiled natively: it needs web/ui_state.cpp and the core only.
+// The input is read three ways: as an export file (import_json), as one localStorage entry (the bytes before the
+// first newline are the key, the rest its value: load_storage) and as the glue's [[key, value], ...] list
+// (parse_entry_list). Invariants: no crash, no hang (the reader nests at most 32 deep); a refused file imports
+// nothing; every entry that is accepted has a valid name and reads back from its own JSON (to_json, storage_key),
+// and an export of what was imported imports again to the same export; every skipped entry has a notice.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "check.hpp"
+#include "ui_storage.hpp"
+
+using namespace smcalc;
+using namespace smcalc::fuzz;
+
+namespace {
+
+void check_state(const web::SavedState& s, const char* where) {
+    for (const auto& g : s.gpus) {
+        if (!web::check_saved_name(g.name).name || *web::check_saved_name(g.name).name != g.name)
+            broken(std::string(where) + ": a GPU with an invalid name");
+        const web::LoadResult back = web::load_storage({{web::storage_key(g), web::to_json(g)}});
+        if (back.state.gpus.size() != 1 || !back.notices.empty())
+            broken(std::string(where) + ": a GPU does not read back from its own entry: " + web::to_json(g));
+    }
+    for (const auto& p : s.presets) {
+        if (!web::check_saved_name(p.name).name || *web::check_saved_name(p.name).name != p.name)
+            broken(std::string(where) + ": a preset with an invalid name");
+        const web::LoadResult back = web::load_storage({{web::storage_key(p), web::to_json(p)}});
+        if (back.state.presets.size() != 1 || !back.notices.empty())
+            broken(std::string(where) + ": a preset does not read back from its own entry: " + web::to_json(p));
+        web::Inputs in;
+        if (!web::apply_saved_preset(p, in)) broken(std::string(where) + ": an accepted preset does not apply");
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+
+    const web::ImportResult imp = web::import_json(text);
+    if (!imp.ok && (!imp.state.gpus.empty() || !imp.state.presets.empty())) broken("import_json: refused but imported");
+    if (!imp.ok && imp.notices.empty()) broken("import_json: refused without a notice");
+    check_state(imp.state, "import_json");
+    if (imp.ok) {
+        const std::string file = web::export_json(imp.state);
+        const web::ImportResult again = web::import_json(file);
+        if (!again.ok || !again.notices.empty() || web::export_json(again.state) != file)
+            broken("export_json of an import does not import to the same export:\n" + file);
+    }
+
+    const std::size_t nl = text.find('\n');
+    if (nl != std::string_view::npos) {
+        const std::string key(text.substr(0, nl)), value(text.substr(nl + 1));
+        const web::LoadResult r = web::load_storage({{key, value}});
+        const std::size_t kept = r.state.gpus.size() + r.state.presets.size();
+        if (kept > 1) broken("load_storage: one entry gave several");
+        if (kept == 0 && key.rfind("smcalc.", 0) == 0 && (r.notices.empty() || r.bad_keys.size() != 1))
+            broken("load_storage: an entry of ours was skipped without a notice");
+        if (kept == 1 && !r.notices.empty()) broken("load_storage: an entry kept with a notice");
+        check_state(r.state, "load_storage");
+    }
+
+    if (auto list = web::parse_entry_list(text)) {
+        const web::LoadResult r = web::load_storage(*list);
+        check_state(r.state, "parse_entry_list + load_storage");
+    }
+    return 0;
+}
