@@ -18,7 +18,8 @@ say() { printf 'setup: %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- 1. Debian packages ---------------------------------------------------------------------------------
-packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++ zopfli)
+packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++ zopfli
+          clang libclang-rt-14-dev libbenchmark-dev valgrind)  # fuzz targets (libFuzzer), scripts/bench.sh
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then missing+=("$p"); fi

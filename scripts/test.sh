@@ -2,7 +2,8 @@
 # Runs every test of smcalc from a fresh clone: set-up (packages, ImGui source, npm), then
 #   1. native Debug build with warnings as errors: doctest suites, oracle differential test, CLI tests (ctest)
 #   2. native ASan + UBSan build: the same ctest suite under the sanitizers
-#   3. web: Emscripten build, JS API tests under node, browser tests in headless Chromium (scripts/test-web.sh)
+#   3. fuzz: each libFuzzer target (clang, ASan + UBSan) for FUZZ_SECONDS (default 45) seconds (scripts/fuzz.sh)
+#   4. web: Emscripten build, JS API tests under node, browser tests in headless Chromium (scripts/test-web.sh)
 # Ends with one line "tests: N passed, M failed" counting every test of the three stages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,13 @@ for preset in debug asan; do
   if ! ctest --preset "$preset" -j2 2>&1 | tee "$logdir/ctest-$preset.log"; then status=1; fi
   count_ctest "$logdir/ctest-$preset.log"
 done
+
+echo "== fuzz =="
+if bash scripts/fuzz.sh "${FUZZ_SECONDS:-45}" 2>&1 | tee "$logdir/fuzz.log"; then
+  passed=$((passed + $(grep -cE '^fuzz_[a-z_]+: [0-9]+ executions, 0 crashes' "$logdir/fuzz.log")))
+else
+  failed=$((failed + 1)); status=1; echo "fuzzing found a crash or a target did not run (build/fuzz/artifacts)"
+fi
 
 if [ -f scripts/test-web.sh ]; then
   echo "== web =="
