@@ -1,14 +1,20 @@
 # tests/fuzz/targets.cmake - the fuzz targets and what each links; included by tests/fuzz/CMakeLists.txt (libFuzzer
 # builds) and tests/badinput/CMakeLists.txt (corpus replays in the ordinary builds).
-set(SMCALC_FUZZ_TARGETS api_line api_request occupancy tile ptxas url_hash)
+set(SMCALC_FUZZ_TARGETS api_line api_request occupancy tile ptxas url_hash saved_state)
 set(SMCALC_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
 
-# web/ui_state.cpp needs only the core: compiled natively for the URL-hash target and tests (not our file, so
-# without our warning flags).
+# web/ui_state.cpp needs only the core: compiled natively for the URL-hash target and tests (another helper's
+# file, so without our warning flags).
 if(NOT TARGET smcalc_ui_state_native)
   add_library(smcalc_ui_state_native STATIC ${PROJECT_SOURCE_DIR}/web/ui_state.cpp)
   target_include_directories(smcalc_ui_state_native PUBLIC ${PROJECT_SOURCE_DIR}/web)
   target_link_libraries(smcalc_ui_state_native PUBLIC smcalc_core)
+endif()
+
+# web/ui_storage.cpp (saved GPUs and presets) likewise, for fuzz_saved_state.
+if(NOT TARGET smcalc_ui_storage_native)
+  add_library(smcalc_ui_storage_native STATIC ${PROJECT_SOURCE_DIR}/web/ui_storage.cpp)
+  target_link_libraries(smcalc_ui_storage_native PUBLIC smcalc_ui_state_native)
 endif()
 
 function(smcalc_fuzz_deps exe target)
@@ -17,6 +23,8 @@ function(smcalc_fuzz_deps exe target)
     target_link_libraries(${exe} PRIVATE smcalc_api smcalc_warnings)
   elseif(target STREQUAL "url_hash")
     target_link_libraries(${exe} PRIVATE smcalc_ui_state_native smcalc_warnings)
+  elseif(target STREQUAL "saved_state")
+    target_link_libraries(${exe} PRIVATE smcalc_ui_storage_native smcalc_warnings)
   else()
     target_link_libraries(${exe} PRIVATE smcalc_core smcalc_warnings)
   endif()
