@@ -163,8 +163,11 @@ Expected<const ArchRules*> validate_device(const Device& d) {
     constexpr int64_t kMaxCount = int64_t{1} << 31;
     if (range("sm_count", d.sm_count, 0, 1 << 20, "SMs")) return *failed;
     if (range("warp_size", d.warp_size, 1, 1024, "threads")) return *failed;
-    if (range("max_threads_per_block", d.max_threads_per_block, 1, kMaxCount, "threads")) return *failed;
-    if (range("max_threads_per_sm", d.max_threads_per_sm, 1, kMaxCount, "threads")) return *failed;
+    // Thread counts are bounded at 65,536 (64 x any real device): block_size() tries every multiple of the
+    // warp size up to max_threads_per_block, which must stay a quick loop (fuzz finding F4).
+    constexpr int64_t kMaxThreads = int64_t{1} << 16;
+    if (range("max_threads_per_block", d.max_threads_per_block, 1, kMaxThreads, "threads")) return *failed;
+    if (range("max_threads_per_sm", d.max_threads_per_sm, 1, kMaxThreads, "threads")) return *failed;
     if (range("regs_per_sm", d.regs_per_sm, 1, kMaxCount, "registers")) return *failed;
     if (range("regs_per_block", d.regs_per_block, 1, kMaxCount, "registers")) return *failed;
     // The largest carveout of the CC bounds what the hardware can give one SM (OCC rejects more).
