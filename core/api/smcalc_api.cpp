@@ -659,6 +659,8 @@ Request parse(const json& j) {
         req.input = to_kernel_input(*req.compiler, req.input);
         const std::string name = req.compiler->short_name.empty() ? req.compiler->name : req.compiler->short_name;
         for (const std::string& m : req.compiler->missing) {
+            // Only the fields to_kernel_input fills are solver inputs (stack and spills are shown, not used).
+            if (m != "registers" && m != "smem" && m != "barriers") continue;
             const char* key = m == "registers" ? "regs" : m == "smem" ? "smem_static" : m.c_str();
             if (!get(j, key))
                 req.warnings.push_back("the compiler output gives no " + m + " for " + name + "; " + key +
