@@ -1260,6 +1260,8 @@ json answer(const Request& req) {
     return error_json({ErrorId::BadRequest, "op", "unknown op"});
 }
 
+}  // namespace
+
 // Nesting depth of a JSON text (brackets outside strings). nlohmann parses iteratively, but copying and
 // dumping a value recurse: a line of 100,000 '[' must be refused before that.
 std::size_t nesting_depth(std::string_view s) {
@@ -1280,6 +1282,8 @@ std::size_t nesting_depth(std::string_view s) {
     }
     return deepest;
 }
+
+namespace {
 
 constexpr std::size_t kMaxDepth = 64;
 

@@ -162,6 +162,9 @@ nlohmann::json handle(const nlohmann::json& request);
 // lines answer bad_request (with the parser's byte position). Never throws.
 std::string handle_line(std::string_view line);
 
+// Deepest bracket nesting of a JSON text, brackets inside strings not counted (handle_line refuses > 64).
+std::size_t nesting_depth(std::string_view json_text);
+
 // {"error": {"id", "message", "field"}}.
 nlohmann::json error_json(const Error& e);
 

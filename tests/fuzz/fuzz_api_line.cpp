@@ -13,29 +13,6 @@
 using nlohmann::json;
 using namespace smcalc::fuzz;
 
-namespace {
-
-std::size_t depth(std::string_view s) {  // brackets outside strings, as handle_line counts them
-    std::size_t d = 0, deepest = 0;
-    bool in_string = false, escaped = false;
-    for (char c : s) {
-        if (in_string) {
-            if (escaped) escaped = false;
-            else if (c == '\\') escaped = true;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            deepest = std::max(deepest, ++d);
-        } else if ((c == ']' || c == '}') && d > 0) {
-            --d;
-        }
-    }
-    return deepest;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     const std::string_view line(reinterpret_cast<const char*>(data), size);
     const std::string out = smcalc::api::handle_line(line);
@@ -43,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     const json a = json::parse(out, nullptr, false);
     if (a.is_discarded()) broken("handle_line: the answer is not JSON: " + out.substr(0, 200));
     require(check_answer(a), "handle_line");
-    if (depth(line) <= 32) {
+    if (smcalc::api::nesting_depth(line) <= 32) {
         const json request = json::parse(line, nullptr, false);
         if (!request.is_discarded()) {
             const json b = smcalc::api::handle(request);
