@@ -5,9 +5,12 @@
 #   TARGET         api_line api_request occupancy tile ptxas url_hash saved_state (default: all; tests/fuzz/CMakeLists.txt)
 #   FUZZ_RUNS=N    run each target for N executions instead of a time (the long runs of docs/bad-inputs.md)
 #   FUZZ_ARGS=...  more libFuzzer flags (e.g. -jobs=2 -workers=2)
-#   FUZZ_NO_BUILD=1  run what build/fuzz holds (two runs of this script side by side)
+#   FUZZ_NO_BUILD=1  run what the build folder holds (two runs of this script side by side)
+#   FUZZ_BUILD_DIR=build/fuzz-long  another build folder (binaries, corpus, artifacts, logs) for long runs
+#                  beside the short ones
 # Seeds: tests/fuzz/corpus/<target>/ (read only); inputs found while fuzzing go to build/fuzz/corpus/<target>/,
-# crashes to build/fuzz/artifacts/<target>/ (crash-<sha1>, reproduce: build/fuzz/tests/fuzz/fuzz_<target> FILE).
+# crashes to build/fuzz/artifacts/<target>/ (crash-<sha1>, reproduce: build/fuzz/tests/fuzz/fuzz_<target> FILE),
+# the fuzzer's output to build/fuzz/fuzz_<target>.log.
 # Exit status 1 when any target crashed (or did not run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,12 +18,12 @@ secs=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(api_line api_request occupancy tile ptxas url_hash saved_state)
-build=build/fuzz
+build=${FUZZ_BUILD_DIR:-build/fuzz}
 mkdir -p "$build"
 
 if [ -z "${FUZZ_NO_BUILD:-}" ]; then
-  if ! cmake --preset fuzz >"$build/configure.log" 2>&1; then cat "$build/configure.log"; exit 1; fi
-  if ! cmake --build --preset fuzz -j2 >"$build/build.log" 2>&1; then grep -E 'error|Error' "$build/build.log" | head -n 30; exit 1; fi
+  if ! cmake --preset fuzz -B "$build" >"$build/configure.log" 2>&1; then cat "$build/configure.log"; exit 1; fi
+  if ! cmake --build "$build" -j2 >"$build/build.log" 2>&1; then grep -E 'error|Error' "$build/build.log" | head -n 30; exit 1; fi
 fi
 
 total_execs=0
