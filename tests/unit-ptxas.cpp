@@ -325,6 +325,23 @@ TEST_CASE("ptxas: partial text lists what is missing") {
     }
 }
 
+TEST_CASE("ptxas: a nameless kernel gets a note and a display name (finding F7)") {
+    // ptxas: an entry function named ''.
+    const ParsedOutput a = parse_ok("ptxas info    : Compiling entry function '' for 'sm_80'\n"
+                                    "ptxas info    : Used 8 registers, 0 bytes smem\n");
+    REQUIRE(a.kernels.size() == 1);
+    CHECK(a.kernels[0].name.empty());
+    CHECK(a.kernels[0].short_name == "(unnamed, line 1)");
+    CHECK(a.kernels[0].registers == 8);
+    CHECK(std::find(a.notes.begin(), a.notes.end(), "Line 1: an entry function without a name: the kernel has no name.") !=
+          a.notes.end());
+    // cuobjdump: a REG line without its "Function NAME:" line.
+    const ParsedOutput b = parse_ok("Resource usage:\n REG:12 STACK:0 SHARED:0 LOCAL:0\n");
+    REQUIRE(b.kernels.size() == 1);
+    CHECK(b.kernels[0].name.empty());
+    CHECK(b.kernels[0].short_name == "(unnamed, line 2)");
+}
+
 TEST_CASE("ptxas: garbage is refused with what was expected") {
     SUBCASE("empty") {
         for (std::string_view t : {std::string_view(""), std::string_view("  \n\t\r\n")}) {

@@ -374,13 +374,25 @@ std::string normalise(std::string_view s) {
     return out;
 }
 
-bool matches(const GpuSpec& g, const std::string& key) {
-    if (normalise(g.name) == key) return true;
+// normalise(candidate) == key, without building the normalised string (find_gpu runs on every URL-hash read
+// and API request: 20 rows and their aliases).
+bool same_normalised(std::string_view candidate, std::string_view key) {
+    std::size_t i = 0;
+    for (char c : candidate) {
+        if (c == '-' || c == '_' || std::isspace(static_cast<unsigned char>(c))) continue;
+        if (i == key.size() || static_cast<char>(std::tolower(static_cast<unsigned char>(c))) != key[i]) return false;
+        ++i;
+    }
+    return i == key.size();
+}
+
+bool matches(const GpuSpec& g, std::string_view key) {
+    if (same_normalised(g.name, key)) return true;
     std::string_view rest = g.aliases;
     while (!rest.empty()) {
         const auto bar = rest.find('|');
         const std::string_view alias = rest.substr(0, bar);
-        if (!alias.empty() && normalise(alias) == key) return true;
+        if (!alias.empty() && same_normalised(alias, key)) return true;
         if (bar == std::string_view::npos) break;
         rest.remove_prefix(bar + 1);
     }

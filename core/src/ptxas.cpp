@@ -209,6 +209,9 @@ struct Parser {
             }
         }
         fill_names(k);
+        // A nameless kernel (an entry "''", a REG: line without "Function NAME:") is shown by its line, so the
+        // page, the CLI and API warnings never print an empty name (fuzz finding F7). `name` stays empty.
+        if (k.name.empty()) k.short_name = "(unnamed, line " + std::to_string(line) + ")";
         add_arch(k.arch);
         out.kernels.push_back(std::move(k));
         return out.kernels.size() - 1;
@@ -250,6 +253,8 @@ struct Parser {
             name = std::string(trim(rest.substr(0, q)));
             out.notes.push_back("Line " + std::to_string(lineno) + ": \"Compiling entry function\" without \"for 'sm_XX'\": target unknown.");
         }
+        if (name.empty())
+            out.notes.push_back("Line " + std::to_string(lineno) + ": an entry function without a name: the kernel has no name.");
         ++n_entry;
         entry = new_kernel(std::move(name), std::move(arch), CompilerTool::Ptxas, lineno, true);
         props_kernel.reset();

@@ -29,10 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         for (const auto& [bank, bytes] : k.cmem)
             if (bank < 0 || bytes < 0 || bytes > kMaxInput) broken("parse_compiler_output: a bad cmem entry");
         if (k.line < 1) broken("parse_compiler_output: kernel line < 1");
-        // A REG line without its "Function NAME:" line gives a nameless kernel, with a note saying so. Finding F7
-        // (docs/bad-inputs.md): "Compiling entry function '' for 'sm_80'" gives a nameless kernel without one.
-        if (k.name.empty() && r->notes.empty() && k.tool == CompilerTool::Cuobjdump)
-            broken("parse_compiler_output: a nameless kernel without a note");
+        // A nameless kernel (a REG line without its "Function NAME:" line, an entry named '') comes with a note
+        // and a display name (finding F7, docs/bad-inputs.md).
+        if (k.name.empty() && (r->notes.empty() || k.short_name.empty()))
+            broken("parse_compiler_output: a nameless kernel without a note or a display name");
         if (k.cc_modelled != (k.cc && find_arch(*k.cc).ok())) broken("parse_compiler_output: cc_modelled wrong");
         if (k.cc_modelled) {
             const KernelInput in = to_kernel_input(k);
