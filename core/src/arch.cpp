@@ -224,7 +224,8 @@ CheckedDevice::CheckedDevice(const Device& dev, const ArchRules* rules)
     : dev_(dev),
       rules_(rules),
       max_warps_(dev.max_threads_per_sm / dev.warp_size),
-      regs_per_sub_(dev.regs_per_sm / rules->sub_partitions) {
+      regs_per_sub_(dev.regs_per_sm / rules->sub_partitions),
+      gp100_(rules->cc == ComputeCapability{6, 0}) {
     if (rules->cc.major < 7) {
         default_pref_ = dev.smem_per_sm;  // Maxwell/Pascal: dedicated shared memory, no carveout
     } else {

@@ -66,14 +66,15 @@ std::optional<Error> validate_kernel(const KernelInput& in) {
     return std::nullopt;
 }
 
-// validate_kernel's ranges as one branch-free test: the solver's hot path asks only "all in range?" and
-// calls validate_kernel for the Error when not. Unsigned arithmetic: no overflow on any int64 input.
+// validate_kernel's ranges as one quick test for the solver's hot path: true only when every field is in
+// range (it may say false for a few valid edge values, e.g. smem_dynamic_max = 2^53 - 1: validate_kernel then
+// decides). kMaxInput is 2^53 - 1, so "every value <= kMaxInput" is "no bit 53 or above in their OR".
 inline bool kernel_in_range(const KernelInput& in) {
     using U = uint64_t;
-    constexpr U kMax = static_cast<U>(kMaxInput);
-    return (U(in.threads) - 1 < kMax) & (U(in.regs) <= kMax) & (U(in.smem_static) <= kMax) &
-           (U(in.smem_dynamic) <= kMax) & (U(in.smem_dynamic_max) + 1 <= kMax + 1) &
-           (U(int64_t{in.carveout}) + 1 <= 101) & (U(in.barriers) <= kMax);
+    static_assert(kMaxInput == (int64_t{1} << 53) - 1);
+    const U any = U(in.threads) | (U(in.threads) - 1) | U(in.regs) | U(in.smem_static) | U(in.smem_dynamic) |
+                  (U(in.smem_dynamic_max) + 1) | U(in.barriers);
+    return (any >> 53) == 0 && U(int64_t{in.carveout}) + 1 <= 101;
 }
 
 // cudaOccAlignUpShmemSizeVoltaPlus: the smallest supported carveout >= size.
@@ -200,11 +201,13 @@ struct Work {
 }
 
 // cudaOccMaxBlocksPerSMRegsLimit for `threads` threads (`warps` warps) of `regs_per_thread` registers.
-[[gnu::always_inline]] inline RegsOut regs_of(const CheckedDevice& cd, int64_t regs_per_thread, int64_t threads, int64_t warps) {
+// Writes every field of `regs` (an out-parameter: the hot path makes no copy).
+[[gnu::always_inline]] inline void regs_of(const CheckedDevice& cd, int64_t regs_per_thread, int64_t threads, int64_t warps,
+                                           RegsOut& regs) {
     const Device& d = cd.device();
     const ArchRules& a = cd.rules();
-    RegsOut regs;
-    if (regs_per_thread <= a.max_regs_per_thread_occ && threads <= d.max_threads_per_block && a.cc != ComputeCapability{6, 0})
+    regs = RegsOut{};
+    if (regs_per_thread <= a.max_regs_per_thread_occ && threads <= d.max_threads_per_block && !cd.gp100())
         [[likely]] {
         // regs_limit without checked arithmetic: registers <= 256, warp size <= 1,024 and warps <= 65,536
         // (validate_device) keep every product below 2^35.
@@ -224,7 +227,7 @@ struct Work {
         }
     } else {
         regs = regs_limit(d, a, a.sub_partitions, warps, regs_per_thread);
-        if (a.cc == ComputeCapability{6, 0} && regs.limit != 0) {
+        if (cd.gp100() && regs.limit != 0) {
             // GP100 has 2 sub-partitions, GP10x 4: OCC refuses on GP100 what GP10x cannot run.
             if (regs_limit(d, a, 4, warps, regs_per_thread).limit == 0) {
                 regs.limit = 0;
@@ -232,7 +235,6 @@ struct Work {
             }
         }
     }
-    return regs;
 }
 
 // cuda_occupancy.h's cudaOccMaxActiveBlocksPerMultiprocessor, once the kernel and the device are known to be
@@ -246,7 +248,8 @@ struct Work {
     r.max_warps_per_sm = max_warps;
 
     // --- Registers (cudaOccMaxBlocksPerSMRegsLimit) ---
-    const RegsOut& regs = w.regs = regs_of(cd, in.regs, in.threads, warps);
+    const RegsOut& regs = w.regs;
+    regs_of(cd, in.regs, in.threads, warps, w.regs);
     r.regs_per_block = regs.alloc_per_block;
     r.regs_per_warp = regs.per_warp;
 
@@ -536,7 +539,9 @@ Expected<BlockSizeResult> block_size(const CheckedDevice& cd, const KernelInput&
     for (int64_t aligned = ceil_div(limit, gran) * gran; aligned > 0; aligned -= gran) {
         const int64_t threads = std::min(limit, aligned);  // 1 .. 65,536 (validate_device), <= the block limit
         const int64_t warps = ceil_div(threads, gran);
-        const int64_t blocks = std::min({regs_of(cd, in.regs, threads, warps).limit, max_warps / warps, fixed});
+        RegsOut regs;
+        regs_of(cd, in.regs, threads, warps, regs);
+        const int64_t blocks = std::min({regs.limit, max_warps / warps, fixed});
         const int64_t threads_per_sm = threads * blocks;
         if (threads_per_sm > best_threads) {
             best_threads = threads_per_sm;

@@ -51,6 +51,8 @@ public:
     // cudaOccSMemPerMultiprocessor for the default carveout (bytes): smem_per_sm before CC 7.0, else the
     // smallest carveout holding smem_per_sm; -1 where no carveout does (the solver then reports the error).
     int64_t default_smem_preference() const { return default_pref_; }
+    // CC 6.0 (GP100): the register limit is also checked with 4 sub-partitions (cuda_occupancy.h).
+    bool gp100() const { return gp100_; }
 
 private:
     CheckedDevice(const Device& dev, const ArchRules* rules);
@@ -59,6 +61,7 @@ private:
     int64_t max_warps_ = 0;
     int64_t regs_per_sub_ = 0;
     int64_t default_pref_ = -1;
+    bool gp100_ = false;
 };
 
 struct GpuSpec {
