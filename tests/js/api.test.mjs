@@ -203,6 +203,10 @@ test('F6: a function or symbol value is an error naming the field, not silently 
   err(noThrow(() => api.occupancy({ gpu: () => 'A100' })), 'invalid_input', 'gpu');
   // ... and a toJSON that hands back a function.
   err(noThrow(() => api.occupancy({ cc: '8.0', regs: { toJSON: () => () => 1 } })), 'invalid_input', 'regs');
+  // A field named __proto__ (JSON.parse makes one) is sent as a field, so it is warned about, not silently lost.
+  const proto = ok(api.occupancy(JSON.parse('{"cc": "8.0", "__proto__": {"threads": 1}}')));
+  assert.equal(proto.input.threads, 256);
+  assert.ok(proto.warnings.some((w) => w.includes('"__proto__"')), JSON.stringify(proto.warnings));
   // A method on the prototype (class instances) is not a field: not read, no error.
   class Request { constructor() { Object.assign(this, a100); } describe() { return 'r'; } }
   assert.equal(ok(api.occupancy(new Request())).blocks_per_sm, 5);

@@ -47,9 +47,10 @@
     this.field = field;
     this.message = 'malformed request: ' + reading + ' threw an exception (' + describe(e) + ')';
   }
-  // The own enumerable fields of `from` into a plain object.
+  // The own enumerable fields of `from` into an object without a prototype, so that a field named "__proto__"
+  // (JSON.parse makes one) is sent, and warned about, instead of becoming the copy's prototype and vanishing.
   function copy_fields(from, where) {
-    var to = {}, keys;
+    var to = Object.create(null), keys;
     try {
       keys = Object.keys(from);
     } catch (e) {
