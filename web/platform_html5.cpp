@@ -144,6 +144,7 @@ EM_JS(void, js_install_listeners, (const char* text_id_c), {
         _smcalc_platform_paste_end();
     });
     window.addEventListener("hashchange", function() {
+        Module.smcalcHashSeen = window.location.hash;  // see js_set_hash
         var h = window.location.hash.replace(/^#/, "");
         // Our own fallback assignment (js_set_hash) echoing back, once. Not "the last hash we wrote": after a
         // link that left the state as it was (not rewritten), opening that hash again must apply it.
@@ -197,13 +198,18 @@ EM_JS(void, js_copy, (const char* text_c), {
 });
 
 // The address bar follows the inputs. history.replaceState costs milliseconds (it serialises state and
-// updates the session history), so it runs after the frame, once for a burst of changes.
+// updates the session history), so it runs after the frame, once for a burst of changes. Module.smcalcHashSeen
+// is the address bar as the page last took it in (at start, by hashchange, by its own rewrite): when the
+// timer finds another hash there, someone navigated meanwhile and that hashchange is still to come; rewriting
+// would replace the new link with the old state and lose it, so the rewrite waits for that hashchange's own.
 EM_JS(void, js_set_hash, (const char* hash_c), {
     Module.smcalcHashSet = UTF8ToString(hash_c);
+    if (Module.smcalcHashSeen === undefined) Module.smcalcHashSeen = window.location.hash;
     if (Module.smcalcHashTimer) return;
     Module.smcalcHashTimer = setTimeout(function() {
         Module.smcalcHashTimer = 0;
         var h = Module.smcalcHashSet;
+        if (window.location.hash !== Module.smcalcHashSeen) return;  // a navigation's hashchange is pending
         if (window.location.hash.replace(/^#/, "") === h) return;
         try {
             history.replaceState(history.state, "", "#" + h);
@@ -211,6 +217,7 @@ EM_JS(void, js_set_hash, (const char* hash_c), {
             Module.smcalcHashEcho = h;  // file:// in some browsers: adds a history entry, ignored by hashchange
             window.location.hash = h;
         }
+        Module.smcalcHashSeen = window.location.hash;
     }, 0);
 });
 
