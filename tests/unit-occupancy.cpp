@@ -6,6 +6,9 @@
 // The exhaustive comparison against the header itself is tests/oracle/diff-occupancy.cpp.
 #include <doctest/doctest.h>
 
+#include <array>
+#include <cstring>
+#include <random>
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -14,6 +17,7 @@
 
 #include "smcalc/arch.hpp"
 #include "smcalc/gpu.hpp"
+#include "fuzz/inputs.hpp"
 #include "smcalc/occupancy.hpp"
 
 using namespace smcalc;
@@ -486,4 +490,80 @@ TEST_CASE("occupancy: dynamic_smem_resident lets the asked-for blocks reside") {
         }
         CHECK(checked > 1000);
     }
+}
+
+// The fast entry points (CheckedDevice, occupancy_numbers, block_size's hoisted loop) must answer exactly as
+// occupancy(Device) does, errors included: 200,000 decoded inputs (tests/fuzz/inputs.hpp: catalogued,
+// reference and custom devices, edge and out-of-range kernel values).
+TEST_CASE("occupancy: CheckedDevice and occupancy_numbers answer as occupancy(Device), errors included") {
+    std::mt19937_64 rng(0x5eed00c4);
+    std::array<uint8_t, 128> buf{};
+    int answered = 0, refused_kernel = 0, compared_block = 0;
+    for (int i = 0; i < 200'000; ++i) {
+        for (std::size_t j = 0; j < buf.size(); j += 8) {
+            const uint64_t r = rng();
+            std::memcpy(buf.data() + j, &r, 8);
+        }
+        fuzz::Bytes b(buf.data(), buf.size());
+        const Device d = fuzz::device(b);
+        const KernelInput k = fuzz::kernel(b);
+        auto cd = CheckedDevice::check(d);
+        const auto slow = occupancy(d, k, Detail::Full);
+        if (!cd) {
+            REQUIRE_FALSE(slow);  // the device is refused either way
+            continue;
+        }
+        const auto fast = occupancy(*cd, k, Detail::Full);
+        const auto nums = occupancy_numbers(*cd, k);
+        REQUIRE(slow.ok() == fast.ok());
+        REQUIRE(slow.ok() == nums.ok());
+        if (!slow) {
+            CHECK(slow.error().message == fast.error().message);
+            CHECK(slow.error().message == nums.error().message);
+            CHECK(slow.error().field == nums.error().field);
+            refused_kernel += 1;
+            continue;
+        }
+        ++answered;
+        const OccupancyResult& s = *slow;
+        for (const OccupancyNumbers* n : {static_cast<const OccupancyNumbers*>(&*fast), &nums.value()}) {
+            CHECK(n->blocks_per_sm == s.blocks_per_sm);
+            CHECK(n->warps_per_sm == s.warps_per_sm);
+            CHECK(n->threads_per_sm == s.threads_per_sm);
+            CHECK(n->occupancy == s.occupancy);
+            CHECK(n->limits == s.limits);
+            CHECK(n->limiting == s.limiting);
+            CHECK(n->regs_per_block == s.regs_per_block);
+            CHECK(n->smem_per_block == s.smem_per_block);
+            CHECK(n->smem_per_sm == s.smem_per_sm);
+            CHECK(n->warps_per_block == s.warps_per_block);
+            CHECK(n->regs_per_warp == s.regs_per_warp);
+            CHECK(n->max_warps_per_sm == s.max_warps_per_sm);
+        }
+        CHECK(fast->derivation == s.derivation);
+        CHECK(fast->notes == s.notes);
+        if (i % 8 == 0) {  // block_size: the hoisted loop against the solver, size by size
+            const auto bs = block_size(*cd, k);
+            if (!bs) continue;
+            ++compared_block;
+            KernelInput t = k;
+            int64_t best = 0;
+            for (t.threads = d.warp_size; t.threads <= d.max_threads_per_block; t.threads += d.warp_size) {
+                auto r = occupancy(d, t, Detail::Numbers);
+                if (r) best = std::max(best, r->blocks_per_sm * t.threads);
+            }
+            CHECK(bs->block_size * bs->blocks_per_sm >= best);
+            KernelInput at = k;
+            at.threads = bs->block_size;
+            if (bs->block_size > 0) {
+                auto r = occupancy(d, at, Detail::Numbers);
+                REQUIRE(r);
+                CHECK(r->blocks_per_sm == bs->blocks_per_sm);
+                CHECK(r->occupancy == bs->occupancy);
+            }
+        }
+    }
+    CHECK(answered > 30'000);
+    CHECK(refused_kernel > 1'000);
+    CHECK(compared_block > 2'000);
 }

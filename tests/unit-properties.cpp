@@ -278,3 +278,21 @@ TEST_CASE("finding F3: a per-block shared memory limit that is not whole granule
     CHECK(ok.error().id == ErrorId::InvalidDevice);
     CHECK(ok.error().field == "device.smem_per_block");
 }
+
+TEST_CASE("finding F4: thread counts above 65,536 are a contradicting device, so block_size stays a quick loop") {
+    Device d = reference_device(**find_arch({8, 0}));
+    d.max_threads_per_block = int64_t{1} << 31;  // the input: 2^31 solver calls in block_size
+    d.max_threads_per_sm = int64_t{1} << 31;
+    d.warp_size = 1;
+    auto ok = validate_device(d);
+    REQUIRE(!ok.ok());
+    CHECK(ok.error().id == ErrorId::InvalidDevice);
+    CHECK(ok.error().field == "device.max_threads_per_block");
+    d.max_threads_per_block = 1024;  // per SM alone above the bound
+    ok = validate_device(d);
+    REQUIRE(!ok.ok());
+    CHECK(ok.error().field == "device.max_threads_per_sm");
+    d.max_threads_per_sm = int64_t{1} << 16;  // the bound itself is a device (64 x any real one)
+    d.max_threads_per_block = int64_t{1} << 16;
+    CHECK(validate_device(d).ok());
+}

@@ -145,7 +145,12 @@ EM_JS(void, js_install_listeners, (const char* text_id_c), {
     });
     window.addEventListener("hashchange", function() {
         var h = window.location.hash.replace(/^#/, "");
-        if (h === Module.smcalcHashSet) return;  // our own fallback assignment echoing back
+        // Our own fallback assignment (js_set_hash) echoing back, once. Not "the last hash we wrote": after a
+        // link that left the state as it was (not rewritten), opening that hash again must apply it.
+        if (Module.smcalcHashEcho !== undefined && h === Module.smcalcHashEcho) {
+            Module.smcalcHashEcho = undefined;
+            return;
+        }
         var p = allocateUTF8(h);
         _smcalc_platform_hash(p);
         _free(p);
@@ -203,7 +208,8 @@ EM_JS(void, js_set_hash, (const char* hash_c), {
         try {
             history.replaceState(history.state, "", "#" + h);
         } catch (e) {
-            window.location.hash = h;  // file:// in some browsers: adds a history entry, ignored by hashchange
+            Module.smcalcHashEcho = h;  // file:// in some browsers: adds a history entry, ignored by hashchange
+            window.location.hash = h;
         }
     }, 0);
 });

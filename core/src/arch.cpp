@@ -220,4 +220,27 @@ Expected<const ArchRules*> validate_device(const Device& d) {
     return &a;
 }
 
+CheckedDevice::CheckedDevice(const Device& dev, const ArchRules* rules)
+    : dev_(dev),
+      rules_(rules),
+      max_warps_(dev.max_threads_per_sm / dev.warp_size),
+      regs_per_sub_(dev.regs_per_sm / rules->sub_partitions),
+      gp100_(rules->cc == ComputeCapability{6, 0}) {
+    if (rules->cc.major < 7) {
+        default_pref_ = dev.smem_per_sm;  // Maxwell/Pascal: dedicated shared memory, no carveout
+    } else {
+        for (int c : rules->carveouts())
+            if (int64_t{c} * 1024 >= dev.smem_per_sm) {
+                default_pref_ = int64_t{c} * 1024;
+                break;
+            }
+    }
+}
+
+Expected<CheckedDevice> CheckedDevice::check(const Device& dev) {
+    auto a = validate_device(dev);
+    if (!a) return a.error();
+    return CheckedDevice(dev, *a);
+}
+
 }  // namespace smcalc

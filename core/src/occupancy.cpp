@@ -66,6 +66,17 @@ std::optional<Error> validate_kernel(const KernelInput& in) {
     return std::nullopt;
 }
 
+// validate_kernel's ranges as one quick test for the solver's hot path: true only when every field is in
+// range (it may say false for a few valid edge values, e.g. smem_dynamic_max = 2^53 - 1: validate_kernel then
+// decides). kMaxInput is 2^53 - 1, so "every value <= kMaxInput" is "no bit 53 or above in their OR".
+inline bool kernel_in_range(const KernelInput& in) {
+    using U = uint64_t;
+    static_assert(kMaxInput == (int64_t{1} << 53) - 1);
+    const U any = U(in.threads) | (U(in.threads) - 1) | U(in.regs) | U(in.smem_static) | U(in.smem_dynamic) |
+                  (U(in.smem_dynamic_max) + 1) | U(in.barriers);
+    return (any >> 53) == 0 && U(int64_t{in.carveout}) + 1 <= 101;
+}
+
 // cudaOccAlignUpShmemSizeVoltaPlus: the smallest supported carveout >= size.
 std::optional<int64_t> align_up_carveout(const ArchRules& a, int64_t size) {
     for (int c : a.carveouts())
@@ -167,56 +178,111 @@ std::string_view resource_label(Resource r) {
     return "?";
 }
 
-Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Detail detail) {
-    if (auto e = validate_kernel(in)) return *e;
-    auto arch_or = validate_device(d);
-    if (!arch_or) return arch_or.error();
-    const ArchRules& a = **arch_or;
-    const bool explain = detail == Detail::Full;
+namespace {
 
-    OccupancyResult r;
+// What the explanation needs beyond the numbers: the solver's intermediate values. The fields without an
+// initialiser are always written by compute() (this struct is made once per solver call: no extra stores).
+struct Work {
+    RegsOut regs;
+    int64_t warps_limit;
+    int64_t smem_limit = 0;
+    int64_t bars_limit = kInf;
+    int64_t total;                // static + dynamic + reserved shared memory per block, bytes
+    int64_t smem_cta_limit;       // per-block shared-memory limit, bytes
+    int64_t pref;                 // cudaOccSMemPerMultiprocessor's preference, bytes
+    const char* smem_zero = nullptr;
+    // When compute() returns false (rare): the size no carveout holds, and which size it was.
+    int64_t error_size;
+    const char* error_what;
+};
+
+[[gnu::cold, gnu::noinline]] Error work_error(const CheckedDevice& cd, const Work& w) {
+    return carveout_error(cd.rules(), w.error_size, w.error_what);
+}
+
+// cudaOccMaxBlocksPerSMRegsLimit for `threads` threads (`warps` warps) of `regs_per_thread` registers.
+// Writes every field of `regs` (an out-parameter: the hot path makes no copy).
+[[gnu::always_inline]] inline void regs_of(const CheckedDevice& cd, int64_t regs_per_thread, int64_t threads, int64_t warps,
+                                           RegsOut& regs) {
+    const Device& d = cd.device();
+    const ArchRules& a = cd.rules();
+    regs = RegsOut{};
+    if (regs_per_thread <= a.max_regs_per_thread_occ && threads <= d.max_threads_per_block && !cd.gp100())
+        [[likely]] {
+        // regs_limit without checked arithmetic: registers <= 256, warp size <= 1,024 and warps <= 65,536
+        // (validate_device) keep every product below 2^35.
+        const int64_t alloc_warp = ceil_div(regs_per_thread * d.warp_size, a.reg_alloc_unit) * a.reg_alloc_unit;
+        const int64_t alloc_cta = alloc_warp * warps;
+        const int64_t assumed = alloc_warp * (ceil_div(warps, a.sub_partitions) * a.sub_partitions);
+        regs.alloc_per_block = alloc_cta;
+        regs.per_warp = alloc_warp;
+        if (assumed > d.regs_per_block || alloc_cta > d.regs_per_block) {
+            regs.zero_reason = "the block's registers exceed the per-block register limit";
+        } else if (alloc_warp == 0) {
+            regs.limit = kInf;
+        } else {
+            regs.warps_per_sm = (cd.regs_per_sub_partition() / alloc_warp) * a.sub_partitions;
+            regs.limit = regs.warps_per_sm / warps;
+            if (regs.limit == 0) regs.zero_reason = "the register file cannot hold one block's warps";
+        }
+    } else {
+        regs = regs_limit(d, a, a.sub_partitions, warps, regs_per_thread);
+        if (cd.gp100() && regs.limit != 0) {
+            // GP100 has 2 sub-partitions, GP10x 4: OCC refuses on GP100 what GP10x cannot run.
+            if (regs_limit(d, a, 4, warps, regs_per_thread).limit == 0) {
+                regs.limit = 0;
+                regs.zero_reason = "the kernel could not run on GP10x (4 sub-partitions); OCC refuses it on GP100 too";
+            }
+        }
+    }
+}
+
+// cuda_occupancy.h's cudaOccMaxActiveBlocksPerMultiprocessor, once the kernel and the device are known to be
+// in range: fills `r` (and `w` for the explanation); false on the rare carveout errors (work_error()).
+[[gnu::always_inline]] inline bool compute(const CheckedDevice& cd, const KernelInput& in, OccupancyNumbers& r, Work& w) {
+    const Device& d = cd.device();
+    const ArchRules& a = cd.rules();
     const int64_t warps = ceil_div(in.threads, d.warp_size);
-    const int64_t max_warps = d.max_threads_per_sm / d.warp_size;
+    const int64_t max_warps = cd.max_warps_per_sm();
     r.warps_per_block = warps;
     r.max_warps_per_sm = max_warps;
 
     // --- Registers (cudaOccMaxBlocksPerSMRegsLimit) ---
-    RegsOut regs = regs_limit(d, a, a.sub_partitions, warps, in.regs);
-    if (a.cc == ComputeCapability{6, 0} && regs.limit != 0) {
-        // GP100 has 2 sub-partitions, GP10x 4: OCC refuses on GP100 what GP10x cannot run.
-        if (regs_limit(d, a, 4, warps, in.regs).limit == 0) {
-            regs.limit = 0;
-            regs.zero_reason = "the kernel could not run on GP10x (4 sub-partitions); OCC refuses it on GP100 too";
-        }
-    }
+    const RegsOut& regs = w.regs;
+    regs_of(cd, in.regs, in.threads, warps, w.regs);
     r.regs_per_block = regs.alloc_per_block;
     r.regs_per_warp = regs.per_warp;
 
     // --- Warps (cudaOccMaxBlocksPerSMWarpsLimit) ---
-    const int64_t warps_limit = in.threads > d.max_threads_per_block ? 0 : max_warps / warps;
+    const int64_t warps_limit = w.warps_limit = in.threads > d.max_threads_per_block ? 0 : max_warps / warps;
 
     // --- Block slots (cudaOccMaxBlocksPerMultiprocessor) ---
     const int64_t blocks_limit = a.max_blocks_per_sm;
 
     // --- Shared memory (cudaOccMaxBlocksPerSMSmemLimit) ---
     // cudaOccSMemPerMultiprocessor, inline: an Error is built only on failure.
-    int64_t pref = d.smem_per_sm;
-    if (a.cc.major >= 7) {
+    int64_t& pref = w.pref;
+    pref = cd.default_smem_preference();
+    if (a.cc.major >= 7 && (in.carveout >= 0 || pref < 0)) {
         const int64_t want = in.carveout < 0 ? d.smem_per_sm : (int64_t{in.carveout} * d.smem_per_sm) / 100;
         auto aligned = align_up_carveout(a, want);
-        if (!aligned) return carveout_error(a, want, "the carveout preference");
+        if (!aligned) [[unlikely]] {
+            w.error_size = want;
+            w.error_what = "the carveout preference";
+            return false;
+        }
         pref = *aligned;
     }
     const int64_t dyn_max = in.smem_dynamic_max >= 0 ? in.smem_dynamic_max : default_dynamic_max(d, in);
     const int64_t static_total = in.smem_static + d.reserved_smem_per_block;  // < 2^54: no overflow
-    const int64_t total = static_total + in.smem_dynamic;
+    const int64_t total = w.total = static_total + in.smem_dynamic;
     const int64_t smem_alloc = *checked_round_up(total, a.smem_alloc_granularity);  // < 2^56
     const int64_t max_usage = static_total + dyn_max;
-    const int64_t smem_cta_limit = smem_limit_per_block(d, a, in.optin, max_usage);
+    const int64_t smem_cta_limit = w.smem_cta_limit = smem_limit_per_block(d, a, in.optin, max_usage);
     r.smem_per_block = smem_alloc;
-    int64_t smem_limit = 0;
+    int64_t& smem_limit = w.smem_limit;
     int64_t smem_sm = pref;
-    const char* smem_zero = nullptr;
+    const char*& smem_zero = w.smem_zero;
     if (in.optin && in.smem_dynamic > dyn_max) {
         smem_zero = "dynamic shared memory exceeds the kernel's max-dynamic-shared-memory attribute";
     } else if (smem_alloc > smem_cta_limit) {
@@ -226,7 +292,11 @@ Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Deta
             // The launch needs more than the preference: the driver picks the carveout that fits one block.
             if (a.cc.major >= 7) {
                 auto aligned = align_up_carveout(a, smem_alloc);
-                if (!aligned) return carveout_error(a, smem_alloc, "shared memory per block");
+                if (!aligned) [[unlikely]] {
+                    w.error_size = smem_alloc;
+                    w.error_what = "shared memory per block";
+                    return false;
+                }
                 smem_sm = *aligned;
             } else {
                 smem_sm = d.smem_per_sm;
@@ -238,17 +308,16 @@ Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Deta
 
     // --- Overall, then barriers (cudaOccMaxBlocksPerSMBlockBarrierLimit, CC >= 9.0 only) ---
     int64_t blocks = std::min({regs.limit, smem_limit, warps_limit, blocks_limit});
-    int64_t bars_limit = kInf;
-    const int64_t bar_budget = int64_t{a.barrier_factor} * a.max_blocks_per_sm;
+    int64_t& bars_limit = w.bars_limit;
     if (a.barrier_limit_applies && in.barriers > 0) {
-        bars_limit = bar_budget / in.barriers;
+        bars_limit = int64_t{a.barrier_factor} * a.max_blocks_per_sm / in.barriers;
         blocks = std::min(blocks, bars_limit);
     }
 
     const int64_t lim[5] = {regs.limit, smem_limit, warps_limit, blocks_limit, bars_limit};
     for (Resource res : kResources) {
         const int64_t v = lim[static_cast<int>(res)];
-        r.limits[static_cast<int>(res)] = v == kInf ? std::nullopt : std::optional<int64_t>(v);
+        if (v != kInf) r.limits[static_cast<int>(res)] = v;  // value-initialised: nullopt = no limit
         if (v == blocks) r.limiting.push_back(res);
     }
     r.blocks_per_sm = blocks;
@@ -256,7 +325,20 @@ Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Deta
     r.threads_per_sm = blocks * in.threads;
     r.occupancy = static_cast<double>(r.warps_per_sm) / static_cast<double>(max_warps);
 
-    if (!explain) return r;
+    return true;
+}
+
+// The budgets, the derivation and the notes of an answer whose numbers compute() filled.
+void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r, const Work& w) {
+    const Device& d = cd.device();
+    const ArchRules& a = cd.rules();
+    const RegsOut& regs = w.regs;
+    const int64_t warps = r.warps_per_block, max_warps = r.max_warps_per_sm, blocks = r.blocks_per_sm;
+    const int64_t smem_alloc = r.smem_per_block, smem_sm = r.smem_per_sm;
+    const int64_t warps_limit = w.warps_limit, smem_limit = w.smem_limit, bars_limit = w.bars_limit;
+    const int64_t blocks_limit = a.max_blocks_per_sm, total = w.total, smem_cta_limit = w.smem_cta_limit;
+    const int64_t pref = w.pref, bar_budget = int64_t{a.barrier_factor} * a.max_blocks_per_sm;
+    const char* const smem_zero = w.smem_zero;
 
     // ----- Budgets: what the resident CTAs use of one SM's budget -----
     auto is_lim = [&](Resource res) {
@@ -336,10 +418,10 @@ Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Deta
     {
         std::string mins;
         for (Resource res : kResources) {
-            const int64_t v = lim[static_cast<int>(res)];
-            if (v == kInf) continue;
+            const std::optional<int64_t> v = r.limit(res);
+            if (!v) continue;
             if (!mins.empty()) mins += ", ";
-            mins += num(v);
+            mins += num(*v);
         }
         std::string lims;
         for (Resource res : r.limiting) {
@@ -382,30 +464,90 @@ Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Deta
     if (a.cc.major == 12)
         N.push_back(cc + ": 100 KiB of shared memory per SM (102,400 B reported by devices) out of a 128 KiB "
                     "L1/shared pool; some guides say 128 KB of shared memory.");
-    return r;
 }
 
-Expected<BlockSizeResult> block_size(const Device& d, const KernelInput& in_) {
+Expected<OccupancyResult> solve(const CheckedDevice& cd, const KernelInput& in, Detail detail) {
+    // Filled where it is returned (Expected's in-place constructor; every return returns `out`).
+    Expected<OccupancyResult> out(std::in_place);
+    Work w;
+    if (!compute(cd, in, out.value(), w)) [[unlikely]] {
+        out = work_error(cd, w);
+        return out;
+    }
+    if (detail == Detail::Full) explain(cd, in, out.value(), w);
+    return out;
+}
+
+}  // namespace
+
+Expected<OccupancyResult> occupancy(const Device& d, const KernelInput& in, Detail detail) {
+    if (auto e = validate_kernel(in)) return *e;
+    auto cd = CheckedDevice::check(d);
+    if (!cd) return cd.error();
+    return solve(*cd, in, detail);
+}
+
+Expected<OccupancyResult> occupancy(const CheckedDevice& cd, const KernelInput& in, Detail detail) {
+    if (!kernel_in_range(in)) [[unlikely]]
+        if (auto e = validate_kernel(in)) return *e;
+    return solve(cd, in, detail);
+}
+
+Expected<OccupancyNumbers> occupancy_numbers(const CheckedDevice& cd, const KernelInput& in) {
+    Expected<OccupancyNumbers> out(std::in_place);
+    if (!kernel_in_range(in)) [[unlikely]]
+        if (auto e = validate_kernel(in)) {
+            out = std::move(*e);
+            return out;
+        }
+    Work w;
+    if (!compute(cd, in, out.value(), w)) [[unlikely]]
+        out = work_error(cd, w);
+    return out;
+}
+
+
+Expected<BlockSizeResult> block_size(const Device& d, const KernelInput& in) {
+    KernelInput k = in;
+    k.threads = 1;
+    if (auto e = validate_kernel(k)) return *e;
+    auto cd = CheckedDevice::check(d);
+    if (!cd) return cd.error();
+    return block_size(*cd, in);
+}
+
+Expected<BlockSizeResult> block_size(const CheckedDevice& cd, const KernelInput& in_) {
     // cudaOccMaxPotentialOccupancyBlockSize with a constant dynamic shared memory size.
     KernelInput in = in_;
     in.threads = 1;
     if (auto e = validate_kernel(in)) return *e;
-    auto arch_or = validate_device(d);
-    if (!arch_or) return arch_or.error();
+    const Device& d = cd.device();
     const int64_t limit = d.max_threads_per_block;
     const int64_t gran = d.warp_size;
     BlockSizeResult best;
     int64_t best_threads = 0;
+    // Shared memory, block slots and barriers do not depend on the block size: computed once (with the
+    // first candidate, which also reports a carveout error as every candidate would); only registers and
+    // warps are recomputed per candidate, with the same regs_of() as occupancy().
+    in.threads = limit;
+    OccupancyNumbers first;
+    Work w;
+    if (!compute(cd, in, first, w)) [[unlikely]]
+        return work_error(cd, w);
+    const int64_t fixed = std::min({w.smem_limit, int64_t{cd.rules().max_blocks_per_sm}, w.bars_limit});
+    const int64_t max_warps = cd.max_warps_per_sm();
     for (int64_t aligned = ceil_div(limit, gran) * gran; aligned > 0; aligned -= gran) {
-        in.threads = std::min(limit, aligned);
-        auto r = occupancy(d, in, Detail::Numbers);
-        if (!r) return r.error();
-        const int64_t threads_per_sm = in.threads * r->blocks_per_sm;
+        const int64_t threads = std::min(limit, aligned);  // 1 .. 65,536 (validate_device), <= the block limit
+        const int64_t warps = ceil_div(threads, gran);
+        RegsOut regs;
+        regs_of(cd, in.regs, threads, warps, regs);
+        const int64_t blocks = std::min({regs.limit, max_warps / warps, fixed});
+        const int64_t threads_per_sm = threads * blocks;
         if (threads_per_sm > best_threads) {
             best_threads = threads_per_sm;
-            best.block_size = in.threads;
-            best.blocks_per_sm = r->blocks_per_sm;
-            best.occupancy = r->occupancy;
+            best.block_size = threads;
+            best.blocks_per_sm = blocks;
+            best.occupancy = static_cast<double>(blocks * warps) / static_cast<double>(max_warps);
         }
         if (best_threads == d.max_threads_per_sm) break;
     }

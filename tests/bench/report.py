@@ -155,6 +155,12 @@ def native_rows(t, native, cg, skipped, notes):
         med, lo, hi = summary_of(pairs)
         t.add(S, f"solver time ratio ours/header ({len(pairs)} interleaved pairs)", f"{med:.2f}", f"{lo:.2f}..{hi:.2f}",
               "<= 1.0", met(med <= 1.0))
+        od = gb_reps(native, "solver/ours+device")
+        dpairs = [od[i] / hdr[i] for i in sorted(od) if i in hdr]
+        if dpairs:
+            med, lo, hi = summary_of(dpairs)
+            t.add(S, "solver time ratio, device re-checked on every call (occupancy(Device)) / header",
+                  f"{med:.2f}", f"{lo:.2f}..{hi:.2f}", "", "")
         mism = ctx.get("header_mismatches")
         if mism is not None:
             notes.append(f"Both solvers answer the same blocks per SM on {n - int(mism):,} of the {n:,} inputs"
@@ -167,10 +173,10 @@ def native_rows(t, native, cg, skipped, notes):
         b = cg["header"]["ir"] / cg["header"]["n"]
         t.add(S, "solver instructions/answer ours vs header (callgrind)", f"{a:.0f} vs {b:.0f}", "exact count",
               "", "")
-        t.add(S, "solver instruction ratio ours/header (callgrind)", f"{a / b:.2f}", "exact count", "<= 1.0",
-              met(a / b <= 1.0))
+        # The target is time ("at least as fast"); instructions are a noise-free hint, not the target.
+        t.add(S, "solver instruction ratio ours/header (callgrind)", f"{a / b:.2f}", "exact count", "", "")
     elif "callgrind" in skipped:
-        t.skip(S, "solver instruction ratio ours/header (callgrind)", skipped["callgrind"], "<= 1.0")
+        t.skip(S, "solver instruction ratio ours/header (callgrind)", skipped["callgrind"])
 
     bo = gb_reps(native, "block_size/ours")
     bh = gb_reps(native, "block_size/header")
@@ -186,8 +192,7 @@ def native_rows(t, native, cg, skipped, notes):
     if "block_ours" in cg and "block_header" in cg:
         a = cg["block_ours"]["ir"] / cg["block_ours"]["n"]
         b = cg["block_header"]["ir"] / cg["block_header"]["n"]
-        t.add(S, "block-size instruction ratio ours/header (callgrind)", f"{a / b:.2f}", "exact count", "<= 1.0",
-              met(a / b <= 1.0))
+        t.add(S, "block-size instruction ratio ours/header (callgrind)", f"{a / b:.2f}", "exact count", "", "")
 
     tiles = [b["run_name"] for b in native.get("benchmarks", [])
              if b.get("run_name", "").startswith("tiles/") and b.get("run_type") == "iteration"]
@@ -351,6 +356,15 @@ def main():
             "busy shared one CPU time is the steadier. Instruction counts come from callgrind and do not vary "
             "between runs. Page times are wall-clock times in headless Chromium with software WebGL "
             "(SwiftShader), so they are upper bounds for a machine with a GPU.",
+            "",
+            "What the solver rows compare: `cudaOccMaxActiveBlocksPerMultiprocessor` fills a `cudaOccResult` "
+            "(blocks per SM, each resource's limit, the limiting factors, the allocations) from a "
+            "`cudaOccDeviceProp` filled once per device; ours is `occupancy_numbers()`, which answers the same "
+            "figures (plus warps and the occupancy fraction) for a `CheckedDevice`, a device validated once "
+            "(as the page's sweeps and `block_size` do). Both check the kernel's inputs on every call. The "
+            "row \"device re-checked on every call\" is `occupancy(Device, ..., Detail::Numbers)`, which also "
+            "runs `validate_device`'s consistency checks each time (no target; the CLI and the batch API answer "
+            "one request at a time this way).",
             "",
         ]
         if notes:

@@ -142,3 +142,86 @@ test('smcalc-api.mjs: the ES module entry gives the same answers', async () => {
   const api2 = await mod.default();
   assert.deepEqual(api2.occupancy(a100), api.occupancy(a100));
 });
+
+// Findings F5 and F6 (docs/bad-inputs.md "Findings"): user code run while the request is read, and values JSON
+// cannot carry. Each is an answer naming the problem; none escapes as an exception.
+function noThrow(fn) {
+  let a;
+  assert.doesNotThrow(() => { a = fn(); });
+  assert.equal(typeof a, 'object');
+  assert.ok(a !== null);
+  return a;
+}
+
+test('F5: a throwing getter is a bad_request naming the field, not an exception', () => {
+  const e = err(noThrow(() => api.occupancy({ cc: '8.0', get threads() { throw new Error('x'); } })), 'bad_request', 'threads');
+  assert.equal(e.message, 'malformed request: reading threads threw an exception (x)');
+  // A getter inside the device object (copied for its cc), and one throwing something that is not an Error.
+  err(noThrow(() => api.occupancy({ device: { cc: '8.0', get warp_size() { throw new Error('y'); } } })),
+    'bad_request', 'device.warp_size');
+  const s = err(noThrow(() => api.occupancy({ cc: '8.0', get regs() { throw Symbol('s'); } })), 'bad_request', 'regs');
+  assert.ok(s.message.includes('Symbol(s)'), s.message);
+  const odd = { get message() { throw new Error('again'); }, toString() { throw new Error('again'); } };
+  err(noThrow(() => api.occupancy({ cc: '8.0', get regs() { throw odd; } })), 'bad_request', 'regs');
+  // Deeper than the copy: JSON.stringify reads it, and its error is answered as before.
+  const deep = err(noThrow(() => api.occupancy({ cc: '8.0', problem: { get m() { throw new Error('z'); } } })), 'bad_request');
+  assert.ok(deep.message.includes('(z)'), deep.message);
+  for (const op of ['occupancy', 'block_size', 'dynamic_smem', 'tile', 'handle']) {
+    err(noThrow(() => api[op]({ op: 'gpus', get gpu() { throw new Error('x'); } })), 'bad_request', 'gpu');
+  }
+});
+
+test('F5: a Proxy whose ownKeys, get or getOwnPropertyDescriptor trap throws, and a revoked Proxy', () => {
+  const boom = () => { throw new Error('trap'); };
+  const keys = err(noThrow(() => api.occupancy(new Proxy({ cc: '8.0' }, { ownKeys: boom }))), 'bad_request', '');
+  assert.equal(keys.message, 'malformed request: listing the fields of the request threw an exception (trap)');
+  const get = err(noThrow(() => api.occupancy(new Proxy({ cc: '8.0', threads: 64 }, { get: boom }))), 'bad_request');
+  assert.equal(get.field, 'cc');
+  assert.equal(get.message, 'malformed request: reading cc threw an exception (trap)');
+  err(noThrow(() => api.occupancy(new Proxy({ cc: '8.0' }, { getOwnPropertyDescriptor: boom }))), 'bad_request');
+  err(noThrow(() => api.occupancy({ device: new Proxy({ cc: '8.0' }, { ownKeys: boom }) })), 'bad_request', 'device');
+  err(noThrow(() => api.occupancy({ cc: '8.0', threads: new Proxy({}, { ownKeys: boom }) })), 'bad_request');
+  const { proxy, revoke } = Proxy.revocable({ cc: '8.0' }, {});
+  revoke();
+  err(noThrow(() => api.occupancy(proxy)), 'bad_request');
+  err(noThrow(() => api.handle(proxy)), 'bad_request');
+  // A well-behaved Proxy is read like the object behind it.
+  assert.equal(ok(api.occupancy(new Proxy(a100, {}))).blocks_per_sm, 5);
+});
+
+test('F6: a function or symbol value is an error naming the field, not silently the default', () => {
+  const f = err(noThrow(() => api.occupancy({ cc: '8.0', threads: () => 1 })), 'invalid_input', 'threads');
+  assert.equal(f.message, 'threads is a function, which JSON cannot carry; give a number, string, boolean, array, ' +
+    'object or null (or leave the field out for its default)');
+  const s = err(noThrow(() => api.occupancy({ cc: '8.0', smem_static: Symbol('k') })), 'invalid_input', 'smem_static');
+  assert.ok(s.message.startsWith('smem_static is a symbol'), s.message);
+  // Nested fields get their path, as the core names them.
+  err(noThrow(() => api.occupancy({ device: { cc: '8.0', warp_size: () => 32 } })), 'invalid_input', 'device.warp_size');
+  err(noThrow(() => api.occupancy({ device: { sm_count: Math.max } })), 'invalid_input', 'device.sm_count');
+  err(noThrow(() => api.handle({ op: 'tiles', gpu: 'H100 SXM5', ms: [64, () => 128] })), 'invalid_input', 'ms[1]');
+  err(noThrow(() => api.tile({ gpu: 'H100 SXM5', problem: { m: 1, n: 1, k: class {} } })), 'invalid_input', 'problem.k');
+  err(noThrow(() => api.occupancy({ gpu: () => 'A100' })), 'invalid_input', 'gpu');
+  // ... and a toJSON that hands back a function.
+  err(noThrow(() => api.occupancy({ cc: '8.0', regs: { toJSON: () => () => 1 } })), 'invalid_input', 'regs');
+  // A field named __proto__ (JSON.parse makes one) is sent as a field, so it is warned about, not silently lost.
+  const proto = ok(api.occupancy(JSON.parse('{"cc": "8.0", "__proto__": {"threads": 1}}')));
+  assert.equal(proto.input.threads, 256);
+  assert.ok(proto.warnings.some((w) => w.includes('"__proto__"')), JSON.stringify(proto.warnings));
+  // A method on the prototype (class instances) is not a field: not read, no error.
+  class Request { constructor() { Object.assign(this, a100); } describe() { return 'r'; } }
+  assert.equal(ok(api.occupancy(new Request())).blocks_per_sm, 5);
+});
+
+test('F5/F6: after throwing getters, Proxies and functions, the module still answers correctly', () => {
+  const boom = () => { throw new Error('trap'); };
+  for (let i = 0; i < 500; ++i) {
+    api.occupancy({ cc: '8.0', get threads() { throw new Error('x' + i); } });
+    api.occupancy(new Proxy({ cc: '8.0' }, { ownKeys: boom, get: boom }));
+    api.occupancy({ cc: '8.0', threads: () => i });
+  }
+  const a = ok(api.occupancy(a100));
+  assert.equal(a.blocks_per_sm, 5);
+  assert.equal(a.occupancy, 0.625);
+  assert.deepEqual(a.limiting, ['regs']);
+  assert.equal(ok(api.block_size({ gpu: 'H100 SXM5', regs: 32 })).occupancy, 1);
+});

@@ -52,6 +52,8 @@ public:
     Expected(T&& v) : v_(std::in_place_index<0>, std::move(v)) {}      // NOLINT(google-explicit-constructor)
     Expected(const T& v) : v_(std::in_place_index<0>, v) {}            // NOLINT(google-explicit-constructor)
     Expected(Error e) : v_(std::move(e)) {}      // NOLINT(google-explicit-constructor)
+    // A default T built in place (the solver fills its result where it will be returned: no move).
+    explicit Expected(std::in_place_t) : v_(std::in_place_index<0>) {}
     bool ok() const { return v_.index() == 0; }
     explicit operator bool() const { return ok(); }
     const T& value() const { return std::get<0>(v_); }

@@ -37,6 +37,33 @@ Device reference_device(const ArchRules& arch);
 // InvalidDevice on contradictions (e.g. smem_per_block above smem_per_sm), UnknownArch on an unknown CC.
 Expected<const ArchRules*> validate_device(const Device& dev);
 
+// A device that passed validate_device, kept with its CC's rules. Sweeps (block_size, the page's graphs and
+// heatmap, next_step, tile enumeration) check a device once and then solve thousands of times; only check()
+// makes one, so the solver's overloads taking a CheckedDevice skip the per-call device checks safely.
+class CheckedDevice {
+public:
+    static Expected<CheckedDevice> check(const Device& dev);
+    const Device& device() const { return dev_; }
+    const ArchRules& rules() const { return *rules_; }
+    // Derived once here for the solver's hot path (cuda_occupancy.h recomputes them on every call):
+    int64_t max_warps_per_sm() const { return max_warps_; }            // max_threads_per_sm / warp_size
+    int64_t regs_per_sub_partition() const { return regs_per_sub_; }   // regs_per_sm / sub_partitions
+    // cudaOccSMemPerMultiprocessor for the default carveout (bytes): smem_per_sm before CC 7.0, else the
+    // smallest carveout holding smem_per_sm; -1 where no carveout does (the solver then reports the error).
+    int64_t default_smem_preference() const { return default_pref_; }
+    // CC 6.0 (GP100): the register limit is also checked with 4 sub-partitions (cuda_occupancy.h).
+    bool gp100() const { return gp100_; }
+
+private:
+    CheckedDevice(const Device& dev, const ArchRules* rules);
+    Device dev_;
+    const ArchRules* rules_;
+    int64_t max_warps_ = 0;
+    int64_t regs_per_sub_ = 0;
+    int64_t default_pref_ = -1;
+    bool gp100_ = false;
+};
+
 struct GpuSpec {
     std::string_view name;          // canonical name, e.g. "H100 SXM5"
     std::string_view aliases;       // '|'-separated other names people type ("H100|H100 SXM")

@@ -84,7 +84,9 @@ struct Budget {
     bool limiting = false;  // this resource sets blocks_per_sm
 };
 
-struct OccupancyResult {
+// The numbers of an answer: what cuda_occupancy.h's cudaOccResult holds (blocks, every limit, the limiting
+// resources, the allocations), plus warps and the occupancy fraction. No heap memory: sweeps make millions.
+struct OccupancyNumbers {
     int64_t blocks_per_sm = 0;
     int64_t warps_per_sm = 0;
     int64_t threads_per_sm = 0;
@@ -97,11 +99,15 @@ struct OccupancyResult {
     int64_t warps_per_block = 0;
     int64_t regs_per_warp = 0;                           // after rounding to the allocation unit
     int64_t max_warps_per_sm = 0;
+
+    std::optional<int64_t> limit(Resource r) const { return limits[static_cast<int>(r)]; }
+};
+
+// The full answer: the numbers and how they come about.
+struct OccupancyResult : OccupancyNumbers {
     std::vector<Budget> budgets;                         // per-resource bars, UI/CLI/JS all show these
     std::vector<std::string> derivation;                 // the arithmetic, one step per line
     std::vector<std::string> notes;                      // why 0 blocks; where seed documents simplify
-
-    std::optional<int64_t> limit(Resource r) const { return limits[static_cast<int>(r)]; }
 };
 
 // Detail::Numbers fills only the numeric fields (blocks, warps, occupancy, limits, limiting, allocations):
@@ -110,6 +116,11 @@ enum class Detail { Full, Numbers };
 
 // Note: a device with sm_count 0 (unknown, e.g. a bare "cc") is accepted here; NVIDIA's header rejects it.
 Expected<OccupancyResult> occupancy(const Device& dev, const KernelInput& in, Detail detail = Detail::Full);
+// The same answer for a device checked once (CheckedDevice::check): what sweeps call.
+Expected<OccupancyResult> occupancy(const CheckedDevice& dev, const KernelInput& in, Detail detail = Detail::Full);
+// Only the numbers, for a device checked once: what sweeps (graphs, heatmap, block_size, tile enumeration)
+// and the benchmark against cudaOccMaxActiveBlocksPerMultiprocessor call. Equal to occupancy()'s numbers.
+Expected<OccupancyNumbers> occupancy_numbers(const CheckedDevice& dev, const KernelInput& in);
 
 struct BlockSizeResult {
     int64_t block_size = 0;      // threads per block giving the most resident threads (largest on ties)
@@ -119,6 +130,7 @@ struct BlockSizeResult {
 };
 // `in.threads` is ignored; every block size from the device max down in warp steps is tried.
 Expected<BlockSizeResult> block_size(const Device& dev, const KernelInput& in);
+Expected<BlockSizeResult> block_size(const CheckedDevice& dev, const KernelInput& in);
 
 // Dynamic shared memory per block (bytes) that still lets `blocks` CTAs of `in.threads` threads reside
 // on one SM. `in.smem_dynamic` is ignored. NotAchievable when fewer than `blocks` fit without any.
