@@ -2,7 +2,7 @@
 //
 // Sweep sizes: threads 32 .. max per block in warp steps (32 points on every modelled CC), registers
 // 0 .. the CC's cap (256 points), dynamic shared memory in allocation-granularity steps (at most ~257
-// points), heatmap 32 x 32 cells. About 1,600 solver calls with Detail::Numbers per change of the inputs.
+// points), heatmap 32 x 32 cells. About 1,600 occupancy_numbers() calls on a CheckedDevice per change of the inputs.
 #include "ui_model.hpp"
 
 #include <algorithm>
@@ -30,7 +30,7 @@ std::vector<int64_t> sweep(int64_t lo, int64_t hi, int64_t unit) {
 
 // The curve's points at its x values.
 template <typename Set>
-void fill(Curve& c, const Device& dev, const KernelInput& base, Set set) {
+void fill(Curve& c, const CheckedDevice& dev, const KernelInput& base, Set set) {
     c.occupancy.clear();
     c.blocks.clear();
     c.occupancy.reserve(c.x.size());
@@ -38,7 +38,7 @@ void fill(Curve& c, const Device& dev, const KernelInput& base, Set set) {
     for (int64_t x : c.x) {
         KernelInput k = base;
         set(k, x);
-        auto r = occupancy(dev, k, Detail::Numbers);
+        auto r = occupancy_numbers(dev, k);
         c.occupancy.push_back(r ? static_cast<float>(r->occupancy) : 0.0f);
         c.blocks.push_back(r ? r->blocks_per_sm : -1);
     }
@@ -199,15 +199,19 @@ void compute_sweeps(Model& m) {
     m.sweeps_pending = false;
     const Device& dev = m.device;
     const KernelInput& k = m.kernel;
+    // The device was validated in compute_model(): checked once here, not on each of the ~1,500 calls.
+    const auto checked = CheckedDevice::check(dev);
+    if (!checked) return;
+    const CheckedDevice& cd = *checked;
 
     // Threads per block: one warp .. the device's block limit, in warps.
     const int64_t warp = std::max<int64_t>(1, dev.warp_size);
     m.threads.x = sweep(warp, std::max(warp, dev.max_threads_per_block), warp);
-    fill(m.threads, dev, k, [](KernelInput& kk, int64_t x) { kk.threads = x; });
+    fill(m.threads, cd, k, [](KernelInput& kk, int64_t x) { kk.threads = x; });
 
     // Registers per thread: 0 .. the cap ptxas allocates.
     m.regs.x = sweep(0, m.arch->max_regs_per_thread, 1);
-    fill(m.regs, dev, k, [](KernelInput& kk, int64_t x) { kk.regs = x; });
+    fill(m.regs, cd, k, [](KernelInput& kk, int64_t x) { kk.regs = x; });
 
     // Dynamic shared memory per block: 0 .. what this launch may ask for (static part held).
     {
@@ -217,7 +221,7 @@ void compute_sweeps(Model& m) {
         limit = std::max<int64_t>({limit, k.smem_dynamic, 0});
         const int64_t gran = std::max(1, m.arch->smem_alloc_granularity);
         m.smem.x = sweep(0, limit, gran);
-        fill(m.smem, dev, k, [](KernelInput& kk, int64_t x) { kk.smem_dynamic = x; });
+        fill(m.smem, cd, k, [](KernelInput& kk, int64_t x) { kk.smem_dynamic = x; });
     }
 
     // Heatmap: the threads sweep's columns x registers 8, 16, .., cap (rows).
@@ -235,7 +239,7 @@ void compute_sweeps(Model& m) {
                 KernelInput kk = k;
                 kk.threads = h.xs[i];
                 kk.regs = h.ys[j];
-                auto rr = occupancy(dev, kk, Detail::Numbers);
+                auto rr = occupancy_numbers(cd, kk);
                 const std::size_t idx = static_cast<std::size_t>(j) * h.w + i;
                 h.values[idx] = rr ? static_cast<float>(rr->occupancy) : 0.0f;
                 h.blocks[idx] = rr ? rr->blocks_per_sm : -1;
