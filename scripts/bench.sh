@@ -101,9 +101,12 @@ else
   # The page's optimisation level (web/CMakeLists.txt: SMCALC_WEB_OPT), so the figure is the page's.
   wasm_opt=$(sed -nE 's/^set\(SMCALC_WEB_OPT "([^"]*)".*/\1/p' web/CMakeLists.txt 2>/dev/null | head -n 1)
   wasm_opt=${wasm_opt:--Oz}
-  say "wasm: building (em++ $wasm_opt, build/bench-wasm)"
+  # ... and the one of the solver and the recompute (SMCALC_WEB_FAST_OPT; absent: the same as the rest).
+  wasm_fast_opt=$(sed -nE 's/^set\(SMCALC_WEB_FAST_OPT "([^"]*)".*/\1/p' web/CMakeLists.txt 2>/dev/null | head -n 1)
+  wasm_fast_opt=${wasm_fast_opt:-$wasm_opt}
+  say "wasm: building (em++ $wasm_opt, solver and recompute $wasm_fast_opt, build/bench-wasm)"
   if ! emcmake cmake -S tests/bench -B build/bench-wasm -DCMAKE_BUILD_TYPE=Release -DSMCALC_BENCH_WASM_OPT="$wasm_opt" \
-      >"$logs/wasm-configure.log" 2>&1; then
+      -DSMCALC_BENCH_WASM_CORE_OPT="$wasm_fast_opt" >"$logs/wasm-configure.log" 2>&1; then
     fail_stage wasm "configure failed" "$logs/wasm-configure.log"
   elif ! cmake --build build/bench-wasm -j2 >"$logs/wasm-build.log" 2>&1; then
     fail_stage wasm "build failed" "$logs/wasm-build.log"
@@ -148,7 +151,7 @@ command -v em++ >/dev/null && tools+=", Emscripten $(em++ --version 2>/dev/null 
 command -v node >/dev/null && tools+=", node $(node --version)"
 [[ -x /usr/bin/chromium ]] && tools+=", $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
 load_end=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
-[[ -n ${wasm_opt:-} ]] && tools+="; wasm bench at $wasm_opt like the page"
+[[ -n ${wasm_opt:-} ]] && tools+="; wasm bench at $wasm_opt, solver and recompute at ${wasm_fast_opt:-$wasm_opt}, like the page"
 [[ -n ${SMCALC_BENCH_DIST:-} ]] && tools+="; page measured from a prebuilt $SMCALC_BENCH_DIST (SMCALC_BENCH_DIST)"
 python3 - "$res" "$reps" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc) cores, ${model:-unknown CPU}, ${os:-unknown OS}" \
   "$tools" "$(declare -p skipped)" "$load_start" "$load_end" <<'EOF'

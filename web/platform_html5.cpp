@@ -714,10 +714,24 @@ float DevicePixelRatio() { return P().dpr; }
 
 // [SECTION] Init / NewFrame / EndFrame ------------------------------------------------------------------
 
+// Reads the canvas's CSS size and gives it a backing store of that size at devicePixelRatio `dpr`.
+static void size_canvas(Platform& p, float dpr) {
+    p.dpr = dpr;
+    p.resized = false;
+    emscripten_get_element_css_size(p.el.canvas, &p.css_w, &p.css_h);
+    const int w = static_cast<int>(std::lround(p.css_w * dpr)), h = static_cast<int>(std::lround(p.css_h * dpr));
+    if (w != p.fb_w || h != p.fb_h) {
+        p.fb_w = w, p.fb_h = h;
+        emscripten_set_canvas_element_size(p.el.canvas, w, h);
+    }
+}
+
 bool Init(Host* host, std::string* url_hash) {
     Platform& p = P();
-    p.dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
     p.mac = js_is_mac() != 0;
+    // Sized before the context exists: WebGL allocates the drawing buffer once, at its final size, instead of
+    // at the default 300 x 150 and again at the first frame.
+    size_canvas(p, static_cast<float>(emscripten_get_device_pixel_ratio()));
 
     EmscriptenWebGLContextAttributes attrs;
     emscripten_webgl_init_context_attributes(&attrs);
@@ -788,16 +802,7 @@ FrameInput NewFrame() {
 
     const auto dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
     const bool dpr_changed = dpr != p.dpr;
-    if (dpr_changed || p.resized) {
-        p.dpr = dpr;
-        p.resized = false;
-        emscripten_get_element_css_size(p.el.canvas, &p.css_w, &p.css_h);
-        const int w = static_cast<int>(std::lround(p.css_w * dpr)), h = static_cast<int>(std::lround(p.css_h * dpr));
-        if (w != p.fb_w || h != p.fb_h) {
-            p.fb_w = w, p.fb_h = h;
-            emscripten_set_canvas_element_size(p.el.canvas, w, h);
-        }
-    }
+    if (dpr_changed || p.resized) size_canvas(p, dpr);
     io.DisplaySize = ImVec2(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
     io.DisplayFramebufferScale = p.css_w > 0 && p.css_h > 0
                                      ? ImVec2(static_cast<float>(p.fb_w / p.css_w), static_cast<float>(p.fb_h / p.css_h))

@@ -25,10 +25,10 @@ App& app() {
     return instance;
 }
 
-void refresh(App& a) {
+void refresh(App& a, bool defer_sweeps) {
     const std::string key = encode_hash(a.in);
     if (key == a.model.key) return;
-    a.model = compute_model(a.in);
+    a.model = compute_model(a.in, !defer_sweeps);
     // Notices describe the link as it was opened; once the user changes something they are stale.
     if (!a.notice_key.empty() && a.notice_key != key) a.notices.clear();
     if (key != a.hash_set && a.host.set_url_hash) {
@@ -251,7 +251,9 @@ void graphs_grid(App& a, float width, float height, int columns) {
                                                          : curves[i]->title.c_str();
         if (card_begin(ids[i], caption, ImVec2(cw, ch))) {
             const ImVec2 avail = ImGui::GetContentRegionAvail();
-            if (a.model.arch == nullptr || (i < 3 && curves[i]->x.empty()) || (i == 3 && a.model.heat.w == 0))
+            if (a.model.sweeps_pending)
+                ImGui::Dummy(avail);  // the next frame draws the graph
+            else if (a.model.arch == nullptr || (i < 3 && curves[i]->x.empty()) || (i == 3 && a.model.heat.w == 0))
                 text_dim(a.model.arch ? "No graph: no answer for these inputs." : "No graph: the device is not valid.");
             else if (i < 3)
                 plot_curve(ids[i], *curves[i], avail, a.pal);
@@ -528,7 +530,9 @@ void ui_init(const Host& host, const std::string& url_hash) {
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the browser's storage
     apply_hash(a, url_hash);
     saved_init(a);  // after the link's notices: unreadable saved entries add theirs
-    refresh(a);
+    // The first frame shows the answer and the graphs' empty cards; the sweeps behind the graphs and the
+    // heatmap (~1,500 solver calls, before the wasm is optimised) follow in the second frame.
+    refresh(a, true);
 }
 
 void ui_on_hash_change(const std::string& url_hash) {
@@ -543,6 +547,9 @@ void ui_on_hash_change(const std::string& url_hash) {
 bool ui_frame(float width, float height) {
     App& a = app();
     refresh(a);
+    static bool first = true;
+    if (!first) compute_sweeps(a.model);  // left out of the first frame by ui_init()
+    first = false;
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(width, height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -564,7 +571,8 @@ bool ui_frame(float width, float height) {
     // A card that just grew is scrolled into view over a few frames (views scroll while their count is > 0).
     const bool revealing = a.saved.reveal > 0 || a.paste.reveal > 0 || a.fits.reveal > 0;
     for (int* r : {&a.saved.reveal, &a.paste.reveal, &a.fits.reveal}) *r = std::max(0, *r - 1);
-    return card_heights_changed() || feedback || resized || revealing || encode_hash(a.in) != a.model.key;
+    return card_heights_changed() || feedback || resized || revealing || a.model.sweeps_pending ||
+           encode_hash(a.in) != a.model.key;
 }
 
 std::string ui_state_json() {

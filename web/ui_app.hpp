@@ -131,7 +131,9 @@ struct App {
 App& app();
 
 // Recompute the model if the inputs changed since; push hash and announcement. Cheap when nothing changed.
-void refresh(App& a);
+// `defer_sweeps`: leave the graphs and the heatmap for ui_frame() to compute after the frame being drawn
+// (the page's first frame).
+void refresh(App& a, bool defer_sweeps = false);
 
 // [Views] ui_views.cpp
 void view_header(App& a, bool compact);

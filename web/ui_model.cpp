@@ -2,7 +2,7 @@
 //
 // Sweep sizes: threads 32 .. max per block in warp steps (32 points on every modelled CC), registers
 // 0 .. the CC's cap (256 points), dynamic shared memory in allocation-granularity steps (at most ~257
-// points), heatmap 32 x 32 cells. About 1,600 solver calls with Detail::Numbers per change of the inputs.
+// points), heatmap 32 x 32 cells. About 1,600 occupancy_numbers() calls on a CheckedDevice per change of the inputs.
 #include "ui_model.hpp"
 
 #include <algorithm>
@@ -28,20 +28,20 @@ std::vector<int64_t> sweep(int64_t lo, int64_t hi, int64_t unit) {
     return xs;
 }
 
+// The curve's points at its x values.
 template <typename Set>
-Curve curve(const Device& dev, const KernelInput& base, std::vector<int64_t> xs, Set set) {
-    Curve c;
-    c.x = std::move(xs);
+void fill(Curve& c, const CheckedDevice& dev, const KernelInput& base, Set set) {
+    c.occupancy.clear();
+    c.blocks.clear();
     c.occupancy.reserve(c.x.size());
     c.blocks.reserve(c.x.size());
     for (int64_t x : c.x) {
         KernelInput k = base;
         set(k, x);
-        auto r = occupancy(dev, k, Detail::Numbers);
+        auto r = occupancy_numbers(dev, k);
         c.occupancy.push_back(r ? static_cast<float>(r->occupancy) : 0.0f);
         c.blocks.push_back(r ? r->blocks_per_sm : -1);
     }
-    return c;
 }
 
 // Index of the sample nearest to v, or -1 when v lies outside [xs.front(), xs.back()] by more than a step.
@@ -104,7 +104,7 @@ std::string tile_markdown(const TileResult& t, const std::string& title) {
     return md;
 }
 
-Model compute_model(const Inputs& in) {
+Model compute_model(const Inputs& in, bool sweeps) {
     Model m;
     m.key = encode_hash(in);
     m.spec = base_gpu(in);
@@ -173,20 +173,45 @@ Model compute_model(const Inputs& in) {
     const KernelInput& k = m.kernel;
     if (auto b = block_size(dev, k)) m.best = *b;
 
-    // Threads per block: one warp .. the device's block limit, in warps.
-    const int64_t warp = std::max<int64_t>(1, dev.warp_size);
-    m.threads = curve(dev, k, sweep(warp, std::max(warp, dev.max_threads_per_block), warp),
-                      [](KernelInput& kk, int64_t x) { kk.threads = x; });
+    // The graphs' captions now (the views show them while the sweeps are pending), their points in
+    // compute_sweeps().
     m.threads.title = "Occupancy vs threads per block";
     m.threads.x_label = "threads per block";
     m.threads.current_x = k.threads;
-
-    // Registers per thread: 0 .. the cap ptxas allocates.
-    m.regs = curve(dev, k, sweep(0, m.arch->max_regs_per_thread, 1),
-                   [](KernelInput& kk, int64_t x) { kk.regs = x; });
     m.regs.title = "Occupancy vs registers per thread";
     m.regs.x_label = "registers per thread";
     m.regs.current_x = k.regs;
+    m.smem.title = k.smem_static > 0 ? "Occupancy vs dynamic shared memory" : "Occupancy vs shared memory per block";
+    m.smem.x_label = k.smem_static > 0 ? "dynamic shared memory (+ " + format_bytes(k.smem_static) + " static)"
+                                       : "shared memory per block";
+    m.smem.x_bytes = true;
+    m.smem.current_x = k.smem_dynamic;
+    const float occ = m.result ? static_cast<float>(m.result->occupancy) : 0.0f;
+    m.threads.current_occupancy = m.regs.current_occupancy = m.smem.current_occupancy = occ;
+
+    m.sweeps_pending = true;
+    if (sweeps) compute_sweeps(m);
+    return m;
+}
+
+void compute_sweeps(Model& m) {
+    if (!m.sweeps_pending) return;
+    m.sweeps_pending = false;
+    const Device& dev = m.device;
+    const KernelInput& k = m.kernel;
+    // The device was validated in compute_model(): checked once here, not on each of the ~1,500 calls.
+    const auto checked = CheckedDevice::check(dev);
+    if (!checked) return;
+    const CheckedDevice& cd = *checked;
+
+    // Threads per block: one warp .. the device's block limit, in warps.
+    const int64_t warp = std::max<int64_t>(1, dev.warp_size);
+    m.threads.x = sweep(warp, std::max(warp, dev.max_threads_per_block), warp);
+    fill(m.threads, cd, k, [](KernelInput& kk, int64_t x) { kk.threads = x; });
+
+    // Registers per thread: 0 .. the cap ptxas allocates.
+    m.regs.x = sweep(0, m.arch->max_regs_per_thread, 1);
+    fill(m.regs, cd, k, [](KernelInput& kk, int64_t x) { kk.regs = x; });
 
     // Dynamic shared memory per block: 0 .. what this launch may ask for (static part held).
     {
@@ -195,15 +220,9 @@ Model compute_model(const Inputs& in) {
                             : (k.optin ? dev.smem_per_block_optin : dev.smem_per_block) - k.smem_static;
         limit = std::max<int64_t>({limit, k.smem_dynamic, 0});
         const int64_t gran = std::max(1, m.arch->smem_alloc_granularity);
-        m.smem = curve(dev, k, sweep(0, limit, gran), [](KernelInput& kk, int64_t x) { kk.smem_dynamic = x; });
-        m.smem.title = k.smem_static > 0 ? "Occupancy vs dynamic shared memory" : "Occupancy vs shared memory per block";
-        m.smem.x_label = k.smem_static > 0 ? "dynamic shared memory (+ " + format_bytes(k.smem_static) + " static)"
-                                           : "shared memory per block";
-        m.smem.x_bytes = true;
-        m.smem.current_x = k.smem_dynamic;
+        m.smem.x = sweep(0, limit, gran);
+        fill(m.smem, cd, k, [](KernelInput& kk, int64_t x) { kk.smem_dynamic = x; });
     }
-    const float occ = m.result ? static_cast<float>(m.result->occupancy) : 0.0f;
-    m.threads.current_occupancy = m.regs.current_occupancy = m.smem.current_occupancy = occ;
 
     // Heatmap: the threads sweep's columns x registers 8, 16, .., cap (rows).
     {
@@ -220,7 +239,7 @@ Model compute_model(const Inputs& in) {
                 KernelInput kk = k;
                 kk.threads = h.xs[i];
                 kk.regs = h.ys[j];
-                auto rr = occupancy(dev, kk, Detail::Numbers);
+                auto rr = occupancy_numbers(cd, kk);
                 const std::size_t idx = static_cast<std::size_t>(j) * h.w + i;
                 h.values[idx] = rr ? static_cast<float>(rr->occupancy) : 0.0f;
                 h.blocks[idx] = rr ? rr->blocks_per_sm : -1;
@@ -230,7 +249,6 @@ Model compute_model(const Inputs& in) {
         h.marker_y = nearest(h.ys, k.regs);
         if (h.marker_x < 0 || h.marker_y < 0) h.marker_x = h.marker_y = -1;
     }
-    return m;
 }
 
 }  // namespace smcalc::web

@@ -53,14 +53,19 @@ struct Model {
     std::optional<OccupancyResult> result;        // occupancy() at the current inputs (tile mode: tile->occ)
     std::optional<Error> error;                   // occupancy() or tile() error (or the device error)
     std::optional<BlockSizeResult> best;          // block_size(): the block size NVIDIA's API would pick
-    Curve threads, regs, smem;
+    Curve threads, regs, smem;                    // captions always; points once the sweeps are computed
     Heatmap heat;
+    bool sweeps_pending = false;                  // compute_sweeps() has not filled the graphs and heatmap yet
     std::string title;                            // "H100 SXM5" or "Custom device (from H100 SXM5)"
     std::string summary;                          // one sentence for screen readers
     std::string markdown;                         // "Copy results"
 };
 
-Model compute_model(const Inputs& in);
+// The answer for `in`; with `sweeps` also the graphs and the heatmap (~1,500 solver calls), otherwise those
+// are left for compute_sweeps() (sweeps_pending): the page's first frame shows the answer without waiting.
+Model compute_model(const Inputs& in, bool sweeps = true);
+// Fills the graphs and the heatmap of a model computed without them (nothing if they are there already).
+void compute_sweeps(Model& m);
 
 // Bytes for reading: "96 KiB", "96.05 KiB" (exact count in tooltips and the Markdown table elsewhere).
 std::string bytes_text(int64_t v);

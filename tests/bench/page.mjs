@@ -105,6 +105,9 @@ const PROBE = () => {
     ++pending;
     return raf((t) => {
       --pending;
+      // A frame drawn outside an animation frame (main()'s first frame) counts when this callback starts,
+      // not after the frame this callback draws.
+      check();
       const t0 = performance.now();
       cb(t);
       B.callbackMs += performance.now() - t0;
