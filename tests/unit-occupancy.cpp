@@ -45,8 +45,8 @@ KernelInput kernel(int64_t threads, int64_t regs, int64_t smem_static = 0, int64
     return in;
 }
 
-using Limits = std::array<std::optional<int64_t>, 5>;  // regs, smem, warps, blocks, barriers (kResources order)
-constexpr std::optional<int64_t> kNone = std::nullopt;
+using Limits = std::array<int64_t, 5>;  // regs, smem, warps, blocks, barriers (kResources order)
+constexpr int64_t kNone = kNoLimit;
 
 std::vector<Resource> sorted(std::vector<Resource> v) {
     std::sort(v.begin(), v.end());
@@ -56,7 +56,7 @@ std::vector<Resource> sorted(std::vector<Resource> v) {
 std::string describe(const Limits& l) {
     std::string s;
     for (std::size_t i = 0; i < l.size(); ++i) {
-        s += std::string(resource_key(kResources[i])) + "=" + (l[i] ? std::to_string(*l[i]) : "none") + " ";
+        s += std::string(resource_key(kResources[i])) + "=" + (l[i] != kNone ? std::to_string(l[i]) : "none") + " ";
     }
     return s;
 }
@@ -68,8 +68,7 @@ void check_non_negative(const OccupancyResult& r) {
     CHECK(r.threads_per_sm >= 0);
     CHECK(r.occupancy >= 0.0);
     CHECK(r.occupancy <= 1.0);
-    for (const auto& l : r.limits)
-        if (l) CHECK(*l >= 0);
+    for (const int64_t l : r.limits) CHECK(l >= 0);
     if (r.regs_per_block) CHECK(*r.regs_per_block >= 0);
     CHECK(r.smem_per_block >= 0);
     CHECK(r.smem_per_sm >= 0);
@@ -219,10 +218,10 @@ TEST_CASE("occupancy: invariants over every compute capability") {
                     // blocks == min of the limits, and the limiting set is exactly the limits equal to it.
                     int64_t lowest = INT64_MAX;
                     std::vector<Resource> at_min;
-                    for (std::size_t i = 0; i < r->limits.size(); ++i)
-                        if (r->limits[i]) lowest = std::min(lowest, *r->limits[i]);
-                    for (std::size_t i = 0; i < r->limits.size(); ++i)
-                        if (r->limits[i] && *r->limits[i] == lowest) at_min.push_back(kResources[i]);
+                    for (Resource res : kResources)
+                        if (auto l = r->limit(res)) lowest = std::min(lowest, *l);
+                    for (Resource res : kResources)
+                        if (r->limit(res) == lowest) at_min.push_back(res);
                     CHECK(r->blocks_per_sm == lowest);
                     CHECK(sorted(r->limiting) == sorted(at_min));
                     CHECK(r->warps_per_sm == r->blocks_per_sm * ((threads + a.warp_size - 1) / a.warp_size));
@@ -499,6 +498,9 @@ TEST_CASE("occupancy: CheckedDevice and occupancy_numbers answer as occupancy(De
     std::mt19937_64 rng(0x5eed00c4);
     std::array<uint8_t, 128> buf{};
     int answered = 0, refused_kernel = 0, compared_block = 0;
+    // occupancy_numbers(cd, k, out) writes every field: one result reused over all inputs, as sweeps do, must
+    // read exactly as a fresh one (a field left from the previous answer would show here).
+    OccupancyNumbers reused;
     for (int i = 0; i < 200'000; ++i) {
         for (std::size_t j = 0; j < buf.size(); j += 8) {
             const uint64_t r = rng();
@@ -515,18 +517,23 @@ TEST_CASE("occupancy: CheckedDevice and occupancy_numbers answer as occupancy(De
         }
         const auto fast = occupancy(*cd, k, Detail::Full);
         const auto nums = occupancy_numbers(*cd, k);
+        const auto into_error = occupancy_numbers(*cd, k, reused);
         REQUIRE(slow.ok() == fast.ok());
         REQUIRE(slow.ok() == nums.ok());
+        REQUIRE(slow.ok() == !into_error.has_value());
         if (!slow) {
             CHECK(slow.error().message == fast.error().message);
             CHECK(slow.error().message == nums.error().message);
             CHECK(slow.error().field == nums.error().field);
+            CHECK(slow.error().message == into_error->message);
+            CHECK(slow.error().field == into_error->field);
             refused_kernel += 1;
             continue;
         }
         ++answered;
         const OccupancyResult& s = *slow;
-        for (const OccupancyNumbers* n : {static_cast<const OccupancyNumbers*>(&*fast), &nums.value()}) {
+        for (const OccupancyNumbers* n : {static_cast<const OccupancyNumbers*>(&*fast), &nums.value(),
+                                          static_cast<const OccupancyNumbers*>(&reused)}) {
             CHECK(n->blocks_per_sm == s.blocks_per_sm);
             CHECK(n->warps_per_sm == s.warps_per_sm);
             CHECK(n->threads_per_sm == s.threads_per_sm);

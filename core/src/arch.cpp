@@ -220,21 +220,36 @@ Expected<const ArchRules*> validate_device(const Device& d) {
     return &a;
 }
 
+CheckedDevice::Divisor::Divisor(int64_t v) : v_(v), shift_(-1) {
+    if ((v & (v - 1)) == 0)
+        for (shift_ = 0; (int64_t{1} << shift_) != v;) ++shift_;
+}
+
+namespace {
+// cudaOccSMemPerMultiprocessor: the smallest supported carveout holding `want` bytes (CC >= 7.0), or -1.
+int64_t carveout_at_least(const ArchRules& a, int64_t want) {
+    for (int c : a.carveouts())
+        if (int64_t{c} * 1024 >= want) return int64_t{c} * 1024;
+    return -1;
+}
+}  // namespace
+
 CheckedDevice::CheckedDevice(const Device& dev, const ArchRules* rules)
     : dev_(dev),
       rules_(rules),
       max_warps_(dev.max_threads_per_sm / dev.warp_size),
       regs_per_sub_(dev.regs_per_sm / rules->sub_partitions),
+      warp_(dev.warp_size),
+      reg_unit_(rules->reg_alloc_unit),
+      sub_partitions_(rules->sub_partitions),
+      smem_granule_(rules->smem_alloc_granularity),
       gp100_(rules->cc == ComputeCapability{6, 0}) {
-    if (rules->cc.major < 7) {
-        default_pref_ = dev.smem_per_sm;  // Maxwell/Pascal: dedicated shared memory, no carveout
-    } else {
-        for (int c : rules->carveouts())
-            if (int64_t{c} * 1024 >= dev.smem_per_sm) {
-                default_pref_ = int64_t{c} * 1024;
-                break;
-            }
-    }
+    // Maxwell/Pascal: dedicated shared memory, no carveout: every preference gives smem_per_sm.
+    const bool fixed = rules->cc.major < 7;
+    default_pref_ = fixed ? dev.smem_per_sm : carveout_at_least(*rules, dev.smem_per_sm);
+    for (int pct = 0; pct <= 100; ++pct)
+        pref_by_percent_[static_cast<std::size_t>(pct)] =
+            fixed ? dev.smem_per_sm : carveout_at_least(*rules, int64_t{pct} * dev.smem_per_sm / 100);
 }
 
 Expected<CheckedDevice> CheckedDevice::check(const Device& dev) {

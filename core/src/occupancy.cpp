@@ -12,9 +12,17 @@
 namespace smcalc {
 namespace {
 
-constexpr int64_t kInf = std::numeric_limits<int64_t>::max();  // "this resource sets no limit"
+constexpr int64_t kInf = kNoLimit;  // "this resource sets no limit"
 
 int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }  // a >= 0, b > 0
+
+// a / b for a >= 0, b > 0, as a 32-bit division when both fit (always, for real devices and kernels): a 64-bit
+// division costs up to 3x as much on common x86 cores, and the solver's time is mostly its divisions.
+inline int64_t quot(int64_t a, int64_t b) {
+    if (((static_cast<uint64_t>(a) | static_cast<uint64_t>(b)) >> 32) == 0) [[likely]]
+        return static_cast<uint32_t>(a) / static_cast<uint32_t>(b);
+    return a / b;
+}
 
 // a * b, or nullopt if it does not fit in int64 (inputs are non-negative).
 std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
@@ -211,9 +219,9 @@ struct Work {
         [[likely]] {
         // regs_limit without checked arithmetic: registers <= 256, warp size <= 1,024 and warps <= 65,536
         // (validate_device) keep every product below 2^35.
-        const int64_t alloc_warp = ceil_div(regs_per_thread * d.warp_size, a.reg_alloc_unit) * a.reg_alloc_unit;
+        const int64_t alloc_warp = cd.reg_unit().round_up(regs_per_thread * d.warp_size);
         const int64_t alloc_cta = alloc_warp * warps;
-        const int64_t assumed = alloc_warp * (ceil_div(warps, a.sub_partitions) * a.sub_partitions);
+        const int64_t assumed = alloc_warp * cd.sub_partitions().round_up(warps);
         regs.alloc_per_block = alloc_cta;
         regs.per_warp = alloc_warp;
         if (assumed > d.regs_per_block || alloc_cta > d.regs_per_block) {
@@ -221,8 +229,8 @@ struct Work {
         } else if (alloc_warp == 0) {
             regs.limit = kInf;
         } else {
-            regs.warps_per_sm = (cd.regs_per_sub_partition() / alloc_warp) * a.sub_partitions;
-            regs.limit = regs.warps_per_sm / warps;
+            regs.warps_per_sm = quot(cd.regs_per_sub_partition(), alloc_warp) * a.sub_partitions;
+            regs.limit = quot(regs.warps_per_sm, warps);
             if (regs.limit == 0) regs.zero_reason = "the register file cannot hold one block's warps";
         }
     } else {
@@ -242,7 +250,7 @@ struct Work {
 [[gnu::always_inline]] inline bool compute(const CheckedDevice& cd, const KernelInput& in, OccupancyNumbers& r, Work& w) {
     const Device& d = cd.device();
     const ArchRules& a = cd.rules();
-    const int64_t warps = ceil_div(in.threads, d.warp_size);
+    const int64_t warps = cd.warp().ceil_div(in.threads);  // threads <= 2^53 - 1 (kernel_in_range)
     const int64_t max_warps = cd.max_warps_per_sm();
     r.warps_per_block = warps;
     r.max_warps_per_sm = max_warps;
@@ -254,29 +262,25 @@ struct Work {
     r.regs_per_warp = regs.per_warp;
 
     // --- Warps (cudaOccMaxBlocksPerSMWarpsLimit) ---
-    const int64_t warps_limit = w.warps_limit = in.threads > d.max_threads_per_block ? 0 : max_warps / warps;
+    const int64_t warps_limit = w.warps_limit = in.threads > d.max_threads_per_block ? 0 : quot(max_warps, warps);
 
     // --- Block slots (cudaOccMaxBlocksPerMultiprocessor) ---
     const int64_t blocks_limit = a.max_blocks_per_sm;
 
     // --- Shared memory (cudaOccMaxBlocksPerSMSmemLimit) ---
     // cudaOccSMemPerMultiprocessor, inline: an Error is built only on failure.
+    // (A table lookup per carveout preference: CheckedDevice did the search of the carveout list once.)
     int64_t& pref = w.pref;
-    pref = cd.default_smem_preference();
-    if (a.cc.major >= 7 && (in.carveout >= 0 || pref < 0)) {
-        const int64_t want = in.carveout < 0 ? d.smem_per_sm : (int64_t{in.carveout} * d.smem_per_sm) / 100;
-        auto aligned = align_up_carveout(a, want);
-        if (!aligned) [[unlikely]] {
-            w.error_size = want;
-            w.error_what = "the carveout preference";
-            return false;
-        }
-        pref = *aligned;
+    pref = cd.smem_preference(in.carveout);
+    if (pref < 0) [[unlikely]] {
+        w.error_size = in.carveout < 0 ? d.smem_per_sm : (int64_t{in.carveout} * d.smem_per_sm) / 100;
+        w.error_what = "the carveout preference";
+        return false;
     }
     const int64_t dyn_max = in.smem_dynamic_max >= 0 ? in.smem_dynamic_max : default_dynamic_max(d, in);
     const int64_t static_total = in.smem_static + d.reserved_smem_per_block;  // < 2^54: no overflow
     const int64_t total = w.total = static_total + in.smem_dynamic;
-    const int64_t smem_alloc = *checked_round_up(total, a.smem_alloc_granularity);  // < 2^56
+    const int64_t smem_alloc = cd.smem_granule().round_up(total);  // < 2^55 + granule: no overflow
     const int64_t max_usage = static_total + dyn_max;
     const int64_t smem_cta_limit = w.smem_cta_limit = smem_limit_per_block(d, a, in.optin, max_usage);
     r.smem_per_block = smem_alloc;
@@ -302,7 +306,7 @@ struct Work {
                 smem_sm = d.smem_per_sm;
             }
         }
-        smem_limit = smem_alloc > 0 ? smem_sm / smem_alloc : kInf;
+        smem_limit = smem_alloc > 0 ? quot(smem_sm, smem_alloc) : kInf;
     }
     r.smem_per_sm = smem_sm;
 
@@ -310,16 +314,20 @@ struct Work {
     int64_t blocks = std::min({regs.limit, smem_limit, warps_limit, blocks_limit});
     int64_t& bars_limit = w.bars_limit;
     if (a.barrier_limit_applies && in.barriers > 0) {
-        bars_limit = int64_t{a.barrier_factor} * a.max_blocks_per_sm / in.barriers;
+        bars_limit = quot(int64_t{a.barrier_factor} * a.max_blocks_per_sm, in.barriers);
         blocks = std::min(blocks, bars_limit);
     }
 
+    // Every field of `r` is written (not left at its initial value): a caller may reuse one OccupancyNumbers
+    // for many calls, as sweeps do, without clearing it in between.
     const int64_t lim[5] = {regs.limit, smem_limit, warps_limit, blocks_limit, bars_limit};
+    ResourceList limiting;
     for (Resource res : kResources) {
         const int64_t v = lim[static_cast<int>(res)];
-        if (v != kInf) r.limits[static_cast<int>(res)] = v;  // value-initialised: nullopt = no limit
-        if (v == blocks) r.limiting.push_back(res);
+        r.limits[static_cast<std::size_t>(res)] = v;  // kInf is kNoLimit: plain stores, no branch
+        if (v == blocks) limiting.push_back(res);
     }
+    r.limiting = limiting;
     r.blocks_per_sm = blocks;
     r.warps_per_sm = blocks * warps;
     r.threads_per_sm = blocks * in.threads;
@@ -493,16 +501,18 @@ Expected<OccupancyResult> occupancy(const CheckedDevice& cd, const KernelInput& 
     return solve(cd, in, detail);
 }
 
+std::optional<Error> occupancy_numbers(const CheckedDevice& cd, const KernelInput& in, OccupancyNumbers& out) {
+    if (!kernel_in_range(in)) [[unlikely]]
+        if (auto e = validate_kernel(in)) return e;
+    Work w;
+    if (!compute(cd, in, out, w)) [[unlikely]]
+        return work_error(cd, w);
+    return std::nullopt;
+}
+
 Expected<OccupancyNumbers> occupancy_numbers(const CheckedDevice& cd, const KernelInput& in) {
     Expected<OccupancyNumbers> out(std::in_place);
-    if (!kernel_in_range(in)) [[unlikely]]
-        if (auto e = validate_kernel(in)) {
-            out = std::move(*e);
-            return out;
-        }
-    Work w;
-    if (!compute(cd, in, out.value(), w)) [[unlikely]]
-        out = work_error(cd, w);
+    if (auto e = occupancy_numbers(cd, in, out.value())) out = std::move(*e);
     return out;
 }
 
@@ -538,10 +548,10 @@ Expected<BlockSizeResult> block_size(const CheckedDevice& cd, const KernelInput&
     const int64_t max_warps = cd.max_warps_per_sm();
     for (int64_t aligned = ceil_div(limit, gran) * gran; aligned > 0; aligned -= gran) {
         const int64_t threads = std::min(limit, aligned);  // 1 .. 65,536 (validate_device), <= the block limit
-        const int64_t warps = ceil_div(threads, gran);
+        const int64_t warps = cd.warp().ceil_div(threads);
         RegsOut regs;
         regs_of(cd, in.regs, threads, warps, regs);
-        const int64_t blocks = std::min({regs.limit, max_warps / warps, fixed});
+        const int64_t blocks = std::min({regs.limit, quot(max_warps, warps), fixed});
         const int64_t threads_per_sm = threads * blocks;
         if (threads_per_sm > best_threads) {
             best_threads = threads_per_sm;

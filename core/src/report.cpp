@@ -173,7 +173,8 @@ Table build(const OccupancyResult& r, const Device& dev, const KernelInput& in, 
         t.rows[i].limiting = std::find(r.limiting.begin(), r.limiting.end(), kResources[i]) != r.limiting.end();
 
     std::string mins;
-    for (const auto& lim : r.limits) {
+    for (Resource res : kResources) {
+        const std::optional<int64_t> lim = r.limit(res);
         if (!lim) continue;
         if (!mins.empty()) mins += ", ";
         mins += num(*lim);

@@ -395,7 +395,7 @@ Outcome both_failed() {
 
 const char* kKeys[] = {"regs", "smem", "warps", "blocks", "barriers"};
 
-std::string fmt_limit(std::optional<int64_t> v) { return v ? std::to_string(*v) : "none"; }
+std::string fmt_limit(std::optional<int64_t> v) { return v ? std::to_string(*v) : "none(kNoLimit)"; }
 std::string fmt_hlimit(int v) { return v == INT_MAX ? "none(INT_MAX)" : std::to_string(v); }
 
 // `full`: ask for the derivation and notes too (Detail::Full, the default); else Detail::Numbers, the
@@ -430,8 +430,8 @@ Outcome compare_occupancy(const Config& c, bool full) {
         diff << " blocks_per_sm ours " << r.blocks_per_sm << " header " << h.activeBlocksPerMultiprocessor << ";";
     for (int i = 0; i < 5; ++i) {
         const std::optional<int64_t> theirs = hl[i] == INT_MAX ? std::nullopt : std::optional<int64_t>(hl[i]);
-        if (r.limits[static_cast<std::size_t>(i)] != theirs)
-            diff << " limit " << kKeys[i] << " ours " << fmt_limit(r.limits[static_cast<std::size_t>(i)])
+        if (r.limit(kResources[static_cast<std::size_t>(i)]) != theirs)
+            diff << " limit " << kKeys[i] << " ours " << fmt_limit(r.limit(kResources[static_cast<std::size_t>(i)]))
                  << " header " << fmt_hlimit(hl[i]) << ";";
     }
     // The limiting set. Ours: every resource whose limit equals blocks_per_sm. The header's is derived the

@@ -6,6 +6,7 @@
 // std::nullopt and is shown as "unknown", never guessed.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -42,15 +43,40 @@ Expected<const ArchRules*> validate_device(const Device& dev);
 // makes one, so the solver's overloads taking a CheckedDevice skip the per-call device checks safely.
 class CheckedDevice {
 public:
+    // Division by a count fixed per device (warp size, register allocation unit, sub-partitions, shared-memory
+    // granule): a shift where it is a power of two, as on every real GPU, else a division (custom devices may
+    // have any warp size). Divisions are most of the solver's time; cuda_occupancy.h divides every time.
+    class Divisor {
+    public:
+        Divisor() = default;
+        explicit Divisor(int64_t v);  // v >= 1
+        int64_t value() const { return v_; }
+        int64_t div(int64_t a) const { return shift_ >= 0 ? a >> shift_ : a / v_; }  // a >= 0
+        int64_t ceil_div(int64_t a) const {                                        // a >= 0, no overflow
+            return shift_ >= 0 ? (a + v_ - 1) >> shift_ : a / v_ + (a % v_ != 0 ? 1 : 0);
+        }
+        int64_t round_up(int64_t a) const { return ceil_div(a) * v_; }  // a + v <= 2^62
+    private:
+        int64_t v_ = 1;
+        int shift_ = 0;  // log2(v_), or -1 when v_ is not a power of two
+    };
+
     static Expected<CheckedDevice> check(const Device& dev);
     const Device& device() const { return dev_; }
     const ArchRules& rules() const { return *rules_; }
     // Derived once here for the solver's hot path (cuda_occupancy.h recomputes them on every call):
     int64_t max_warps_per_sm() const { return max_warps_; }            // max_threads_per_sm / warp_size
     int64_t regs_per_sub_partition() const { return regs_per_sub_; }   // regs_per_sm / sub_partitions
+    const Divisor& warp() const { return warp_; }                      // warp_size (threads)
+    const Divisor& reg_unit() const { return reg_unit_; }              // the CC's reg_alloc_unit (registers)
+    const Divisor& sub_partitions() const { return sub_partitions_; }  // the CC's sub-partitions
+    const Divisor& smem_granule() const { return smem_granule_; }      // smem_alloc_granularity (bytes)
     // cudaOccSMemPerMultiprocessor for the default carveout (bytes): smem_per_sm before CC 7.0, else the
     // smallest carveout holding smem_per_sm; -1 where no carveout does (the solver then reports the error).
     int64_t default_smem_preference() const { return default_pref_; }
+    // The same for a carveout preference of 0..100 % (-1: the default): a table of the 101 answers, so a
+    // solver call does not search the carveout list. -1 where no carveout holds the preference.
+    int64_t smem_preference(int carveout) const { return carveout < 0 ? default_pref_ : pref_by_percent_[static_cast<std::size_t>(carveout)]; }
     // CC 6.0 (GP100): the register limit is also checked with 4 sub-partitions (cuda_occupancy.h).
     bool gp100() const { return gp100_; }
 
@@ -61,6 +87,8 @@ private:
     int64_t max_warps_ = 0;
     int64_t regs_per_sub_ = 0;
     int64_t default_pref_ = -1;
+    Divisor warp_, reg_unit_, sub_partitions_, smem_granule_;
+    std::array<int64_t, 101> pref_by_percent_{};  // bytes, -1 = none
     bool gp100_ = false;
 };
 

@@ -29,6 +29,10 @@ namespace smcalc {
 // Largest integer every input accepts: 2^53 - 1, exact in a JS number and in JSON readers.
 inline constexpr int64_t kMaxInput = (int64_t{1} << 53) - 1;
 
+// A resource's block limit when that resource sets none (a kernel without registers, shared memory or
+// barriers): the largest int64, as cudaOccResult says INT_MAX. OccupancyNumbers::limit() reads it as nullopt.
+inline constexpr int64_t kNoLimit = INT64_MAX;
+
 struct KernelInput {
     int64_t threads = 256;          // threads per block, 1 .. kMaxInput (above the device max: 0 blocks)
     int64_t regs = 32;              // registers per thread, 0 .. kMaxInput (above the CC's cap: 0 blocks)
@@ -91,7 +95,8 @@ struct OccupancyNumbers {
     int64_t warps_per_sm = 0;
     int64_t threads_per_sm = 0;
     double occupancy = 0;                                // warps_per_sm / max warps per SM, 0..1
-    std::array<std::optional<int64_t>, 5> limits{};      // blocks each resource allows; nullopt = no limit
+    std::array<int64_t, 5> limits{};                     // blocks each resource allows (kResources order);
+                                                         // kNoLimit where it sets no limit
     ResourceList limiting;                               // every resource whose limit equals blocks_per_sm
     std::optional<int64_t> regs_per_block;               // registers allocated per CTA (nullopt if > kMaxInput)
     int64_t smem_per_block = 0;                          // bytes allocated per CTA (static+dyn+reserved, rounded)
@@ -100,7 +105,11 @@ struct OccupancyNumbers {
     int64_t regs_per_warp = 0;                           // after rounding to the allocation unit
     int64_t max_warps_per_sm = 0;
 
-    std::optional<int64_t> limit(Resource r) const { return limits[static_cast<int>(r)]; }
+    // The limit of one resource; nullopt where it sets none.
+    std::optional<int64_t> limit(Resource r) const {
+        const int64_t v = limits[static_cast<std::size_t>(r)];
+        return v == kNoLimit ? std::nullopt : std::optional<int64_t>(v);
+    }
 };
 
 // The full answer: the numbers and how they come about.
@@ -121,6 +130,10 @@ Expected<OccupancyResult> occupancy(const CheckedDevice& dev, const KernelInput&
 // Only the numbers, for a device checked once: what sweeps (graphs, heatmap, block_size, tile enumeration)
 // and the benchmark against cudaOccMaxActiveBlocksPerMultiprocessor call. Equal to occupancy()'s numbers.
 Expected<OccupancyNumbers> occupancy_numbers(const CheckedDevice& dev, const KernelInput& in);
+// The same into a caller's `out`, as cudaOccMaxActiveBlocksPerMultiprocessor fills a cudaOccResult: every field
+// of `out` is written, so a sweep reuses one OccupancyNumbers for all its calls (no 200-byte clearing per call).
+// Returns the Error, or nullopt for an answer; after an Error `out` holds no meaningful figures.
+std::optional<Error> occupancy_numbers(const CheckedDevice& dev, const KernelInput& in, OccupancyNumbers& out);
 
 struct BlockSizeResult {
     int64_t block_size = 0;      // threads per block giving the most resident threads (largest on ties)
