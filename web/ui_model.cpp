@@ -35,12 +35,13 @@ void fill(Curve& c, const CheckedDevice& dev, const KernelInput& base, Set set) 
     c.blocks.clear();
     c.occupancy.reserve(c.x.size());
     c.blocks.reserve(c.x.size());
+    OccupancyNumbers r;  // reused: occupancy_numbers writes every field
     for (int64_t x : c.x) {
         KernelInput k = base;
         set(k, x);
-        auto r = occupancy_numbers(dev, k);
-        c.occupancy.push_back(r ? static_cast<float>(r->occupancy) : 0.0f);
-        c.blocks.push_back(r ? r->blocks_per_sm : -1);
+        const bool ok = !occupancy_numbers(dev, k, r);
+        c.occupancy.push_back(ok ? static_cast<float>(r.occupancy) : 0.0f);
+        c.blocks.push_back(ok ? r.blocks_per_sm : -1);
     }
 }
 
@@ -234,15 +235,16 @@ void compute_sweeps(Model& m) {
         h.h = static_cast<int>(h.ys.size());
         h.values.resize(static_cast<std::size_t>(h.w) * h.h);
         h.blocks.resize(h.values.size());
+        OccupancyNumbers rr;  // reused: occupancy_numbers writes every field
         for (int j = 0; j < h.h; ++j) {
             for (int i = 0; i < h.w; ++i) {
                 KernelInput kk = k;
                 kk.threads = h.xs[i];
                 kk.regs = h.ys[j];
-                auto rr = occupancy_numbers(cd, kk);
+                const bool ok = !occupancy_numbers(cd, kk, rr);
                 const std::size_t idx = static_cast<std::size_t>(j) * h.w + i;
-                h.values[idx] = rr ? static_cast<float>(rr->occupancy) : 0.0f;
-                h.blocks[idx] = rr ? rr->blocks_per_sm : -1;
+                h.values[idx] = ok ? static_cast<float>(rr.occupancy) : 0.0f;
+                h.blocks[idx] = ok ? rr.blocks_per_sm : -1;
             }
         }
         h.marker_x = nearest(h.xs, k.threads);

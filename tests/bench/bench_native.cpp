@@ -1,9 +1,10 @@
 // tests/bench/bench_native.cpp - native figures of issue 6 (Google Benchmark, Debian's libbenchmark-dev):
 //
-//   solver/ours         occupancy_numbers(checked, in) over the same 100,000 inputs (inputs.hpp): each
+//   solver/ours         occupancy_numbers(checked, in, out) over the same 100,000 inputs (inputs.hpp): each
 //                       database device checked once at setup (CheckedDevice), as the page's sweeps do; the
 //                       header's inputs are likewise converted once (cudaOccDeviceProp) and checked per call
-//                       (the numbers of cudaOccResult, which is what the header's function answers)
+//                       (the numbers of cudaOccResult, which is what the header's function answers); each
+//                       loop writes into one result struct, as a sweep would (the header's API is like this)
 //   solver/ours+device  occupancy(dev, in, Detail::Numbers): the device checked again on every call
 //                       (validate_device's consistency checks) and an OccupancyResult (with its empty
 //                       explanation vectors) per answer, for reference; no target
@@ -124,9 +125,10 @@ extern "C" {
 __attribute__((noinline, noclone)) int64_t smcalc_bench_count_ours(std::size_t n) {
     const auto& cs = cases();
     int64_t sum = 0;
+    OccupancyNumbers r;  // one result for all calls, as the header's loop below reuses its cudaOccResult
     for (std::size_t i = 0; i < n; ++i) {
-        auto r = occupancy_numbers(*cs[i].checked, cs[i].in);
-        sum += r ? r->blocks_per_sm : -1;
+        const auto e = occupancy_numbers(*cs[i].checked, cs[i].in, r);
+        sum += e ? -1 : r.blocks_per_sm;
     }
     return sum;
 }
@@ -163,9 +165,9 @@ __attribute__((noinline, noclone)) int64_t smcalc_bench_count_recompute(std::siz
 __attribute__((noinline, noclone)) int64_t smcalc_bench_count_header(std::size_t n) {
     const auto& hs = header_cases();
     int64_t sum = 0;
+    cudaOccResult r{};  // one result for all calls: the header writes every field it answers
     for (std::size_t i = 0; i < n; ++i) {
         const HeaderCase& h = hs[i];
-        cudaOccResult r{};
         const cudaOccError e = cudaOccMaxActiveBlocksPerMultiprocessor(&r, &h.prop, &h.attr, &h.state, h.threads, h.dyn);
         sum += e == CUDA_OCC_SUCCESS ? r.activeBlocksPerMultiprocessor : -1;
     }

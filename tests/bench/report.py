@@ -361,7 +361,9 @@ def main():
             "(blocks per SM, each resource's limit, the limiting factors, the allocations) from a "
             "`cudaOccDeviceProp` filled once per device; ours is `occupancy_numbers()`, which answers the same "
             "figures (plus warps and the occupancy fraction) for a `CheckedDevice`, a device validated once "
-            "(as the page's sweeps and `block_size` do). Both check the kernel's inputs on every call. The "
+            "(as the page's sweeps and `block_size` do). Both check the kernel's inputs on every call, and "
+            "each loop writes its answers into one result struct that every call overwrites, as a sweep does "
+            "(`occupancy_numbers(dev, in, out)`; the header's API works this way). The "
             "row \"device re-checked on every call\" is `occupancy(Device, ..., Detail::Numbers)`, which also "
             "runs `validate_device`'s consistency checks each time (no target; the CLI and the batch API answer "
             "one request at a time this way).",
