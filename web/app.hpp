@@ -18,7 +18,7 @@ namespace smcalc::web {
 // Fonts: before ui_init() the platform adds ImGui's built-in ProggyClean twice, io.Fonts->Fonts[0] (body,
 // 13 CSS px) and Fonts[1] (headline, 26 CSS px), rasterised at devicePixelRatio with FontGlobalScale =
 // 1/DPR; both stay valid when the DPR changes (re-rasterised in place). Glyphs: ASCII, U+00A0..00BF,
-// U+00D7 and U+00F7.
+// U+00D7 and U+00F7 in the body font; the headline font has only what numbers need (space, %, - . / 0-9, ?).
 struct Host {
     float device_pixel_ratio = 1.0f;  // for crisp text (fonts are rasterised at this scale)
     bool embed = false;               // ?embed=1: compact layout for a 640 x 480 iframe

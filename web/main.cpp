@@ -7,6 +7,8 @@
 #include <GLES3/gl3.h>
 
 #include <cmath>
+#include <cstddef>
+#include <iterator>
 #include <string>
 
 #include "app.hpp"
@@ -23,6 +25,11 @@ constexpr float kFontSizes[] = {13.0f, 26.0f};
 // ASCII, the Latin-1 symbols (U+00A0..00BF: NBSP, middle dot, micro, plus-minus, ...), multiply and divide:
 // half of ImGui's default Latin-1 range, so half the rasterising time at start-up.
 constexpr ImWchar kGlyphs[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7, 0};
+// The headline font shows only the headline numbers (ui_views.cpp big_number: "2", "62.5 %", "40/64"): space,
+// '%', '-' to '9' and '?' (the fallback glyph). 16 glyphs instead of 130 at four times the pixel area: the
+// atlas is rasterised in about a third of the time at start-up, before the first frame.
+constexpr ImWchar kHeadlineGlyphs[] = {0x0020, 0x0020, 0x0025, 0x0025, 0x002D, 0x0039, 0x003F, 0x003F, 0};
+constexpr const ImWchar* kFontGlyphs[] = {kGlyphs, kHeadlineGlyphs};
 constexpr int kSettleFrames = 2;        // frames after input for auto-sized windows and hover states
 constexpr int kMaxImGuiFramesPerDraw = 32;  // input trickling: ImGui frames run in one animation frame
 constexpr double kBlinkMs = 200.0;      // frame interval while a text field is being edited
@@ -33,12 +40,12 @@ void rasterise_fonts(float dpr) {
     ImGuiIO& io = ImGui::GetIO();
     ImFontAtlas* atlas = io.Fonts;
     if (atlas->Fonts.empty()) {
-        for (float size : kFontSizes) {
+        for (std::size_t i = 0; i < std::size(kFontSizes); ++i) {
             ImFontConfig cfg;
-            cfg.SizePixels = std::round(size * dpr);
+            cfg.SizePixels = std::round(kFontSizes[i] * dpr);
             cfg.OversampleH = cfg.OversampleV = 1;  // a pixel font: no oversampling needed
             cfg.PixelSnapH = true;
-            cfg.GlyphRanges = kGlyphs;
+            cfg.GlyphRanges = kFontGlyphs[i];
             atlas->AddFontDefault(&cfg);
         }
     } else {

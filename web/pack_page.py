@@ -29,12 +29,22 @@ Module["instantiateWasm"] = function (imports, done) {
     if (n) { n.textContent = text; n.hidden = false; }
   };
   var wasm;
-  if (typeof DecompressionStream == "function") {
-    // fetch() of a data: URL decodes the base64 natively (allowed from file:// too); the inflated stream is
-    // compiled while it arrives.
+  var inflate = function (stream) {  // the inflated stream is compiled while it arrives
+    return new Response(stream.pipeThrough(new DecompressionStream("gzip")),
+                        {headers: {"Content-Type": "application/wasm"}});
+  };
+  var gz = null;
+  if (typeof DecompressionStream == "function" && typeof Uint8Array.fromBase64 == "function") {
+    // Base64 decoded in place (Chrome 140+, Firefox 133+, Safari 18.2+): no round trip through the network
+    // service as a data: URL takes, ~10 ms sooner at start-up.
+    try { gz = Uint8Array.fromBase64(SMCALC_WASM_GZ); } catch (e) { gz = null; }
+  }
+  if (gz) {
+    wasm = Promise.resolve(inflate(new Blob([gz]).stream()));
+  } else if (typeof DecompressionStream == "function") {
+    // fetch() of a data: URL decodes the base64 natively (allowed from file:// too).
     wasm = fetch("data:application/octet-stream;base64," + SMCALC_WASM_GZ).then(function (r) {
-      return new Response(r.body.pipeThrough(new DecompressionStream("gzip")),
-                          {headers: {"Content-Type": "application/wasm"}});
+      return inflate(r.body);
     });
   } else {
     wasm = fetch(wasmUrl);

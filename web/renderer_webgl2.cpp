@@ -181,7 +181,9 @@ void create_font_texture(Renderer& r) {
     ImGuiIO& io = ImGui::GetIO();
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    // One channel (coverage): the atlas as ImGui rasterises it, without the RGBA copy (4x the bytes to fill and
+    // to upload at start-up); imgui.frag reads it as alpha on white. The UI draws no images of its own.
+    io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
     glGenTextures(1, &r.font_tex);
     glBindTexture(GL_TEXTURE_2D, r.font_tex);
     // Linear: the atlas is rasterised at devicePixelRatio, so texels map 1:1 to device pixels anyway.
@@ -190,11 +192,11 @@ void create_font_texture(Renderer& r) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, w, h, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
     glPixelStorei(GL_UNPACK_ALIGNMENT, r.found.unpack_alignment);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(r.found.texture));
     io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(r.font_tex)));
-    // The RGBA copy is on the GPU now; keep only the glyph tables (saves ~1 MB at DPR 2).
+    // The pixels are on the GPU now; keep only the glyph tables (saves ~256 KB at DPR 2).
     io.Fonts->ClearTexData();
 }
 
