@@ -3,7 +3,10 @@
 #   1. build dist/ (scripts/build-web.sh: the page and the JS API module)
 #   2. shaders: glslangValidator on every file of shaders/ (tests/shaders/validate.sh)
 #   3. JS API under node: tests/js/*.test.mjs (node --test)
-#   4. the page in headless Chromium: tests/browser/*.test.mjs (playwright-core + /usr/bin/chromium);
+#   4. wasm == native and the JS API bad-input table: tests/wasm-eq/*.test.mjs (node --test; the native side is
+#      build/debug/core/smcalc, which scripts/test.sh builds first from the same checkout; without it the
+#      comparison is skipped with a visible note, the table still runs)
+#   5. the page in headless Chromium: tests/browser/*.test.mjs (playwright-core + /usr/bin/chromium);
 #      screenshots under build/screenshots/
 # Ends with one line "web: N passed, M failed" (scripts/test.sh adds it to its total).
 set -uo pipefail
@@ -48,6 +51,15 @@ run_node_tests() {  # name, files...
 
 echo "-- JS API (node)"
 run_node_tests js tests/js/*.test.mjs
+
+echo "-- wasm == native, JS API bad-input table (node)"
+if [ -x "${SMCALC_BIN:-build/debug/core/smcalc}" ]; then
+  run_node_tests wasm-eq tests/wasm-eq/*.test.mjs
+  grep -E '^# wasm-eq: ' "$logdir/web-wasm-eq.log" | sed 's/^# /   /'
+else
+  echo "   SKIPPED wasm == native: no native smcalc at ${SMCALC_BIN:-build/debug/core/smcalc} (scripts/test.sh builds it first)"
+  run_node_tests wasm-eq tests/wasm-eq/js-badinput.test.mjs
+fi
 
 echo "-- page (headless Chromium)"
 if [ ! -d node_modules/playwright-core ]; then

@@ -1,5 +1,5 @@
 // tests/wasm-eq/native-vs-wasm.test.mjs - the wasm module and the native build give identical answers: the same
-// request lines (tests/wasm-eq/requests.mjs: WASM_EQ_N generated lines, default 20,000, plus the rows of
+// request lines (tests/wasm-eq/requests.mjs: WASM_EQ_N generated lines, default 100,000, plus the rows of
 // docs/bad-inputs.md) go to the native `smcalc batch` ($SMCALC_BIN, default build/debug/core/smcalc) and, one by
 // one, to the JS API module's smcalc_handle (tests/js/load.mjs: dist/ or $SMCALC_DIST), and every answer line must
 // be the same text, byte for byte. Requests, both answer files and the differences go to build/wasm-eq/.
@@ -13,7 +13,7 @@ import { loadApi } from '../js/load.mjs';
 import { root } from './doc-table.mjs';
 import { docLines, generate } from './requests.mjs';
 
-const N = Number(process.env.WASM_EQ_N || 20000);
+const N = Number(process.env.WASM_EQ_N || 100000);  // issue 5: properties over >= 100,000 inputs
 const bin = process.env.SMCALC_BIN || path.join(root, 'build/debug/core/smcalc');
 const out = path.join(root, 'build/wasm-eq');
 
