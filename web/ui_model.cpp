@@ -105,6 +105,15 @@ std::string tile_markdown(const TileResult& t, const std::string& title) {
     return md;
 }
 
+std::string model_markdown(const Model& m) {
+    if (m.tile) {
+        std::string md = tile_markdown(*m.tile, m.title);
+        if (m.result) md += "\n" + budget_table_markdown(*m.result, m.device, m.kernel, m.title);
+        return md;
+    }
+    return m.result ? budget_table_markdown(*m.result, m.device, m.kernel, m.title) : std::string();
+}
+
 Model compute_model(const Inputs& in, bool sweeps) {
     Model m;
     m.key = encode_hash(in);
@@ -140,7 +149,6 @@ Model compute_model(const Inputs& in, bool sweeps) {
                 std::to_string(ti.stages) + " stages, " + std::to_string(ti.warps) + " warps";
         if (!t->occ) {
             m.summary = what + ": " + (t->notes.empty() ? std::string("no occupancy answer.") : t->notes.back());
-            m.markdown = tile_markdown(*t, m.title);
             return m;
         }
         m.result = *t->occ;
@@ -151,7 +159,6 @@ Model compute_model(const Inputs& in, bool sweeps) {
         m.kernel.regs = t->regs_launch;
         m.kernel.smem_dynamic = t->smem_per_cta;
         m.kernel.optin = true;
-        m.markdown = tile_markdown(*t, m.title) + "\n" + budget_table_markdown(*t->occ, dev, m.kernel, m.title);
         what += ": " + std::to_string(t->acc_regs_per_thread) + " accumulator registers per thread, " +
                 format_bytes(t->smem_per_cta) + " shared memory per CTA" + (t->fits ? "" : " (does not fit)") + ",";
     } else {
@@ -162,7 +169,6 @@ Model compute_model(const Inputs& in, bool sweeps) {
             return m;
         }
         m.result = *r;
-        m.markdown = budget_table_markdown(*r, dev, m.kernel, m.title);
         what += ":";
     }
     {

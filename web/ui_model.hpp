@@ -58,7 +58,6 @@ struct Model {
     bool sweeps_pending = false;                  // compute_sweeps() has not filled the graphs and heatmap yet
     std::string title;                            // "H100 SXM5" or "Custom device (from H100 SXM5)"
     std::string summary;                          // one sentence for screen readers
-    std::string markdown;                         // "Copy results"
 };
 
 // The answer for `in`; with `sweeps` also the graphs and the heatmap (~1,500 solver calls), otherwise those
@@ -73,5 +72,8 @@ std::string bytes_text(int64_t v);
 std::string tile_row_value(const TileRow& row, double v);
 // The tile's readouts as a Markdown table (for "Copy results").
 std::string tile_markdown(const TileResult& t, const std::string& title);
+// What "Copy results" copies: the tile's readouts and/or the SM budget table as Markdown; empty when the model
+// has no answer. Built when the button is pressed, not on every recompute (a few thousand characters of text).
+std::string model_markdown(const Model& m);
 
 }  // namespace smcalc::web

@@ -340,8 +340,8 @@ void view_share(App& a) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("An <iframe> for a course page (640 x 480, compact layout)");
     }
     ImGui::SameLine();
-    ImGui::BeginDisabled(a.model.markdown.empty());
-    if (ImGui::Button("Copy results")) copy("results", a.model.markdown);
+    ImGui::BeginDisabled(!a.model.tile && !a.model.result);
+    if (ImGui::Button("Copy results")) copy("results", model_markdown(a.model));
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The budget table as Markdown");
 }

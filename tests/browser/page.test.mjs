@@ -162,6 +162,24 @@ test('mouse click and touch tap press buttons (Copy link puts the page URL on th
   }
 });
 
+// "Copy results" builds its Markdown when pressed (web/ui_model.cpp model_markdown), not on every recompute:
+// the tile's readouts plus the SM budget table in tile mode, the budget table alone in kernel mode.
+test('Copy results puts the readouts on the clipboard as Markdown, in tile and kernel mode', async () => {
+  for (const [hash, expected] of [
+    ['', ['| Readout | Value | Limit | Basis |', '| Resource | Calculation | Blocks/SM |', '**H100 SXM5**, tile 128 x 128 x 64']],
+    ['#gpu=A100&m=kernel&t=256&r=48&ss=24576', ['| Resource | Calculation | Blocks/SM |', '| **Result** |']],
+  ]) {
+    const { context, page, errors } = await open(browser, base + hash);
+    const button = await item(page, 'Copy results');
+    await page.mouse.click(button.cx, button.cy);
+    const copied = await until(page, () => window.smcalc.copied(), (v) => v !== null);
+    for (const e of expected) assert.ok(copied.includes(e), `${hash}: no "${e}" in\n${copied}`);
+    if (hash) assert.ok(!copied.includes('| Readout |'), 'kernel mode copied tile readouts');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('resizing the window resizes the canvas backing store', async () => {
   const { context, page } = await open(browser, base);
   await page.setViewportSize({ width: 900, height: 700 });
