@@ -225,15 +225,6 @@ CheckedDevice::Divisor::Divisor(int64_t v) : v_(v), shift_(-1) {
         for (shift_ = 0; (int64_t{1} << shift_) != v;) ++shift_;
 }
 
-namespace {
-// cudaOccSMemPerMultiprocessor: the smallest supported carveout holding `want` bytes (CC >= 7.0), or -1.
-int64_t carveout_at_least(const ArchRules& a, int64_t want) {
-    for (int c : a.carveouts())
-        if (int64_t{c} * 1024 >= want) return int64_t{c} * 1024;
-    return -1;
-}
-}  // namespace
-
 CheckedDevice::CheckedDevice(const Device& dev, const ArchRules* rules)
     : dev_(dev),
       rules_(rules),
@@ -246,10 +237,10 @@ CheckedDevice::CheckedDevice(const Device& dev, const ArchRules* rules)
       gp100_(rules->cc == ComputeCapability{6, 0}) {
     // Maxwell/Pascal: dedicated shared memory, no carveout: every preference gives smem_per_sm.
     const bool fixed = rules->cc.major < 7;
-    default_pref_ = fixed ? dev.smem_per_sm : carveout_at_least(*rules, dev.smem_per_sm);
+    default_pref_ = fixed ? dev.smem_per_sm : rules->carveout_at_least(dev.smem_per_sm);
     for (int pct = 0; pct <= 100; ++pct)
         pref_by_percent_[static_cast<std::size_t>(pct)] =
-            fixed ? dev.smem_per_sm : carveout_at_least(*rules, int64_t{pct} * dev.smem_per_sm / 100);
+            fixed ? dev.smem_per_sm : rules->carveout_at_least(int64_t{pct} * dev.smem_per_sm / 100);
 }
 
 Expected<CheckedDevice> CheckedDevice::check(const Device& dev) {

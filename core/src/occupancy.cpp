@@ -87,9 +87,8 @@ inline bool kernel_in_range(const KernelInput& in) {
 
 // cudaOccAlignUpShmemSizeVoltaPlus: the smallest supported carveout >= size.
 std::optional<int64_t> align_up_carveout(const ArchRules& a, int64_t size) {
-    for (int c : a.carveouts())
-        if (int64_t{c} * 1024 >= size) return int64_t{c} * 1024;
-    return std::nullopt;
+    const int64_t c = a.carveout_at_least(size);
+    return c >= 0 ? std::optional<int64_t>(c) : std::nullopt;
 }
 
 Error carveout_error(const ArchRules& a, int64_t size, const char* what) {

@@ -51,6 +51,13 @@ struct ArchRules {
     std::span<const int> carveouts() const {
         return {carveouts_kib.data(), static_cast<std::size_t>(carveout_count)};
     }
+    // cudaOccAlignUpShmemSizeVoltaPlus: the smallest supported carveout holding `bytes`, in bytes; -1 if none
+    // does (and for CCs without a carveout).
+    int64_t carveout_at_least(int64_t bytes) const {
+        for (int c : carveouts())
+            if (int64_t{c} * 1024 >= bytes) return int64_t{c} * 1024;
+        return -1;
+    }
 };
 
 // Every modelled CC, ascending.
