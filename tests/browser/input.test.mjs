@@ -38,6 +38,40 @@ test('editing keys: select all, type, Backspace, Enter; then the + button', asyn
   await context.close();
 });
 
+// Typed numbers go through Dear ImGui's sscanf, which the page links as web/scanf_lite.cpp: a value typed after
+// Ctrl+click on the slider (%d), ImGui's "*2" operator (%d then %f), and an overlong number in a 64-bit field,
+// which saturates instead of wrapping and gets the field's range error, not a crash.
+test('typed numbers: Ctrl+click on the slider, ImGui\'s * operator, an overlong value (the page\'s sscanf)', async () => {
+  const { context, page, errors } = await open(browser, kernel());
+  const slider = await item(page, '##co');
+  const typeInto = async (text) => {
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  };
+  await page.keyboard.down('Control');
+  await page.mouse.click(slider.cx, slider.cy);
+  await page.keyboard.up('Control');
+  await typeInto('40');
+  await until(page, () => window.smcalc.state(), (v) => v.carveout === 40);
+  await idle(page);
+  await page.keyboard.down('Control');
+  await page.mouse.click(slider.cx, slider.cy);
+  await page.keyboard.up('Control');
+  await typeInto('*2');
+  await until(page, () => window.smcalc.state(), (v) => v.carveout === 80);
+  await idle(page);
+  const threads = await item(page, '##threads');
+  await page.mouse.click(threads.x + 20, threads.cy);
+  await typeInto('99999999999999999999999');
+  const s = await until(page, () => window.smcalc.state(), (v) => v.threads !== 256);
+  assert.ok(s.threads > 9.2e18, 'not saturated at 2^63 - 1: ' + s.threads);  // a JS number: 2^63 as printed
+  assert.equal(s.result, null, 'an answer for 2^63 - 1 threads');
+  assert.ok(s.error && /threads/.test(s.error.message), 'no error naming threads: ' + JSON.stringify(s.error));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('mouse drag on a slider (carveout)', async () => {
   const { context, page, errors } = await open(browser, kernel());
   const slider = await item(page, '##co');
