@@ -16,8 +16,8 @@ constexpr int64_t kInf = kNoLimit;  // "this resource sets no limit"
 
 int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }  // a >= 0, b > 0
 
-// a / b for a >= 0, b > 0, as a 32-bit division when both fit (always, for real devices and kernels): a 64-bit
-// division costs up to 3x as much on common x86 cores, and the solver's time is mostly its divisions.
+// a / b for a >= 0, b > 0, as a 32-bit division when both fit (always, for real devices and kernels): on many
+// x86 cores (Intel before Ice Lake) a 64-bit division costs 2-3x a 32-bit one; on recent ones they cost alike.
 inline int64_t quot(int64_t a, int64_t b) {
     if (((static_cast<uint64_t>(a) | static_cast<uint64_t>(b)) >> 32) == 0) [[likely]]
         return static_cast<uint32_t>(a) / static_cast<uint32_t>(b);

@@ -45,7 +45,7 @@ class CheckedDevice {
 public:
     // Division by a count fixed per device (warp size, register allocation unit, sub-partitions, shared-memory
     // granule): a shift where it is a power of two, as on every real GPU, else a division (custom devices may
-    // have any warp size). Divisions are most of the solver's time; cuda_occupancy.h divides every time.
+    // have any warp size). A shift is a cycle, a division tens of them; cuda_occupancy.h divides every time.
     class Divisor {
     public:
         Divisor() = default;
