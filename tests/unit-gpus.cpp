@@ -2,6 +2,7 @@
 // and known values, each naming its source key (docs/sources.md).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <string>
@@ -222,4 +223,29 @@ TEST_CASE("gpus: known values, each with its source") {
         CHECK(h200.mem_bw_gbs.value_or(-1.0) == doctest::Approx(4800.0));  // ASTRO
         CHECK(!h200.fp32_tflops.has_value());
     }
+}
+
+// CheckedDevice keeps cudaOccSMemPerMultiprocessor's answer for each carveout percent in a table built in one
+// walk: it must equal the search the header does (smallest carveout >= percent x smem_per_sm / 100), for every
+// CC's reference device and for smaller shared memory per SM (devices may report less than the largest).
+TEST_CASE("gpus: CheckedDevice's carveout table equals a search per percent") {
+    int compared = 0;
+    for (const ArchRules& a : all_arch_rules()) {
+        Device d = reference_device(a);
+        for (const int64_t smem : {d.smem_per_sm, d.smem_per_sm / 2 / a.smem_alloc_granularity * a.smem_alloc_granularity}) {
+            d.smem_per_sm = smem;
+            d.smem_per_block = std::min(d.smem_per_block, smem);
+            d.smem_per_block_optin = std::min(d.smem_per_block_optin, smem - d.reserved_smem_per_block);
+            auto cd = CheckedDevice::check(d);
+            if (!cd) continue;
+            for (int pct = -1; pct <= 100; ++pct) {
+                CAPTURE(pct);
+                const int64_t want = pct < 0 ? smem : int64_t{pct} * smem / 100;
+                const int64_t expected = a.cc.major < 7 ? smem : a.carveout_at_least(want);
+                CHECK(cd->smem_preference(pct) == expected);
+                ++compared;
+            }
+        }
+    }
+    CHECK(compared > 2000);
 }
