@@ -225,10 +225,10 @@ TEST_CASE("gpus: known values, each with its source") {
     }
 }
 
-// CheckedDevice keeps cudaOccSMemPerMultiprocessor's answer for each carveout percent in a table built in one
-// walk: it must equal the search the header does (smallest carveout >= percent x smem_per_sm / 100), for every
-// CC's reference device and for smaller shared memory per SM (devices may report less than the largest).
-TEST_CASE("gpus: CheckedDevice's carveout table equals a search per percent") {
+// CheckedDevice finds cudaOccSMemPerMultiprocessor's carveout by counting the sizes below the wanted one: it
+// must equal the search the header does (smallest carveout >= percent x smem_per_sm / 100), for every CC's
+// reference device and for smaller shared memory per SM (devices may report less than the largest).
+TEST_CASE("gpus: CheckedDevice's carveout for each percent equals a search") {
     int compared = 0;
     for (const ArchRules& a : all_arch_rules()) {
         Device d = reference_device(a);

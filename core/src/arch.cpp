@@ -238,20 +238,9 @@ CheckedDevice::CheckedDevice(const Device& dev, const ArchRules* rules)
     // Maxwell/Pascal: dedicated shared memory, no carveout: every preference gives smem_per_sm.
     const bool fixed = rules->cc.major < 7;
     default_pref_ = fixed ? dev.smem_per_sm : rules->carveout_at_least(dev.smem_per_sm);
-    // One walk over percents and carveouts together (the wanted size grows with the percent, so the carveout
-    // that holds it only moves up): ~110 steps, not a search per percent. Checking a device stays cheap for the
-    // one-shot callers (CLI, batch, occupancy(Device)).
-    const auto carveouts = rules->carveouts();
-    std::size_t c = 0;
-    for (std::size_t pct = 0; pct <= 100; ++pct) {
-        if (fixed) {
-            pref_by_percent_[pct] = dev.smem_per_sm;
-            continue;
-        }
-        const int64_t want = static_cast<int64_t>(pct) * dev.smem_per_sm / 100;
-        while (c < carveouts.size() && int64_t{carveouts[c]} * 1024 < want) ++c;
-        pref_by_percent_[pct] = c < carveouts.size() ? int64_t{carveouts[c]} * 1024 : -1;
-    }
+    static_assert(std::tuple_size_v<decltype(carveout_bytes_)> == std::tuple_size_v<decltype(rules->carveouts_kib)>);
+    for (std::size_t i = 0; i < carveout_bytes_.size(); ++i)
+        carveout_bytes_[i] = i < rules->carveouts().size() ? int64_t{rules->carveouts()[i]} * 1024 : INT64_MAX;
 }
 
 Expected<CheckedDevice> CheckedDevice::check(const Device& dev) {

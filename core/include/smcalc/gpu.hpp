@@ -74,9 +74,16 @@ public:
     // cudaOccSMemPerMultiprocessor for the default carveout (bytes): smem_per_sm before CC 7.0, else the
     // smallest carveout holding smem_per_sm; -1 where no carveout does (the solver then reports the error).
     int64_t default_smem_preference() const { return default_pref_; }
-    // The same for a carveout preference of 0..100 % (-1: the default): a table of the 101 answers, so a
-    // solver call does not search the carveout list. -1 where no carveout holds the preference.
-    int64_t smem_preference(int carveout) const { return carveout < 0 ? default_pref_ : pref_by_percent_[static_cast<std::size_t>(carveout)]; }
+    // The same for a carveout preference of 0..100 % (-1: the default); -1 where no carveout holds it. The
+    // carveout is found by counting the sizes below the wanted one, without a branch per size (the percent
+    // varies from call to call in a sweep, so a search loop's exit mispredicts).
+    int64_t smem_preference(int carveout) const {
+        if (carveout < 0 || rules_->carveout_count == 0) return default_pref_;
+        const int64_t want = int64_t{carveout} * dev_.smem_per_sm / 100;
+        std::size_t below = 0;
+        for (int64_t c : carveout_bytes_) below += c < want ? 1 : 0;
+        return below < carveout_bytes_.size() ? carveout_bytes_[below] : -1;
+    }
     // CC 6.0 (GP100): the register limit is also checked with 4 sub-partitions (cuda_occupancy.h).
     bool gp100() const { return gp100_; }
 
@@ -88,7 +95,7 @@ private:
     int64_t regs_per_sub_ = 0;
     int64_t default_pref_ = -1;
     Divisor warp_, reg_unit_, sub_partitions_, smem_granule_;
-    std::array<int64_t, 101> pref_by_percent_{};  // bytes, -1 = none
+    std::array<int64_t, 10> carveout_bytes_{};  // the CC's carveouts in bytes, ascending; INT64_MAX past the last
     bool gp100_ = false;
 };
 
