@@ -18,4 +18,4 @@ for f in dist/*; do
   printf '  %-18s %9d %9d\n' "$(basename "$f")" "$raw" "$gz"
 done
 page_gz=$(( $(gzip -9c dist/index.html | wc -c) + $(gzip -9c dist/smcalc.js | wc -c) ))
-echo "page weight (index.html + smcalc.js): $page_gz B gzip (target: 250 KB)"
+echo "page weight (index.html + smcalc.js): $page_gz B gzip (target: 250 KB = 250,000 B)"
