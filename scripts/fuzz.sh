@@ -10,7 +10,8 @@
 #                  beside the short ones
 # Seeds: tests/fuzz/corpus/<target>/ (read only); inputs found while fuzzing go to build/fuzz/corpus/<target>/,
 # crashes to build/fuzz/artifacts/<target>/ (crash-<sha1>, reproduce: build/fuzz/tests/fuzz/fuzz_<target> FILE),
-# the fuzzer's output to build/fuzz/fuzz_<target>.log.
+# the fuzzer's output to build/fuzz/fuzz_<target>.log, and a copy of it to build/fuzz/logs/fuzz_<target>.<UTC time>.log
+# that the next run does not overwrite (scripts/fuzz-table.py builds docs/bad-inputs.md's "Long runs" table from those).
 # Exit status 1 when any target crashed (or did not run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -35,15 +36,18 @@ for t in "${targets[@]}"; do
   args=(-print_final_stats=1 -timeout=30 -rss_limit_mb=4096 -artifact_prefix="$build/artifacts/$t/")
   if [ -n "${FUZZ_RUNS:-}" ]; then args+=(-runs="$FUZZ_RUNS"); else args+=(-max_total_time="$secs"); fi
   [ -f "tests/fuzz/dict/$t.dict" ] && args+=(-dict="tests/fuzz/dict/$t.dict")
-  before=$(ls "$build/artifacts/$t" | wc -l)
+  # Artifacts other than slow-unit-* (an input over 10 s, not a finding by itself; docs/bad-inputs.md "Long runs").
+  count_artifacts() { find "$build/artifacts/$t" -maxdepth 1 -type f ! -name 'slow-unit-*' | wc -l; }
+  before=$(count_artifacts)
   # Short allocation stacks: the JSON targets allocate a lot and ASan records each (rerun a crash without it).
   export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=5}
   log=$build/fuzz_$t.log
   # shellcheck disable=SC2086
   nice -n 10 "$exe" "${args[@]}" ${FUZZ_ARGS:-} "$build/corpus/$t" "tests/fuzz/corpus/$t" >"$log" 2>&1
   rc=$?
+  mkdir -p "$build/logs" && cp "$log" "$build/logs/fuzz_$t.$(date -u +%Y%m%dT%H%M%SZ).log"
   execs=$(sed -nE 's/^stat::number_of_executed_units: ([0-9]+)$/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
-  crashes=$(( $(ls "$build/artifacts/$t" | wc -l) - before ))
+  crashes=$(( $(count_artifacts) - before ))
   [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes=1  # died without an artifact (e.g. the build's sanitizers)
   echo "fuzz_$t: $execs executions, $crashes crashes"
   if [ "$crashes" -gt 0 ]; then

@@ -39,6 +39,19 @@ if bash scripts/fuzz.sh "${FUZZ_SECONDS:-45}" 2>&1 | tee "$logdir/fuzz.log"; the
 else
   failed=$((failed + 1)); status=1; echo "fuzzing found a crash or a target did not run (build/fuzz/artifacts)"
 fi
+# scripts/fuzz-table.py (docs/bad-inputs.md's "Long runs" table) over the logs this run just kept: its total must
+# be the executions and crashes fuzz.sh counted.
+specs=()
+for t in $(sed -nE 's/^fuzz_([a-z_]+): [0-9]+ executions.*/\1/p' "$logdir/fuzz.log"); do
+  specs+=("$t=$(ls -t build/fuzz/logs/fuzz_"$t".*.log | head -n 1)")
+done
+want=$(grep -E '^fuzz: [0-9]+ executions' "$logdir/fuzz.log" | tail -n 1)
+got=$(python3 scripts/fuzz-table.py --total "${specs[@]}" 2>&1 | tail -n 1)
+if [ ${#specs[@]} -gt 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]; then
+  passed=$((passed + 1)); echo "fuzz-table: ${#specs[@]} logs, $got"
+else
+  failed=$((failed + 1)); status=1; echo "fuzz-table: '$got' from the logs, but fuzz.sh counted '$want'"
+fi
 
 if [ -f scripts/test-web.sh ]; then
   echo "== web =="
