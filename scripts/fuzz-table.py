@@ -92,7 +92,7 @@ def main():
         notes = []
         if len(parts) > 1:
             notes.append(' + '.join(f'{p["execs"]:,} in run {i + 1}' +
-                                    (f' ({p["procs"]} processes)' if p['procs'] > 1 else '')
+                                    (f' by {p["procs"]} processes' if p['procs'] > 1 else '')
                                     for i, p in enumerate(parts)))
         execs_cell = f'{execs:,}' + (f' ({notes[0]})' if notes else '')
         crash_cell = f'{crashes}' + (f' ({slow} slow-unit report{"s" if slow > 1 else ""}, below)' if slow else '')
