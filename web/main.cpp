@@ -96,6 +96,9 @@ void frame() {
 
 int main() {
     using namespace smcalc::web;
+    // Start-up marks (platform::MarkStartup): each names the step that just ended; tests/bench/page.mjs
+    // reports the time between them (docs/performance.md), the first frame marks itself.
+    platform::MarkStartup("main");
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -106,10 +109,20 @@ int main() {
     Host host;
     std::string hash;
     if (!platform::Init(&host, &hash)) return 1;
+    platform::MarkStartup("webgl-context");
     host.dark ? ImGui::StyleColorsDark() : ImGui::StyleColorsLight();
     rasterise_fonts(host.device_pixel_ratio);
+    {
+        // The atlas is built here rather than inside renderer::Init, only so that its time has its own mark.
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
+    }
+    platform::MarkStartup("font-atlas");
     if (!renderer::Init()) return 1;
+    platform::MarkStartup("renderer");
     ui_init(host, hash);
+    platform::MarkStartup("ui-init");
     platform::SetFrameCallback(frame);
     frame();  // the first frame now rather than at the next animation frame: it shows one vsync sooner
     return 0;  // the runtime stays alive (EXIT_RUNTIME=0); frames run from requestAnimationFrame

@@ -58,4 +58,8 @@ float DevicePixelRatio();
 void CountPresentedFrame();
 int FramesPresented();
 
+// performance.mark("smcalc:" + phase) (the User Timing API: DevTools shows the marks in a recorded trace, and
+// tests/bench/page.mjs reports the time between them): main() marks the end of each start-up step.
+void MarkStartup(const char* phase);
+
 }  // namespace smcalc::web::platform

@@ -123,6 +123,9 @@ const PROBE = () => {
       const js = performance.getEntriesByType('resource').find((e) => /smcalc\.js$/.test(e.name));
       B.scriptLoaded = js ? js.responseEnd : null;
       B.domContentLoaded = performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? null;
+      // main()'s start-up marks (web/main.cpp, platform::MarkStartup): name -> ms from navigation start.
+      B.marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('smcalc:'))
+        .map((m) => [m.name.slice('smcalc:'.length), m.startTime]));
       clearInterval(iv);
     }
   }, 20);
@@ -148,7 +151,8 @@ async function openPage(hash = '') {
 }
 
 const out = { chromium: version, viewport: VIEWPORT, loads: LOADS, files: [], dist_files: [], first_frame_ms: [],
-              first_interactive_ms: [], idle_frames: [], startup_frames: [], phases: {}, notes: [] };
+              first_interactive_ms: [], idle_frames: [], startup_frames: [], phases: {}, startup_marks: [],
+              notes: [] };
 
 // ----- loads: first frame, first interactive frame, idle frames ---------------------------------------
 let loadedPaths = null;
@@ -168,6 +172,7 @@ for (let i = 0; i < LOADS; ++i) {
   for (const [k, v] of [['script_loaded_ms', b.scriptLoaded], ['dom_content_loaded_ms', b.domContentLoaded],
                         ['runtime_ready_ms', b.runtime], ['smcalc_ready_ms', b.ready]])
     (out.phases[k] ||= []).push(v);
+  out.startup_marks.push({ runtime: b.runtime, ...b.marks });
   const f0 = await page.evaluate(() => window.smcalc.frames());
   await page.waitForTimeout(2000);
   const f1 = await page.evaluate(() => window.smcalc.frames());

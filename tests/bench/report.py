@@ -302,6 +302,21 @@ def page_rows(t, page, skipped, notes):
         if own:
             parts.append(f"(the page's own smcalc.timing() says {fmt_ms(statistics.median(own))})")
         notes.append("Page start-up, medians from navigation start: " + ", ".join(parts) + ".")
+    # main()'s steps (web/main.cpp marks the end of each with performance.mark): the median over the loads of
+    # the time from one mark to the next. Each includes V8's compile of the wasm functions it runs first.
+    steps = (("runtime", "main", "wasm instantiated to main()"), ("main", "webgl-context", "WebGL context"),
+             ("webgl-context", "font-atlas", "font atlas"), ("font-atlas", "renderer", "shaders and font texture"),
+             ("renderer", "ui-init", "ui_init (link, saved entries, first answer)"),
+             ("ui-init", "first-frame", "first frame (ImGui layout, draw)"))
+    marks = page.get("startup_marks", [])
+    parts = []
+    for a, b, label in steps:
+        d = [m[b] - m[a] for m in marks if m.get(a) is not None and m.get(b) is not None]
+        if d:
+            parts.append(f"{label} {fmt_ms(statistics.median(d))}")
+    if parts:
+        notes.append("main()'s start-up steps, median time of each (from the page's performance marks; each "
+                     "includes V8 compiling the wasm functions it runs first): " + ", ".join(parts) + ".")
     notes.extend(page.get("notes", []))
 
 
