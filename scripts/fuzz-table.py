@@ -7,8 +7,9 @@ Each argument is one target (api_line, tile, ...) and its run logs in order: RUN
 joined with '+' for processes that ran side by side on one corpus (they share the wall time). For each run the
 figures are libFuzzer's final stats (`stat::number_of_executed_units`, `stat::peak_rss_mb`, `Done N runs in S
 second(s)`); a log without them (the process was killed, e.g. by a restart of the machine) counts its last
-status line `#N ... exec/s: E` and N / E seconds, and the row says so. A run stopped with SIGINT has final stats
-but no `Done` line: its seconds are N / the last status line's exec/s (libFuzzer's own average since the start).
+status line `#N ... exec/s: E` and N / E seconds (the row does not mark it: say so beside the table). A run
+stopped with SIGINT has final stats but no `Done` line: its seconds are N / the last status line's exec/s
+(libFuzzer's own average since the start).
 "crashes" counts the crash, leak, timeout and out-of-memory artifacts a log reports ("Test unit written to" any
 artifact but slow-unit-*); slow units are listed apart, as they are not findings by themselves.
 Coverage, corpus and RSS are those at the end of the last run.
@@ -28,7 +29,7 @@ STATUS = re.compile(r'^#(\d+)\s+\w+\s+cov: (\d+) ft: (\d+) corp: (\d+)/\S+ .*?ex
 
 
 def read_log(path):
-    """One process's figures: executions, seconds, how they were found, crashes, slow units, last coverage."""
+    """One process's figures: executions, seconds, crashes, slow units, peak RSS, last coverage."""
     text = open(path, errors='replace').read()
     status = STATUS.findall(text)
     if not status:
@@ -44,13 +45,11 @@ def read_log(path):
         'cov': (int(last[1]), int(last[2]), int(last[3])),
         'crashes': sum(1 for w in written if not os.path.basename(w).startswith('slow-unit-')),
         'slow': sum(1 for w in written if os.path.basename(w).startswith('slow-unit-')),
-        'how': 'final stats' if final else 'last status line (killed)',
     }
     if done:
         run['secs'] = int(done[-1][1])
     else:  # killed or interrupted: libFuzzer's exec/s is executions / seconds since its start
         run['secs'] = round(run['execs'] / max(1, int(last[4])))
-    run['sigint'] = 'run interrupted; exiting' in text
     return run
 
 
@@ -72,7 +71,7 @@ def main():
         target, _, runs = spec.partition('=')
         if not runs:
             sys.exit(f'{spec}: expected TARGET=LOG[,LOG...]')
-        parts = []  # per run: (executions, seconds, crashes, slow units, rss, coverage, how)
+        parts = []  # per run, its processes together
         for run in runs.split(','):
             procs = [read_log(os.path.join(args.logs, p)) for p in run.split('+')]
             parts.append({
@@ -83,18 +82,16 @@ def main():
                 'rss': max(p['rss'] for p in procs),
                 'cov': max(p['cov'] for p in procs),
                 'procs': len(procs),
-                'killed': any(p['how'] != 'final stats' for p in procs),
             })
         execs = sum(p['execs'] for p in parts)
         secs = sum(p['secs'] for p in parts)
         crashes = sum(p['crashes'] for p in parts)
         slow = sum(p['slow'] for p in parts)
-        notes = []
+        execs_cell = f'{execs:,}'
         if len(parts) > 1:
-            notes.append(' + '.join(f'{p["execs"]:,} in run {i + 1}' +
-                                    (f' by {p["procs"]} processes' if p['procs'] > 1 else '')
-                                    for i, p in enumerate(parts)))
-        execs_cell = f'{execs:,}' + (f' ({notes[0]})' if notes else '')
+            execs_cell += ' (' + ' + '.join(f'{p["execs"]:,} in run {i + 1}' +
+                                            (f' by {p["procs"]} processes' if p['procs'] > 1 else '')
+                                            for i, p in enumerate(parts)) + ')'
         crash_cell = f'{crashes}' + (f' ({slow} slow-unit report{"s" if slow > 1 else ""}, below)' if slow else '')
         total_execs += execs
         total_crashes += crashes

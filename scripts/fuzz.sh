@@ -27,6 +27,10 @@ if [ -z "${FUZZ_NO_BUILD:-}" ]; then
   if ! cmake --build "$build" -j2 >"$build/build.log" 2>&1; then grep -E 'error|Error' "$build/build.log" | head -n 30; exit 1; fi
 fi
 
+# Artifacts of target $1 other than slow-unit-* (an input over 10 s, not a finding by itself; docs/bad-inputs.md
+# "Long runs"): crash, leak, timeout and out-of-memory inputs.
+count_artifacts() { find "$build/artifacts/$1" -maxdepth 1 -type f ! -name 'slow-unit-*' | wc -l; }
+
 total_execs=0
 total_crashes=0
 for t in "${targets[@]}"; do
@@ -36,9 +40,7 @@ for t in "${targets[@]}"; do
   args=(-print_final_stats=1 -timeout=30 -rss_limit_mb=4096 -artifact_prefix="$build/artifacts/$t/")
   if [ -n "${FUZZ_RUNS:-}" ]; then args+=(-runs="$FUZZ_RUNS"); else args+=(-max_total_time="$secs"); fi
   [ -f "tests/fuzz/dict/$t.dict" ] && args+=(-dict="tests/fuzz/dict/$t.dict")
-  # Artifacts other than slow-unit-* (an input over 10 s, not a finding by itself; docs/bad-inputs.md "Long runs").
-  count_artifacts() { find "$build/artifacts/$t" -maxdepth 1 -type f ! -name 'slow-unit-*' | wc -l; }
-  before=$(count_artifacts)
+  before=$(count_artifacts "$t")
   # Short allocation stacks: the JSON targets allocate a lot and ASan records each (rerun a crash without it).
   export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=5}
   log=$build/fuzz_$t.log
@@ -47,7 +49,7 @@ for t in "${targets[@]}"; do
   rc=$?
   mkdir -p "$build/logs" && cp "$log" "$build/logs/fuzz_$t.$(date -u +%Y%m%dT%H%M%SZ).log"
   execs=$(sed -nE 's/^stat::number_of_executed_units: ([0-9]+)$/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
-  crashes=$(( $(count_artifacts) - before ))
+  crashes=$(( $(count_artifacts "$t") - before ))
   [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes=1  # died without an artifact (e.g. the build's sanitizers)
   echo "fuzz_$t: $execs executions, $crashes crashes"
   if [ "$crashes" -gt 0 ]; then

@@ -247,10 +247,7 @@ EM_JS(void, js_text_focus, (const char* id_c, int focus, float x, float y), {
 });
 
 // performance.now() (ms since navigation started) when the first frame was drawn: window.smcalc.timing().
-EM_JS(void, js_first_frame, (), {
-    Module.smcalcFirstFrameMs = performance.now();
-    if (performance.mark) performance.mark("smcalc:first-frame");
-});
+EM_JS(void, js_first_frame, (), { Module.smcalcFirstFrameMs = performance.now(); });
 
 EM_JS(void, js_mark, (const char* phase_c), {
     if (performance.mark) performance.mark("smcalc:" + UTF8ToString(phase_c));
@@ -714,7 +711,10 @@ void RequestFrameIn(double ms) {
 
 bool HasQueuedInput() { return !P().queue.empty(); }
 void CountPresentedFrame() {
-    if (P().frames_presented++ == 0) js_first_frame();
+    if (P().frames_presented++ == 0) {
+        js_first_frame();
+        MarkStartup("first-frame");
+    }
 }
 int FramesPresented() { return P().frames_presented; }
 void MarkStartup(const char* phase) { js_mark(phase); }
