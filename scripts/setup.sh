@@ -19,7 +19,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- 1. Debian packages ---------------------------------------------------------------------------------
 packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++ zopfli
-          clang libclang-rt-14-dev libbenchmark-dev valgrind)  # fuzz targets (libFuzzer), scripts/bench.sh
+          clang libclang-rt-14-dev libbenchmark-dev valgrind  # fuzz targets (libFuzzer), scripts/bench.sh
+          python3)  # web/pack_page.py, scripts/fuzz-table.py, tests/bench/report.py (also a dependency of emscripten)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then missing+=("$p"); fi
