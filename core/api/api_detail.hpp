@@ -25,9 +25,6 @@ std::string cc_text(ComputeCapability cc);
 std::string device_title(const Device& dev, std::string_view gpu);
 // "bf16 x bf16 -> f32".
 std::string tile_types_text(const TileInput& in);
-std::string_view mma_key(MmaPath p);        // "registers", "tmem"
-std::string_view epilogue_key(Epilogue e);  // "none", "tile", "bytes"
-std::string_view subbyte_key(SubbyteSmem s);  // "auto", "packed", "padded"
 // A tile readout as people read it: fractions as "51.5 %", integers plain, other values to 1 decimal.
 std::string row_value_text(std::string_view unit, double value);
 

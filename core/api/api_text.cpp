@@ -99,26 +99,6 @@ std::string tile_types_text(const TileInput& in) {
     return std::string(dtype_key(in.a)) + " x " + std::string(dtype_key(in.b)) + " -> " + std::string(dtype_key(in.acc));
 }
 
-std::string_view mma_key(MmaPath p) { return p == MmaPath::TensorMemory ? "tmem" : "registers"; }
-
-std::string_view epilogue_key(Epilogue e) {
-    switch (e) {
-        case Epilogue::None: return "none";
-        case Epilogue::OutputTile: return "tile";
-        case Epilogue::Bytes: return "bytes";
-    }
-    return "none";
-}
-
-std::string_view subbyte_key(SubbyteSmem s) {
-    switch (s) {
-        case SubbyteSmem::Auto: return "auto";
-        case SubbyteSmem::Packed: return "packed";
-        case SubbyteSmem::Padded: return "padded";
-    }
-    return "auto";
-}
-
 std::string row_value_text(std::string_view unit, double value) {
     if (unit == "fraction") return format_percent(value);
     if (value == std::floor(value) && std::fabs(value) <= 9007199254740991.0) return num(static_cast<int64_t>(value));

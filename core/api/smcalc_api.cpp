@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "api_detail.hpp"
+#include "smcalc/fields.hpp"
 #include "smcalc/guidance.hpp"
 #include "smcalc/report.hpp"
 
@@ -75,20 +76,17 @@ std::string lower(std::string_view s) {
 // ---------------------------------------------------------------------------------------------------------
 
 struct FieldSpec {
-    const char* name;         // JSON key
+    std::string_view name;    // JSON key
     int64_t lo;               // inclusive range
     int64_t hi;
-    const char* what;         // unit, for messages: "threads per block"
+    std::string_view what;    // unit, for messages: "threads per block"
     bool bytes = false;       // also accepts "24KiB"-style strings
     bool default_ok = false;  // also accepts -1 and "default" (returned as -1)
-    const char* default_what = "CUDA's default";
+    std::string_view default_what = "CUDA's default";
 };
 
 std::string allowed(const FieldSpec& f) {
-    std::string s = "an integer from " + num(f.lo) + " to " + num(f.hi) + " (" + f.what + ")";
-    if (f.bytes) s += " or a string with a unit such as \"24KiB\" (1 KB = 1 KiB = 1024 B)";
-    if (f.default_ok) s += ", or -1 / \"default\" for " + std::string(f.default_what);
-    return s;
+    return fields::allowed_range(f.lo, f.hi, f.what, f.bytes, f.default_ok ? f.default_what : std::string_view{});
 }
 
 int64_t read_int(const json& v, const std::string& field, const FieldSpec& f) {
@@ -149,7 +147,7 @@ DType read_dtype(const json& v, const std::string& field) {
 }
 
 // null counts as absent (JS undefined/null), so a caller can always send every key.
-const json* get(const json& obj, const char* key) {
+const json* get(const json& obj, std::string_view key) {
     auto it = obj.find(key);
     return (it == obj.end() || it->is_null()) ? nullptr : &*it;
 }
@@ -192,46 +190,46 @@ bool takes_compiler_output(Op op) {
     return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem || op == Op::NextStep;
 }
 
-// Kernel fields, with the ops that read them.
-const FieldSpec kThreads{"threads", 1, kMaxInput, "threads per block"};
-const FieldSpec kRegs{"regs", 0, kMaxInput, "registers per thread"};
-const FieldSpec kSmemStatic{"smem_static", 0, kMaxInput, "bytes of static shared memory per block", true};
-const FieldSpec kSmemDynamic{"smem_dynamic", 0, kMaxInput, "bytes of dynamic shared memory per block", true};
-const FieldSpec kSmemDynamicMax{"smem_dynamic_max", 0, kMaxInput,
-                                "bytes, cudaFuncAttributeMaxDynamicSharedMemorySize", true, true};
-const FieldSpec kCarveout{"carveout", 0, 100, "% of the largest shared memory carveout", false, true};
-const FieldSpec kBarriers{"barriers", 0, kMaxInput, "block barriers per block"};
+// Request fields outside the input tables of smcalc/fields.hpp (op-specific numbers).
 const FieldSpec kBlocks{"blocks", 1, kMaxInput, "blocks per SM"};
-
-// Tile fields.
-const FieldSpec kTileM{"m", 1, kMaxInput, "CTA tile rows, elements"};
-const FieldSpec kTileN{"n", 1, kMaxInput, "CTA tile columns, elements"};
-const FieldSpec kTileK{"k", 1, kMaxInput, "K elements per pipeline stage"};
-const FieldSpec kStages{"stages", 1, kMaxInput, "pipeline stages"};
-const FieldSpec kWarps{"warps", 1, kMaxInput, "warps per CTA"};
-const FieldSpec kEpilogueBytes{"epilogue_bytes", 0, kMaxInput, "bytes of epilogue staging", true};
-const FieldSpec kOverheadRegs{"overhead_regs", 0, kMaxInput, "registers per thread besides accumulators", false, true,
-                              "the model's default"};
-const FieldSpec kAccBuffers{"acc_buffers", 1, kMaxInput, "accumulator copies in tensor memory"};
 const FieldSpec kLimit{"limit", 1, kMaxInput, "fits listed; or \"all\""};
 
-// Device fields: plain range checks here; validate_device then checks them against the CC and each other.
-struct DeviceField {
-    FieldSpec spec;
-    int64_t Device::*member;
-};
-const std::array<DeviceField, 10> kDeviceFields = {{
-    {{"sm_count", 0, kMaxInput, "SMs; 0 or null = unknown"}, &Device::sm_count},
-    {{"max_threads_per_block", 0, kMaxInput, "threads"}, &Device::max_threads_per_block},
-    {{"max_threads_per_sm", 0, kMaxInput, "threads"}, &Device::max_threads_per_sm},
-    {{"regs_per_sm", 0, kMaxInput, "32-bit registers"}, &Device::regs_per_sm},
-    {{"regs_per_block", 0, kMaxInput, "32-bit registers"}, &Device::regs_per_block},
-    {{"warp_size", 0, kMaxInput, "threads"}, &Device::warp_size},
-    {{"smem_per_sm", 0, kMaxInput, "bytes", true}, &Device::smem_per_sm},
-    {{"smem_per_block", 0, kMaxInput, "bytes", true}, &Device::smem_per_block},
-    {{"smem_per_block_optin", 0, kMaxInput, "bytes", true}, &Device::smem_per_block_optin},
-    {{"reserved_smem_per_block", 0, kMaxInput, "bytes", true}, &Device::reserved_smem_per_block},
-}};
+// A row of an input table as the integer reader sees it.
+template <class T>
+FieldSpec spec_of(const fields::Field<T>& f) {
+    return FieldSpec{f.key, f.lo, f.hi, f.unit, f.codec == fields::Codec::Bytes, !f.default_what.empty(), f.default_what};
+}
+
+// One value of an input table's field, by its codec; the error names `field` and the allowed values.
+template <class T>
+int64_t read_field(const json& v, const std::string& field, const fields::Field<T>& f) {
+    switch (f.codec) {
+        case fields::Codec::Int:
+        case fields::Codec::Bytes: return read_int(v, field, spec_of(f));
+        case fields::Codec::Bool: return read_bool(v, field) ? 1 : 0;
+        case fields::Codec::DType: return static_cast<int64_t>(read_dtype(v, field));
+        case fields::Codec::Word:
+            if (v.is_string())
+                if (auto x = fields::value_of(*f.vocab, v.get<std::string>())) return *x;
+            fail(ErrorId::InvalidInput, field, field + " must be " + fields::allowed(f) + "; got " + shown(v));
+    }
+    return 0;
+}
+
+// An input table's value as JSON, as the answers echo it ("input"): numbers, booleans, words; null for an
+// element type left at its default.
+template <class T>
+json field_json(const fields::Field<T>& f, const T& t) {
+    const int64_t v = f.get(t);
+    switch (f.codec) {
+        case fields::Codec::Bool: return v != 0;
+        case fields::Codec::Word: return std::string(fields::word_of(*f.vocab, static_cast<int>(v)));
+        case fields::Codec::DType: return v < 0 ? json(nullptr) : json(std::string(dtype_key(static_cast<DType>(v))));
+        case fields::Codec::Int:
+        case fields::Codec::Bytes: break;
+    }
+    return v;
+}
 
 ComputeCapability read_cc(const json& v, const std::string& field) {
     std::string text;
@@ -264,44 +262,30 @@ Device read_device_object(const json& obj, std::vector<std::string>& warnings) {
     const json* cc = get(obj, "cc");
     if (!cc) fail(ErrorId::BadRequest, "device.cc", "device.cc is missing: a device object needs its compute capability");
     Device d = reference_device(**find_arch(read_cc(*cc, "device.cc")));
-    for (const auto& f : kDeviceFields) {
-        const std::string field = std::string("device.") + f.spec.name;
-        if (const json* v = get(obj, f.spec.name)) d.*f.member = read_int(*v, field, f.spec);
-    }
+    for (const auto& f : fields::device_fields())
+        if (const json* v = get(obj, f.key)) f.set(d, read_field(*v, "device." + std::string(f.key), f));
     for (const auto& item : obj.items()) {
         const std::string& key = item.key();  // not a structured binding: clang 14 (em++) cannot capture those
-        const bool known = key == "cc" || std::any_of(kDeviceFields.begin(), kDeviceFields.end(),
-                                                      [&](const DeviceField& f) { return key == f.spec.name; });
-        if (!known) warnings.push_back("unknown field \"device." + key + "\" ignored");
+        if (key != "cc" && !fields::find(fields::device_fields(), key))
+            warnings.push_back("unknown field \"device." + key + "\" ignored");
     }
     auto ok = validate_device(d);
     if (!ok) throw Fail{ok.error()};
     return d;
 }
 
-constexpr std::array<std::string_view, 11> kTileTypeKeys = {
-    "a", "b", "acc", "mma", "epilogue", "out", "epilogue_bytes", "epilogue_reuses_mainloop", "overhead_regs",
-    "subbyte_smem", "acc_buffers"};
-
-bool is_tile_type_key(std::string_view key) {
-    return std::find(kTileTypeKeys.begin(), kTileTypeKeys.end(), key) != kTileTypeKeys.end();
-}
-
-// Which op reads a top-level field (for "ignored by op" warnings).
+// Which op reads a top-level field (for "ignored by op" warnings). The input tables name the kernel and tile
+// fields; the rest are the request's own keys.
 bool used_by(std::string_view key, Op op, bool compare_tile) {
     if (key == "op" || key == "id") return true;
-    const bool device_key = key == "gpu" || key == "cc" || key == "device";
-    const bool kernel_key = key == "regs" || key == "smem_static" || key == "optin" || key == "smem_dynamic_max" ||
-                            key == "carveout" || key == "barriers";
-    if (device_key) return is_device_op(op);
-    if (kernel_key) return is_kernel_op(op, compare_tile);
+    if (key == "gpu" || key == "cc" || key == "device") return is_device_op(op);
     if (key == "threads") return is_kernel_op(op, compare_tile) && op != Op::BlockSize;
     if (key == "smem_dynamic") return is_kernel_op(op, compare_tile) && op != Op::DynamicSmem;
+    if (fields::find(fields::kernel_fields(), key)) return is_kernel_op(op, compare_tile);
     if (key == "blocks") return op == Op::DynamicSmem || op == Op::NextStep;
     if (key == "compiler_output" || key == "kernel") return takes_compiler_output(op);
     if (key == "m" || key == "n" || key == "k" || key == "problem") return is_tile_op(op, compare_tile);
-    if (key == "stages" || key == "warps") return is_tile_op(op, compare_tile) || op == Op::Tiles;
-    if (is_tile_type_key(key)) return is_tile_op(op, compare_tile) || op == Op::Tiles;
+    if (fields::find(fields::tile_fields(), key)) return is_tile_op(op, compare_tile) || op == Op::Tiles;
     if (key == "ms" || key == "ns" || key == "ks" || key == "limit") return op == Op::Tiles;
     if (key == "gpus" || key == "kind") return op == Op::Compare;
     if (key == "text") return op == Op::Parse;
@@ -309,36 +293,24 @@ bool used_by(std::string_view key, Op op, bool compare_tile) {
 }
 
 bool known_key(std::string_view key) {
-    static constexpr std::array<std::string_view, 29> kKnown = {
-        "op",      "id",       "gpu",     "cc",      "device",   "threads",  "regs",   "smem_static",
-        "smem_dynamic", "optin", "smem_dynamic_max", "carveout", "barriers", "blocks", "compiler_output", "kernel",
-        "m",       "n",        "k",       "stages",  "warps",    "problem",  "ms",     "ns",
-        "ks",      "limit",    "gpus",    "kind",    "text"};
-    return std::find(kKnown.begin(), kKnown.end(), key) != kKnown.end() || is_tile_type_key(key);
+    static constexpr std::array<std::string_view, 16> kRequestKeys = {
+        "op", "id", "gpu", "cc", "device", "blocks", "compiler_output", "kernel", "problem",
+        "ms", "ns", "ks", "limit", "gpus", "kind", "text"};
+    return std::find(kRequestKeys.begin(), kRequestKeys.end(), key) != kRequestKeys.end() ||
+           fields::find(fields::kernel_fields(), key) || fields::find(fields::tile_fields(), key);
 }
 
 // The kernel fields of `j` into req.input (only those the op reads).
 void read_kernel_fields(const json& j, Request& req) {
-    KernelInput& in = req.input;
-    auto read = [&](const FieldSpec& f, int64_t& out) {
-        if (!used_by(f.name, req.op, req.compare_tile)) return;
-        if (const json* v = get(j, f.name)) out = read_int(*v, f.name, f);
-    };
-    read(kThreads, in.threads);
-    read(kRegs, in.regs);
-    read(kSmemStatic, in.smem_static);
-    read(kSmemDynamic, in.smem_dynamic);
-    read(kSmemDynamicMax, in.smem_dynamic_max);
-    int64_t carveout = in.carveout;
-    read(kCarveout, carveout);
-    in.carveout = static_cast<int>(carveout);  // -1 .. 100
-    read(kBarriers, in.barriers);
+    for (const auto& f : fields::kernel_fields()) {
+        if (!used_by(f.key, req.op, req.compare_tile)) continue;
+        if (const json* v = get(j, f.key)) f.set(req.input, read_field(*v, std::string(f.key), f));
+    }
     if (used_by("blocks", req.op, req.compare_tile))
         if (const json* v = get(j, "blocks")) {
             req.blocks = read_int(*v, "blocks", kBlocks);
             req.blocks_given = true;
         }
-    if (const json* v = get(j, "optin")) in.optin = read_bool(*v, "optin");
 }
 
 ProblemSize read_problem(const json& v, std::vector<std::string>& warnings) {
@@ -369,37 +341,15 @@ ProblemSize read_problem(const json& v, std::vector<std::string>& warnings) {
 // stages, warps and problem.
 void read_tile_fields(const json& j, Request& req, bool shape) {
     TileInput& t = req.tile;
-    if (shape) {
-        for (auto [f, out] : {std::pair{&kTileM, &t.m}, std::pair{&kTileN, &t.n}, std::pair{&kTileK, &t.k},
-                              std::pair{&kStages, &t.stages}, std::pair{&kWarps, &t.warps}})
-            if (const json* v = get(j, f->name)) *out = read_int(*v, f->name, *f);
-        if (const json* v = get(j, "problem")) t.problem = read_problem(*v, req.warnings);
+    for (const auto& f : fields::tile_fields()) {
+        const bool shape_field = f.key == "m" || f.key == "n" || f.key == "k" || f.key == "stages" || f.key == "warps";
+        if (shape_field && !shape) continue;  // op tiles: candidate lists instead
+        if (const json* v = get(j, f.key)) f.set(t, read_field(*v, std::string(f.key), f));
     }
-    if (const json* v = get(j, "a")) t.a = read_dtype(*v, "a");
-    if (const json* v = get(j, "b")) t.b = read_dtype(*v, "b");
-    if (const json* v = get(j, "acc")) t.acc = read_dtype(*v, "acc");
-    if (const json* v = get(j, "out")) t.out = read_dtype(*v, "out");
-    if (const json* v = get(j, "mma"))
-        t.mma = read_choice<MmaPath>(*v, "mma",
-                                     {{"registers", MmaPath::Registers}, {"tmem", MmaPath::TensorMemory},
-                                      {"tensor_memory", MmaPath::TensorMemory}, {"tcgen05", MmaPath::TensorMemory}},
-                                     "\"registers\" (mma.sync, wgmma, FFMA) or \"tmem\" (tcgen05, tensor memory)");
-    const json* epi_bytes = get(j, "epilogue_bytes");
-    if (const json* v = get(j, "epilogue"))
-        t.epilogue = read_choice<Epilogue>(*v, "epilogue",
-                                           {{"none", Epilogue::None}, {"tile", Epilogue::OutputTile},
-                                            {"output_tile", Epilogue::OutputTile}, {"bytes", Epilogue::Bytes}},
-                                           "\"none\", \"tile\" (the output tile staged in shared memory) or \"bytes\"");
-    else if (epi_bytes)
-        t.epilogue = Epilogue::Bytes;
-    if (epi_bytes) t.epilogue_bytes = read_int(*epi_bytes, "epilogue_bytes", kEpilogueBytes);
-    if (const json* v = get(j, "epilogue_reuses_mainloop")) t.epilogue_reuses_mainloop = read_bool(*v, "epilogue_reuses_mainloop");
-    if (const json* v = get(j, "overhead_regs")) t.overhead_regs = read_int(*v, "overhead_regs", kOverheadRegs);
-    if (const json* v = get(j, "subbyte_smem"))
-        t.subbyte_smem = read_choice<SubbyteSmem>(
-            *v, "subbyte_smem", {{"auto", SubbyteSmem::Auto}, {"packed", SubbyteSmem::Packed}, {"padded", SubbyteSmem::Padded}},
-            "\"auto\", \"packed\" or \"padded\"");
-    if (const json* v = get(j, "acc_buffers")) t.acc_buffers = read_int(*v, "acc_buffers", kAccBuffers);
+    if (shape)
+        if (const json* v = get(j, "problem")) t.problem = read_problem(*v, req.warnings);
+    // Epilogue bytes without an epilogue kind mean the "bytes" kind.
+    if (!get(j, "epilogue") && get(j, "epilogue_bytes")) t.epilogue = Epilogue::Bytes;
 }
 
 // A candidate list of op tiles: an array of integers or one integer.
@@ -784,15 +734,15 @@ json gpu_name(const Request& r) { return r.gpu.empty() ? json(nullptr) : json(r.
 json device_json(const Device& d) {
     json o = json::object();
     o["cc"] = cc_text(d.cc);
-    for (const auto& f : kDeviceFields) o[f.spec.name] = d.*f.member;
+    for (const auto& f : fields::device_fields()) o[std::string(f.key)] = field_json(f, d);
     if (d.sm_count <= 0) o["sm_count"] = nullptr;
     return o;
 }
 
 json input_json(const KernelInput& in) {
-    return {{"threads", in.threads},          {"regs", in.regs},       {"smem_static", in.smem_static},
-            {"smem_dynamic", in.smem_dynamic}, {"optin", in.optin},     {"smem_dynamic_max", in.smem_dynamic_max},
-            {"carveout", in.carveout},         {"barriers", in.barriers}};
+    json o = json::object();
+    for (const auto& f : fields::kernel_fields()) o[std::string(f.key)] = field_json(f, in);
+    return o;
 }
 
 json limiting_json(const std::vector<Resource>& limiting) {
@@ -841,22 +791,7 @@ json occupancy_json(const Request& req, const OccupancyResult& r) {
 
 json tile_input_json(const TileInput& t) {
     json o = json::object();
-    o["m"] = t.m;
-    o["n"] = t.n;
-    o["k"] = t.k;
-    o["stages"] = t.stages;
-    o["warps"] = t.warps;
-    o["a"] = std::string(dtype_key(t.a));
-    o["b"] = std::string(dtype_key(t.b));
-    o["acc"] = std::string(dtype_key(t.acc));
-    o["mma"] = std::string(detail::mma_key(t.mma));
-    o["epilogue"] = std::string(detail::epilogue_key(t.epilogue));
-    o["out"] = t.out ? json(std::string(dtype_key(*t.out))) : json(nullptr);
-    o["epilogue_bytes"] = t.epilogue_bytes;
-    o["epilogue_reuses_mainloop"] = t.epilogue_reuses_mainloop;
-    o["overhead_regs"] = t.overhead_regs;
-    o["subbyte_smem"] = std::string(detail::subbyte_key(t.subbyte_smem));
-    o["acc_buffers"] = t.acc_buffers;
+    for (const auto& f : fields::tile_fields()) o[std::string(f.key)] = field_json(f, t);
     o["problem"] = t.problem ? json{{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}} : json(nullptr);
     return o;
 }

@@ -3,6 +3,7 @@
 // Every subcommand builds the same request object `smcalc batch` reads, and hands it to the api layer, so
 // the flags, batch and the JS API cannot disagree. Exit codes: 0 answer (0 blocks per SM is an answer too),
 // 1 no answer exists (not_achievable, unsupported), 2 bad input (flags, values, unknown GPU or CC).
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <span>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -17,6 +19,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "smcalc/fields.hpp"
 #include "smcalc_api.hpp"
 
 namespace {
@@ -36,31 +39,29 @@ enum class Kind {
     File,     // a file's text ("-" = stdin)
 };
 
-// One request field a flag sets: flag names (CLI11 syntax), JSON key, help.
+// One request field a flag sets: flag names (CLI11 syntax), JSON key, help. The input fields' flags are made
+// from smcalc/fields.hpp's tables (flag_for); those below are the request's own keys and the composites
+// (--tile sets m, n and k; --ab sets a and b).
 struct Field {
-    const char* flags;
-    const char* key;
-    const char* help;
-    const char* type = "N";  // shown in --help
+    std::string_view flags;
+    std::string_view key;
+    std::string_view help;
+    std::string_view type = "N";  // shown in --help
     Kind kind = Kind::Value;
 };
+
+template <class T>
+Field flag_for(const smcalc::fields::Field<T>& f) {
+    using smcalc::fields::Codec;
+    const bool text = f.codec == Codec::Word || f.codec == Codec::DType;
+    return Field{f.flag, f.key, f.help, f.flag_type, text ? Kind::Text : Kind::Value};
+}
 
 constexpr Field kDevice[] = {
     {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100", "NAME", Kind::Text},
     {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device", "X.Y", Kind::Text},
     {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}", "JSON", Kind::Json},
 };
-constexpr Field kThreads = {"--threads", "threads", "threads per block (default 256)"};
-constexpr Field kKernel[] = {
-    {"--regs", "regs", "registers per thread (default 32)"},
-    {"--smem,--smem-static", "smem_static",
-     "static shared memory per block: bytes or 24KiB, 24KB, 1.5MiB (KB = KiB = 1024 B; default 0)", "BYTES"},
-    {"--smem-dynamic-max", "smem_dynamic_max",
-     "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes (default: CUDA's)", "BYTES"},
-    {"--carveout", "carveout", "shared memory carveout preference: 0..100 % or default", "PERCENT"},
-    {"--barriers", "barriers", "block barriers used (default 1)"},
-};
-constexpr Field kSmemDynamic = {"--smem-dynamic", "smem_dynamic", "dynamic shared memory per block at launch (default 0)", "BYTES"};
 constexpr Field kBlocks = {"--blocks", "blocks", "blocks per SM the dynamic shared memory must still allow (default 1)"};
 constexpr Field kTargetBlocks = {"--blocks", "blocks",
                                  "blocks per SM the launch bounds must guarantee (default: one more than now)"};
@@ -71,29 +72,12 @@ constexpr Field kCompiler[] = {
      "FILE", Kind::File},
     {"--kernel", "kernel", "which kernel of --from-ptxas: its name as printed, mangled or short", "NAME", Kind::Text},
 };
-constexpr Field kTileShape[] = {
-    {"--tile", "tile", "CTA tile M x N x K in elements (default 128x128x64)", "MxNxK", Kind::Mnk},
-    {"--stages", "stages", "shared-memory pipeline stages (default 3)"},
-    {"--warps", "warps", "warps per CTA (default 8)"},
-    {"--problem", "problem", "problem size M x N x K: CTAs, waves, last-wave utilization (model estimates)", "MxNxK",
-     Kind::Problem},
-};
-constexpr Field kTileTypes[] = {
-    {"--ab", "ab", "A and B element type: f32 tf32 f16 bf16 e4m3 e5m2 i8 f6 f4 (default bf16)", "TYPE", Kind::Both},
-    {"--a", "a", "A element type (overrides --ab)", "TYPE", Kind::Text},
-    {"--b", "b", "B element type (overrides --ab)", "TYPE", Kind::Text},
-    {"--acc", "acc", "accumulator type: f32, f16 or i32 (default f32)", "TYPE", Kind::Text},
-    {"--mma", "mma", "registers (mma.sync, wgmma, FFMA) or tmem (tcgen05, where the CC has tensor memory)", "PATH",
-     Kind::Text},
-    {"--epilogue", "epilogue", "none, tile (the output tile staged in shared memory) or bytes (default none)", "KIND",
-     Kind::Text},
-    {"--epilogue-bytes", "epilogue_bytes", "shared memory for epilogue staging (implies --epilogue bytes)", "BYTES"},
-    {"--out", "out", "output type staged by --epilogue tile (default: the accumulator type)", "TYPE", Kind::Text},
-    {"--overhead-regs", "overhead_regs",
-     "registers/thread besides accumulators (default: the model's estimate; give what ptxas -v reports)"},
-    {"--subbyte-smem", "subbyte_smem", "fp6/fp4 layout in shared memory: auto, packed or padded", "LAYOUT", Kind::Text},
-    {"--acc-buffers", "acc_buffers", "accumulator copies in tensor memory (default 1)"},
-};
+constexpr Field kTileMnk = {"--tile", "tile", "CTA tile M x N x K in elements (default 128x128x64)", "MxNxK", Kind::Mnk};
+constexpr Field kProblem = {"--problem", "problem",
+                            "problem size M x N x K: CTAs, waves, last-wave utilization (model estimates)", "MxNxK",
+                            Kind::Problem};
+constexpr Field kAb = {"--ab", "ab", "A and B element type: f32 tf32 f16 bf16 e4m3 e5m2 i8 f6 f4 (default bf16)", "TYPE",
+                       Kind::Both};
 constexpr Field kTilesLists[] = {
     {"--ms", "ms", "candidate M values, comma-separated (default 16,32,48,64,96,128,192,256)", "LIST", Kind::List},
     {"--ns", "ns", "candidate N values (default as --ms)", "LIST", Kind::List},
@@ -113,19 +97,31 @@ struct Command {
     std::vector<std::pair<CLI::Option*, Field>> options;      // option, what it sets
     std::deque<std::string> values;                           // flag values (deque: stable addresses)
     std::deque<bool> switches;                                // boolean flags
-    std::vector<std::pair<const bool*, const char*>> flags;   // switch, JSON key (true when given)
+    std::vector<std::pair<const bool*, std::string_view>> flags;  // switch, JSON key (true when given)
     bool json_out = false;
     bool why = false;
     bool needs_device = false;
 
     void add(const Field& f) {
         values.emplace_back();
-        options.emplace_back(app->add_option(f.flags, values.back(), f.help)->type_name(f.type), f);
+        options.emplace_back(
+            app->add_option(std::string(f.flags), values.back(), std::string(f.help))->type_name(std::string(f.type)), f);
     }
-    void add_switch(const char* flag, const char* key, const char* help) {
+    void add_switch(std::string_view flag, std::string_view key, std::string_view help) {
         switches.push_back(false);
-        app->add_flag(flag, switches.back(), help);
+        app->add_flag(std::string(flag), switches.back(), std::string(help));
         flags.emplace_back(&switches.back(), key);
+    }
+    // Every row of an input table that has a flag, except `skip`: booleans become switches.
+    template <class T>
+    void add_fields(std::span<const smcalc::fields::Field<T>> table, std::initializer_list<std::string_view> skip = {}) {
+        for (const auto& f : table) {
+            if (f.flag.empty() || std::find(skip.begin(), skip.end(), f.key) != skip.end()) continue;
+            if (f.codec == smcalc::fields::Codec::Bool)
+                add_switch(f.flag, f.key, f.help);
+            else
+                add(flag_for(f));
+        }
     }
     CLI::Option* option(const std::string& key) const {
         for (const auto& [opt, f] : options)
@@ -189,8 +185,12 @@ std::string flag_of(const Command& cmd, std::string field) {
     if (const CLI::Option* o = cmd.option(field)) return o->get_name().empty() ? field : o->get_name();
     for (const auto& [flag, key] : cmd.flags)
         if (field == key) return "--" + std::string(key);
-    if (field == "optin") return "--optin";
     return field;
+}
+
+// A flag of the tile (compare then compares tiles): the tile table's fields and the tile composites.
+bool is_tile_key(std::string_view key) {
+    return key == "tile" || key == "problem" || key == "ab" || smcalc::fields::find(smcalc::fields::tile_fields(), key);
 }
 
 int exit_code(smcalc::ErrorId id) {
@@ -215,7 +215,7 @@ int run(Command& cmd) {
     for (const auto& [opt, f] : cmd.options) {
         if (opt->count() == 0) continue;
         const std::string& text = opt->as<std::string>();
-        const std::string key = f.key;
+        const std::string key(f.key);
         const std::string flag = opt->get_name().empty() ? key : opt->get_name();
         switch (f.kind) {
             case Kind::Value:
@@ -267,13 +267,12 @@ int run(Command& cmd) {
                 break;
             }
         }
-        for (const auto& t : kTileShape) tile_fields = tile_fields || key == t.key;
-        for (const auto& t : kTileTypes) tile_fields = tile_fields || key == t.key;
+        tile_fields = tile_fields || is_tile_key(key);
     }
     for (const auto& [on, key] : cmd.flags)
         if (*on) {
-            request[key] = true;
-            tile_fields = tile_fields || std::string(key) == "epilogue_reuses_mainloop";
+            request[std::string(key)] = true;
+            tile_fields = tile_fields || is_tile_key(key);
         }
     if (cmd.op == "compare") request["kind"] = tile_fields ? "tile" : "kernel";
     if (cmd.op == "parse" && !request.contains("text")) {
@@ -332,21 +331,23 @@ int main(int argc, char** argv) {
         c.options[first].first->excludes(c.options[first + 1].first)->excludes(c.options[first + 2].first);
         c.options[first + 1].first->excludes(c.options[first + 2].first);
     };
+    namespace fields = smcalc::fields;
+    // The kernel's fields (block-size has no --threads, dynamic-smem no --smem-dynamic: they answer those).
     auto kernel = [](Command& c, bool threads, bool smem_dynamic) {
-        if (threads) c.add(kThreads);
-        for (const auto& f : kKernel) c.add(f);
-        if (smem_dynamic) c.add(kSmemDynamic);
-    };
-    auto optin = [](Command& c) {
-        c.add_switch("--optin", "optin", "shared memory opt-in (cudaFuncAttributeMaxDynamicSharedMemorySize set)");
+        c.add_fields(fields::kernel_fields(), {threads ? "" : "threads", smem_dynamic ? "" : "smem_dynamic"});
     };
     auto compiler = [](Command& c) {
         for (const auto& f : kCompiler) c.add(f);
     };
+    auto tile_shape = [](Command& c) {
+        c.add(kTileMnk);
+        c.add_fields(fields::tile_fields(), {"a", "b", "acc", "mma", "epilogue", "out", "epilogue_bytes",
+                                             "epilogue_reuses_mainloop", "overhead_regs", "subbyte_smem", "acc_buffers"});
+        c.add(kProblem);
+    };
     auto tile_types = [](Command& c) {
-        for (const auto& f : kTileTypes) c.add(f);
-        c.add_switch("--epilogue-reuses-mainloop", "epilogue_reuses_mainloop",
-                     "the epilogue's shared memory aliases the mainloop buffers (CUTLASS 2.x)");
+        c.add(kAb);
+        c.add_fields(fields::tile_fields(), {"stages", "warps"});
     };
     auto json_flag = [](Command& c) {
         c.app->add_flag("--json", c.json_out, "print the answer object (the `smcalc batch` contract)");
@@ -357,7 +358,6 @@ int main(int argc, char** argv) {
         device(c);
         kernel(c, true, true);
         compiler(c);
-        optin(c);
         json_flag(c);
         c.app->add_flag("--why", c.why, "add the step-by-step derivation");
     }
@@ -367,7 +367,6 @@ int main(int argc, char** argv) {
         device(c);
         kernel(c, false, true);
         compiler(c);
-        optin(c);
         json_flag(c);
     }
     {
@@ -378,7 +377,6 @@ int main(int argc, char** argv) {
         kernel(c, true, false);
         c.add(kBlocks);
         compiler(c);
-        optin(c);
         json_flag(c);
     }
     {
@@ -389,7 +387,6 @@ int main(int argc, char** argv) {
         kernel(c, true, true);
         c.add(kTargetBlocks);
         compiler(c);
-        optin(c);
         json_flag(c);
     }
     {
@@ -397,7 +394,7 @@ int main(int argc, char** argv) {
                              "a GEMM tile (M x N x K, stages, warps, types) as an SM budget: registers, shared "
                              "memory, tensor memory, CTAs per SM; estimates are marked");
         device(c);
-        for (const auto& f : kTileShape) c.add(f);
+        tile_shape(c);
         tile_types(c);
         json_flag(c);
         c.app->add_flag("--why", c.why, "add the occupancy solver's derivation");
@@ -416,8 +413,7 @@ int main(int argc, char** argv) {
         c.add(kGpus);
         c.options.back().first->required();
         kernel(c, true, true);
-        optin(c);
-        for (const auto& f : kTileShape) c.add(f);
+        tile_shape(c);
         tile_types(c);
         json_flag(c);
     }
@@ -433,6 +429,10 @@ int main(int argc, char** argv) {
         Command& c = command(name, op, help);
         c.app->add_flag("--json", c.json_out, "print the answer object");
     }
+    bool dts = false;
+    CLI::App* fields_cmd = app.add_subcommand(
+        "fields", "every input field: JSON key, CLI flag, URL-hash key, allowed values and meaning");
+    fields_cmd->add_flag("--dts", dts, "print the TypeScript declarations of the inputs (web/smcalc.d.ts's generated part)");
     CLI::App* batch_cmd =
         app.add_subcommand("batch", "JSON Lines on stdin -> one JSON answer line per input line on stdout, in order");
 
@@ -443,6 +443,10 @@ int main(int argc, char** argv) {
         return rc == 0 ? 0 : 2;
     }
     if (batch_cmd->parsed()) return batch();
+    if (fields_cmd->parsed()) {
+        std::cout << (dts ? smcalc::fields::typescript_declarations() : smcalc::fields::table_text());
+        return 0;
+    }
     for (auto& c : cmds)
         if (c.app->parsed()) {
             if (c.needs_device && !c.given("gpu") && !c.given("cc") && !c.given("device") && !c.given("compiler_output"))

@@ -1,0 +1,122 @@
+// smcalc/fields.hpp - every input field a person or a script can set, defined once.
+//
+// One row per field: its JSON key (batch, JS API, saved devices), URL-hash key (the page's links and saved
+// presets), CLI flag, label, unit, range, default and help. Each surface is a loop over these tables:
+//   core/api   reads and echoes request fields, names them in errors and "ignored field" warnings;
+//   core/cli   makes its flags and --help from them (`smcalc fields` prints the tables);
+//   web/       encodes and decodes the URL hash, labels the device editor;
+//   smcalc.d.ts's input interfaces are generated from them (`smcalc fields --dts`; a test compares).
+// Adding an input = one row here plus its use in the solver (docs/architecture.md).
+//
+// A value crosses every surface as an int64: integers and byte counts as they are, booleans as 0/1, words
+// (enums) and element types as their enum value. -1 means "the default" where a field has `default_what`.
+// Vocabularies (the words of an enum) are defined here too, so the CLI, JSON, hash and JS say the same word.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "smcalc/gpu.hpp"
+#include "smcalc/occupancy.hpp"
+#include "smcalc/tile.hpp"
+
+namespace smcalc::fields {
+
+// How a value is written and read.
+enum class Codec : uint8_t {
+    Int,    // an integer lo .. hi
+    Bytes,  // an integer lo .. hi, or a string with a unit ("24KiB"; smcalc::parse_bytes)
+    Bool,   // true / false (hash and saved presets: 1 / 0)
+    Word,   // one word of `vocab`
+    DType,  // an element type (dtype_key / parse_dtype)
+};
+
+// One word of an enum. A vocabulary lists each value's canonical word first, then aliases (older hash words,
+// other spellings) that read as the same value.
+struct Word {
+    std::string_view word;
+    int value;
+};
+struct Vocab {
+    std::span<const Word> words;
+    std::string_view listed;  // for messages: "\"registers\" (mma.sync, wgmma, FFMA) or \"tmem\" (...)"
+};
+// The canonical word of `value` ("" if none) and the value of `word` (case-insensitive; nullopt if unknown).
+std::string_view word_of(const Vocab& v, int value);
+std::optional<int> value_of(const Vocab& v, std::string_view word);
+
+extern const Vocab kMmaVocab;       // MmaPath: registers | tmem
+extern const Vocab kEpilogueVocab;  // Epilogue: none | tile | bytes
+extern const Vocab kSubbyteVocab;   // SubbyteSmem: auto | packed | padded
+extern const Vocab kModeVocab;      // the page's mode: kernel | tile (values 0, 1)
+
+template <class T>
+struct Field {
+    std::string_view key;    // JSON key; also the saved-device key for Device fields
+    std::string_view hash;   // URL-hash key ("" = not written to the hash)
+    std::string_view flag;   // CLI11 option names, e.g. "--smem,--smem-static" ("" = no flag of its own)
+    std::string_view label;  // UI label: "Threads per block"
+    std::string_view unit;   // what the number counts, for messages: "threads per block"
+    Codec codec = Codec::Int;
+    int64_t lo = 0, hi = kMaxInput;  // inclusive range (Int, Bytes)
+    int64_t (*get)(const T&) = nullptr;
+    void (*set)(T&, int64_t) = nullptr;
+    std::string_view help;               // one line for --help and the .d.ts: meaning and default
+    const Vocab* vocab = nullptr;        // Codec::Word
+    std::string_view default_what = {};  // non-empty: -1 / "default" is allowed and means this
+    std::string_view flag_type = "N";    // --help's value name: N, BYTES, TYPE, ...
+};
+
+// get / set through a data member, whatever its integral or enum type.
+template <auto M>
+struct Member;
+template <class T, class V, V T::*M>
+struct Member<M> {
+    static int64_t get(const T& t) { return static_cast<int64_t>(t.*M); }
+    static void set(T& t, int64_t v) { t.*M = static_cast<V>(v); }
+};
+
+// Inputs of a kernel launch (cudaOccFuncAttributes / cudaOccDeviceState semantics).
+std::span<const Field<KernelInput>> kernel_fields();
+// A GEMM tile (smcalc::TileInput; its problem size is a composite, read by each surface itself).
+std::span<const Field<TileInput>> tile_fields();
+// A custom device: overrides of the fields of cudaOccDeviceProp (the CC is chosen separately).
+std::span<const Field<Device>> device_fields();
+
+template <class T>
+const Field<T>* find(std::span<const Field<T>> table, std::string_view key) {
+    for (const auto& f : table)
+        if (f.key == key) return &f;
+    return nullptr;
+}
+
+// "an integer from 1 to 9007199254740991 (threads per block)", with the byte-unit and default clauses: the
+// allowed values of a field, as every error message about it says them. allowed_range is the same sentence
+// for the request's own numbers (blocks, limit, candidate lists).
+template <class T>
+std::string allowed(const Field<T>& f);
+std::string allowed_range(int64_t lo, int64_t hi, std::string_view unit, bool bytes, std::string_view default_what);
+
+// A value as text for the hash, saved presets and messages: "256", "bf16", "tmem", "1"; "default" for -1
+// where the field allows it.
+template <class T>
+std::string value_text(const Field<T>& f, int64_t v);
+
+// Reads the text form of a value (hash, saved presets, CLI): the inverse of value_text, also accepting what
+// people type (byte units, word aliases, "true"/"false"). nullopt when the text is not an allowed value.
+template <class T>
+std::optional<int64_t> parse_text(const Field<T>& f, std::string_view text);
+
+// The tables for people (`smcalc fields`): one line per field with its JSON key, CLI flag, hash key and
+// allowed values.
+std::string table_text();
+
+// The TypeScript declarations of the input interfaces (DeviceInput, KernelInput, TileInput), made from the
+// tables: smcalc.d.ts holds this text between its "generated" markers.
+std::string typescript_declarations();
+
+}  // namespace smcalc::fields

@@ -1,0 +1,376 @@
+// fields.cpp - the input tables of smcalc/fields.hpp and the text forms of their values.
+#include "smcalc/fields.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+
+#include "smcalc/report.hpp"
+
+namespace smcalc::fields {
+
+namespace {
+
+bool same_word(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// Canonical words first; then aliases: older URL-hash words ("reg", "out") and other spellings, so a link or
+// a saved preset made before the words were unified still reads the same.
+constexpr std::array<Word, 5> kMmaWords = {{{"registers", static_cast<int>(MmaPath::Registers)},
+                                            {"tmem", static_cast<int>(MmaPath::TensorMemory)},
+                                            {"reg", static_cast<int>(MmaPath::Registers)},
+                                            {"tensor_memory", static_cast<int>(MmaPath::TensorMemory)},
+                                            {"tcgen05", static_cast<int>(MmaPath::TensorMemory)}}};
+constexpr std::array<Word, 5> kEpilogueWords = {{{"none", static_cast<int>(Epilogue::None)},
+                                                 {"tile", static_cast<int>(Epilogue::OutputTile)},
+                                                 {"bytes", static_cast<int>(Epilogue::Bytes)},
+                                                 {"output_tile", static_cast<int>(Epilogue::OutputTile)},
+                                                 {"out", static_cast<int>(Epilogue::OutputTile)}}};
+constexpr std::array<Word, 3> kSubbyteWords = {{{"auto", static_cast<int>(SubbyteSmem::Auto)},
+                                                {"packed", static_cast<int>(SubbyteSmem::Packed)},
+                                                {"padded", static_cast<int>(SubbyteSmem::Padded)}}};
+constexpr std::array<Word, 4> kModeWords = {{{"kernel", 0}, {"tile", 1}, {"k", 0}, {"t", 1}}};
+
+}  // namespace
+
+const Vocab kMmaVocab{kMmaWords, "\"registers\" (mma.sync, wgmma, FFMA) or \"tmem\" (tcgen05, tensor memory)"};
+const Vocab kEpilogueVocab{kEpilogueWords, "\"none\", \"tile\" (the output tile staged in shared memory) or \"bytes\""};
+const Vocab kSubbyteVocab{kSubbyteWords, "\"auto\", \"packed\" or \"padded\""};
+const Vocab kModeVocab{kModeWords, "kernel or tile"};
+
+std::string_view word_of(const Vocab& v, int value) {
+    for (const Word& w : v.words)
+        if (w.value == value) return w.word;
+    return {};
+}
+
+std::optional<int> value_of(const Vocab& v, std::string_view word) {
+    for (const Word& w : v.words)
+        if (same_word(w.word, word)) return w.value;
+    return std::nullopt;
+}
+
+namespace {
+
+template <auto M>
+constexpr auto get = Member<M>::get;
+template <auto M>
+constexpr auto set = Member<M>::set;
+
+// TileInput::out is optional (nullopt = the accumulator type): -1 here.
+int64_t get_out(const TileInput& t) { return t.out ? static_cast<int64_t>(*t.out) : -1; }
+void set_out(TileInput& t, int64_t v) {
+    if (v < 0)
+        t.out.reset();
+    else
+        t.out = static_cast<DType>(v);
+}
+
+constexpr std::string_view kCudaDefault = "CUDA's default";
+
+// ---- the tables ---------------------------------------------------------------------------------------
+// Units say what a number counts (they appear in errors: "threads must be an integer from 1 to ... (threads
+// per block)"); help says what the field means and its default.
+
+const Field<KernelInput> kKernel[] = {
+    {.key = "threads", .hash = "t", .flag = "--threads", .label = "Threads per block", .unit = "threads per block",
+     .lo = 1, .get = get<&KernelInput::threads>, .set = set<&KernelInput::threads>,
+     .help = "threads per block (default 256)"},
+    {.key = "regs", .hash = "r", .flag = "--regs", .label = "Registers per thread", .unit = "registers per thread",
+     .get = get<&KernelInput::regs>, .set = set<&KernelInput::regs>, .help = "registers per thread (default 32)"},
+    {.key = "smem_static", .hash = "ss", .flag = "--smem,--smem-static", .label = "Static shared memory",
+     .unit = "bytes of static shared memory per block", .codec = Codec::Bytes,
+     .get = get<&KernelInput::smem_static>, .set = set<&KernelInput::smem_static>,
+     .help = "static shared memory per block: bytes or 24KiB, 24KB, 1.5MiB (KB = KiB = 1024 B; default 0)",
+     .flag_type = "BYTES"},
+    {.key = "smem_dynamic", .hash = "ds", .flag = "--smem-dynamic", .label = "Dynamic shared memory",
+     .unit = "bytes of dynamic shared memory per block", .codec = Codec::Bytes,
+     .get = get<&KernelInput::smem_dynamic>, .set = set<&KernelInput::smem_dynamic>,
+     .help = "dynamic shared memory per block at launch (default 0)", .flag_type = "BYTES"},
+    {.key = "optin", .hash = "oi", .flag = "--optin", .label = "Shared memory opt-in", .unit = "",
+     .codec = Codec::Bool, .lo = 0, .hi = 1, .get = get<&KernelInput::optin>, .set = set<&KernelInput::optin>,
+     .help = "shared memory opt-in (cudaFuncAttributeMaxDynamicSharedMemorySize set)"},
+    {.key = "smem_dynamic_max", .hash = "dm", .flag = "--smem-dynamic-max", .label = "Max dynamic shared memory",
+     .unit = "bytes, cudaFuncAttributeMaxDynamicSharedMemorySize", .codec = Codec::Bytes,
+     .get = get<&KernelInput::smem_dynamic_max>, .set = set<&KernelInput::smem_dynamic_max>,
+     .help = "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes (default: CUDA's)", .default_what = kCudaDefault,
+     .flag_type = "BYTES"},
+    {.key = "carveout", .hash = "co", .flag = "--carveout", .label = "Carveout",
+     .unit = "% of the largest shared memory carveout", .hi = 100, .get = get<&KernelInput::carveout>,
+     .set = set<&KernelInput::carveout>, .help = "shared memory carveout preference: 0..100 % or default",
+     .default_what = kCudaDefault, .flag_type = "PERCENT"},
+    {.key = "barriers", .hash = "b", .flag = "--barriers", .label = "Barriers", .unit = "block barriers per block",
+     .get = get<&KernelInput::barriers>, .set = set<&KernelInput::barriers>, .help = "block barriers used (default 1)"},
+#ifdef SMCALC_TEST_DUMMY_FIELD
+    // Only in the build of tests/fields-dummy: shows that one row here reaches every surface.
+    {.key = "dummy_field", .hash = "dmy", .flag = "--dummy-field", .label = "Dummy field", .unit = "dummies",
+     .hi = 1000, .get = get<&KernelInput::dummy_field>, .set = set<&KernelInput::dummy_field>,
+     .help = "a field that only the table test knows (default 7)"},
+#endif
+};
+
+const Field<TileInput> kTile[] = {
+    // m, n, k have no flag of their own: the CLI reads them together as --tile MxNxK.
+    {.key = "m", .hash = "tm", .flag = {}, .label = "Tile M", .unit = "CTA tile rows, elements", .lo = 1,
+     .get = get<&TileInput::m>, .set = set<&TileInput::m>, .help = "CTA tile rows of C, elements (default 128)"},
+    {.key = "n", .hash = "tn", .flag = {}, .label = "Tile N", .unit = "CTA tile columns, elements", .lo = 1,
+     .get = get<&TileInput::n>, .set = set<&TileInput::n>, .help = "CTA tile columns of C, elements (default 128)"},
+    {.key = "k", .hash = "tk", .flag = {}, .label = "Tile K", .unit = "K elements per pipeline stage", .lo = 1,
+     .get = get<&TileInput::k>, .set = set<&TileInput::k>, .help = "K elements per pipeline stage (default 64)"},
+    {.key = "stages", .hash = "st", .flag = "--stages", .label = "Stages", .unit = "pipeline stages", .lo = 1,
+     .get = get<&TileInput::stages>, .set = set<&TileInput::stages>,
+     .help = "shared-memory pipeline stages (default 3)"},
+    {.key = "warps", .hash = "w", .flag = "--warps", .label = "Warps per CTA", .unit = "warps per CTA", .lo = 1,
+     .get = get<&TileInput::warps>, .set = set<&TileInput::warps>, .help = "warps per CTA (default 8)"},
+    {.key = "a", .hash = "ta", .flag = "--a", .label = "A type", .unit = "element type", .codec = Codec::DType,
+     .get = get<&TileInput::a>, .set = set<&TileInput::a>, .help = "A element type (overrides --ab; default bf16)",
+     .flag_type = "TYPE"},
+    {.key = "b", .hash = "tb", .flag = "--b", .label = "B type", .unit = "element type", .codec = Codec::DType,
+     .get = get<&TileInput::b>, .set = set<&TileInput::b>, .help = "B element type (overrides --ab; default bf16)",
+     .flag_type = "TYPE"},
+    {.key = "acc", .hash = "tc", .flag = "--acc", .label = "Accumulator type", .unit = "element type",
+     .codec = Codec::DType, .get = get<&TileInput::acc>, .set = set<&TileInput::acc>,
+     .help = "accumulator type: f32, f16 or i32 (default f32)", .flag_type = "TYPE"},
+    {.key = "mma", .hash = "mma", .flag = "--mma", .label = "MMA path", .unit = "", .codec = Codec::Word,
+     .get = get<&TileInput::mma>, .set = set<&TileInput::mma>,
+     .help = "registers (mma.sync, wgmma, FFMA) or tmem (tcgen05, where the CC has tensor memory)",
+     .vocab = &kMmaVocab, .flag_type = "PATH"},
+    {.key = "epilogue", .hash = "ep", .flag = "--epilogue", .label = "Epilogue", .unit = "", .codec = Codec::Word,
+     .get = get<&TileInput::epilogue>, .set = set<&TileInput::epilogue>,
+     .help = "none, tile (the output tile staged in shared memory) or bytes (default none)",
+     .vocab = &kEpilogueVocab, .flag_type = "KIND"},
+    {.key = "out", .hash = "eo", .flag = "--out", .label = "Output type", .unit = "element type",
+     .codec = Codec::DType, .get = get_out, .set = set_out,
+     .help = "output type staged by --epilogue tile (default: the accumulator type)",
+     .default_what = "the accumulator type", .flag_type = "TYPE"},
+    {.key = "epilogue_bytes", .hash = "eb", .flag = "--epilogue-bytes", .label = "Epilogue bytes",
+     .unit = "bytes of epilogue staging", .codec = Codec::Bytes, .get = get<&TileInput::epilogue_bytes>,
+     .set = set<&TileInput::epilogue_bytes>,
+     .help = "shared memory for epilogue staging (implies --epilogue bytes)", .flag_type = "BYTES"},
+    {.key = "epilogue_reuses_mainloop", .hash = "er", .flag = "--epilogue-reuses-mainloop",
+     .label = "Epilogue reuses mainloop smem", .unit = "", .codec = Codec::Bool, .lo = 0, .hi = 1,
+     .get = get<&TileInput::epilogue_reuses_mainloop>, .set = set<&TileInput::epilogue_reuses_mainloop>,
+     .help = "the epilogue's shared memory aliases the mainloop buffers (CUTLASS 2.x)"},
+    {.key = "overhead_regs", .hash = "ov", .flag = "--overhead-regs", .label = "Other registers per thread",
+     .unit = "registers per thread besides accumulators", .get = get<&TileInput::overhead_regs>,
+     .set = set<&TileInput::overhead_regs>,
+     .help = "registers/thread besides accumulators (default: the model's estimate; give what ptxas -v reports)",
+     .default_what = "the model's default"},
+    {.key = "subbyte_smem", .hash = "sb", .flag = "--subbyte-smem", .label = "Sub-byte layout", .unit = "",
+     .codec = Codec::Word, .get = get<&TileInput::subbyte_smem>, .set = set<&TileInput::subbyte_smem>,
+     .help = "fp6/fp4 layout in shared memory: auto, packed or padded", .vocab = &kSubbyteVocab,
+     .flag_type = "LAYOUT"},
+    // Hash key "abuf": "ab" was this field's key in older links (web/ui_state.cpp migrates it); on the CLI
+    // --ab sets the A and B types.
+    {.key = "acc_buffers", .hash = "abuf", .flag = "--acc-buffers", .label = "Accumulator buffers",
+     .unit = "accumulator copies in tensor memory", .lo = 1, .get = get<&TileInput::acc_buffers>,
+     .set = set<&TileInput::acc_buffers>, .help = "accumulator copies in tensor memory (default 1)"},
+};
+
+// Device fields are checked against each other and the CC by smcalc::validate_device; here only their range.
+const Field<Device> kDevice[] = {
+    {.key = "sm_count", .hash = "sm", .flag = {}, .label = "SMs", .unit = "SMs; 0 or null = unknown", .get = get<&Device::sm_count>,
+     .set = set<&Device::sm_count>, .help = "SMs on the chip; null = unknown (per-SM answers only)"},
+    {.key = "warp_size", .hash = "ws", .flag = {}, .label = "Warp size", .unit = "threads", .get = get<&Device::warp_size>,
+     .set = set<&Device::warp_size>, .help = "threads"},
+    {.key = "max_threads_per_block", .hash = "tpb", .flag = {}, .label = "Max threads / block", .unit = "threads",
+     .get = get<&Device::max_threads_per_block>, .set = set<&Device::max_threads_per_block>, .help = "threads"},
+    {.key = "max_threads_per_sm", .hash = "tps", .flag = {}, .label = "Max threads / SM", .unit = "threads",
+     .get = get<&Device::max_threads_per_sm>, .set = set<&Device::max_threads_per_sm>, .help = "threads"},
+    {.key = "regs_per_sm", .hash = "rsm", .flag = {}, .label = "Registers / SM", .unit = "32-bit registers",
+     .get = get<&Device::regs_per_sm>, .set = set<&Device::regs_per_sm>, .help = "32-bit registers"},
+    {.key = "regs_per_block", .hash = "rpb", .flag = {}, .label = "Registers / block", .unit = "32-bit registers",
+     .get = get<&Device::regs_per_block>, .set = set<&Device::regs_per_block>, .help = "32-bit registers"},
+    {.key = "smem_per_sm", .hash = "ssm", .flag = {}, .label = "Shared mem / SM", .unit = "bytes", .codec = Codec::Bytes,
+     .get = get<&Device::smem_per_sm>, .set = set<&Device::smem_per_sm>, .help = "bytes"},
+    {.key = "smem_per_block", .hash = "spb", .flag = {}, .label = "Shared mem / block", .unit = "bytes", .codec = Codec::Bytes,
+     .get = get<&Device::smem_per_block>, .set = set<&Device::smem_per_block>, .help = "bytes without opt-in"},
+    {.key = "smem_per_block_optin", .hash = "spo", .flag = {}, .label = "Opt-in smem / block", .unit = "bytes",
+     .codec = Codec::Bytes, .get = get<&Device::smem_per_block_optin>, .set = set<&Device::smem_per_block_optin>,
+     .help = "bytes with opt-in"},
+    {.key = "reserved_smem_per_block", .hash = "rsv", .flag = {}, .label = "Reserved / block", .unit = "bytes",
+     .codec = Codec::Bytes, .get = get<&Device::reserved_smem_per_block>,
+     .set = set<&Device::reserved_smem_per_block>, .help = "bytes the driver reserves per CTA"},
+};
+
+std::string num(int64_t v) { return std::to_string(v); }
+
+std::optional<int64_t> parse_int(std::string_view s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    if (s.empty()) return std::nullopt;
+    int64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || p != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+}  // namespace
+
+std::span<const Field<KernelInput>> kernel_fields() { return kKernel; }
+std::span<const Field<TileInput>> tile_fields() { return kTile; }
+std::span<const Field<Device>> device_fields() { return kDevice; }
+
+template <class T>
+std::string allowed(const Field<T>& f) {
+    switch (f.codec) {
+        case Codec::Bool: return "true or false";
+        case Codec::Word: return f.vocab ? std::string(f.vocab->listed) : std::string();
+        case Codec::DType: return "an element type such as \"bf16\" (f32, tf32, f16, bf16, e4m3, e5m2, i8, i32, f6, f4)";
+        case Codec::Int:
+        case Codec::Bytes: break;
+    }
+    return allowed_range(f.lo, f.hi, f.unit, f.codec == Codec::Bytes, f.default_what);
+}
+
+std::string allowed_range(int64_t lo, int64_t hi, std::string_view unit, bool bytes, std::string_view default_what) {
+    std::string s = "an integer from " + num(lo) + " to " + num(hi) + " (" + std::string(unit) + ")";
+    if (bytes) s += " or a string with a unit such as \"24KiB\" (1 KB = 1 KiB = 1024 B)";
+    if (!default_what.empty()) s += ", or -1 / \"default\" for " + std::string(default_what);
+    return s;
+}
+
+template <class T>
+std::string value_text(const Field<T>& f, int64_t v) {
+    if (v == -1 && !f.default_what.empty()) return "default";
+    switch (f.codec) {
+        case Codec::Bool: return v ? "1" : "0";
+        case Codec::Word: return std::string(word_of(*f.vocab, static_cast<int>(v)));
+        case Codec::DType: return std::string(dtype_key(static_cast<DType>(v)));
+        case Codec::Int:
+        case Codec::Bytes: break;
+    }
+    return num(v);
+}
+
+template <class T>
+std::optional<int64_t> parse_text(const Field<T>& f, std::string_view text) {
+    if (!f.default_what.empty() && (text.empty() || same_word(text, "default") || text == "-1")) return -1;
+    switch (f.codec) {
+        case Codec::Bool:
+            if (text == "1" || same_word(text, "true")) return 1;
+            if (text == "0" || same_word(text, "false")) return 0;
+            return std::nullopt;
+        case Codec::Word: {
+            auto v = value_of(*f.vocab, text);
+            return v ? std::optional<int64_t>(*v) : std::nullopt;
+        }
+        case Codec::DType: {
+            auto d = parse_dtype(text);
+            return d ? std::optional<int64_t>(static_cast<int64_t>(*d)) : std::nullopt;
+        }
+        case Codec::Int:
+        case Codec::Bytes: break;
+    }
+    std::optional<int64_t> v = parse_int(text);
+    if (!v && f.codec == Codec::Bytes) {
+        auto b = parse_bytes(f.key, text);
+        if (b) v = *b;
+    }
+    if (!v || *v < f.lo || *v > f.hi) return std::nullopt;
+    return v;
+}
+
+template std::string allowed(const Field<KernelInput>&);
+template std::string allowed(const Field<TileInput>&);
+template std::string allowed(const Field<Device>&);
+template std::string value_text(const Field<KernelInput>&, int64_t);
+template std::string value_text(const Field<TileInput>&, int64_t);
+template std::string value_text(const Field<Device>&, int64_t);
+template std::optional<int64_t> parse_text(const Field<KernelInput>&, std::string_view);
+template std::optional<int64_t> parse_text(const Field<TileInput>&, std::string_view);
+template std::optional<int64_t> parse_text(const Field<Device>&, std::string_view);
+
+namespace {
+
+template <class T>
+std::string ts_type(const Field<T>& f) {
+    std::string t;
+    switch (f.codec) {
+        case Codec::Int: t = "number"; break;
+        case Codec::Bytes: t = "Bytes"; break;
+        case Codec::Bool: t = "boolean"; break;
+        case Codec::DType: t = "ElementType"; break;
+        case Codec::Word: {
+            // Canonical words only: the first word of each value.
+            std::string seen = ",";
+            for (const Word& w : f.vocab->words) {
+                const std::string v = "," + num(w.value) + ",";
+                if (seen.find(v) != std::string::npos) continue;
+                seen += num(w.value) + ",";
+                t += (t.empty() ? "'" : " | '") + std::string(w.word) + "'";
+            }
+            break;
+        }
+    }
+    if (!f.default_what.empty()) t += " | 'default' | -1";
+    return t;
+}
+
+template <class T>
+void ts_interface(std::string& out, std::string_view name, std::string_view doc, std::span<const Field<T>> table,
+                  std::string_view first_line = {}) {
+    out += "/** " + std::string(doc) + " */\n";
+    out += "export interface " + std::string(name) + " {\n";
+    if (!first_line.empty()) out += std::string(first_line) + "\n";
+    for (const auto& f : table) {
+        std::string line = "  " + std::string(f.key) + "?: " + ts_type(f);
+        if (f.key == "sm_count") line += " | null";
+        line += ";";
+        if (line.size() < 38) line.resize(38, ' ');
+        else line += " ";
+        out += line + "// " + std::string(f.help) + "\n";
+    }
+    out += "}\n";
+}
+
+}  // namespace
+
+namespace {
+
+template <class T>
+void table_lines(std::string& out, std::string_view title, std::span<const Field<T>> table) {
+    out += std::string(title) + "\n";
+    for (const auto& f : table) {
+        std::string line = "  " + std::string(f.key);
+        auto pad = [&line](std::size_t to) { line.resize(std::max(line.size() + 1, to), ' '); };
+        pad(28);
+        line += f.flag.empty() ? "-" : std::string(f.flag);
+        pad(52);
+        line += f.hash.empty() ? "-" : std::string(f.hash);
+        pad(58);
+        out += line + std::string(f.help) + "\n";
+        out += std::string(58, ' ') + allowed(f) + "\n";
+    }
+}
+
+}  // namespace
+
+std::string table_text() {
+    std::string out = "JSON key                    CLI flag                hash  meaning / allowed values\n";
+    table_lines(out, "kernel (ops occupancy, block_size, dynamic_smem, next_step, compare):", kernel_fields());
+    table_lines(out, "tile (ops tile, tiles, compare with kind tile; --tile MxNxK sets m, n, k):", tile_fields());
+    table_lines(out, "device (JSON \"device\": {...}, CLI --device-json, hash d.<key>):", device_fields());
+    return out;
+}
+
+std::string typescript_declarations() {
+    std::string out;
+    ts_interface(out, "DeviceInput",
+                 "A device: the fields of cudaOccDeviceProp (cuda_occupancy.h). Left-out fields keep the CC's reference.",
+                 device_fields(), "  cc: ComputeCapability;");
+    out += "\n";
+    ts_interface(out, "KernelInput",
+                 "A kernel launch (cudaOccFuncAttributes / cudaOccDeviceState). Absent or null = the default.",
+                 kernel_fields());
+    out += "\n";
+    ts_interface(out, "TileInput", "A GEMM tile (smcalc::TileInput). Absent or null = the default (seed 002's tile).",
+                 tile_fields(), "  problem?: { m: number; n: number; k: number } | string;  // \"8192x8192x8192\": waves");
+    return out;
+}
+
+}  // namespace smcalc::fields
