@@ -21,7 +21,7 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
 
 int field_index(const char* core) {
     for (int i = 0; i < kDeviceFieldCount; ++i)
-        if (std::string(kDeviceFields[i].core) == core) return i;
+        if (fields::device_fields()[static_cast<std::size_t>(i)].key == core) return i;
     return -1;
 }
 

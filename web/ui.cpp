@@ -590,7 +590,7 @@ std::string ui_state_json() {
     j += ",\"smem_dynamic_max\":" + i64(k.smem_dynamic_max) + ",\"carveout\":" + std::to_string(k.carveout);
     j += ",\"barriers\":" + i64(k.barriers);
     j += ",\"device\":{\"cc\":" + json_string(std::to_string(m.device.cc.major) + "." + std::to_string(m.device.cc.minor));
-    for (const DeviceField& f : kDeviceFields) j += std::string(",\"") + f.core + "\":" + i64(m.device.*(f.member));
+    for (const auto& f : fields::device_fields()) j += ",\"" + std::string(f.key) + "\":" + i64(f.get(m.device));
     j += "}";
     if (m.result) {
         char occ[32];

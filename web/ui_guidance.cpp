@@ -20,7 +20,6 @@
 namespace smcalc::web {
 namespace {
 
-std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
 
 void wrapped(const std::string& s) {
     ImGui::PushTextWrapPos(0.0f);

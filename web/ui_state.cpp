@@ -5,24 +5,13 @@
 #include <charconv>
 #include <cstdio>
 #include <set>
+#include <span>
+#include <utility>
 
+#include "smcalc/format.hpp"
 #include "smcalc/report.hpp"
 
 namespace smcalc::web {
-
-const std::array<DeviceField, kDeviceFieldCount> kDeviceFields = {{
-    {"sm", "SMs", "SMs", "sm_count", &Device::sm_count, false},
-    {"ws", "Warp size", "threads", "warp_size", &Device::warp_size, false},
-    {"tpb", "Max threads / block", "threads", "max_threads_per_block", &Device::max_threads_per_block, false},
-    {"tps", "Max threads / SM", "threads", "max_threads_per_sm", &Device::max_threads_per_sm, false},
-    {"rsm", "Registers / SM", "registers", "regs_per_sm", &Device::regs_per_sm, false},
-    {"rpb", "Registers / block", "registers", "regs_per_block", &Device::regs_per_block, false},
-    {"ssm", "Shared mem / SM", "bytes", "smem_per_sm", &Device::smem_per_sm, true},
-    {"spb", "Shared mem / block", "bytes", "smem_per_block", &Device::smem_per_block, true},
-    {"spo", "Opt-in smem / block", "bytes", "smem_per_block_optin", &Device::smem_per_block_optin, true},
-    {"rsv", "Reserved / block", "bytes", "reserved_smem_per_block", &Device::reserved_smem_per_block,
-     true},
-}};
 
 std::array<std::string, kCompareSlots> default_compare_gpus() {
     static const std::array<std::string, kCompareSlots> names = [] {
@@ -41,8 +30,9 @@ namespace {
 
 constexpr std::size_t kMaxHashChars = 4096;  // longer than any hash we write by a factor of ten
 constexpr std::size_t kMaxNotices = 6;
-
-std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
+// Hash keys renamed since links were first shared: {old, new}. "ab" (accumulator buffers) read like the
+// CLI's --ab (the A and B types); it is "abuf" now.
+constexpr std::pair<std::string_view, std::string_view> kRenamedKeys[] = {{"ab", "abuf"}};
 
 // A value as it may be quoted in a notice: printable ASCII, at most 24 characters.
 std::string quoted(std::string_view v) {
@@ -97,6 +87,49 @@ struct Decoder {
                                 : std::to_string(lo) + " .. " + std::to_string(hi),
                 "the default " + std::to_string(dst));
     }
+    // One field of an input table: its text form (fields::parse_text), or a notice naming the field, the
+    // allowed values and the value kept.
+    template <class T>
+    void field(const fields::Field<T>& f, std::string_view v, T& dst) {
+        if (auto x = fields::parse_text(f, v)) {
+            f.set(dst, *x);
+            return;
+        }
+        bad(std::string(f.label).c_str(), v, range_text(f), fallback_text(f, f.get(dst)));
+    }
+    template <class T>
+    static std::string range_text(const fields::Field<T>& f) {
+        const std::string or_default = f.default_what.empty() ? "" : " or default";
+        switch (f.codec) {
+            case fields::Codec::Bool: return "0 or 1";
+            case fields::Codec::DType: return "f32, tf32, f16, bf16, e4m3, e5m2, i8, i32, f6 or f4";
+            case fields::Codec::Bytes: return "bytes, e.g. 24576 or 24KB" + or_default;
+            case fields::Codec::Word: {
+                std::vector<std::string_view> words;
+                for (const auto& w : f.vocab->words)
+                    if (fields::word_of(*f.vocab, w.value) == w.word) words.push_back(w.word);
+                std::string t;
+                for (std::size_t i = 0; i < words.size(); ++i)
+                    t += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + std::string(words[i]);
+                return t;
+            }
+            case fields::Codec::Int: break;
+        }
+        if (f.hi == kMaxInput && or_default.empty()) return "a whole number, at least " + std::to_string(f.lo);
+        return std::to_string(f.lo) + " .. " + std::to_string(f.hi) + or_default;
+    }
+    template <class T>
+    static std::string fallback_text(const fields::Field<T>& f, int64_t v) {
+        if (v == -1 && !f.default_what.empty()) return "the default";
+        switch (f.codec) {
+            case fields::Codec::Bool: return v ? "on" : "off";
+            case fields::Codec::DType: return "the default";
+            case fields::Codec::Word: return std::string(fields::word_of(*f.vocab, static_cast<int>(v)));
+            case fields::Codec::Bytes: return "the default " + format_bytes(v);
+            case fields::Codec::Int: break;
+        }
+        return "the default " + std::to_string(v);
+    }
     void bytes(const char* what, std::string_view v, int64_t& dst) {
         auto p = parse_bytes_field(what, v);
         if (p.value)
@@ -130,64 +163,50 @@ Device effective_device(const Inputs& in) {
         }
         d.cc = *in.cc_override;
     }
-    for (int i = 0; i < kDeviceFieldCount; ++i)
-        if (in.overrides[i]) d.*(kDeviceFields[i].member) = *in.overrides[i];
+    const auto table = fields::device_fields();
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (in.overrides[i]) table[i].set(d, *in.overrides[i]);
     return d;
 }
 
 namespace {
 
-const char* mma_key(MmaPath p) { return p == MmaPath::TensorMemory ? "tmem" : "reg"; }
-const char* epilogue_key(Epilogue e) { return e == Epilogue::OutputTile ? "out" : e == Epilogue::Bytes ? "bytes" : "none"; }
-const char* subbyte_key(SubbyteSmem s) {
-    return s == SubbyteSmem::Packed ? "packed" : s == SubbyteSmem::Padded ? "padded" : "auto";
+// The active mode's main inputs are written whatever their value (a link says what it shows); every other
+// field only where it differs from its default.
+constexpr std::string_view kKernelMain[] = {"threads", "regs", "smem_static", "smem_dynamic"};
+constexpr std::string_view kTileMain[] = {"m", "n", "k", "stages", "warps", "a", "b", "acc", "mma"};
+
+bool listed(std::span<const std::string_view> keys, std::string_view key) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+template <class T>
+void put_fields(std::string& h, std::span<const fields::Field<T>> table, const T& value, bool active,
+                std::span<const std::string_view> main) {
+    const T defaults{};
+    for (const auto& f : table) {
+        const int64_t v = f.get(value);
+        if ((active && listed(main, f.key)) || v != f.get(defaults))
+            h += "&" + std::string(f.hash) + "=" + percent_encode(fields::value_text(f, v));
+    }
 }
 
 }  // namespace
 
 std::string encode_hash(const Inputs& in) {
-    const KernelInput& k = in.kernel;
-    const KernelInput kd = Inputs::default_kernel();
-    const TileInput& t = in.tile;
-    const TileInput td;
     const bool kern = in.mode == Mode::Kernel, til = in.mode == Mode::Tile;
     std::string h = "gpu=" + percent_encode(in.gpu);
-    h += til ? "&m=tile" : "&m=kernel";
-    // `always`: written whatever the value (the active mode's main inputs); else only when not the default.
+    h += std::string("&m=") + std::string(fields::word_of(fields::kModeVocab, til ? 1 : 0));
+    put_fields(h, fields::kernel_fields(), in.kernel, kern, kKernelMain);
+    put_fields(h, fields::tile_fields(), in.tile, til, kTileMain);
+    const ProblemSize pd = Inputs().problem;
     auto put = [&h](bool always, bool differs, const char* key, const std::string& v) {
         if (always || differs) h += std::string("&") + key + "=" + v;
     };
-    auto S = [](int64_t v) { return std::to_string(v); };
-    auto T = [](DType d) { return std::string(dtype_key(d)); };
-    put(kern, k.threads != kd.threads, "t", S(k.threads));
-    put(kern, k.regs != kd.regs, "r", S(k.regs));
-    put(kern, k.smem_static != kd.smem_static, "ss", S(k.smem_static));
-    put(kern, k.smem_dynamic != kd.smem_dynamic, "ds", S(k.smem_dynamic));
-    put(false, k.optin, "oi", "1");
-    put(false, k.smem_dynamic_max >= 0, "dm", S(k.smem_dynamic_max));
-    put(false, k.carveout >= 0, "co", S(k.carveout));
-    put(false, k.barriers != 1, "b", S(k.barriers));
-    put(til, t.m != td.m, "tm", S(t.m));
-    put(til, t.n != td.n, "tn", S(t.n));
-    put(til, t.k != td.k, "tk", S(t.k));
-    put(til, t.stages != td.stages, "st", S(t.stages));
-    put(til, t.warps != td.warps, "w", S(t.warps));
-    put(til, t.a != td.a, "ta", T(t.a));
-    put(til, t.b != td.b, "tb", T(t.b));
-    put(til, t.acc != td.acc, "tc", T(t.acc));
-    put(til, t.mma != td.mma, "mma", mma_key(t.mma));
-    put(false, t.epilogue != td.epilogue, "ep", epilogue_key(t.epilogue));
-    put(false, t.out.has_value(), "eo", t.out ? T(*t.out) : std::string());
-    put(false, t.epilogue_bytes != td.epilogue_bytes, "eb", S(t.epilogue_bytes));
-    put(false, t.epilogue_reuses_mainloop, "er", "1");
-    put(false, t.overhead_regs >= 0, "ov", S(t.overhead_regs));
-    put(false, t.subbyte_smem != td.subbyte_smem, "sb", subbyte_key(t.subbyte_smem));
-    put(false, t.acc_buffers != td.acc_buffers, "ab", S(t.acc_buffers));
-    const ProblemSize pd = Inputs().problem;
     put(false, in.problem_on, "p", "1");
-    put(in.problem_on, in.problem.m != pd.m, "pm", S(in.problem.m));
-    put(in.problem_on, in.problem.n != pd.n, "pn", S(in.problem.n));
-    put(in.problem_on, in.problem.k != pd.k, "pk", S(in.problem.k));
+    put(in.problem_on, in.problem.m != pd.m, "pm", std::to_string(in.problem.m));
+    put(in.problem_on, in.problem.n != pd.n, "pn", std::to_string(in.problem.n));
+    put(in.problem_on, in.problem.k != pd.k, "pk", std::to_string(in.problem.k));
     put(false, in.compare, "cmp", "1");
     if (in.compare_gpus != default_compare_gpus()) {
         std::string list;
@@ -195,8 +214,9 @@ std::string encode_hash(const Inputs& in) {
         h += "&cg=" + list;
     }
     if (in.cc_override) h += "&d.cc=" + cc_text(*in.cc_override);
-    for (int i = 0; i < kDeviceFieldCount; ++i)
-        if (in.overrides[i]) h += std::string("&d.") + kDeviceFields[i].key + "=" + std::to_string(*in.overrides[i]);
+    const auto dev = fields::device_fields();
+    for (std::size_t i = 0; i < dev.size(); ++i)
+        if (in.overrides[i]) h += "&d." + std::string(dev[i].hash) + "=" + std::to_string(*in.overrides[i]);
     return h;
 }
 
@@ -224,110 +244,34 @@ Decoded decode_hash(std::string_view hash) {
             continue;
         }
         bool ok_key = true, ok_value = true;
-        const std::string key = percent_decode(part.substr(0, eq), &ok_key);
+        std::string key = percent_decode(part.substr(0, eq), &ok_key);
         const std::string value = percent_decode(part.substr(eq + 1), &ok_value);
         if (!ok_key || !ok_value) {
             d.notice("Ignored " + quoted(part) + " in the link (broken %-escape).");
             continue;
         }
+        // Keys renamed since links were first shared: read under their current name.
+        for (const auto& [old_key, new_key] : kRenamedKeys)
+            if (key == old_key) key = new_key;
         if (!seen.insert(key).second) {
             d.notice("Setting " + quoted(key) + " appears more than once in the link; the first one is used.");
             continue;
         }
-        if (key == "gpu") {
+        if (const auto* f = fields::find_hash(fields::kernel_fields(), key)) {
+            d.field(*f, value, k);
+        } else if (const auto* t = fields::find_hash(fields::tile_fields(), key)) {
+            d.field(*t, value, in.tile);
+        } else if (key == "gpu") {
             auto g = find_gpu(value);
             if (g)
                 in.gpu = std::string((*g)->name);
             else
                 d.notice("Unknown GPU " + quoted(value) + " in the link; showing " + in.gpu + " instead.");
         } else if (key == "m") {
-            if (value == "kernel" || value == "k")
-                in.mode = Mode::Kernel;
-            else if (value == "tile" || value == "t")
-                in.mode = Mode::Tile;
+            if (auto mode = fields::value_of(fields::kModeVocab, value))
+                in.mode = *mode == 1 ? Mode::Tile : Mode::Kernel;
             else
                 d.bad("Mode", value, "kernel or tile", "tile");
-        } else if (key == "t") {
-            d.integer("Threads per block", value, k.threads, 1, kMaxInput);
-        } else if (key == "r") {
-            d.integer("Registers per thread", value, k.regs, 0, kMaxInput);
-        } else if (key == "ss") {
-            d.bytes("Static shared memory", value, k.smem_static);
-        } else if (key == "ds") {
-            d.bytes("Dynamic shared memory", value, k.smem_dynamic);
-        } else if (key == "oi") {
-            if (!flag(value, k.optin)) d.bad("Opt-in", value, "0 or 1", "off");
-        } else if (key == "dm") {
-            if (value.empty() || value == "default")
-                k.smem_dynamic_max = -1;
-            else
-                d.bytes("Max dynamic shared memory", value, k.smem_dynamic_max);
-        } else if (key == "co") {
-            if (value.empty() || value == "default" || value == "-1") {
-                k.carveout = -1;
-            } else if (auto x = parse_int(value, 0, 100)) {
-                k.carveout = static_cast<int>(*x);
-            } else {
-                d.bad("Carveout", value, "0 .. 100 % or default", "the default");
-            }
-        } else if (key == "b") {
-            d.integer("Barriers", value, k.barriers, 0, kMaxInput);
-        } else if (key == "tm" || key == "tn" || key == "tk" || key == "st" || key == "w" || key == "ab") {
-            TileInput& t = in.tile;
-            int64_t& dst = key == "tm" ? t.m : key == "tn" ? t.n : key == "tk" ? t.k : key == "st" ? t.stages
-                         : key == "w"  ? t.warps : t.acc_buffers;
-            const char* what = key == "tm" ? "Tile M" : key == "tn" ? "Tile N" : key == "tk" ? "Tile K"
-                             : key == "st" ? "Stages" : key == "w" ? "Warps per CTA" : "Accumulator buffers";
-            d.integer(what, value, dst, 1, kMaxInput);
-        } else if (key == "ta" || key == "tb" || key == "tc" || key == "eo") {
-            const char* what = key == "ta" ? "A type" : key == "tb" ? "B type" : key == "tc" ? "Accumulator type"
-                                                                                    : "Output type";
-            auto dt = parse_dtype(value);
-            if (!dt) {
-                d.bad(what, value, "f32, tf32, f16, bf16, e4m3, e5m2, i8, i32, f6 or f4", "the default");
-            } else if (key == "ta") {
-                in.tile.a = *dt;
-            } else if (key == "tb") {
-                in.tile.b = *dt;
-            } else if (key == "tc") {
-                in.tile.acc = *dt;
-            } else {
-                in.tile.out = *dt;
-            }
-        } else if (key == "mma") {
-            if (value == "reg" || value == "registers")
-                in.tile.mma = MmaPath::Registers;
-            else if (value == "tmem")
-                in.tile.mma = MmaPath::TensorMemory;
-            else
-                d.bad("MMA path", value, "reg or tmem", "registers");
-        } else if (key == "ep") {
-            if (value == "none")
-                in.tile.epilogue = Epilogue::None;
-            else if (value == "out")
-                in.tile.epilogue = Epilogue::OutputTile;
-            else if (value == "bytes")
-                in.tile.epilogue = Epilogue::Bytes;
-            else
-                d.bad("Epilogue", value, "none, out or bytes", "none");
-        } else if (key == "eb") {
-            d.bytes("Epilogue bytes", value, in.tile.epilogue_bytes);
-        } else if (key == "er") {
-            if (!flag(value, in.tile.epilogue_reuses_mainloop)) d.bad("Epilogue reuse", value, "0 or 1", "off");
-        } else if (key == "ov") {
-            if (value.empty() || value == "default" || value == "-1")
-                in.tile.overhead_regs = -1;
-            else
-                d.integer("Other registers per thread", value, in.tile.overhead_regs, 0, kMaxInput);
-        } else if (key == "sb") {
-            if (value == "auto")
-                in.tile.subbyte_smem = SubbyteSmem::Auto;
-            else if (value == "packed")
-                in.tile.subbyte_smem = SubbyteSmem::Packed;
-            else if (value == "padded")
-                in.tile.subbyte_smem = SubbyteSmem::Padded;
-            else
-                d.bad("Sub-byte layout", value, "auto, packed or padded", "auto");
         } else if (key == "p") {
             if (!flag(value, in.problem_on)) d.bad("Problem size switch", value, "0 or 1", "off");
         } else if (key == "pm" || key == "pn" || key == "pk") {
@@ -372,20 +316,21 @@ Decoded decode_hash(std::string_view hash) {
                 d.bad("Compute capability", value, "a modelled CC such as 9.0", "the GPU's own");
         } else {
             bool found = false;
-            for (int i = 0; i < kDeviceFieldCount; ++i) {
-                if (key != std::string("d.") + kDeviceFields[i].key) continue;
+            const auto dev = fields::device_fields();
+            for (std::size_t i = 0; i < dev.size(); ++i) {
+                if (key != "d." + std::string(dev[i].hash)) continue;
                 found = true;
-                const DeviceField& f = kDeviceFields[i];
-                if (f.bytes) {
+                const auto& f = dev[i];
+                if (f.codec == fields::Codec::Bytes) {
                     auto p = parse_bytes_field(f.label, value);
                     if (p.value)
                         in.overrides[i] = *p.value;
                     else
-                        d.bad(f.label, value, "bytes", "the GPU's own value");
+                        d.bad(std::string(f.label).c_str(), value, "bytes", "the GPU's own value");
                 } else if (auto x = parse_int(value, 0, kMaxInput)) {
                     in.overrides[i] = *x;
                 } else {
-                    d.bad(f.label, value, "a whole number, at least 0", "the GPU's own value");
+                    d.bad(std::string(f.label).c_str(), value, "a whole number, at least 0", "the GPU's own value");
                 }
             }
             if (!found) d.notice("Ignored unknown setting " + quoted(key) + " in the link.");

@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "smcalc/fields.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
@@ -40,20 +41,12 @@ namespace smcalc::web {
 
 enum class Mode { Kernel, Tile };
 
-// One editable field of a custom device: hash key, label, unit and where it lives in smcalc::Device.
-struct DeviceField {
-    const char* key;     // hash key suffix: "d.<key>"
-    const char* label;   // shown in the editor
-    const char* unit;    // "bytes", "threads", ...
-    const char* core;    // the name smcalc::validate_device uses in Error::field ("smem_per_sm")
-    int64_t Device::*member;
-    bool bytes;          // shown and parsed as a byte count
-};
-inline constexpr int kDeviceFieldCount = 10;
+// A custom device's fields are smcalc::fields::device_fields() (hash key "d.<hash>"); Inputs::overrides has one
+// slot per row of that table.
+inline constexpr int kDeviceFieldCount = static_cast<int>(fields::kDeviceFieldCount);
 inline constexpr int kCompareSlots = 4;
 // The compare view's default GPUs (canonical database names, resolved from A100, H100, B200, RTX 5090).
 std::array<std::string, kCompareSlots> default_compare_gpus();
-extern const std::array<DeviceField, kDeviceFieldCount> kDeviceFields;
 
 struct Inputs {
     std::string gpu = "H100 SXM5";                                  // canonical database name

@@ -2,6 +2,8 @@
 // the page does not link nlohmann-json (page weight), and this reads a few flat objects only.
 #include "ui_storage.hpp"
 
+#include "smcalc/format.hpp"
+
 #include <algorithm>
 #include <charconv>
 
@@ -214,7 +216,6 @@ std::string quoted(std::string_view v) {
     return "'" + s + "'";
 }
 
-std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
 
 constexpr std::string_view kGpuPrefix = "gpu/";
 constexpr std::string_view kPresetPrefix = "preset/";
@@ -278,7 +279,7 @@ GpuCheck read_gpu(const Json& j) {
         } else {
             int field = -1;
             for (int f = 0; f < kDeviceFieldCount; ++f)
-                if (key == kDeviceFields[f].core) field = f;
+                if (key == fields::device_fields()[static_cast<std::size_t>(f)].key) field = f;
             if (field < 0) return {std::nullopt, "it has an unknown field " + quoted(key)};
             if (v.type != Json::Int || v.i < 0 || v.i > kMaxInput)
                 return {std::nullopt, "its " + key + " is not a whole number 0 .. 2^53 - 1"};
@@ -352,7 +353,8 @@ std::string to_json(const SavedGpu& g) {
     std::string j = "{\"name\":" + json_string(g.name) + ",\"base\":" + json_string(g.base);
     if (g.cc) j += ",\"cc\":" + json_string(cc_text(*g.cc));
     for (int i = 0; i < kDeviceFieldCount; ++i)
-        if (g.fields[i]) j += std::string(",\"") + kDeviceFields[i].core + "\":" + std::to_string(*g.fields[i]);
+        if (g.fields[i])
+            j += ",\"" + std::string(fields::device_fields()[static_cast<std::size_t>(i)].key) + "\":" + std::to_string(*g.fields[i]);
     return j + "}";
 }
 

@@ -37,7 +37,6 @@ bool g_heights_changed = false;
 
 const ImVec2 kCardPadding(14, 12);
 
-std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
 
 std::string lower(std::string_view s) {
     std::string out;
@@ -561,21 +560,22 @@ void view_custom_device(App& a) {
             ImGui::PopTextWrapPos();
         }
         for (int i = 0; i < kDeviceFieldCount; ++i) {
-            const DeviceField& f = kDeviceFields[i];
+            const auto& f = fields::device_fields()[static_cast<std::size_t>(i)];
+            const bool is_bytes = f.codec == fields::Codec::Bytes;
             ImGui::PushID(i);
             std::string label = f.label;
             if (in.overrides[i]) label += " *";
-            const bool bad = field_error(f.core) != nullptr;
+            const bool bad = field_error(std::string(f.key).c_str()) != nullptr;
             if (bad) ImGui::PushStyleColor(ImGuiCol_Text, a.pal.text_error);
-            label_cell(label.c_str(), f.unit);
+            label_cell(label.c_str(), std::string(f.unit).c_str());
             if (bad) ImGui::PopStyleColor();
-            int64_t v = m.device.*(f.member);
+            int64_t v = f.get(m.device);
             const int64_t before = v;
             bool changed;
-            const std::string id = std::string("##d.") + f.key;  // "##d.ssm": the hash key, for tests
-            if (f.bytes) {
+            const std::string id = "##d." + std::string(f.hash);  // "##d.ssm": the hash key, for tests
+            if (is_bytes) {
                 BytesEdit& e = a.dev_bytes[i];
-                changed = bytes_input(id.c_str(), f.label, e, v, "bytes");
+                changed = bytes_input(id.c_str(), std::string(f.label).c_str(), e, v, "bytes");
             } else {
                 changed = int_input(id.c_str(), v, 0, 0);
             }
@@ -587,8 +587,8 @@ void view_custom_device(App& a) {
     // The solver's sentence names the field and its range; the field's label above is red too.
     if (m.device_error && m.device_error->field != "cc" && !m.device_error->field.empty()) {
         std::string where;
-        for (const DeviceField& f : kDeviceFields)
-            if (m.device_error->field == std::string("device.") + f.core) where = std::string(f.label) + ": ";
+        for (const auto& f : fields::device_fields())
+            if (m.device_error->field == "device." + std::string(f.key)) where = std::string(f.label) + ": ";
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(a.pal.text_error, "%s%s", where.c_str(), m.device_error->message.c_str());
         ImGui::PopTextWrapPos();

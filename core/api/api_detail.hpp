@@ -7,9 +7,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "smcalc/error.hpp"
+#include "smcalc/format.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/guidance.hpp"
 #include "smcalc/occupancy.hpp"
@@ -20,7 +22,6 @@
 namespace smcalc::api::detail {
 
 std::string num(int64_t v);
-std::string cc_text(ComputeCapability cc);
 // "H100 SXM5: CC 9.0 (Hopper), 132 SMs" / "CC 8.6 (Ampere), SM count unknown".
 std::string device_title(const Device& dev, std::string_view gpu);
 // "bf16 x bf16 -> f32".
@@ -28,7 +29,7 @@ std::string tile_types_text(const TileInput& in);
 // A tile readout as people read it: fractions as "51.5 %", integers plain, other values to 1 decimal.
 std::string row_value_text(std::string_view unit, double value);
 
-// next_step: the suggestions and the launch bounds for the target (req.blocks, or one more than now).
+// next_step: the suggestions and the launch bounds for the target (req.blocks, or default_bounds_target).
 struct NextStepAnswer {
     NextStep step;
     int64_t bounds_target = 0;
@@ -37,20 +38,23 @@ struct NextStepAnswer {
 };
 Expected<NextStepAnswer> next_step_answer(const Request& req);
 
-// compare, kind "tile": the tile on each GPU. A GPU whose rules refuse the tile keeps its error; when every
-// GPU refuses it with the same error, that error is the answer.
-struct TileColumn {
-    std::string name;
-    const GpuSpec* gpu = nullptr;
-    std::optional<Error> error;
-    std::optional<TileResult> result;
-    std::optional<int64_t> gpu_resident_ctas;  // ctas_per_sm x SMs
+// dynamic_smem: NVIDIA's cudaOccAvailableDynamicSMemPerBlock figure, and the most that really stays resident.
+struct DynamicSmemAnswer {
+    int64_t bytes = 0;           // cudaOccAvailableDynamicSMemPerBlock (it overlooks the reserved shared memory)
+    int64_t bytes_resident = 0;  // the most that still lets req.blocks blocks reside
 };
-struct TileComparison {
-    std::vector<TileColumn> columns;
-    std::vector<CompareRow> rows;  // same shape as the kernel comparison's rows
-};
-Expected<TileComparison> compare_tile(const Request& req);
+
+// What an op answers, solved once; the JSON (smcalc_api.cpp) and the text (api_text.cpp) answers are two
+// formatters of it. gpus and archs answer from the database itself (monostate).
+using Solved = std::variant<std::monostate, OccupancyResult, BlockSizeResult, DynamicSmemAnswer, NextStepAnswer,
+                            TileResult, TileSearchResult, Comparison, TileComparison, ParsedOutput>;
+Expected<Solved> solve(const Request& req);
+
+// The text answer of a solved request (`smcalc <op>` without --json); `why` adds the solver's derivation.
+std::string answer_text(const Request& req, const Solved& solved, bool why);
+
+// dynamic_smem's note when NVIDIA's figure and the resident figure differ.
+std::string resident_note(int64_t header, int64_t resident, int64_t blocks);
 
 // The kernel a compiler-output request chose, in one line: "from ptxas -v: transpose_tile (sm_80): 10
 // registers, 4224 B static shared memory, 1 barrier".
@@ -61,7 +65,7 @@ std::string tile_text(const Request& req, const TileResult& r);
 std::string tiles_text(const Request& req, const TileSearchResult& r);
 std::string next_step_text(const Request& req, const NextStepAnswer& a);
 std::string compare_text(const Comparison& c);
-std::string compare_tile_text(const Request& req, const TileComparison& c);
+std::string compare_tile_text(const TileComparison& c);
 std::string parse_text(const ParsedOutput& p);
 
 }  // namespace smcalc::api::detail

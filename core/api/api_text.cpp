@@ -245,8 +245,8 @@ std::string compare_text(const Comparison& c) {
     return out;
 }
 
-std::string compare_tile_text(const Request& req, const TileComparison& c) {
-    std::string out = shape_text(req.tile) + "\n\n";
+std::string compare_tile_text(const TileComparison& c) {
+    std::string out = shape_text(c.tile) + "\n\n";
     std::vector<std::string> names;
     for (const TileColumn& col : c.columns) names.push_back(col.name);
     out += compare_table(names, c.rows);
@@ -282,6 +282,69 @@ std::string parse_text(const ParsedOutput& p) {
         for (const auto& d : p.diagnostics) out += "  " + d + "\n";
     }
     return out;
+}
+
+std::string resident_note(int64_t header, int64_t resident, int64_t blocks) {
+    return "NVIDIA's cudaOccAvailableDynamicSMemPerBlock answers " + std::to_string(header) +
+           " B, but with it fewer than " + std::to_string(blocks) +
+           " blocks reside (it does not count the shared memory the driver reserves per block); " +
+           std::to_string(resident) + " B is the most that keeps " + std::to_string(blocks) + " resident";
+}
+
+namespace {
+
+std::string device_name(const Request& q) { return q.gpu.empty() ? "CC " + cc_text(q.device.cc) : q.gpu; }
+
+std::string derivation_text(const char* title, const std::vector<std::string>& steps) {
+    if (steps.empty()) return {};
+    std::string out = std::string("\n") + title + ":\n";
+    for (const auto& step : steps) out += "  " + step + "\n";
+    return out;
+}
+
+struct TextWriter {
+    const Request& q;
+    bool why;
+    std::string operator()(std::monostate) const {
+        return q.op == Op::Gpus ? gpu_table_text(all_gpus()) : arch_table_text(all_arch_rules());
+    }
+    std::string operator()(const OccupancyResult& r) const {
+        return budget_table_text(r, q.device, q.input, q.gpu) + (why ? derivation_text("derivation", r.derivation) : "");
+    }
+    std::string operator()(const BlockSizeResult& r) const {
+        const int64_t warps = q.device.warp_size > 0 ? (r.block_size + q.device.warp_size - 1) / q.device.warp_size : 0;
+        const std::string per_sm = count_text(r.blocks_per_sm, "block", "blocks") + "/SM";
+        std::string out = device_name(q) + ": block size " + num(r.block_size) + " threads (" + num(warps) +
+                          " warps) -> " + per_sm + ", occupancy " + format_percent(r.occupancy) + "\n";
+        if (q.device.sm_count > 0)
+            out += "min grid size " + num(r.min_grid_size) + " blocks (" + per_sm + " x " + num(q.device.sm_count) + " SMs)\n";
+        else
+            out += "min grid size " + num(r.min_grid_size) + " blocks per SM (SM count unknown: multiply by the number of SMs)\n";
+        return out;
+    }
+    std::string operator()(const DynamicSmemAnswer& r) const {
+        const std::string human = format_bytes(r.bytes_resident);
+        std::string out = num(r.bytes_resident) + " B" +
+                          (human != num(r.bytes_resident) + " B" ? " (" + human + ")" : std::string()) +
+                          " of dynamic shared memory per block still lets " + count_text(q.blocks, "block", "blocks") +
+                          " of " + num(q.input.threads) + " threads reside per SM (" + device_name(q) + ")\n";
+        if (r.bytes_resident != r.bytes) out += "note: " + resident_note(r.bytes, r.bytes_resident, q.blocks) + "\n";
+        return out;
+    }
+    std::string operator()(const NextStepAnswer& r) const { return next_step_text(q, r); }
+    std::string operator()(const TileResult& r) const {
+        return tile_text(q, r) + (why && r.occ ? derivation_text("derivation (occupancy solver)", r.occ->derivation) : "");
+    }
+    std::string operator()(const TileSearchResult& r) const { return tiles_text(q, r); }
+    std::string operator()(const Comparison& r) const { return compare_text(r); }
+    std::string operator()(const TileComparison& r) const { return compare_tile_text(r); }
+    std::string operator()(const ParsedOutput& r) const { return parse_text(r); }
+};
+
+}  // namespace
+
+std::string answer_text(const Request& req, const Solved& solved, bool why) {
+    return std::visit(TextWriter{req, why}, solved);
 }
 
 }  // namespace smcalc::api::detail

@@ -30,22 +30,11 @@ namespace detail {
 
 std::string num(int64_t v) { return std::to_string(v); }
 
-std::string cc_text(ComputeCapability cc) { return num(cc.major) + "." + num(cc.minor); }
-
 }  // namespace detail
 
 namespace {
 
-// dynamic_smem (NVIDIA's cudaOccAvailableDynamicSMemPerBlock) vs what the solver lets reside.
-std::string resident_note(int64_t header, int64_t resident, int64_t blocks) {
-    return "NVIDIA's cudaOccAvailableDynamicSMemPerBlock answers " + std::to_string(header) +
-           " B, but with it fewer than " + std::to_string(blocks) +
-           " blocks reside (it does not count the shared memory the driver reserves per block); " +
-           std::to_string(resident) + " B is the most that keeps " + std::to_string(blocks) + " resident";
-}
-
 using json = nlohmann::json;
-using detail::cc_text;
 using detail::num;
 
 struct Fail {
@@ -633,7 +622,7 @@ Expected<NextStepAnswer> next_step_answer(const Request& req) {
     auto step = next_step(req.device, req.input);
     if (!step) return step.error();
     NextStepAnswer a{std::move(step.value()), 0, std::nullopt, std::nullopt};
-    a.bounds_target = req.blocks_given ? req.blocks : a.step.current.blocks_per_sm + 1;
+    a.bounds_target = req.blocks_given ? req.blocks : default_bounds_target(a.step);
     auto lb = launch_bounds(req.device, req.input, a.bounds_target);
     if (lb) {
         a.bounds = std::move(lb.value());
@@ -645,77 +634,34 @@ Expected<NextStepAnswer> next_step_answer(const Request& req) {
     return a;
 }
 
-Expected<TileComparison> compare_tile(const Request& req) {
-    TileComparison c;
-    for (const std::string& name : req.gpus) {
-        TileColumn col;
-        auto spec = find_gpu(name);
-        if (!spec) return spec.error();
-        col.name = name;
-        col.gpu = *spec;
-        auto r = tile(col.gpu->device, req.tile, col.gpu);
-        if (r) {
-            col.result = std::move(r.value());
-            if (col.gpu->device.sm_count > 0) col.gpu_resident_ctas = col.result->ctas_per_sm * col.gpu->device.sm_count;
-        } else {
-            col.error = r.error();
-        }
-        c.columns.push_back(std::move(col));
-    }
-    // The same refusal everywhere is the answer (a bad tile, not a difference between GPUs).
-    const auto& first = c.columns.front().error;
-    if (first && std::all_of(c.columns.begin(), c.columns.end(), [&](const TileColumn& col) {
-            return col.error && col.error->id == first->id && col.error->message == first->message;
-        }))
-        return *first;
-
-    auto add = [&](std::string key, std::string label, auto value_of) {
-        CompareRow row;
-        row.key = std::move(key);
-        row.label = std::move(label);
-        for (const TileColumn& col : c.columns) row.values.push_back(value_of(col));
-        row.differs = std::adjacent_find(row.values.begin(), row.values.end(), std::not_equal_to<>()) != row.values.end();
-        c.rows.push_back(std::move(row));
+Expected<Solved> solve(const Request& req) {
+    auto ok = [](auto&& r) -> Expected<Solved> {
+        if (!r) return r.error();
+        return Solved(std::move(r.value()));
     };
-    add("cc", "Compute capability", [](const TileColumn& col) { return cc_text(col.gpu->device.cc); });
-    add("sm_count", "SMs", [](const TileColumn& col) {
-        return col.gpu->device.sm_count > 0 ? num(col.gpu->device.sm_count) : std::string("unknown");
-    });
-    add("instruction", "MMA instruction",
-        [](const TileColumn& col) { return col.result ? col.result->instruction : std::string("error"); });
-    // Every readout row any column has, in the order of first appearance.
-    std::vector<const TileRow*> keys;
-    for (const TileColumn& col : c.columns)
-        if (col.result)
-            for (const TileRow& r : col.result->rows)
-                if (std::none_of(keys.begin(), keys.end(), [&](const TileRow* k) { return k->key == r.key; })) keys.push_back(&r);
-    for (const TileRow* k : keys) {
-        add(k->key, k->label + " (" + k->unit + ")", [&](const TileColumn& col) {
-            if (!col.result) return std::string("error");
-            for (const TileRow& r : col.result->rows)
-                if (r.key == k->key) {
-                    std::string v = row_value_text(r.unit, r.value);
-                    if (r.limit && r.unit != "fraction") v += " / " + row_value_text(r.unit, *r.limit);
-                    if (r.over) v += " (over)";
-                    return v;
-                }
-            return std::string("-");
-        });
+    switch (req.op) {
+        case Op::Occupancy: return ok(occupancy(req.device, req.input));
+        case Op::BlockSize: return ok(block_size(req.device, req.input));
+        case Op::DynamicSmem: {
+            auto header = dynamic_smem(req.device, req.input, req.blocks);
+            if (!header) return header.error();
+            auto resident = dynamic_smem_resident(req.device, req.input, req.blocks);
+            if (!resident) return resident.error();
+            return Solved(DynamicSmemAnswer{*header, *resident});
+        }
+        case Op::NextStep: return ok(next_step_answer(req));
+        case Op::Tile: return ok(tile(req.device, req.tile, req.gpu_spec));
+        case Op::Tiles: return ok(tiles_that_fit(req.device, req.search));
+        case Op::Compare: {
+            std::vector<std::string_view> names(req.gpus.begin(), req.gpus.end());
+            if (req.compare_tile) return ok(compare_tile(req.tile, std::span<const std::string_view>(names)));
+            return ok(compare(req.input, std::span<const std::string_view>(names)));
+        }
+        case Op::Parse: return ok(parse_compiler_output(req.text));
+        case Op::Gpus:
+        case Op::Archs: return Solved{};
     }
-    add("fits", "Fits", [](const TileColumn& col) {
-        return col.result ? std::string(col.result->fits ? "yes" : "no") : std::string("error");
-    });
-    add("limiting", "Limited by", [](const TileColumn& col) {
-        if (!col.result) return std::string("error");
-        std::string s;
-        for (Resource res : col.result->limiting) s += (s.empty() ? "" : ", ") + std::string(resource_label(res));
-        return s;
-    });
-    add("gpu_resident_ctas", "Resident CTAs per GPU", [](const TileColumn& col) {
-        if (!col.result) return std::string("error");
-        return col.gpu_resident_ctas ? num(*col.gpu_resident_ctas) : std::string("unknown");
-    });
-    return c;
+    return Error{ErrorId::BadRequest, "op", "unknown op"};
 }
 
 }  // namespace detail
@@ -1008,9 +954,9 @@ json compare_json(const Request& req, const Comparison& c) {
             {"rows", rows_json(c.rows)}};
 }
 
-json compare_tile_json(const Request& req, const detail::TileComparison& c) {
+json compare_tile_json(const Request& req, const TileComparison& c) {
     json cols = json::array();
-    for (const detail::TileColumn& col : c.columns) {
+    for (const TileColumn& col : c.columns) {
         json o = json::object();
         o["name"] = col.name;
         o["cc"] = cc_text(col.gpu->device.cc);
@@ -1131,68 +1077,32 @@ json archs_json() {
     return {{"archs", std::move(list)}};
 }
 
-json answer(const Request& req) {
-    switch (req.op) {
-        case Op::Occupancy: {
-            auto r = occupancy(req.device, req.input);
-            if (!r) return error_json(r.error());
-            return occupancy_json(req, *r);
-        }
-        case Op::BlockSize: {
-            auto r = block_size(req.device, req.input);
-            if (!r) return error_json(r.error());
-            return {{"block_size", r->block_size},
-                    {"min_grid_size", r->min_grid_size},
-                    {"blocks_per_sm", r->blocks_per_sm},
-                    {"occupancy", r->occupancy},
+// The JSON answer of a solved request (solve() decided every number; this only writes them).
+json answer_json(const Request& req, const detail::Solved& solved) {
+    struct Writer {
+        const Request& req;
+        json operator()(std::monostate) const { return req.op == Op::Gpus ? gpus_json() : archs_json(); }
+        json operator()(const OccupancyResult& r) const { return occupancy_json(req, r); }
+        json operator()(const BlockSizeResult& r) const {
+            return {{"block_size", r.block_size},
+                    {"min_grid_size", r.min_grid_size},
+                    {"blocks_per_sm", r.blocks_per_sm},
+                    {"occupancy", r.occupancy},
                     {"gpu", gpu_name(req)}};
         }
-        case Op::DynamicSmem: {
-            auto r = dynamic_smem(req.device, req.input, req.blocks);
-            if (!r) return error_json(r.error());
-            auto resident = dynamic_smem_resident(req.device, req.input, req.blocks);
-            if (!resident) return error_json(resident.error());
+        json operator()(const detail::DynamicSmemAnswer& r) const {
             json notes = json::array();
-            if (*resident != *r) notes.push_back(resident_note(*r, *resident, req.blocks));
-            return {{"bytes", *r}, {"bytes_resident", *resident}, {"notes", notes}, {"gpu", gpu_name(req)}};
+            if (r.bytes_resident != r.bytes) notes.push_back(detail::resident_note(r.bytes, r.bytes_resident, req.blocks));
+            return {{"bytes", r.bytes}, {"bytes_resident", r.bytes_resident}, {"notes", notes}, {"gpu", gpu_name(req)}};
         }
-        case Op::NextStep: {
-            auto r = detail::next_step_answer(req);
-            if (!r) return error_json(r.error());
-            return next_step_json(req, *r);
-        }
-        case Op::Tile: {
-            auto r = tile(req.device, req.tile, req.gpu_spec);
-            if (!r) return error_json(r.error());
-            return tile_json(req, *r);
-        }
-        case Op::Tiles: {
-            auto r = tiles_that_fit(req.device, req.search);
-            if (!r) return error_json(r.error());
-            return tiles_json(req, *r);
-        }
-        case Op::Compare: {
-            if (req.compare_tile) {
-                auto r = detail::compare_tile(req);
-                if (!r) return error_json(r.error());
-                return compare_tile_json(req, *r);
-            }
-            std::vector<std::string_view> names(req.gpus.begin(), req.gpus.end());
-            auto r = compare(req.input, std::span<const std::string_view>(names));
-            if (!r) return error_json(r.error());
-            return compare_json(req, *r);
-        }
-        case Op::Parse: {
-            auto r = parse_compiler_output(req.text);
-            if (!r) return error_json(r.error());
-            return parse_json(*r);
-        }
-        case Op::Gpus:
-            return gpus_json();
-        case Op::Archs:
-            return archs_json();
-    }
-    return error_json({ErrorId::BadRequest, "op", "unknown op"});
+        json operator()(const detail::NextStepAnswer& r) const { return next_step_json(req, r); }
+        json operator()(const TileResult& r) const { return tile_json(req, r); }
+        json operator()(const TileSearchResult& r) const { return tiles_json(req, r); }
+        json operator()(const Comparison& r) const { return compare_json(req, r); }
+        json operator()(const TileComparison& r) const { return compare_tile_json(req, r); }
+        json operator()(const ParsedOutput& r) const { return parse_json(r); }
+    };
+    return std::visit(Writer{req}, solved);
 }
 
 }  // namespace
@@ -1286,7 +1196,8 @@ json handle(const json& request) {
         if (!req) {
             a = error_json(req.error());
         } else {
-            a = answer(*req);
+            auto solved = detail::solve(*req);
+            a = solved ? answer_json(*req, *solved) : error_json(solved.error());
             if (req->compiler && !a.contains("error")) a["compiler"] = parsed_kernel_json(*req->compiler);
             if (!req->warnings.empty()) a["warnings"] = req->warnings;
         }
@@ -1337,125 +1248,12 @@ TextAnswer handle_text(const json& request, bool why) {
         }
         out.warnings = req->warnings;
         const Request& q = *req;
-        switch (q.op) {
-            case Op::Occupancy: {
-                auto r = occupancy(q.device, q.input);
-                if (!r) {
-                    out.error = r.error();
-                    break;
-                }
-                out.text = budget_table_text(*r, q.device, q.input, q.gpu);
-                if (why && !r->derivation.empty()) {
-                    out.text += "\nderivation:\n";
-                    for (const auto& step : r->derivation) out.text += "  " + step + "\n";
-                }
-                break;
-            }
-            case Op::BlockSize: {
-                auto r = block_size(q.device, q.input);
-                if (!r) {
-                    out.error = r.error();
-                    break;
-                }
-                const int64_t warps = q.device.warp_size > 0 ? (r->block_size + q.device.warp_size - 1) / q.device.warp_size : 0;
-                const std::string per_sm = num(r->blocks_per_sm) + (r->blocks_per_sm == 1 ? " block/SM" : " blocks/SM");
-                out.text = (q.gpu.empty() ? "CC " + cc_text(q.device.cc) : q.gpu) + ": block size " +
-                           num(r->block_size) + " threads (" + num(warps) + " warps) -> " + per_sm + ", occupancy " +
-                           format_percent(r->occupancy) + "\n";
-                if (q.device.sm_count > 0)
-                    out.text += "min grid size " + num(r->min_grid_size) + " blocks (" + per_sm + " x " +
-                                num(q.device.sm_count) + " SMs)\n";
-                else
-                    out.text += "min grid size " + num(r->min_grid_size) +
-                                " blocks per SM (SM count unknown: multiply by the number of SMs)\n";
-                break;
-            }
-            case Op::DynamicSmem: {
-                auto r = dynamic_smem(q.device, q.input, q.blocks);
-                if (!r) {
-                    out.error = r.error();
-                    break;
-                }
-                auto resident = dynamic_smem_resident(q.device, q.input, q.blocks);
-                if (!resident) {
-                    out.error = resident.error();
-                    break;
-                }
-                const std::string human = format_bytes(*resident);
-                out.text = num(*resident) + " B" +
-                           (human != num(*resident) + " B" ? " (" + human + ")" : std::string()) +
-                           " of dynamic shared memory per block still lets " + num(q.blocks) + " block" +
-                           (q.blocks == 1 ? "" : "s") + " of " + num(q.input.threads) + " threads reside per SM (" +
-                           (q.gpu.empty() ? "CC " + cc_text(q.device.cc) : q.gpu) + ")\n";
-                if (*resident != *r) out.text += "note: " + resident_note(*r, *resident, q.blocks) + "\n";
-                break;
-            }
-            case Op::NextStep: {
-                auto r = detail::next_step_answer(q);
-                if (!r) {
-                    out.error = r.error();
-                    break;
-                }
-                out.text = detail::next_step_text(q, *r);
-                break;
-            }
-            case Op::Tile: {
-                auto r = tile(q.device, q.tile, q.gpu_spec);
-                if (!r) {
-                    out.error = r.error();
-                    break;
-                }
-                out.text = detail::tile_text(q, *r);
-                if (why && r->occ && !r->occ->derivation.empty()) {
-                    out.text += "\nderivation (occupancy solver):\n";
-                    for (const auto& step : r->occ->derivation) out.text += "  " + step + "\n";
-                }
-                break;
-            }
-            case Op::Tiles: {
-                auto r = tiles_that_fit(q.device, q.search);
-                if (!r) {
-                    out.error = r.error();
-                    break;
-                }
-                out.text = detail::tiles_text(q, *r);
-                break;
-            }
-            case Op::Compare: {
-                if (q.compare_tile) {
-                    auto r = detail::compare_tile(q);
-                    if (!r) {
-                        out.error = r.error();
-                        break;
-                    }
-                    out.text = detail::compare_tile_text(q, *r);
-                    break;
-                }
-                std::vector<std::string_view> names(q.gpus.begin(), q.gpus.end());
-                auto r = compare(q.input, std::span<const std::string_view>(names));
-                if (!r) {
-                    out.error = r.error();
-                    break;
-                }
-                out.text = detail::compare_text(*r);
-                break;
-            }
-            case Op::Parse: {
-                auto r = parse_compiler_output(q.text);
-                if (!r) {
-                    out.error = r.error();
-                    break;
-                }
-                out.text = detail::parse_text(*r);
-                break;
-            }
-            case Op::Gpus:
-                out.text = gpu_table_text(all_gpus());
-                break;
-            case Op::Archs:
-                out.text = arch_table_text(all_arch_rules());
-                break;
+        auto solved = detail::solve(q);
+        if (!solved) {
+            out.error = solved.error();
+            return out;
         }
+        out.text = detail::answer_text(q, *solved, why);
         if (q.compiler && !out.error) out.text = detail::compiler_line(*q.compiler) + "\n" + out.text;
     } catch (const std::exception& e) {
         out.error = Error{ErrorId::BadRequest, "", std::string("request failed: ") + e.what()};

@@ -91,7 +91,7 @@ const Field<KernelInput> kKernel[] = {
      .unit = "bytes of dynamic shared memory per block", .codec = Codec::Bytes,
      .get = get<&KernelInput::smem_dynamic>, .set = set<&KernelInput::smem_dynamic>,
      .help = "dynamic shared memory per block at launch (default 0)", .flag_type = "BYTES"},
-    {.key = "optin", .hash = "oi", .flag = "--optin", .label = "Shared memory opt-in", .unit = "",
+    {.key = "optin", .hash = "oi", .flag = "--optin", .label = "Opt-in", .unit = "",
      .codec = Codec::Bool, .lo = 0, .hi = 1, .get = get<&KernelInput::optin>, .set = set<&KernelInput::optin>,
      .help = "shared memory opt-in (cudaFuncAttributeMaxDynamicSharedMemorySize set)"},
     {.key = "smem_dynamic_max", .hash = "dm", .flag = "--smem-dynamic-max", .label = "Max dynamic shared memory",
@@ -152,7 +152,7 @@ const Field<TileInput> kTile[] = {
      .set = set<&TileInput::epilogue_bytes>,
      .help = "shared memory for epilogue staging (implies --epilogue bytes)", .flag_type = "BYTES"},
     {.key = "epilogue_reuses_mainloop", .hash = "er", .flag = "--epilogue-reuses-mainloop",
-     .label = "Epilogue reuses mainloop smem", .unit = "", .codec = Codec::Bool, .lo = 0, .hi = 1,
+     .label = "Epilogue reuse", .unit = "", .codec = Codec::Bool, .lo = 0, .hi = 1,
      .get = get<&TileInput::epilogue_reuses_mainloop>, .set = set<&TileInput::epilogue_reuses_mainloop>,
      .help = "the epilogue's shared memory aliases the mainloop buffers (CUTLASS 2.x)"},
     {.key = "overhead_regs", .hash = "ov", .flag = "--overhead-regs", .label = "Other registers per thread",
@@ -196,6 +196,8 @@ const Field<Device> kDevice[] = {
      .codec = Codec::Bytes, .get = get<&Device::reserved_smem_per_block>,
      .set = set<&Device::reserved_smem_per_block>, .help = "bytes the driver reserves per CTA"},
 };
+
+static_assert(std::size(kDevice) == kDeviceFieldCount);
 
 std::string num(int64_t v) { return std::to_string(v); }
 

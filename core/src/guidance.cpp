@@ -8,6 +8,8 @@
 //   [SECTION] compare
 #include "smcalc/guidance.hpp"
 
+#include "smcalc/format.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -31,7 +33,6 @@ std::string pct(double fraction) {
 
 std::string bytes_text(int64_t b) { return b > 0 && b % 1024 == 0 ? num(b / 1024) + " KiB" : num(b) + " B"; }
 
-std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
 
 std::string blocks_text(int64_t n) { return num(n) + (n == 1 ? " block" : " blocks"); }
 
@@ -615,6 +616,97 @@ Expected<Comparison> compare(const KernelInput& in, std::span<const std::string_
         devs.push_back({std::string((*g)->name), (*g)->device});
     }
     return compare(in, std::span<const CompareDevice>(devs));
+}
+
+Expected<TileComparison> compare_tile(const TileInput& tile_in, std::span<const std::string_view> gpu_names) {
+    if (gpu_names.empty() || gpu_names.size() > kMaxCompare)
+        return Error{ErrorId::InvalidInput, "gpus",
+                     "compare takes 1 to " + num(static_cast<int64_t>(kMaxCompare)) + " GPUs; got " +
+                         num(static_cast<int64_t>(gpu_names.size()))};
+    TileComparison c;
+    c.tile = tile_in;
+    for (std::string_view name : gpu_names) {
+        auto spec = find_gpu(name);
+        if (!spec) return spec.error();
+        TileColumn col;
+        col.name = std::string((*spec)->name);
+        col.gpu = *spec;
+        auto r = tile(col.gpu->device, tile_in, col.gpu);
+        if (r) {
+            col.result = std::move(r.value());
+            if (col.gpu->device.sm_count > 0) col.gpu_resident_ctas = col.result->ctas_per_sm * col.gpu->device.sm_count;
+        } else {
+            col.error = r.error();
+        }
+        c.columns.push_back(std::move(col));
+    }
+    const auto& first = c.columns.front().error;
+    if (first && std::all_of(c.columns.begin(), c.columns.end(), [&](const TileColumn& col) {
+            return col.error && col.error->id == first->id && col.error->message == first->message;
+        }))
+        return *first;
+
+    // One row: each column's value (columns the tile() refused show "error").
+    auto add = [&](std::string key, std::string label, auto value_of) {
+        CompareRow row{std::move(key), std::move(label), {}, false};
+        for (const TileColumn& col : c.columns) row.values.push_back(col.result ? value_of(col) : std::string("error"));
+        row.differs = std::adjacent_find(row.values.begin(), row.values.end(), std::not_equal_to<>()) != row.values.end();
+        c.rows.push_back(std::move(row));
+    };
+    auto device_row = [&](std::string key, std::string label, auto value_of) {
+        CompareRow row{std::move(key), std::move(label), {}, false};
+        for (const TileColumn& col : c.columns) row.values.push_back(value_of(col));
+        row.differs = std::adjacent_find(row.values.begin(), row.values.end(), std::not_equal_to<>()) != row.values.end();
+        c.rows.push_back(std::move(row));
+    };
+    device_row("cc", "Compute capability", [](const TileColumn& col) { return cc_text(col.gpu->device.cc); });
+    device_row("sm_count", "SMs", [](const TileColumn& col) {
+        return col.gpu->device.sm_count > 0 ? num(col.gpu->device.sm_count) : std::string("unknown");
+    });
+    add("instruction", "MMA instruction", [](const TileColumn& col) { return col.result->instruction; });
+    // Every readout row any column has, in the order of first appearance.
+    std::vector<const TileRow*> keys;
+    for (const TileColumn& col : c.columns)
+        if (col.result)
+            for (const TileRow& r : col.result->rows)
+                if (std::none_of(keys.begin(), keys.end(), [&](const TileRow* k) { return k->key == r.key; })) keys.push_back(&r);
+    for (const TileRow* k : keys) {
+        std::string label = k->label;
+        if (!label.empty()) label[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])));
+        add(k->key, label, [&](const TileColumn& col) {
+            for (const TileRow& r : col.result->rows) {
+                if (r.key != k->key) continue;
+                std::string v = unit_value_text(r.unit, r.value);
+                if (r.limit && r.unit != "fraction") {
+                    // "64 / 255 registers": the unit once, after the limit.
+                    const std::string lim = unit_value_text(r.unit, *r.limit), unit = " " + r.unit;
+                    auto ends = [&](const std::string& x) {
+                        return x.size() > unit.size() && x.compare(x.size() - unit.size(), unit.size(), unit) == 0;
+                    };
+                    if (ends(v) && ends(lim)) v.resize(v.size() - unit.size());
+                    v += " / " + lim;
+                }
+                if (r.over) v += " (over)";
+                return v;
+            }
+            return std::string("-");
+        });
+    }
+    add("fits", "Fits", [](const TileColumn& col) { return std::string(col.result->fits ? "yes" : "no"); });
+    add("limiting", "Limited by", [](const TileColumn& col) {
+        std::string s;
+        for (Resource res : col.result->limiting) s += (s.empty() ? "" : ", ") + std::string(resource_label(res));
+        return s.empty() ? std::string("-") : s;
+    });
+    add("gpu_resident_ctas", "Resident CTAs per GPU", [](const TileColumn& col) {
+        return col.gpu_resident_ctas ? grouped(*col.gpu_resident_ctas) : std::string("unknown");
+    });
+    return c;
+}
+
+int64_t default_bounds_target(const NextStep& step) {
+    const int64_t now = step.current.blocks_per_sm;
+    return std::max<int64_t>(1, step.regs.possible ? now + 1 : now);
 }
 
 }  // namespace smcalc

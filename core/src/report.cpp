@@ -20,7 +20,6 @@ namespace {
 
 std::string num(int64_t v) { return std::to_string(v); }
 
-std::string cc_text(ComputeCapability cc) { return num(cc.major) + "." + num(cc.minor); }
 
 std::string lower(std::string_view s) {
     std::string out;
@@ -257,25 +256,6 @@ Expected<int64_t> parse_bytes(std::string_view field, std::string_view text) {
     const int64_t bytes = whole * mult + frac_bytes / scale;
     if (bytes > kMaxInput) return bad("it is above " + num(kMaxInput) + " bytes");
     return bytes;
-}
-
-std::string format_bytes(int64_t bytes) {
-    constexpr int64_t KiB = 1024, MiB = KiB * 1024, GiB = MiB * 1024;
-    if (bytes >= GiB && bytes % GiB == 0) return num(bytes / GiB) + " GiB";
-    if (bytes >= MiB && bytes % MiB == 0) return num(bytes / MiB) + " MiB";
-    if (bytes >= KiB && bytes % KiB == 0) return num(bytes / KiB) + " KiB";
-    return num(bytes) + " B";
-}
-
-std::string format_percent(double fraction) {
-    if (!std::isfinite(fraction)) return "? %";
-    const double pct = std::round(fraction * 1000.0) / 10.0;
-    char buf[32];
-    if (pct == std::floor(pct))
-        std::snprintf(buf, sizeof buf, "%.0f %%", pct);
-    else
-        std::snprintf(buf, sizeof buf, "%.1f %%", pct);
-    return buf;
 }
 
 std::string budget_table_text(const OccupancyResult& r, const Device& dev, const KernelInput& in,

@@ -84,6 +84,7 @@ struct Member<M> {
 std::span<const Field<KernelInput>> kernel_fields();
 // A GEMM tile (smcalc::TileInput; its problem size is a composite, read by each surface itself).
 std::span<const Field<TileInput>> tile_fields();
+inline constexpr std::size_t kDeviceFieldCount = 10;
 // A custom device: overrides of the fields of cudaOccDeviceProp (the CC is chosen separately).
 std::span<const Field<Device>> device_fields();
 
@@ -91,6 +92,13 @@ template <class T>
 const Field<T>* find(std::span<const Field<T>> table, std::string_view key) {
     for (const auto& f : table)
         if (f.key == key) return &f;
+    return nullptr;
+}
+
+template <class T>
+const Field<T>* find_hash(std::span<const Field<T>> table, std::string_view hash) {
+    for (const auto& f : table)
+        if (!f.hash.empty() && f.hash == hash) return &f;
     return nullptr;
 }
 

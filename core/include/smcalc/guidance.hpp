@@ -19,6 +19,7 @@
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
+#include "smcalc/tile.hpp"
 
 namespace smcalc {
 
@@ -126,5 +127,27 @@ Expected<Comparison> compare(const KernelInput& in, std::span<const CompareDevic
 // GPU names as find_gpu() takes them ("A100", "H100 SXM5", "B200", "RTX 5090"); UnknownGpu on the first
 // unknown name. Column titles are the database's canonical names.
 Expected<Comparison> compare(const KernelInput& in, std::span<const std::string_view> gpu_names);
+
+// A GEMM tile on 1 .. kMaxCompare GPUs of the database: each GPU's tile() answer and the rows that compare
+// them (CC, SMs, MMA instruction, every readout any column has, fits, limiter, resident CTAs per GPU).
+// A GPU whose rules refuse the tile keeps its error; when every GPU refuses it with the same error, that
+// error is the answer (a bad tile, not a difference between GPUs). The API and the page both show this.
+struct TileColumn {
+    std::string name;
+    const GpuSpec* gpu = nullptr;
+    std::optional<Error> error;
+    std::optional<TileResult> result;
+    std::optional<int64_t> gpu_resident_ctas;  // ctas_per_sm x SMs (nullopt: SM count unknown, or error)
+};
+struct TileComparison {
+    TileInput tile;
+    std::vector<TileColumn> columns;
+    std::vector<CompareRow> rows;
+};
+Expected<TileComparison> compare_tile(const TileInput& tile, std::span<const std::string_view> gpu_names);
+
+// The default target of launch_bounds() for a kernel now at `step.current`: one more block per SM where the
+// register suggestion can reach it, else the blocks it has now (bounds that keep today's occupancy); at least 1.
+int64_t default_bounds_target(const NextStep& step);
 
 }  // namespace smcalc

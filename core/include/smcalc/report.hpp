@@ -12,6 +12,7 @@
 
 #include "smcalc/arch.hpp"
 #include "smcalc/error.hpp"
+#include "smcalc/format.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 
@@ -22,12 +23,6 @@ namespace smcalc {
 // GB = GiB, as in CUDA's documentation ("48 KB of shared memory"). A fraction must come to whole bytes
 // ("1.5K" = 1536, "0.3K" is an error). Range 0 .. kMaxInput. InvalidInput naming `field` otherwise.
 Expected<int64_t> parse_bytes(std::string_view field, std::string_view text);
-
-// "24 KiB" when a whole number of KiB (MiB, GiB), else "25601 B".
-std::string format_bytes(int64_t bytes);
-
-// "62.5 %": occupancy (0..1) as a percentage with at most one decimal.
-std::string format_percent(double fraction);
 
 // The per-resource budget table, like seed 000's "Factor | Calculation | Limit" table: one row per
 // resource with its arithmetic and the blocks per SM it allows, then the result, the limiting resources

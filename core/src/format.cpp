@@ -1,0 +1,60 @@
+// format.cpp - see smcalc/format.hpp.
+#include "smcalc/format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace smcalc {
+
+std::string grouped(int64_t v) {
+    // -v of INT64_MIN would overflow: format its magnitude as unsigned.
+    const uint64_t mag = v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    std::string s = std::to_string(mag);
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+    return v < 0 ? "-" + s : s;
+}
+
+std::string format_bytes(int64_t bytes) {
+    constexpr int64_t KiB = 1024, MiB = KiB * 1024, GiB = MiB * 1024;
+    if (bytes >= GiB && bytes % GiB == 0) return std::to_string(bytes / GiB) + " GiB";
+    if (bytes >= MiB && bytes % MiB == 0) return std::to_string(bytes / MiB) + " MiB";
+    if (bytes >= KiB && bytes % KiB == 0) return std::to_string(bytes / KiB) + " KiB";
+    return std::to_string(bytes) + " B";
+}
+
+std::string format_percent(double fraction) {
+    if (!std::isfinite(fraction)) return "? %";
+    const double pct = std::round(fraction * 1000.0) / 10.0;
+    char buf[32];
+    if (pct == std::floor(pct))
+        std::snprintf(buf, sizeof buf, "%.0f %%", pct);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f %%", pct);
+    return buf;
+}
+
+std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
+
+std::string count_text(int64_t n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string unit_value_text(std::string_view unit, double v) {
+    char buf[64];
+    if (unit == "bytes") {
+        const auto b = static_cast<int64_t>(v);
+        if (b < 10 * 1024 || b % 1024 == 0) return format_bytes(b);
+        std::snprintf(buf, sizeof buf, "%.2f KiB", v / 1024.0);
+        return buf;
+    }
+    if (unit == "fraction") return format_percent(v);
+    if (unit == "FLOP/B") {
+        std::snprintf(buf, sizeof buf, "%.1f FLOP/B", v);
+        return buf;
+    }
+    if (v == std::floor(v) && std::fabs(v) < 9e15) return std::to_string(static_cast<int64_t>(v)) + " " + std::string(unit);
+    std::snprintf(buf, sizeof buf, "%.3g %s", v, std::string(unit).c_str());
+    return buf;
+}
+
+}  // namespace smcalc
