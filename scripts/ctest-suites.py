@@ -21,12 +21,12 @@ import subprocess
 import sys
 
 MINIMUM = {
-    'smcalc_tests': 150,            # tests/unit-*.cpp
-    'smcalc_api_tests': 60,         # tests/api-*.cpp (needs nlohmann-json)
-    'smcalc_badinput_tests': 3,     # tests/badinput/hash-badinput.cpp
-    'smcalc_web_storage_tests': 10, # tests/web-ui-storage.cpp
-    'smcalc_web_scanf_tests': 3,    # tests/web-scanf-lite.cpp
-    'smcalc_oracle_tests': 3,       # tests/oracle/diff-occupancy.cpp (needs cuda_occupancy.h; else skipped)
+    'smcalc_tests': 77,             # tests/unit-*.cpp
+    'smcalc_api_tests': 35,         # tests/api-*.cpp (needs nlohmann-json)
+    'smcalc_badinput_tests': 2,     # tests/badinput/hash-badinput.cpp
+    'smcalc_web_storage_tests': 8,  # tests/web-ui-storage.cpp
+    'smcalc_web_scanf_tests': 5,    # tests/web-scanf-lite.cpp
+    'smcalc_oracle_tests': 4,       # tests/oracle/diff-occupancy.cpp (needs cuda_occupancy.h; else skipped)
     'cli_test.sh': 18,              # tests/cli/CMakeLists.txt SMCALC_CLI_CASES (needs CLI11 + nlohmann-json)
     'badinput.sh': 2,               # cli-bad:flags, cli-bad:batch (needs the CLI)
     'fuzz_replay': 7,               # one per target of tests/fuzz/targets.cmake
