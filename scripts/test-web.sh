@@ -8,19 +8,25 @@
 #      comparison is skipped with a visible note, the table still runs)
 #   5. the page in headless Chromium: tests/browser/*.test.mjs (playwright-core + /usr/bin/chromium);
 #      screenshots under build/screenshots/
-# Ends with one line "web: N passed, M failed" (scripts/test.sh adds it to its total).
+# Ends with one line "web: N passed, M failed, K skipped" (scripts/test.sh adds it to its total); a skipped part
+# prints a line starting with SKIPPED.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 logdir=build/test-logs
 mkdir -p "$logdir"
 passed=0
 failed=0
+skipped=0
 
-summary() { echo "web: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; }
+summary() { echo "web: $passed passed, $failed failed, $skipped skipped"; [ "$failed" -eq 0 ]; }
 
 echo "-- build"
-if bash scripts/build-web.sh 2>&1 | tee "$logdir/web-build.log" | grep -E 'error|warning:|page weight|^  '; then :; fi
-if [ "${PIPESTATUS[0]}" -eq 0 ] && [ -f dist/smcalc.js ] && [ -f dist/smcalc-api.js ]; then
+# The build's own exit status decides: a stale dist/ from an earlier build must not pass for a fresh one (a
+# `if ... | grep; then :; fi` resets PIPESTATUS to the if's).
+build_rc=0
+bash scripts/build-web.sh >"$logdir/web-build.log" 2>&1 || build_rc=$?
+grep -E 'error|warning:|page weight|^  ' "$logdir/web-build.log" || true
+if [ "$build_rc" -eq 0 ] && [ -f dist/smcalc.js ] && [ -f dist/smcalc-api.js ]; then
   passed=$((passed + 1))
 else
   echo "web build failed (log: $logdir/web-build.log)"
@@ -31,22 +37,38 @@ else
 fi
 
 echo "-- shaders"
-bash tests/shaders/validate.sh | tee "$logdir/web-shaders.log"
-passed=$((passed + $(grep -c '^ok ' "$logdir/web-shaders.log")))
-failed=$((failed + $(grep -c '^FAIL ' "$logdir/web-shaders.log")))
+# One "ok" per shader file, and the validator's exit status: a missing glslangValidator or a failed embedding
+# prints no ok/FAIL line at all and must still fail.
+shader_rc=0
+bash tests/shaders/validate.sh >"$logdir/web-shaders.log" 2>&1 || shader_rc=$?
+cat "$logdir/web-shaders.log"
+shader_ok=$(grep -c '^ok ' "$logdir/web-shaders.log" || true)
+shader_fail=$(grep -c '^FAIL ' "$logdir/web-shaders.log" || true)
+shader_files=$(ls shaders/*.vert shaders/*.frag | wc -l)
+passed=$((passed + shader_ok))
+failed=$((failed + shader_fail))
+if [ "$shader_rc" -ne 0 ] && [ "$shader_fail" -eq 0 ]; then
+  echo "shader check failed before validating (exit $shader_rc)"; failed=$((failed + 1))
+elif [ $((shader_ok + shader_fail)) -ne "$shader_files" ]; then
+  echo "shader check: $((shader_ok + shader_fail)) results for $shader_files files in shaders/"; failed=$((failed + 1))
+fi
 
-# node --test with the TAP reporter ends with "# pass N" and "# fail M".
+# node --test with the TAP reporter ends with "# pass N", "# fail M", "# skipped S" and "# todo T".
 run_node_tests() {  # name, files...
-  local name=$1 log="$logdir/web-$1.log" p f
+  local name=$1 log="$logdir/web-$1.log" p f s
   shift
   node --test --test-reporter=tap "$@" >"$log" 2>&1
   grep -E '^(not )?ok [0-9]+ ' "$log" | sed 's/^/   /'
   grep -B2 -A40 '^not ok' "$log" | head -n 120
   p=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$log" | tail -n 1)
   f=$(sed -nE 's/^# fail ([0-9]+)$/\1/p' "$log" | tail -n 1)
+  s=$(sed -nE 's/^# (skipped|todo) ([0-9]+)$/\2/p' "$log" | awk '{ n += $1 } END { print n + 0 }')
   if [ -z "$p" ]; then echo "$name: no test summary (log: $log)"; tail -n 20 "$log"; failed=$((failed + 1)); return; fi
+  # "# pass" leaves out the skipped and todo tests, which are counted apart.
   passed=$((passed + p))
   failed=$((failed + f))
+  skipped=$((skipped + ${s:-0}))
+  grep -E '^ok [0-9]+ .*# SKIP' "$log" | sed -E 's/^ok [0-9]+ - /   SKIPPED (node) /' || true
 }
 
 echo "-- JS API (node)"
@@ -58,6 +80,7 @@ if [ -x "${SMCALC_BIN:-build/debug/core/smcalc}" ]; then
   grep -E '^# wasm-eq: ' "$logdir/web-wasm-eq.log" | sed 's/^# /   /'
 else
   echo "   SKIPPED wasm == native: no native smcalc at ${SMCALC_BIN:-build/debug/core/smcalc} (scripts/test.sh builds it first)"
+  skipped=$((skipped + 1))
   run_node_tests wasm-eq tests/wasm-eq/js-badinput.test.mjs
 fi
 

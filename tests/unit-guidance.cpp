@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -105,7 +106,8 @@ void check_minimal(const Device& d, const KernelInput& in, const Suggestion& s, 
     if (c.to + 1 < c.from) CHECK(blocks(d, with(in, c.knob, c.to + 1)) < target);
 }
 
-void check_next_step(const Device& d, const KernelInput& in) {
+// `tally`, if given, counts per suggestion id how often it was possible (a grid must not check only refusals).
+void check_next_step(const Device& d, const KernelInput& in, std::map<std::string, int>* tally = nullptr) {
     CAPTURE(in.threads);
     CAPTURE(in.regs);
     CAPTURE(in.smem_static);
@@ -143,9 +145,17 @@ void check_next_step(const Device& d, const KernelInput& in) {
         bool threads_changed = false;
         for (const Change& c : ns->next_level.changes) threads_changed = threads_changed || c.knob == Knob::Threads;
         if (!threads_changed) CHECK(ns->next_level.result.blocks_per_sm >= target);  // coarse steps may overshoot
-    } else {
-        CHECK(ns->current.warps_per_sm >= 0);
+    } else if (ns->current.warps_per_sm < ns->current.max_warps_per_sm) {
+        // Not possible below full occupancy: then no block size (other inputs as they are) gives more warps
+        // per SM, or next_level would have suggested the nearest one.
+        for (int64_t u = d.warp_size; u <= d.max_threads_per_block; u += d.warp_size) {
+            auto r = occupancy(d, with(in, Knob::Threads, u), Detail::Numbers);
+            REQUIRE(r.ok());
+            CHECK(r->warps_per_sm <= ns->current.warps_per_sm);
+        }
     }
+    if (tally)
+        for (const Suggestion* s : ns->all()) (*tally)[s->id] += s->possible ? 1 : 0;
 }
 
 }  // namespace
@@ -283,6 +293,7 @@ TEST_CASE("guidance: register suggestions stay within what ptxas allocates (255)
 }
 
 TEST_CASE("guidance: every suggestion over a grid of kernels and CCs is the solver's answer and minimal") {
+    std::map<std::string, int> possible;  // suggestion id -> kernels of the grid where it was possible
     for (ComputeCapability cc : {ComputeCapability{7, 5}, ComputeCapability{8, 0}, ComputeCapability{8, 6},
                                  ComputeCapability{9, 0}, ComputeCapability{10, 0}, ComputeCapability{12, 0}}) {
         CAPTURE(cc.major);
@@ -291,8 +302,17 @@ TEST_CASE("guidance: every suggestion over a grid of kernels and CCs is the solv
         for (int64_t threads : {64, 96, 256, 1024})
             for (int64_t regs : {24, 48, 128})
                 for (int64_t smem : {0, 20000})
-                    for (int64_t bars : {1, 6}) check_next_step(d, kernel(threads, regs, smem, bars));
+                    for (int64_t bars : {1, 6}) check_next_step(d, kernel(threads, regs, smem, bars), &possible);
     }
+    // Every kind of suggestion is made somewhere on the grid (barriers count from CC 9.0: 6 barriers x 2 per
+    // block above 9.0's budget of 64 bound the blocks), so its claim and minimality checks ran on real answers.
+    for (const char* id : {"regs", "smem", "threads_block", "threads_warps", "barriers", "next_level"}) {
+        CAPTURE(id);
+        CHECK(possible[id] > 0);
+    }
+    MESSAGE("possible suggestions over the grid: regs " << possible["regs"] << ", smem " << possible["smem"]
+            << ", threads_block " << possible["threads_block"] << ", threads_warps " << possible["threads_warps"]
+            << ", barriers " << possible["barriers"] << ", next_level " << possible["next_level"]);
 }
 
 TEST_CASE("guidance: invalid input is the solver's error") {

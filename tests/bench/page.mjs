@@ -21,7 +21,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const dist = path.resolve(process.argv[2] || 'dist');
@@ -50,10 +49,12 @@ const server = http.createServer((req, res) => {
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${server.address().port}/index.html`;
 
-// gzip -9 as scripts/build-web.sh counts it (GNU gzip; zlib's deflate, e.g. a web server's, differs by ~1%).
+// gzip -9 -n as scripts/page-weight.sh (run by scripts/build-web.sh) counts it: one method for every figure
+// (zlib's deflate, e.g. a web server's, differs by ~1%, so there is no fallback to it).
 const gzipSize = (file) => {
   const r = spawnSync('gzip', ['-9', '-n', '-c', file], { maxBuffer: 1 << 28 });
-  return r.status === 0 ? r.stdout.length : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  if (r.status !== 0) throw new Error(`gzip -9 -n -c ${file} failed (GNU gzip is needed for the page weight)`);
+  return r.stdout.length;
 };
 const sizes = (rel) => {
   const file = path.join(dist, rel);

@@ -121,10 +121,23 @@ test('JS-only hazards are answered, not thrown: NaN, Infinity, BigInt, cycles, n
   assert.ok(e.message.includes('\u2603'), e.message);
 });
 
-test('tile: answered (an answer or an error object), never thrown', () => {
-  const t = api.tile({ gpu: 'H100 SXM5', m: 128, n: 128, k: 64, stages: 3, warps: 8 });
-  assert.equal(typeof t, 'object');
-  assert.ok(t !== null);
+test('tile: seed 002 (H100 SXM5, 128x128x64, 3 stages, 8 warps, bf16 -> f32): 64 acc regs, 98304 B, 2 CTAs', () => {
+  // Reasoned from the rules (docs/tile-model.md), not pasted from an answer:
+  //   accumulators: 128 x 128 f32 = 65536 B = 16384 registers over 8 warps x 32 threads = 64 per thread;
+  //   mainloop: 3 stages x (128 x 64 + 128 x 64) bf16 x 2 B = 3 x 32768 = 98304 B;
+  //   CTAs: 233472 B per SM - 1024 reserved per CTA leaves 232448 B per CTA at most; 2 x (98304 + barriers
+  //   + 1024) fits in 233472, 3 x 98304 does not: 2 CTAs, 16 of 64 warps = 25 %.
+  const t = ok(api.tile({ gpu: 'H100 SXM5', m: 128, n: 128, k: 64, stages: 3, warps: 8 }));
+  assert.equal(t.acc_regs_per_thread, 64);
+  assert.equal(t.acc_bytes, 65536);
+  assert.equal(t.smem_per_stage, 32768);
+  assert.equal(t.smem_mainloop, 98304);
+  assert.equal(t.ctas_per_sm, 2);
+  assert.equal(t.occupancy, 0.25);
+  assert.equal(t.fits, true);
+  assert.equal(t.cc, '9.0');
+  // A tile the hardware cannot run is an error answer, not an exception (m not a multiple of wgmma's 64).
+  err(api.tile({ gpu: 'H100 SXM5', m: 100 }), 'unsupported', 'm');
 });
 
 test('answers are fresh plain objects, and the module keeps working after many errors', () => {

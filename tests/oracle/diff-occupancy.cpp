@@ -5,12 +5,19 @@
 //                                                                registers and shared memory per block)
 //   block_size()    vs cudaOccMaxPotentialOccupancyBlockSize    (block size, min grid size)
 //   dynamic_smem()  vs cudaOccAvailableDynamicSMemPerBlock      (bytes)
-// and an error from the header must coincide with an Error from ours, and vice versa.
+// and an error from the header must coincide with an Error from ours of the matching kind, and vice versa
+// (kind_matches: CUDA_OCC_ERROR_UNKNOWN_DEVICE <-> unknown_arch, CUDA_OCC_ERROR_INVALID_INPUT <-> invalid_input,
+// or not_achievable where dynamic_smem is asked for more blocks than fit).
 //
 // Inputs: a structured grid of edge cases (threads/registers/shared memory at their limits +- 1, every
 // carveout edge, opt-in on/off) plus seeded random configurations, over several devices per CC (the
 // reference device and database-like variants, all accepted by smcalc::validate_device), CC 10.1 included as
-// the old name of 11.0. Inputs stay where the header itself is well-defined: it casts byte counts to int and
+// the old name of 11.0; plus, independent of smcalc's own figures, real devices written directly as the
+// cudaOccDeviceProp a device query gives (kNvidiaDevices, each with its source), converted to smcalc's Device
+// for our side. The kernel's maxThreadsPerBlock attribute (__launch_bounds__) varies too: occupancy must not
+// depend on it (the header ignores it there, and smcalc has no such input: launch bounds act through the
+// register count), and block_size() on a device whose max_threads_per_block is min(device, attribute) must
+// equal the header's search, which stops at that minimum. Inputs stay where the header itself is well-defined: it casts byte counts to int and
 // multiplies registers by the warp size in int, so shared memory stays below 2^30 and registers at most 300.
 // The seeds are fixed: a run is reproducible, and a mismatch prints its full input.
 #include <doctest/doctest.h>
@@ -61,6 +68,82 @@ Device with_smem(Device d, int64_t smem_per_sm) {
     // validate_device: smem_per_block <= opt-in, and from CC 8.0 opt-in + reserved <= smem_per_sm.
     d.smem_per_block_optin = smem_per_sm - (d.cc.major >= 8 ? d.reserved_smem_per_block : 0);
     d.smem_per_block = std::min<int64_t>(48 * 1024, d.smem_per_block_optin);
+    return d;
+}
+
+// Real devices as NVIDIA documents them, written as the header's own struct: not derived from smcalc's
+// reference_device() or GPU database, so a wrong figure there cannot hide in both sides of the comparison.
+// Fields: CC, maxThreadsPerBlock, maxThreadsPerMultiprocessor, regsPerBlock, regsPerMultiprocessor, warpSize,
+// sharedMemPerBlock, sharedMemPerMultiprocessor, numSms, sharedMemPerBlockOptin, reservedSharedMemPerBlock.
+// Sources (keys of /work/shared/reference/gpu-facts.md, resolved in docs/sources.md): per-CC limits from the
+// CUDA Programming Guide's "Technical Specifications per Compute Capability" (PG11 Table 15 for 5.x-7.2, PG13
+// Tables 30-32 for 7.5-12.x: threads, registers per block and per SM, shared memory per SM and per block with
+// opt-in); reserved 1 KiB per block from CC 8.0 (Programming Guide "Shared memory" of each architecture; device
+// queries report cudaDevAttrReservedSharedMemoryPerBlock 1024); SM counts from the products' whitepapers or
+// device queries where named, else an arbitrary count (it scales only min_grid_size).
+struct NvidiaDevice {
+    const char* name;
+    cudaOccDeviceProp prop;
+};
+
+cudaOccDeviceProp occ_prop(int major, int minor, int threads_block, int threads_sm, int regs_block, int regs_sm,
+                           int warp, size_t smem_block, size_t smem_sm, int sms, size_t optin, size_t reserved) {
+    cudaOccDeviceProp p;
+    p.computeMajor = major;
+    p.computeMinor = minor;
+    p.maxThreadsPerBlock = threads_block;
+    p.maxThreadsPerMultiprocessor = threads_sm;
+    p.regsPerBlock = regs_block;
+    p.regsPerMultiprocessor = regs_sm;
+    p.warpSize = warp;
+    p.sharedMemPerBlock = smem_block;
+    p.sharedMemPerMultiprocessor = smem_sm;
+    p.numSms = sms;
+    p.sharedMemPerBlockOptin = optin;
+    p.reservedSharedMemPerBlock = reserved;
+    return p;
+}
+
+constexpr size_t KiB = 1024;
+const NvidiaDevice kNvidiaDevices[] = {
+    // PG11 T15: 5.x/6.x 2048 threads/SM, 64 K registers/SM, 48 KiB per block (no opt-in beyond it).
+    {"CC 5.0 (PG11 T15; 16 SMs arbitrary)", occ_prop(5, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 64 * KiB, 16, 48 * KiB, 0)},
+    {"CC 5.2 (PG11 T15: 96 KiB/SM; 24 SMs arbitrary)", occ_prop(5, 2, 1024, 2048, 65536, 65536, 32, 48 * KiB, 96 * KiB, 24, 48 * KiB, 0)},
+    {"Jetson Nano CC 5.3 (PG11 T15: 32 K registers per block; 1 SM)", occ_prop(5, 3, 1024, 2048, 32768, 65536, 32, 48 * KiB, 64 * KiB, 1, 48 * KiB, 0)},
+    {"CC 6.0 (PG11 T15: 64 KiB/SM; 56 SMs arbitrary)", occ_prop(6, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 64 * KiB, 56, 48 * KiB, 0)},
+    {"CC 6.1 (PG11 T15: 96 KiB/SM; 20 SMs arbitrary)", occ_prop(6, 1, 1024, 2048, 65536, 65536, 32, 48 * KiB, 96 * KiB, 20, 48 * KiB, 0)},
+    {"CC 6.2 (PG11 T15: 32 K registers per block, 64 KiB/SM; 2 SMs arbitrary)", occ_prop(6, 2, 1024, 2048, 32768, 65536, 32, 48 * KiB, 64 * KiB, 2, 48 * KiB, 0)},
+    {"V100 SXM2 CC 7.0 (PG11 T15: 96 KiB/SM and opt-in; 80 SMs)", occ_prop(7, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 96 * KiB, 80, 96 * KiB, 0)},
+    {"CC 7.2 (PG11 T15: 96 KiB/SM and opt-in; 8 SMs arbitrary)", occ_prop(7, 2, 1024, 2048, 65536, 65536, 32, 48 * KiB, 96 * KiB, 8, 96 * KiB, 0)},
+    {"T4 CC 7.5 (PG13 T30-T32: 1024 threads/SM, 64 KiB/SM and opt-in; 40 SMs, DQ-T4)", occ_prop(7, 5, 1024, 1024, 65536, 65536, 32, 48 * KiB, 64 * KiB, 40, 64 * KiB, 0)},
+    {"A100 CC 8.0 (PG13: 164 KiB/SM, opt-in 163 KiB; 108 SMs, A100WP)", occ_prop(8, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 164 * KiB, 108, 163 * KiB, 1 * KiB)},
+    {"RTX 3090 CC 8.6 (PG13: 1536 threads/SM, 100 KiB/SM, opt-in 99 KiB; 82 SMs, DQ-3090)", occ_prop(8, 6, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 82, 99 * KiB, 1 * KiB)},
+    {"Jetson AGX Orin CC 8.7 (PG13: 1536 threads/SM, 164 KiB/SM, opt-in 163 KiB; 16 SMs, DQ-ORIN)", occ_prop(8, 7, 1024, 1536, 65536, 65536, 32, 48 * KiB, 164 * KiB, 16, 163 * KiB, 1 * KiB)},
+    {"RTX 4090 CC 8.9 (PG13: 1536 threads/SM, 100 KiB/SM, opt-in 99 KiB; 128 SMs, DQ-4090)", occ_prop(8, 9, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 128, 99 * KiB, 1 * KiB)},
+    {"H100 SXM5 CC 9.0 (PG13: 228 KiB/SM, opt-in 227 KiB; 132 SMs, H100WP)", occ_prop(9, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 132, 227 * KiB, 1 * KiB)},
+    {"H100 PCIe CC 9.0 (as H100 SXM5; 114 SMs, H100WP)", occ_prop(9, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 114, 227 * KiB, 1 * KiB)},
+    {"B200 CC 10.0 (PG13: 228 KiB/SM, opt-in 227 KiB; 148 SMs, AO4002)", occ_prop(10, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 148, 227 * KiB, 1 * KiB)},
+    {"CC 10.3 (PG13 10.x column; 148 SMs arbitrary)", occ_prop(10, 3, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 148, 227 * KiB, 1 * KiB)},
+    {"CC 11.0 (PG13 11.0 column; 20 SMs arbitrary)", occ_prop(11, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 20, 227 * KiB, 1 * KiB)},
+    {"RTX 5090 CC 12.0 (DQ-5090: 1536 threads/SM, 102400 B/SM, opt-in 101376 B; 170 SMs)", occ_prop(12, 0, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 170, 99 * KiB, 1 * KiB)},
+    {"RTX 5080 CC 12.0 (as RTX 5090; 84 SMs, DQ-5080)", occ_prop(12, 0, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 84, 99 * KiB, 1 * KiB)},
+    {"DGX Spark GB10 CC 12.1 (DQ-GB10: 1536 threads/SM, reserved 1024 B; 48 SMs)", occ_prop(12, 1, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 48, 99 * KiB, 1 * KiB)},
+};
+
+// The device query's figures as smcalc's Device (the inverse of to_prop below, field for field).
+Device from_prop(const cudaOccDeviceProp& p) {
+    Device d;
+    d.cc = {p.computeMajor, p.computeMinor};
+    d.sm_count = p.numSms;
+    d.max_threads_per_block = p.maxThreadsPerBlock;
+    d.max_threads_per_sm = p.maxThreadsPerMultiprocessor;
+    d.regs_per_sm = p.regsPerMultiprocessor;
+    d.regs_per_block = p.regsPerBlock;
+    d.warp_size = p.warpSize;
+    d.smem_per_sm = static_cast<int64_t>(p.sharedMemPerMultiprocessor);
+    d.smem_per_block = static_cast<int64_t>(p.sharedMemPerBlock);
+    d.smem_per_block_optin = static_cast<int64_t>(p.sharedMemPerBlockOptin);
+    d.reserved_smem_per_block = static_cast<int64_t>(p.reservedSharedMemPerBlock);
     return d;
 }
 
@@ -125,21 +208,30 @@ struct TestArch {
     const ArchRules* rules;
     ComputeCapability cc;  // as given to the solver: 10.1 stays 10.1
     std::vector<TestDevice> devices;
+    std::vector<TestDevice> nvidia;  // from kNvidiaDevices: figures independent of smcalc's
 };
 
 std::vector<TestArch> all_test_archs() {
     std::vector<TestArch> v;
     for (const auto& a : all_arch_rules()) {
-        v.push_back({&a, a.cc, devices_for(a, a.cc)});
-        if (a.cc == ComputeCapability{11, 0}) v.push_back({&a, {10, 1}, devices_for(a, {10, 1})});
+        v.push_back({&a, a.cc, devices_for(a, a.cc), {}});
+        if (a.cc == ComputeCapability{11, 0}) v.push_back({&a, {10, 1}, devices_for(a, {10, 1}), {}});
     }
+    for (const NvidiaDevice& n : kNvidiaDevices)
+        for (auto& t : v)
+            if (t.cc == ComputeCapability{n.prop.computeMajor, n.prop.computeMinor})
+                t.nvidia.push_back({std::string("NVIDIA: ") + n.name, from_prop(n.prop)});
+    std::size_t nvidia_count = 0;
+    for (const auto& t : v) nvidia_count += t.nvidia.size();
+    REQUIRE(nvidia_count == std::size(kNvidiaDevices));  // each one's CC is modelled
     for (const auto& t : v)
-        for (const auto& d : t.devices) {
-            auto ok = validate_device(d.dev);
-            INFO("device ", d.name, " of CC ", t.cc.major, ".", t.cc.minor, ": ",
-                 (ok ? std::string() : ok.error().message));
-            REQUIRE(ok.ok());
-        }
+        for (const auto* list : {&t.devices, &t.nvidia})
+            for (const auto& d : *list) {
+                auto ok = validate_device(d.dev);
+                INFO("device ", d.name, " of CC ", t.cc.major, ".", t.cc.minor, ": ",
+                     (ok ? std::string() : ok.error().message));
+                REQUIRE(ok.ok());
+            }
     return v;
 }
 
@@ -172,9 +264,11 @@ int64_t dynamic_max_of(const Device& d, const KernelInput& in) {
     return std::max<int64_t>(0, limit - in.smem_static);
 }
 
-cudaOccFuncAttributes to_attr(const Device& d, const KernelInput& in) {
+// launch_bounds: the kernel's maxThreadsPerBlock attribute (__launch_bounds__(N) gives N); 0 = none, the
+// device's maximum, as the driver reports for a kernel without it.
+cudaOccFuncAttributes to_attr(const Device& d, const KernelInput& in, int64_t launch_bounds = 0) {
     cudaOccFuncAttributes a;
-    a.maxThreadsPerBlock = static_cast<int>(d.max_threads_per_block);  // no __launch_bounds__: the device max
+    a.maxThreadsPerBlock = static_cast<int>(launch_bounds > 0 ? launch_bounds : d.max_threads_per_block);
     a.numRegs = static_cast<int>(in.regs);
     a.sharedSizeBytes = static_cast<size_t>(in.smem_static);
     a.partitionedGCConfig = PARTITIONED_GC_OFF;
@@ -199,8 +293,17 @@ struct Config {
     const TestArch* arch;
     const TestDevice* device;
     KernelInput in;
-    int64_t blocks = 1;  // for dynamic_smem
+    int64_t blocks = 1;         // for dynamic_smem
+    int64_t launch_bounds = 0;  // the kernel's maxThreadsPerBlock attribute; 0 = the device's (none given)
 };
+
+// Our side of __launch_bounds__(N) for block_size(): the kernel cannot launch more than N threads per block,
+// which for the block-size search is a device whose per-block maximum is min(device, N).
+Device bounded(const Device& d, int64_t launch_bounds) {
+    Device b = d;
+    if (launch_bounds > 0) b.max_threads_per_block = std::min(d.max_threads_per_block, launch_bounds);
+    return b;
+}
 
 std::string describe(const Config& c) {
     const Device& d = c.device->dev;
@@ -213,7 +316,8 @@ std::string describe(const Config& c) {
       << d.reserved_smem_per_block << "}\n    kernel {threads " << c.in.threads << ", regs " << c.in.regs
       << ", smem_static " << c.in.smem_static << ", smem_dynamic " << c.in.smem_dynamic << ", optin "
       << c.in.optin << ", smem_dynamic_max " << c.in.smem_dynamic_max << " (header gets "
-      << dynamic_max_of(d, c.in) << "), carveout " << c.in.carveout << ", barriers " << c.in.barriers << "}";
+      << dynamic_max_of(d, c.in) << "), carveout " << c.in.carveout << ", barriers " << c.in.barriers
+      << ", launch_bounds " << c.launch_bounds << "}";
     return s.str();
 }
 
@@ -278,8 +382,14 @@ Config random_config(std::mt19937_64& rng, const std::vector<TestArch>& archs) {
     c.arch = &archs[static_cast<std::size_t>(uniform(rng, 0, static_cast<int64_t>(archs.size()) - 1))];
     const auto& devs = c.arch->devices;
     // The reference device (any SM count) half of the time, a variant the other half.
-    c.device = chance(rng, 0.5) ? &devs[static_cast<std::size_t>(uniform(rng, 0, 5))]
-                                : &devs[static_cast<std::size_t>(uniform(rng, 6, static_cast<int64_t>(devs.size()) - 1))];
+    // NVIDIA's figures a third of the time where the CC has any; else the reference device (any SM count)
+    // half of the time, a variant the other half.
+    const auto& nv = c.arch->nvidia;
+    if (!nv.empty() && chance(rng, 1.0 / 3))
+        c.device = &nv[static_cast<std::size_t>(uniform(rng, 0, static_cast<int64_t>(nv.size()) - 1))];
+    else
+        c.device = chance(rng, 0.5) ? &devs[static_cast<std::size_t>(uniform(rng, 0, 5))]
+                                    : &devs[static_cast<std::size_t>(uniform(rng, 6, static_cast<int64_t>(devs.size()) - 1))];
     const Device& d = c.device->dev;
     KernelInput& in = c.in;
 
@@ -314,6 +424,9 @@ Config random_config(std::mt19937_64& rng, const std::vector<TestArch>& archs) {
         in.smem_dynamic = uniform(rng, 0, kSmemCap);
     }
     in.smem_dynamic_max = random_dynamic_max(rng, d, in);
+    // __launch_bounds__: none 60 % of the time, else an edge (above the device's maximum included) or any.
+    const int64_t kBounds[] = {1, 31, 32, 33, 64, 96, 100, 128, 256, 384, 512, 640, 768, 1000, 1023, 1024, 1025, 2048};
+    c.launch_bounds = chance(rng, 0.6) ? 0 : (chance(rng, 0.5) ? pick(rng, kBounds) : uniform(rng, 1, 1024));
     // blocks for dynamic_smem: mostly up to what fits without dynamic shared memory (asked of the header),
     // sometimes one more, sometimes anything, sometimes invalid.
     const double b = std::uniform_real_distribution<double>(0, 1)(rng);
@@ -323,7 +436,7 @@ Config random_config(std::mt19937_64& rng, const std::vector<TestArch>& archs) {
         c.blocks = uniform(rng, 1, 33);
     } else {
         const cudaOccDeviceProp prop = to_prop(d);
-        const cudaOccFuncAttributes attr = to_attr(d, in);
+        const cudaOccFuncAttributes attr = to_attr(d, in, c.launch_bounds);
         const cudaOccDeviceState state = to_state(in);
         cudaOccResult h{};
         int fit = 0;
@@ -337,15 +450,20 @@ Config random_config(std::mt19937_64& rng, const std::vector<TestArch>& archs) {
 
 // Structured edge grid: per CC name and device, every shared-memory edge with opt-in off and on, as static,
 // dynamic or split; threads, registers, carveout, barriers and the dynamic attribute rotate through their
-// edge values (list lengths 7, 9, 6, 3, 3 and the split's 3 with distinct strides, so that over a device's
+// edge values (list lengths 7, 9, 6, 3, 3, the split's 3 and launch bounds' 5 with distinct strides, so that over a device's
 // cells each pair of axes meets in many combinations).
 std::vector<Config> edge_grid(const std::vector<TestArch>& archs) {
     const int64_t threads[] = {1, 31, 32, 33, 1023, 1024, 1025};
     const int64_t regs[] = {0, 1, 32, 64, 128, 255, 256, 257, 300};
     std::vector<Config> out;
     std::size_t k = 0;
+    const int64_t bounds[] = {0, 0, 64, 256, 1000};  // __launch_bounds__: none twice in 5
     for (const auto& t : archs) {
-        for (const auto& dev : t.devices) {
+        std::vector<const TestDevice*> devs;
+        for (const auto& dev : t.devices) devs.push_back(&dev);
+        for (const auto& dev : t.nvidia) devs.push_back(&dev);
+        for (const TestDevice* devp : devs) {
+            const TestDevice& dev = *devp;
             for (int64_t bytes : edge_kernel_bytes(t, dev.dev)) {
                 for (int optin = 0; optin <= 1; ++optin) {
                     ++k;
@@ -368,11 +486,43 @@ std::vector<Config> edge_grid(const std::vector<TestArch>& archs) {
                         default: c.in.smem_dynamic_max = std::max<int64_t>(0, c.in.smem_dynamic - 1); break;
                     }
                     c.blocks = static_cast<int64_t>(1 + (k / 13) % 6);
+                    c.launch_bounds = bounds[(k / 17) % 5];
                     out.push_back(c);
                 }
             }
         }
     }
+    return out;
+}
+
+// Inputs both sides must refuse, so that the error kinds are compared on every function: counts out of range
+// (threads 0 or -1, registers -1, blocks 0) on each CC's reference device, and compute capabilities neither
+// models (2.0: Fermi, before the header's table; 13.0: after it) as devices of their own.
+std::vector<Config> refused_configs(const std::vector<TestArch>& archs) {
+    static std::vector<TestArch> unknown;  // the configs point into it
+    if (unknown.empty())
+        for (ComputeCapability cc : {ComputeCapability{2, 0}, ComputeCapability{13, 0}}) {
+            Device d = reference_device(all_arch_rules().front());
+            d.cc = cc;
+            unknown.push_back({&all_arch_rules().front(), cc, {{"unmodelled CC", d}}, {}});
+        }
+    std::vector<Config> out;
+    auto add = [&](const TestArch& t, const TestDevice& dev, int64_t threads, int64_t regs, int64_t blocks) {
+        Config c;
+        c.arch = &t;
+        c.device = &dev;
+        c.in.threads = threads;
+        c.in.regs = regs;
+        c.blocks = blocks;
+        out.push_back(c);
+    };
+    for (const auto& t : archs) {
+        add(t, t.devices.front(), 0, 32, 1);
+        add(t, t.devices.front(), -1, 32, 1);
+        add(t, t.devices.front(), 256, -1, 1);
+        add(t, t.devices.front(), 256, 32, 0);
+    }
+    for (const auto& t : unknown) add(t, t.devices.front(), 256, 32, 1);
     return out;
 }
 
@@ -393,6 +543,24 @@ Outcome both_failed() {
     return o;
 }
 
+// The error kinds that correspond: the header has two (cudaOccError), smcalc one per cause (error.hpp).
+// dynamic_smem for more blocks than fit is the header's INVALID_INPUT and smcalc's not_achievable; every
+// other INVALID_INPUT here is a value out of range (invalid_input). No invalid_device can occur: every
+// device of this test passes validate_device.
+bool kind_matches(cudaOccError herr, ErrorId ours, bool blocks_not_fitting) {
+    switch (herr) {
+        case CUDA_OCC_ERROR_UNKNOWN_DEVICE: return ours == ErrorId::UnknownArch;
+        case CUDA_OCC_ERROR_INVALID_INPUT:
+            return ours == (blocks_not_fitting ? ErrorId::NotAchievable : ErrorId::InvalidInput);
+        default: return false;
+    }
+}
+
+std::string kind_diff(cudaOccError herr, const Error& ours) {
+    return std::string("error kinds differ: header cudaOccError ") + std::to_string(static_cast<int>(herr)) +
+           ", ours [" + std::string(error_id_string(ours.id)) + "] " + ours.message;
+}
+
 const char* kKeys[] = {"regs", "smem", "warps", "blocks", "barriers"};
 
 std::string fmt_limit(std::optional<int64_t> v) { return v ? std::to_string(*v) : "none(kNoLimit)"; }
@@ -403,7 +571,7 @@ std::string fmt_hlimit(int v) { return v == INT_MAX ? "none(INT_MAX)" : std::to_
 Outcome compare_occupancy(const Config& c, bool full) {
     const Device& d = c.device->dev;
     const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in);
+    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
     const cudaOccDeviceState state = to_state(c.in);
     cudaOccResult h{};
     const cudaOccError herr = cudaOccMaxActiveBlocksPerMultiprocessor(
@@ -417,7 +585,7 @@ Outcome compare_occupancy(const Config& c, bool full) {
                ", ours " + (ours.ok() ? "succeeds with " + std::to_string(ours->blocks_per_sm) + " blocks"
                                      : "fails: [" + std::string(error_id_string(ours.error().id)) + "] " + ours.error().message);
     }
-    if (!ours.ok()) return both_failed();
+    if (!ours.ok()) return kind_matches(herr, ours.error().id, false) ? both_failed() : Outcome(kind_diff(herr, ours.error()));
     const OccupancyResult& r = *ours;
     Outcome out;
     out.positive = h.activeBlocksPerMultiprocessor > 0;
@@ -477,13 +645,13 @@ Outcome compare_occupancy(const Config& c, bool full) {
 Outcome compare_block_size(const Config& c, bool) {
     const Device& d = c.device->dev;
     const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in);
+    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
     const cudaOccDeviceState state = to_state(c.in);
     int hgrid = -1;
     int hblock = -1;
     const cudaOccError herr = cudaOccMaxPotentialOccupancyBlockSize(&hgrid, &hblock, &prop, &attr, &state, nullptr,
                                                                     static_cast<size_t>(c.in.smem_dynamic));
-    const auto ours = block_size(d, c.in);
+    const auto ours = block_size(bounded(d, c.launch_bounds), c.in);
     if ((herr != CUDA_OCC_SUCCESS) != !ours.ok()) {
         return std::string("error disagreement: header ") +
                (herr == CUDA_OCC_SUCCESS ? "succeeds (block " + std::to_string(hblock) + ")"
@@ -491,7 +659,7 @@ Outcome compare_block_size(const Config& c, bool) {
                ", ours " + (ours.ok() ? "succeeds (block " + std::to_string(ours->block_size) + ")"
                                      : "fails: [" + std::string(error_id_string(ours.error().id)) + "] " + ours.error().message);
     }
-    if (!ours.ok()) return both_failed();
+    if (!ours.ok()) return kind_matches(herr, ours.error().id, false) ? both_failed() : Outcome(kind_diff(herr, ours.error()));
     std::ostringstream diff;
     if (ours->block_size != hblock) diff << " block_size ours " << ours->block_size << " header " << hblock << ";";
     if (ours->min_grid_size != hgrid) diff << " min_grid_size ours " << ours->min_grid_size << " header " << hgrid << ";";
@@ -532,7 +700,7 @@ bool header_share_below_static(const cudaOccDeviceProp& p, const cudaOccFuncAttr
 Outcome compare_dynamic_smem(const Config& c, bool) {
     const Device& d = c.device->dev;
     const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in);
+    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
     const cudaOccDeviceState state = to_state(c.in);
     size_t hbytes = 0;
     const cudaOccError herr = cudaOccAvailableDynamicSMemPerBlock(&hbytes, &prop, &attr, &state,
@@ -545,7 +713,16 @@ Outcome compare_dynamic_smem(const Config& c, bool) {
                ", ours " + (ours.ok() ? "answers " + std::to_string(*ours) + " B"
                                      : "fails: [" + std::string(error_id_string(ours.error().id)) + "] " + ours.error().message);
     }
-    if (!ours.ok()) return both_failed();
+    if (!ours.ok()) {
+        // Which INVALID_INPUT the header meant: blocks >= 1 that its own occupancy check says do not fit.
+        cudaOccResult h{};
+        const bool not_fitting =
+            c.blocks >= 1 &&
+            cudaOccMaxActiveBlocksPerMultiprocessor(&h, &prop, &attr, &state, static_cast<int>(c.in.threads), 0) ==
+                CUDA_OCC_SUCCESS &&
+            h.activeBlocksPerMultiprocessor < c.blocks;
+        return kind_matches(herr, ours.error().id, not_fitting) ? both_failed() : Outcome(kind_diff(herr, ours.error()));
+    }
     if (herr == CUDA_OCC_SUCCESS && header_share_below_static(prop, attr, state, static_cast<int>(c.blocks))) {
         // Outside the header's domain (unsigned wrap-around). occupancy.cpp answers 0 bytes here by design.
         Outcome o(*ours == 0 ? "" : "header's size_t subtraction wraps (answer " + std::to_string(hbytes) +
@@ -570,6 +747,8 @@ struct Tally {
     int64_t outside_domain = 0;
     int64_t positive = 0;
     int64_t both_failed = 0;
+    int64_t nvidia = 0;         // on a device of kNvidiaDevices
+    int64_t launch_bounds = 0;  // with a __launch_bounds__ attribute
     std::vector<ComputeCapability> ccs;
 
     void record(const Config& c, const Outcome& o) {
@@ -577,7 +756,10 @@ struct Tally {
         if (o.outside_domain) ++outside_domain;
         if (o.positive) ++positive;
         if (o.both_failed) ++both_failed;
-        if (std::find(ccs.begin(), ccs.end(), c.device->dev.cc) == ccs.end()) ccs.push_back(c.device->dev.cc);
+        if (c.device->name.rfind("NVIDIA: ", 0) == 0) ++nvidia;
+        if (c.launch_bounds > 0) ++launch_bounds;
+        if (c.device->name != "unmodelled CC" && std::find(ccs.begin(), ccs.end(), c.device->dev.cc) == ccs.end())
+            ccs.push_back(c.device->dev.cc);
         if (o.diff.empty()) return;
         if (++mismatches <= kMaxPrinted)
             std::cout << what << " mismatch #" << mismatches << ":\n    " << describe(c) << "\n    " << o.diff << "\n";
@@ -587,7 +769,8 @@ struct Tally {
         s << "differential test (" << what << "): " << compared << " configurations compared over "
           << ccs.size() << " compute capabilities (" << all_arch_rules().size() << " modelled + 10.1 as 11.0's "
           << "old name), " << mismatches << " mismatches; " << positive << " with a non-zero answer, " << both_failed
-          << " with an error from both";
+          << " with an error of the same kind from both; " << nvidia << " on NVIDIA's device figures, "
+          << launch_bounds << " with __launch_bounds__";
         if (outside_domain)
             s << "; " << outside_domain << " outside the header's domain (its size_t subtraction wraps), "
               << "checked to answer 0";
@@ -595,6 +778,8 @@ struct Tally {
         std::cout << s.str() << std::endl;
         MESSAGE(s.str());
         CHECK(mismatches == 0);
+        CHECK(nvidia > compared / 5);
+        CHECK(launch_bounds > compared / 5);
         CHECK(ccs.size() == all_arch_rules().size() + 1);
     }
 };
@@ -612,6 +797,7 @@ void run(const char* what, int64_t random_count, uint64_t seed, bool with_grid, 
     int64_t i = 0;
     if (with_grid)
         for (const Config& c : edge_grid(archs)) tally.record(c, compare(c, i++ % kFullEvery == 0));
+    for (const Config& c : refused_configs(archs)) tally.record(c, compare(c, true));
     std::mt19937_64 rng(seed);
     for (int64_t n = 0; n < random_count; ++n) {
         const Config c = random_config(rng, archs);
@@ -633,4 +819,26 @@ TEST_CASE("oracle: dynamic_smem() equals cudaOccAvailableDynamicSMemPerBlock") {
 TEST_CASE("oracle: block_size() equals cudaOccMaxPotentialOccupancyBlockSize") {
     // in.threads does not matter here, so the edge grid (which varies it most) is left out.
     run("block_size", 200'000, 0x5eed0003, false, compare_block_size);
+}
+
+TEST_CASE("oracle: smcalc's reference device of each CC has NVIDIA's documented per-CC figures") {
+    // The comparisons above give both sides the same device; this checks smcalc's own figures against the
+    // independent table (all but the SM count, which is per product).
+    for (const NvidiaDevice& n : kNvidiaDevices) {
+        const std::string name = n.name;
+        CAPTURE(name);
+        const Device nv = from_prop(n.prop);
+        auto rules = find_arch(nv.cc);
+        REQUIRE(rules.ok());
+        const Device ref = reference_device(**rules);
+        CHECK(ref.max_threads_per_block == nv.max_threads_per_block);
+        CHECK(ref.max_threads_per_sm == nv.max_threads_per_sm);
+        CHECK(ref.regs_per_sm == nv.regs_per_sm);
+        CHECK(ref.regs_per_block == nv.regs_per_block);
+        CHECK(ref.warp_size == nv.warp_size);
+        CHECK(ref.smem_per_sm == nv.smem_per_sm);
+        CHECK(ref.smem_per_block == nv.smem_per_block);
+        CHECK(ref.smem_per_block_optin == nv.smem_per_block_optin);
+        CHECK(ref.reserved_smem_per_block == nv.reserved_smem_per_block);
+    }
 }
