@@ -131,13 +131,21 @@ TEST_CASE("api next_step: launch bounds for a chosen block count") {
     CHECK(error_id(forty) == "not_achievable");
     CHECK(error_field(forty) == "blocks");
     CHECK(error_id(handle(with(a100_example("next_step"), "blocks", 0))) == "invalid_input");
-    // The default target out of reach (32 block slots already used): an answer with a reason.
+    // The default target (smcalc::default_bounds_target, as the page uses it): where fewer registers cannot
+    // give one more block (all 32 block slots used), bounds that keep the blocks the kernel has now.
     const json full = handle({{"op", "next_step"}, {"cc", "8.0"}, {"threads", 32}, {"regs", 16}});
     REQUIRE_MESSAGE(!full.contains("error"), full.dump());
     CHECK(full["current"]["blocks_per_sm"] == 32);
-    CHECK(full["launch_bounds"]["possible"] == false);
-    CHECK(!full["launch_bounds"]["reason"].get<std::string>().empty());
-    CHECK(full["launch_bounds"]["max_regs"].is_null());
+    CHECK(full["launch_bounds"]["possible"] == true);
+    CHECK(full["launch_bounds"]["target_blocks"] == 32);
+    // ... and where no register count gives even one block (shared memory above the per-block limit), an
+    // answer with a reason.
+    const json none = handle({{"op", "next_step"}, {"cc", "8.0"}, {"threads", 256}, {"regs", 32}, {"smem_static", 200000}});
+    REQUIRE_MESSAGE(!none.contains("error"), none.dump());
+    CHECK(none["current"]["blocks_per_sm"] == 0);
+    CHECK(none["launch_bounds"]["possible"] == false);
+    CHECK(!none["launch_bounds"]["reason"].get<std::string>().empty());
+    CHECK(none["launch_bounds"]["max_regs"].is_null());
     // Bad kernel fields are the occupancy op's errors.
     CHECK(error_field(handle(with(a100_example("next_step"), "threads", 0))) == "threads");
 }

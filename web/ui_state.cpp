@@ -116,7 +116,8 @@ struct Decoder {
             case fields::Codec::Int: break;
         }
         if (f.hi == kMaxInput && or_default.empty()) return "a whole number, at least " + std::to_string(f.lo);
-        return std::to_string(f.lo) + " .. " + std::to_string(f.hi) + or_default;
+        const std::string percent = f.unit.substr(0, 1) == "%" ? " %" : "";  // carveout: "0 .. 100 % or default"
+        return std::to_string(f.lo) + " .. " + std::to_string(f.hi) + percent + or_default;
     }
     template <class T>
     static std::string fallback_text(const fields::Field<T>& f, int64_t v) {

@@ -4,6 +4,7 @@
 // the reader over 20,000 random hashes (tests/fuzz/fuzz_url_hash.cpp checks the same over fuzzed bytes).
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -84,4 +85,24 @@ TEST_CASE("URL hash: 20,000 random hashes - at most 7 notices, a stable canonica
                k.carveout <= 100));
         CHECK(web::base_gpu(d.inputs) != nullptr);
     }
+}
+
+TEST_CASE("URL hashes of the previous release (0.1.0) still load: the same inputs, no notice") {
+    std::ifstream f(std::string(SMCALC_SOURCE_DIR) + "/tests/data/hash/release-0.1.0.tsv");
+    REQUIRE(f);
+    std::string line;
+    int checked = 0;
+    while (std::getline(f, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        const auto tab = line.find('\t');
+        REQUIRE(tab != std::string::npos);
+        const std::string old_hash = line.substr(0, tab), now = line.substr(tab + 1);
+        const web::Decoded d = web::decode_hash(old_hash);
+        CHECK_MESSAGE(d.notices.empty(), old_hash << ": " << joined(d.notices));
+        CHECK_MESSAGE(web::encode_hash(d.inputs) == now, old_hash);
+        // And the current form reads back to itself.
+        CHECK(web::encode_hash(web::decode_hash(now).inputs) == now);
+        ++checked;
+    }
+    CHECK(checked >= 9);
 }

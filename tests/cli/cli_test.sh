@@ -347,7 +347,8 @@ compare)
     expect_rc 0 "$SMCALC" compare --gpus A100,"H100 SXM5",B200,"RTX 5090" --tile 128x128x64 --stages 3 --warps 8 --ab bf16
     has "$out" '^tile 128x128x64, 3 stages, 8 warps, bf16 x bf16 -> f32'
     has "$out" 'MMA instruction +mma\.sync .* +wgmma'
-    has "$out" 'CTAs per SM by shared memory alone \(CTAs\) +1 / 32 +2 / 32 '
+    has "$out" 'CTAs per SM by shared memory alone +1 / 32 CTAs +2 / 32 CTAs '
+    has "$out" 'Resident CTAs per GPU +108 +264 '  # A100 1 x 108, H100 SXM5 2 x 132
     expect_rc 0 "$SMCALC" compare --gpus "H100 SXM5",B200 --tile 128x128x64 --mma tmem --json
     py 'a=json.loads(text)
 assert a["kind"]=="tile" and a["columns"][0]["error"]["id"]=="unsupported" and a["columns"][1]["error"] is None, a["columns"]'
