@@ -1,0 +1,70 @@
+// smcalc/amd_parse.hpp - reads AMD compiler output and turns each kernel into amd::KernelInput, keeping
+// LLVM's own occupancy figure to show beside ours.
+//
+// Formats (genuine llc 19 output in tests/data/amd/, README there has the commands):
+//   remarks   clang/llc -Rpass-analysis=kernel-resource-usage (-pass-remarks-analysis=...):
+//               remark: k.hip:3:0: Function Name: kern
+//               remark: k.hip:3:0:     SGPRs: 14 / VGPRs: 128 / AGPRs: 0 / ScratchSize [bytes/lane]: 0
+//               remark: k.hip:3:0:     Occupancy [waves/SIMD]: 4 / LDS Size [bytes/block]: 16384
+//   assembly  .amdhsa_kernel NAME ... .amdhsa_group_segment_fixed_size / _private_segment_fixed_size /
+//             .amdhsa_next_free_vgpr / .amdhsa_accum_offset ... .end_amdhsa_kernel, then the comments
+//             "; NumSgprs: N", "; NumVgprs:", "; NumAgprs:", "; TotalNumVgprs:", "; Occupancy: N"
+//   metadata  amdhsa.kernels (YAML in the .s or from llvm-readelf --notes): .name, .vgpr_count (unified
+//             VGPRs + AGPRs on gfx90a+), .agpr_count, .sgpr_count, .group_segment_fixed_size,
+//             .private_segment_fixed_size, .max_flat_workgroup_size, .vgpr_spill_count, .sgpr_spill_count
+// A kernel seen in several formats is merged by name. Lines are read one by one, numbers with
+// std::from_chars and refused above kMaxInput: any text gives an answer or an Error, never a crash.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "smcalc/amd.hpp"
+#include "smcalc/error.hpp"
+
+namespace smcalc::amd {
+
+struct ParsedKernel {
+    std::string name;                       // symbol as printed
+    std::string gfx;                        // "gfx942" from .amdgcn_target / amdhsa.target; empty if not seen
+    std::optional<int64_t> vgprs;           // architectural VGPRs per lane (remark "VGPRs", "; NumVgprs")
+    std::optional<int64_t> agprs;           // AGPRs per lane
+    std::optional<int64_t> unified_vgprs;   // "; TotalNumVgprs" / metadata .vgpr_count (gfx90a+: VGPRs + AGPRs)
+    std::optional<int64_t> sgprs;           // SGPRs per wave as counted for occupancy
+    std::optional<int64_t> lds;             // bytes per workgroup (static group segment)
+    std::optional<int64_t> scratch;         // bytes per lane (private segment)
+    std::optional<int64_t> max_flat_workgroup_size;  // metadata (the compiler's figure assumes this size)
+    std::optional<int64_t> vgpr_spill, sgpr_spill;   // spill counts (metadata / remarks)
+    std::optional<int64_t> llvm_occupancy;  // LLVM's "Occupancy [waves/SIMD]" / "; Occupancy:"
+    std::vector<std::string> formats;       // "remarks", "assembly", "metadata" in which the kernel was seen
+    int64_t line = 0;                       // 1-based line where it first appears
+    std::vector<std::string> missing;       // inputs the text did not give: "vgprs", "sgprs", "lds"
+};
+
+struct ParsedOutput {
+    std::vector<ParsedKernel> kernels;      // first-appearance order
+    std::vector<std::string> notes;
+    std::string summary;                    // "3 kernels (remarks, assembly, metadata; gfx942)"
+};
+
+// Error (InvalidInput, field "text") when no kernel is found or the text exceeds kMaxCompilerOutput.
+Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text);
+
+// `base` with the compiler's figures filled in (vgprs, agprs, sgprs, lds, scratch). Where only the unified
+// count is known (metadata), vgprs = unified - agprs, which gives the same unified total.
+KernelInput to_kernel_input(const ParsedKernel& k, KernelInput base = {});
+
+// Our figures beside LLVM's for one parsed kernel at `threads` work-items per workgroup (0 = the kernel's
+// max_flat_workgroup_size, else 256).
+struct LlvmComparison {
+    OccupancyResult ours;
+    std::optional<int64_t> llvm;            // LLVM's figure, when the text had one
+    bool mismatch = false;                  // llvm != ours.compiler_waves_per_simd
+    std::string text;                       // "LLVM 4 waves/SIMD, smcalc 4 (compiler figure) / 4 (resident)"
+};
+Expected<LlvmComparison> compare_with_llvm(const ArchRules& arch, const ParsedKernel& k, int64_t threads = 0);
+
+}  // namespace smcalc::amd

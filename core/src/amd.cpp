@@ -1,0 +1,536 @@
+// amd.cpp - AMD CDNA3/CDNA4 architecture rows, products, occupancy, derivation and next step
+// (smcalc/amd.hpp). Rules re-expressed from LLVM's AMDGPU target and the HIP runtime; docs/amd.md gives
+// each one with its source. Units: registers per lane (VGPR/AGPR) or per wave (SGPR), bytes for LDS,
+// waves, workgroups. "per SIMD" and "per CU" as named.
+//
+// Index
+//   [SECTION] architecture rows   gfx942, gfx950, gfx90a (oracle only)
+//   [SECTION] products            MI300X, MI325X, MI350X, MI355X
+//   [SECTION] vocabulary          SM/CU, warp/wave, ...; vendor-only fields
+//   [SECTION] occupancy           per-limit counts, limiter, compiler figure, derivation
+//   [SECTION] next step           the smallest change of one resource that fits one more workgroup
+#include "smcalc/amd.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <string>
+
+namespace smcalc::amd {
+namespace {
+
+// ============================================================================ [SECTION] architecture rows
+
+// Source keys (docs/amd.md): LLVM-BI = llvm/lib/Target/AMDGPU/Utils/AMDGPUBaseInfo.cpp (getWavefrontSize,
+// getEUsPerCU, getMaxWavesPerEU, getTotalNumVGPRs, getAddressableNumArchVGPRs, getVGPRAllocGranule,
+// getTotalNumSGPRs, getSGPRAllocGranule, getMaxNumSGPRs, getMaxWorkGroupsPerCU, getMaxFlatWorkGroupSize);
+// LLVM-TD = AMDGPU.td / GCNProcessors.td (FeatureGFX90AInsts, FeatureAddressableLocalMemorySize65536 /
+// 163840); LLVM-T-LDS950 = llvm/test/CodeGen/AMDGPU gfx950 LDS-size test (granulated_lds_size 65 for
+// 131,076 B, 80 for 163,840 B: 2,048-byte blocks); LLVM-ASM = AMDGPUAsmPrinter "LDS is allocated in 128
+// dword blocks" (gfx9); HIP-OCC = ROCm clr hipamd/src/hip_platform.cpp
+// ihipOccupancyMaxActiveBlocksPerMultiprocessor; ROCM-SPECS = rocm.docs.amd.com reference/gpu-specs.
+// clang-format off
+constexpr ArchRules kArchs[] = {
+    {
+        .gfx = "gfx942", .family = "CDNA3", .label = "MI300X, MI325X (and MI300A)",
+        .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 8,
+        .vgprs_per_simd = 512, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
+        .vgpr_alloc_granule = 8, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
+        .lds_per_cu = 65536, .lds_per_workgroup = 65536, .lds_alloc_granule = 512,
+        .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
+        .source = "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC; ROCM-SPECS",
+    },
+    {
+        .gfx = "gfx950", .family = "CDNA4", .label = "MI350X, MI355X",
+        .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 8,
+        .vgprs_per_simd = 512, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
+        .vgpr_alloc_granule = 8, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
+        .lds_per_cu = 163840, .lds_per_workgroup = 163840, .lds_alloc_granule = 2048,
+        .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
+        .source = "LLVM-BI; LLVM-TD; LLVM-T-LDS950; HIP-OCC; ROCM-SPECS",
+    },
+    {
+        .gfx = "gfx90a", .family = "CDNA2",
+        .label = "MI200 rules; no product row: kept for the LLVM and XLA vectors that name gfx90a",
+        .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 8,
+        .vgprs_per_simd = 512, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
+        .vgpr_alloc_granule = 8, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
+        .lds_per_cu = 65536, .lds_per_workgroup = 65536, .lds_alloc_granule = 512,
+        .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
+        .source = "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC",
+    },
+};
+
+// ============================================================================ [SECTION] products
+
+constexpr GpuSpec kGpus[] = {
+    {
+        .name = "MI300X", .aliases = "Instinct MI300X|AMD Instinct MI300X", .gfx = "gfx942",
+        .cu_count = 304, .xcd_count = 8, .cus_per_xcd = 38,
+        .hbm_bytes = int64_t{192} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = 5300.0,
+        .source = "ROCM-SPECS (CUs, LDS, 192 GiB); MI300X-BW (5.3 TB/s, 3rd-party)",
+        .note = "304 CUs = 8 XCDs x 38. Peak clock and tensor peak: no source kept here (unknown).",
+    },
+    {
+        .name = "MI325X", .aliases = "Instinct MI325X|AMD Instinct MI325X", .gfx = "gfx942",
+        .cu_count = 304, .xcd_count = 8, .cus_per_xcd = 38,
+        .hbm_bytes = int64_t{256} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = std::nullopt,
+        .source = "ROCM-SPECS (CUs 304 = 38 per XCD, LDS 64 KiB, 256 GiB)",
+        .note = "Same gfx942 CU as MI300X; more and faster HBM (bandwidth: no source kept here).",
+    },
+    {
+        .name = "MI350X", .aliases = "Instinct MI350X|AMD Instinct MI350X", .gfx = "gfx950",
+        .cu_count = 256, .xcd_count = 8, .cus_per_xcd = 32,
+        .hbm_bytes = int64_t{288} << 30, .peak_clock_mhz = 2200.0, .mem_bw_gbs = 8000.0,
+        .source = "ROCM-SPECS (CUs 256 = 32 per XCD, LDS 160 KiB, 288 GiB); HC2025 (2.2 GHz, 8 TB/s, 3rd-party)",
+        .note = "Air-cooled MI350 part (1,000 W); same gfx950 CU as MI355X.",
+    },
+    {
+        .name = "MI355X", .aliases = "Instinct MI355X|AMD Instinct MI355X", .gfx = "gfx950",
+        .cu_count = 256, .xcd_count = 8, .cus_per_xcd = 32,
+        .hbm_bytes = int64_t{288} << 30, .peak_clock_mhz = 2400.0, .mem_bw_gbs = 8000.0,
+        .source = "ROCM-SPECS (CUs 256 = 32 per XCD, LDS 160 KiB, 288 GiB); HC2025 (2.4 GHz, 8 TB/s, 3rd-party); "
+                  "SEED002 (disagrees: 288 CUs)",
+        .note = "Seed 002 says \"MI355X (288 CUs)\"; AMD's specifications say 256 CUs (8 XCDs x 32) and 288 GB of "
+                "HBM3E: 288 is the memory size. smcalc uses AMD's 256.",
+    },
+};
+// clang-format on
+
+// ============================================================================ [SECTION] text helpers
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+std::string normalise(std::string_view s) {
+    std::string out;
+    for (char c : s)
+        if (c != ' ' && c != '-' && c != '_') out += lower(c);
+    return out;
+}
+
+std::string num(int64_t v) {
+    std::string s = std::to_string(v < 0 ? -v : v);
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+    return v < 0 ? "-" + s : s;
+}
+std::string bytes_text(int64_t b) { return b > 0 && b % 1024 == 0 ? num(b / 1024) + " KiB" : num(b) + " B"; }
+std::string fixed(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+}
+std::string pct(double f) { return fixed(f * 100.0) + " %"; }
+
+int64_t align_to(int64_t v, int64_t g) { return (v + g - 1) / g * g; }  // v >= 0, g > 0, no overflow in range
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+Error range_error(const char* field, int64_t v, int64_t lo, int64_t hi, const std::string& what) {
+    return Error{ErrorId::InvalidInput, field,
+                 std::string(field) + " is " + std::to_string(v) + "; it must be between " + std::to_string(lo) +
+                     " and " + std::to_string(hi) + " " + what};
+}
+std::optional<Error> check(const char* field, int64_t v, int64_t lo, int64_t hi, const std::string& what) {
+    if (v >= lo && v <= hi) return std::nullopt;
+    return range_error(field, v, lo, hi, what);
+}
+
+std::optional<Error> validate(const ArchRules& a, const KernelInput& in) {
+    const std::string on = " on " + std::string(a.gfx);
+    if (auto e = check("threads", in.threads, 1, a.max_workgroup_size, "work-items per workgroup" + on)) return e;
+    if (auto e = check("vgprs", in.vgprs, 0, a.max_vgprs, "architectural VGPRs per lane (v0..v255)" + on)) return e;
+    if (auto e = check("agprs", in.agprs, 0, a.max_agprs, "AGPRs per lane (a0..a255)" + on)) return e;
+    if (auto e = check("sgprs", in.sgprs, 0, a.max_sgprs,
+                       "SGPRs per wave including VCC, FLAT_SCRATCH and XNACK_MASK (0 = not known)" + on))
+        return e;
+    if (auto e = check("lds", in.lds, 0, a.lds_per_workgroup,
+                       "bytes of LDS per workgroup (" + bytes_text(a.lds_per_workgroup) + on + ")"))
+        return e;
+    if (auto e = check("scratch", in.scratch, 0, kMaxInput, "bytes of scratch per lane")) return e;
+    return std::nullopt;
+}
+
+// The register-file numbers both figures share.
+struct Regs {
+    int64_t unified = 0, vgpr_alloc = 0, vgpr_waves = 0;
+    int64_t sgpr_alloc = 0;
+    std::optional<int64_t> sgpr_waves;
+};
+
+Regs regs_of(const ArchRules& a, const KernelInput& in) {
+    Regs r;
+    // getTotalNumVGPRs (gfx90a+): AGPRs start at the next multiple of 4 after the arch VGPRs.
+    r.unified = in.agprs > 0 ? align_to(in.vgprs, a.agpr_offset_granule) + in.agprs : in.vgprs;
+    r.vgpr_alloc = align_to(std::max<int64_t>(1, r.unified), a.vgpr_alloc_granule);  // at least one granule
+    // getNumWavesPerEUWithNumVGPRs: below one granule the file never limits.
+    r.vgpr_waves = r.unified < a.vgpr_alloc_granule
+                       ? a.max_waves_per_simd
+                       : std::clamp<int64_t>(a.vgprs_per_simd / r.vgpr_alloc, 1, a.max_waves_per_simd);
+    if (in.sgprs > 0) {
+        // getOccupancyWithNumSGPRs, closed form (LLVM main; the HIP runtime divides the same way).
+        r.sgpr_alloc = align_to(in.sgprs, a.sgpr_alloc_granule);
+        r.sgpr_waves = std::clamp<int64_t>(a.sgprs_per_simd / r.sgpr_alloc, 1, a.max_waves_per_simd);
+    }
+    return r;
+}
+
+// getMaxWorkGroupsPerCU: a one-wave workgroup needs no barrier; larger ones are held to the barrier count.
+int64_t workgroup_slots(const ArchRules& a, int64_t waves_per_wg) {
+    const int64_t slots = int64_t{a.max_waves_per_simd} * a.simds_per_cu;
+    if (waves_per_wg == 1) return slots;
+    return std::min<int64_t>(slots / waves_per_wg, a.max_barriers_per_cu);
+}
+
+// Waves per SIMD from whole workgroups per CU, as LLVM spreads them (rounded up, clamped to 1..8).
+int64_t spread(const ArchRules& a, int64_t workgroups, int64_t waves_per_wg) {
+    return std::clamp<int64_t>(ceil_div(workgroups * waves_per_wg, a.simds_per_cu), 1, a.max_waves_per_simd);
+}
+
+}  // namespace
+
+// ============================================================================ [SECTION] lookups
+
+std::span<const ArchRules> all_arch_rules() { return kArchs; }
+
+Expected<const ArchRules*> find_arch(std::string_view gfx) {
+    const std::size_t colon = gfx.find(':');  // target-id features ("gfx942:sramecc+:xnack-")
+    const std::string key = normalise(gfx.substr(0, colon));
+    for (const ArchRules& a : kArchs)
+        if (normalise(a.gfx) == key) return &a;
+    std::string known;
+    for (const ArchRules& a : kArchs) known += (known.empty() ? "" : ", ") + std::string(a.gfx);
+    return Error{ErrorId::UnknownArch, "gfx",
+                 "gfx is \"" + std::string(gfx.substr(0, 40)) + "\"; the modelled AMD targets are " + known};
+}
+
+const ArchRules& GpuSpec::arch() const {
+    for (const ArchRules& a : kArchs)
+        if (a.gfx == gfx) return a;
+    return kArchs[0];  // unreachable: tests check every product's gfx is modelled
+}
+
+std::span<const GpuSpec> all_gpus() { return kGpus; }
+
+Expected<const GpuSpec*> find_gpu(std::string_view name) {
+    const std::string key = normalise(name);
+    for (const GpuSpec& g : kGpus) {
+        if (normalise(g.name) == key) return &g;
+        std::string_view rest = g.aliases;
+        while (!rest.empty()) {
+            const std::size_t bar = rest.find('|');
+            if (normalise(rest.substr(0, bar)) == key) return &g;
+            if (bar == std::string_view::npos) break;
+            rest.remove_prefix(bar + 1);
+        }
+    }
+    std::string known;
+    for (const GpuSpec& g : kGpus) known += (known.empty() ? "" : ", ") + std::string(g.name);
+    return Error{ErrorId::UnknownGpu, "gpu",
+                 "gpu is \"" + std::string(name.substr(0, 60)) + "\"; the AMD GPUs known are " + known};
+}
+
+// ============================================================================ [SECTION] vocabulary
+
+const Vocabulary& vocabulary(Vendor v) {
+    static constexpr Vocabulary kNvidia{"SM", "warp", "CTA", "thread", "shared memory", "registers", "tensor core", 32};
+    static constexpr Vocabulary kAmd{"CU", "wave", "workgroup", "work-item", "LDS", "VGPRs", "matrix core (MFMA)", 64};
+    return v == Vendor::Amd ? kAmd : kNvidia;
+}
+
+namespace {
+constexpr std::string_view kNvidiaOnly[] = {"regs", "smem_static", "smem_dynamic", "smem", "optin",
+                                            "smem_dynamic_max", "carveout", "barriers", "cc"};
+constexpr std::string_view kAmdOnly[] = {"vgprs", "agprs", "sgprs", "lds", "scratch"};
+}  // namespace
+
+std::span<const std::string_view> nvidia_only_fields() { return kNvidiaOnly; }
+std::span<const std::string_view> amd_only_fields() { return kAmdOnly; }
+
+Error vendor_field_error(std::string_view field, std::string_view gpu_name, bool gpu_is_amd) {
+    const std::string f(field), g(gpu_name);
+    if (gpu_is_amd)
+        return Error{ErrorId::InvalidInput, f,
+                     "\"" + f + "\" is an NVIDIA field but " + g +
+                         " is an AMD GPU; give \"vgprs\" / \"agprs\" (per lane), \"sgprs\" (per wave) and \"lds\" "
+                         "(bytes per workgroup) instead"};
+    return Error{ErrorId::InvalidInput, f,
+                 "\"" + f + "\" is an AMD field but " + g +
+                     " is an NVIDIA GPU; give \"regs\" (registers per thread) and \"smem_static\" / "
+                     "\"smem_dynamic\" (bytes per block) instead"};
+}
+
+// ============================================================================ [SECTION] occupancy
+
+std::string_view limit_key(Limit l) {
+    switch (l) {
+        case Limit::Vgprs: return "vgprs";
+        case Limit::Sgprs: return "sgprs";
+        case Limit::Lds: return "lds";
+        case Limit::Workgroups: return "workgroups";
+    }
+    return "?";
+}
+
+std::string_view limit_label(Limit l) {
+    switch (l) {
+        case Limit::Vgprs: return "VGPRs + AGPRs";
+        case Limit::Sgprs: return "SGPRs";
+        case Limit::Lds: return "LDS";
+        case Limit::Workgroups: return "wave slots / workgroup slots";
+    }
+    return "?";
+}
+
+int64_t compiler_waves_per_simd(const ArchRules& a, const KernelInput& in) {
+    const int64_t wpw = ceil_div(in.threads, a.wave_size);
+    // getOccupancyWithWorkGroupSizes with the flat workgroup size range [threads, threads]: LDS divides the
+    // unrounded byte count ("FIXME: We should take into account the LDS allocation granularity").
+    const int64_t by_lds = a.lds_per_cu / std::max<int64_t>(in.lds, 1);
+    const int64_t wgs = std::min(workgroup_slots(a, wpw), std::max<int64_t>(by_lds, 1));
+    int64_t occ = by_lds == 0 ? 1 : spread(a, wgs, wpw);
+    const Regs r = regs_of(a, in);
+    occ = std::min(occ, r.vgpr_waves);
+    if (r.sgpr_waves) occ = std::min(occ, *r.sgpr_waves);
+    return std::min<int64_t>(occ, a.max_waves_per_simd);
+}
+
+Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
+    if (auto e = validate(a, in)) return *e;
+    OccupancyResult o;
+    o.gfx = std::string(a.gfx);
+    o.input = in;
+    const int64_t simds = a.simds_per_cu, wmax = a.max_waves_per_simd, slots = wmax * simds;
+    const int64_t wpw = ceil_div(in.threads, a.wave_size);
+    o.waves_per_workgroup = wpw;
+    o.lanes_per_workgroup = wpw * a.wave_size;
+    o.idle_lanes = o.lanes_per_workgroup - in.threads;
+    o.max_waves_per_simd = wmax;
+
+    const Regs r = regs_of(a, in);
+    o.unified_vgprs = r.unified;
+    o.vgprs_allocated = r.vgpr_alloc;
+    o.sgprs_allocated = r.sgpr_alloc;
+    o.lds_allocated = in.lds > 0 ? align_to(in.lds, a.lds_alloc_granule) : 0;
+
+    // Registers are per SIMD; a workgroup's waves may sit on any SIMD of the CU, so the CU holds
+    // simds x (waves per SIMD) waves of this kernel, in whole workgroups (HIP-OCC: alu_limited_threads /
+    // threads rounded to waves).
+    LimitCount& lv = o.limits[0];
+    lv.limit = Limit::Vgprs;
+    lv.waves_per_simd = r.vgpr_waves;
+    lv.workgroups_per_cu = r.vgpr_waves * simds / wpw;
+    LimitCount& ls = o.limits[1];
+    ls.limit = Limit::Sgprs;
+    if (r.sgpr_waves) {
+        ls.waves_per_simd = *r.sgpr_waves;
+        ls.workgroups_per_cu = *r.sgpr_waves * simds / wpw;
+    }
+    LimitCount& ll = o.limits[2];
+    ll.limit = Limit::Lds;
+    if (in.lds > 0) {
+        ll.workgroups_per_cu = a.lds_per_cu / o.lds_allocated;  // >= 1: lds <= lds_per_workgroup = lds_per_cu
+        ll.waves_per_simd = spread(a, *ll.workgroups_per_cu, wpw);
+    }
+    LimitCount& lw = o.limits[3];
+    lw.limit = Limit::Workgroups;
+    lw.workgroups_per_cu = workgroup_slots(a, wpw);
+    lw.waves_per_simd = spread(a, *lw.workgroups_per_cu, wpw);
+
+    int64_t wgs = INT64_MAX;
+    for (const LimitCount& l : o.limits)
+        if (l.workgroups_per_cu) wgs = std::min(wgs, *l.workgroups_per_cu);
+    o.workgroups_per_cu = wgs;
+    for (LimitCount& l : o.limits) {
+        if (!l.workgroups_per_cu || *l.workgroups_per_cu != wgs) continue;
+        // A register file that allows all 8 waves only repeats the wave-slot limit: not a limiter.
+        const bool reg = l.limit == Limit::Vgprs || l.limit == Limit::Sgprs;
+        if (reg && l.waves_per_simd == wmax) continue;
+        l.limiting = true;
+        o.limiting.push_back(l.limit);
+    }
+    o.waves_per_cu = wgs * wpw;
+    o.waves_per_simd = static_cast<double>(o.waves_per_cu) / static_cast<double>(simds);
+    o.occupancy = static_cast<double>(o.waves_per_cu) / static_cast<double>(slots);
+    o.compiler_waves_per_simd = compiler_waves_per_simd(a, in);
+
+    // --- budgets (CU view: the busiest SIMD for per-SIMD files) ---
+    const int64_t busiest = ceil_div(o.waves_per_cu, simds);
+    o.budgets.push_back({"VGPRs per SIMD (per lane)", "registers", busiest * r.vgpr_alloc, a.vgprs_per_simd,
+                         lv.limiting});
+    if (r.sgpr_waves)
+        o.budgets.push_back({"SGPRs per SIMD", "registers", busiest * r.sgpr_alloc, a.sgprs_per_simd, ls.limiting});
+    o.budgets.push_back({"LDS per CU", "bytes", wgs * o.lds_allocated, a.lds_per_cu, ll.limiting});
+    o.budgets.push_back({"wave slots per CU", "waves", o.waves_per_cu, slots, lw.limiting});
+    if (wpw > 1)
+        o.budgets.push_back({"workgroup barriers per CU", "workgroups", wgs, a.max_barriers_per_cu,
+                             lw.limiting && *lw.workgroups_per_cu == a.max_barriers_per_cu});
+
+    // --- rows: every figure, its unit and basis ---
+    auto row = [&](const char* key, const char* label, const char* unit, double v, std::optional<double> lim) {
+        o.rows.push_back(TileRow{key, label, unit, v, lim, Basis::Exact, lim && v > *lim});
+    };
+    row("waves_per_workgroup", "waves per workgroup", "waves", static_cast<double>(wpw), std::nullopt);
+    row("unified_vgprs", "VGPRs + AGPRs per lane (unified file)", "registers", static_cast<double>(r.unified),
+        static_cast<double>(a.vgprs_per_simd));
+    row("vgprs_allocated", "unified registers allocated per lane", "registers", static_cast<double>(r.vgpr_alloc),
+        static_cast<double>(a.vgprs_per_simd));
+    if (r.sgpr_waves)
+        row("sgprs_allocated", "SGPRs allocated per wave", "registers", static_cast<double>(r.sgpr_alloc),
+            static_cast<double>(a.sgprs_per_simd));
+    if (in.lds > 0)
+        row("lds_allocated", "LDS allocated per workgroup", "bytes", static_cast<double>(o.lds_allocated),
+            static_cast<double>(a.lds_per_workgroup));
+    row("workgroups_per_cu", "workgroups per CU", "workgroups", static_cast<double>(wgs), std::nullopt);
+    row("waves_per_cu", "waves per CU", "waves", static_cast<double>(o.waves_per_cu), static_cast<double>(slots));
+    row("waves_per_simd", "waves per SIMD", "waves", o.waves_per_simd, static_cast<double>(wmax));
+    row("occupancy", "occupancy", "fraction", o.occupancy, 1.0);
+    row("compiler_waves_per_simd", "LLVM's Occupancy [waves/SIMD]", "waves",
+        static_cast<double>(o.compiler_waves_per_simd), static_cast<double>(wmax));
+
+    // --- derivation ---
+    auto& d = o.derivation;
+    d.push_back(std::string(a.gfx) + " (" + std::string(a.family) + "): a CU has " + num(simds) + " SIMDs x " +
+                num(wmax) + " wave slots = " + num(slots) + " waves of " + num(a.wave_size) + " lanes; per SIMD " +
+                num(a.vgprs_per_simd) + " VGPRs+AGPRs per lane and " + num(a.sgprs_per_simd) + " SGPRs; " +
+                bytes_text(a.lds_per_cu) + " of LDS per CU.");
+    d.push_back("waves per workgroup = ceil(" + num(in.threads) + " / " + num(a.wave_size) + ") = " + num(wpw) +
+                (o.idle_lanes > 0 ? " (" + num(o.lanes_per_workgroup) + " lanes, " + num(o.idle_lanes) +
+                                        " idle in the last wave: " + num(in.threads) + " is not a multiple of " +
+                                        num(a.wave_size) + ")"
+                                  : ""));
+    if (in.agprs > 0)
+        d.push_back("unified registers = alignTo(" + num(in.vgprs) + " VGPRs, " + num(a.agpr_offset_granule) +
+                    ") + " + num(in.agprs) + " AGPRs = " + num(r.unified));
+    d.push_back("VGPR limit: alignTo(" + num(r.unified) + ", " + num(a.vgpr_alloc_granule) + ") = " +
+                num(r.vgpr_alloc) + " per lane; " + num(a.vgprs_per_simd) + " / " + num(r.vgpr_alloc) + " -> " +
+                num(r.vgpr_waves) + " waves/SIMD (max " + num(wmax) + ") -> " + num(simds) + " x " +
+                num(r.vgpr_waves) + " / " + num(wpw) + " = " + num(*lv.workgroups_per_cu) + " workgroups/CU");
+    if (r.sgpr_waves)
+        d.push_back("SGPR limit: alignTo(" + num(in.sgprs) + ", " + num(a.sgpr_alloc_granule) + ") = " +
+                    num(r.sgpr_alloc) + " per wave; " + num(a.sgprs_per_simd) + " / " + num(r.sgpr_alloc) + " -> " +
+                    num(*r.sgpr_waves) + " waves/SIMD -> " + num(*ls.workgroups_per_cu) + " workgroups/CU");
+    else
+        d.push_back("SGPR limit: not applied (sgprs not given)");
+    if (in.lds > 0)
+        d.push_back("LDS limit: alignTo(" + num(in.lds) + " B, " + num(a.lds_alloc_granule) + ") = " +
+                    num(o.lds_allocated) + " B per workgroup; " + num(a.lds_per_cu) + " / " + num(o.lds_allocated) +
+                    " = " + num(*ll.workgroups_per_cu) + " workgroups/CU");
+    else
+        d.push_back("LDS limit: none (no LDS)");
+    d.push_back("slot limit: " +
+                (wpw == 1 ? num(slots) + " one-wave workgroups (no barrier needed)"
+                          : "min(" + num(slots) + " / " + num(wpw) + ", " + num(a.max_barriers_per_cu) +
+                                " barriers) = " + num(*lw.workgroups_per_cu) + " workgroups/CU"));
+    std::string lim;
+    for (Limit l : o.limiting) lim += (lim.empty() ? "" : ", ") + std::string(limit_label(l));
+    d.push_back("workgroups/CU = min(...) = " + num(wgs) + " -> " + num(o.waves_per_cu) + " waves/CU -> " +
+                fixed(o.waves_per_simd) + " waves/SIMD -> occupancy " + num(o.waves_per_cu) + " / " + num(slots) +
+                " = " + pct(o.occupancy) + (lim.empty() ? "" : " (limited by " + lim + ")"));
+
+    // --- notes ---
+    if (wgs == 0)
+        o.notes.push_back("0 workgroups: one workgroup's " + num(wpw) + " waves need more registers than the CU's " +
+                          num(simds) + " SIMDs hold at this register count (the compiler would limit registers "
+                          "for this workgroup size, or spill)");
+    if (o.idle_lanes > 0)
+        o.notes.push_back(num(in.threads) + " work-items round up to " + num(wpw) + " waves (" +
+                          num(o.lanes_per_workgroup) + " lanes): " + num(o.idle_lanes) +
+                          " lanes per workgroup do no work but hold registers");
+    if (!r.sgpr_waves)
+        o.notes.push_back("sgprs not given: the SGPR limit (at most 1 wave on gfx9 CDNA) is not applied");
+    if (o.waves_per_cu % simds != 0 && wgs > 0)
+        o.notes.push_back(num(o.waves_per_cu) + " waves do not divide evenly over " + num(simds) +
+                          " SIMDs: some SIMDs hold " + num(busiest) + " waves, others " + num(busiest - 1));
+    const int64_t ours_int = busiest;
+    if (o.compiler_waves_per_simd != ours_int || wgs == 0)
+        o.notes.push_back("LLVM's compiler figure is " + num(o.compiler_waves_per_simd) +
+                          " waves/SIMD, the hardware's whole-workgroup residency " + fixed(o.waves_per_simd) +
+                          " (busiest SIMD " + num(ours_int) +
+                          "): LLVM takes the minimum in waves per SIMD, rounds waves per CU up over the SIMDs "
+                          "and divides LDS without its allocation granule");
+    if (in.sgprs >= 97 && in.sgprs <= 100)
+        o.notes.push_back("LLVM 19 and older print 8 waves/SIMD for 97..100 SGPRs (a step table); LLVM main and the "
+                          "HIP runtime divide 800 by alignTo(SGPRs, 16) = 112: 7");
+    if (in.scratch > 0)
+        o.notes.push_back("scratch (" + num(in.scratch) + " B per lane) sets no limit here; it costs memory "
+                          "traffic and the runtime's per-queue scratch pool");
+    return o;
+}
+
+// ============================================================================ [SECTION] next step
+
+Expected<std::vector<NextStep>> next_steps(const ArchRules& a, const KernelInput& in) {
+    auto base = occupancy(a, in);
+    if (!base) return base.error();
+    std::vector<NextStep> out;
+    const int64_t now = base->workgroups_per_cu;
+    if (base->waves_per_cu >= int64_t{a.max_waves_per_simd} * a.simds_per_cu) return out;
+
+    // The largest value of one field (lowering it from `from`) that gives more workgroups per CU.
+    auto try_field = [&](Limit res, const char* field, int64_t KernelInput::*member, int64_t step) {
+        const int64_t from = in.*member;
+        for (int64_t v = from - step; v >= 0; v -= step) {
+            KernelInput k = in;
+            k.*member = v;
+            auto r = occupancy(a, k);
+            if (!r || r->workgroups_per_cu <= now) continue;
+            NextStep s;
+            s.resource = res;
+            s.field = field;
+            s.from = from;
+            s.to = v;
+            s.workgroups_per_cu = r->workgroups_per_cu;
+            s.waves_per_simd = r->waves_per_simd;
+            s.occupancy = r->occupancy;
+            const char* what = member == &KernelInput::vgprs   ? "VGPRs"
+                               : member == &KernelInput::agprs ? "AGPRs"
+                               : member == &KernelInput::sgprs ? "SGPRs"
+                                                               : "LDS";
+            const bool bytes = member == &KernelInput::lds;
+            s.text = std::string(what) + " " + (bytes ? bytes_text(from) : num(from)) + " -> " +
+                     (bytes ? bytes_text(v) : num(v)) + " gives " + fixed(r->waves_per_simd) + " waves/SIMD (" +
+                     num(r->workgroups_per_cu) + " workgroups/CU, " + pct(r->occupancy) + ")";
+            if (bytes)
+                s.hint = "smaller LDS tiles or fewer stages";
+            else
+                s.hint = "__attribute__((amdgpu_waves_per_eu(" + num(ceil_div(r->waves_per_cu, a.simds_per_cu)) +
+                         "))) with __launch_bounds__(" + num(in.threads) + ") asks the compiler for it";
+            out.push_back(std::move(s));
+            return;
+        }
+    };
+    // Walk register counts down to the last value of each allocation step (exact granule boundaries).
+    if (in.agprs > 0) try_field(Limit::Vgprs, "agprs", &KernelInput::agprs, 1);
+    if (in.vgprs > 0) try_field(Limit::Vgprs, "vgprs", &KernelInput::vgprs, 1);
+    if (in.sgprs > 0) try_field(Limit::Sgprs, "sgprs", &KernelInput::sgprs, 1);
+    if (in.lds > 0) {
+        // LDS: the largest allocation giving one more workgroup, then the exact byte count.
+        const int64_t target = a.lds_per_cu / (now + 1) / a.lds_alloc_granule * a.lds_alloc_granule;
+        KernelInput k = in;
+        k.lds = target;
+        auto r = occupancy(a, k);
+        if (target > 0 && r && r->workgroups_per_cu > now) {
+            NextStep s;
+            s.resource = Limit::Lds;
+            s.field = "lds";
+            s.from = in.lds;
+            s.to = target;
+            s.workgroups_per_cu = r->workgroups_per_cu;
+            s.waves_per_simd = r->waves_per_simd;
+            s.occupancy = r->occupancy;
+            s.text = "LDS " + bytes_text(in.lds) + " -> " + bytes_text(target) + " gives " + fixed(r->waves_per_simd) +
+                     " waves/SIMD (" + num(r->workgroups_per_cu) + " workgroups/CU, " + pct(r->occupancy) + ")";
+            s.hint = "smaller LDS tiles or fewer stages";
+            out.push_back(std::move(s));
+        }
+    }
+    // Keep only the changes that reach the best result, cheapest first (fewest units removed, relatively).
+    std::stable_sort(out.begin(), out.end(), [](const NextStep& x, const NextStep& y) {
+        return x.workgroups_per_cu > y.workgroups_per_cu;
+    });
+    return out;
+}
+
+}  // namespace smcalc::amd

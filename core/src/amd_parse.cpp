@@ -1,0 +1,292 @@
+// amd_parse.cpp - the AMD compiler-output reader (smcalc/amd_parse.hpp): LLVM kernel-resource-usage remarks,
+// .amdhsa_* directives with the asm printer's comments, and amdhsa.kernels metadata. One pass over the lines,
+// no recursion, no regex; numbers through std::from_chars, refused above kMaxInput.
+#include "smcalc/amd_parse.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <string>
+
+#include "smcalc/ptxas.hpp"  // kMaxCompilerOutput
+
+namespace smcalc::amd {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n'; }
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// A decimal count, 0 .. kMaxInput, the whole of `s` (after trimming). nullopt otherwise.
+std::optional<int64_t> count(std::string_view s) {
+    s = trim(s);
+    uint64_t v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc{} || r.ptr != s.data() + s.size() || v > static_cast<uint64_t>(kMaxInput)) return std::nullopt;
+    return static_cast<int64_t>(v);
+}
+
+// "gfx942" out of "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-" or "\"amdgcn-amd-amdhsa--gfx942\"".
+std::string gfx_of(std::string_view s) {
+    const std::size_t p = s.find("gfx");
+    if (p == std::string_view::npos) return {};
+    std::size_t e = p + 3;
+    while (e < s.size() && std::isalnum(static_cast<unsigned char>(s[e]))) ++e;
+    return std::string(s.substr(p, e - p));
+}
+
+struct Reader {
+    ParsedOutput out;
+    std::string gfx;  // last target seen
+
+    ParsedKernel& kernel(std::string_view name, int64_t line, const char* format) {
+        for (ParsedKernel& k : out.kernels)
+            if (k.name == name) {
+                if (std::find(k.formats.begin(), k.formats.end(), format) == k.formats.end())
+                    k.formats.emplace_back(format);
+                return k;
+            }
+        ParsedKernel k;
+        k.name = std::string(name);
+        k.line = line;
+        k.formats.emplace_back(format);
+        out.kernels.push_back(std::move(k));
+        return out.kernels.back();
+    }
+};
+
+// "Key: value" after a prefix; sets `dst` when value is a count.
+bool field(std::string_view body, std::string_view key, std::optional<int64_t>& dst) {
+    if (!starts_with(body, key)) return false;
+    std::string_view rest = body.substr(key.size());
+    if (rest.empty() || rest.front() != ':') return false;
+    rest.remove_prefix(1);
+    // "16384 bytes/workgroup (compile time only)" -> first word
+    rest = trim(rest);
+    const std::size_t sp = rest.find(' ');
+    if (auto v = count(rest.substr(0, sp))) dst = v;
+    return true;
+}
+
+}  // namespace
+
+Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
+    if (text.size() > kMaxCompilerOutput)
+        return Error{ErrorId::InvalidInput, "text",
+                     "text is " + std::to_string(text.size()) + " bytes; it must be at most " +
+                         std::to_string(kMaxCompilerOutput) + " bytes of compiler output"};
+    Reader rd;
+    ParsedKernel* remark_k = nullptr;   // kernel of the current remark block
+    ParsedKernel* asm_k = nullptr;      // kernel of the last .amdhsa_kernel (its comments follow .end)
+    bool in_meta = false;               // inside amdhsa.kernels
+    std::size_t meta_col = 0;           // column of a kernel's keys in the metadata list
+    ParsedKernel pending;               // metadata keys before .name is seen
+    bool pending_open = false;
+    int64_t pending_line = 0;
+
+    auto flush_pending = [&]() {
+        if (!pending_open) return;
+        pending_open = false;
+        if (pending.name.empty()) return;
+        ParsedKernel& k = rd.kernel(pending.name, pending_line, "metadata");
+        if (pending.unified_vgprs) k.unified_vgprs = pending.unified_vgprs;
+        if (pending.agprs) k.agprs = pending.agprs;
+        if (pending.sgprs) k.sgprs = pending.sgprs;
+        if (pending.lds) k.lds = pending.lds;
+        if (pending.scratch) k.scratch = pending.scratch;
+        if (pending.max_flat_workgroup_size) k.max_flat_workgroup_size = pending.max_flat_workgroup_size;
+        if (pending.vgpr_spill) k.vgpr_spill = pending.vgpr_spill;
+        if (pending.sgpr_spill) k.sgpr_spill = pending.sgpr_spill;
+        if (k.gfx.empty()) k.gfx = rd.gfx;
+        pending = ParsedKernel{};
+    };
+
+    int64_t line_no = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const std::size_t nl = text.find('\n', pos);
+        std::string_view raw = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+        pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+        ++line_no;
+        const std::string_view line = trim(raw);
+        if (line.empty()) continue;
+
+        // --- target ---
+        if (starts_with(line, ".amdgcn_target") || starts_with(line, "amdhsa.target:")) {
+            rd.gfx = gfx_of(line);
+            for (ParsedKernel& k : rd.out.kernels)
+                if (k.gfx.empty()) k.gfx = rd.gfx;
+            continue;
+        }
+
+        // --- remarks: "remark: <loc>: Function Name: X" / "remark: <loc>:     Key: V" ---
+        if (starts_with(line, "remark:")) {
+            // The body follows the location "file:line:col: "; find the last ": " before a known key.
+            std::string_view body = line;
+            const std::size_t fn = body.find("Function Name:");
+            if (fn != std::string_view::npos) {
+                const std::string_view name = trim(body.substr(fn + 14));
+                if (!name.empty()) {
+                    remark_k = &rd.kernel(name, line_no, "remarks");
+                    if (remark_k->gfx.empty()) remark_k->gfx = rd.gfx;
+                }
+                continue;
+            }
+            if (!remark_k) continue;
+            // location is "remark: a:b:c:" then spaces then the key
+            std::size_t colon = 7;
+            for (int i = 0; i < 3 && colon != std::string_view::npos; ++i) colon = body.find(':', colon + 1);
+            if (colon == std::string_view::npos) continue;
+            body = trim(body.substr(colon + 1));
+            ParsedKernel& k = *remark_k;
+            if (field(body, "SGPRs Spill", k.sgpr_spill) || field(body, "VGPRs Spill", k.vgpr_spill) ||
+                field(body, "SGPRs", k.sgprs) || field(body, "VGPRs", k.vgprs) || field(body, "AGPRs", k.agprs) ||
+                field(body, "ScratchSize [bytes/lane]", k.scratch) ||
+                field(body, "Occupancy [waves/SIMD]", k.llvm_occupancy) ||
+                field(body, "LDS Size [bytes/block]", k.lds))
+                continue;
+            continue;
+        }
+
+        // --- assembly directives ---
+        if (starts_with(line, ".amdhsa_kernel ")) {
+            asm_k = &rd.kernel(trim(line.substr(15)), line_no, "assembly");
+            if (asm_k->gfx.empty()) asm_k->gfx = rd.gfx;
+            continue;
+        }
+        if (asm_k && starts_with(line, ".amdhsa_")) {
+            const std::size_t sp = line.find_first_of(" \t");
+            if (sp != std::string_view::npos) {
+                const std::string_view key = line.substr(0, sp);
+                const auto v = count(line.substr(sp));
+                if (v) {
+                    if (key == ".amdhsa_group_segment_fixed_size") asm_k->lds = v;
+                    else if (key == ".amdhsa_private_segment_fixed_size") asm_k->scratch = v;
+                }
+            }
+            continue;
+        }
+        if (asm_k && starts_with(line, ";")) {
+            const std::string_view body = trim(line.substr(1));
+            ParsedKernel& k = *asm_k;
+            if (field(body, "NumSgprs", k.sgprs) || field(body, "NumVgprs", k.vgprs) ||
+                field(body, "NumAgprs", k.agprs) || field(body, "TotalNumVgprs", k.unified_vgprs) ||
+                field(body, "ScratchSize", k.scratch) || field(body, "Occupancy", k.llvm_occupancy))
+                continue;
+            std::optional<int64_t> lds;
+            if (field(body, "LDSByteSize", lds)) {
+                if (lds) k.lds = lds;
+                continue;
+            }
+            continue;
+        }
+
+        // --- metadata (YAML) ---
+        if (starts_with(line, "amdhsa.kernels:")) {
+            in_meta = true;
+            meta_col = 0;
+            continue;
+        }
+        if (in_meta) {
+            if (starts_with(line, "amdhsa.") || starts_with(line, "...") || starts_with(line, ".end_amdgpu_metadata")) {
+                flush_pending();
+                in_meta = false;
+                continue;
+            }
+            const std::size_t indent = raw.find_first_not_of(" \t");
+            std::size_t col = indent;
+            std::string_view item = line;
+            if (starts_with(line, "- ")) {  // "- .key: v" opens a list item; its keys sit at col + 2
+                item = trim(line.substr(2));
+                col = indent + 2;
+                if (meta_col == 0 || col == meta_col) {
+                    flush_pending();
+                    meta_col = col;
+                    pending_open = true;
+                    pending_line = line_no;
+                } else if (col > meta_col) {
+                    continue;  // an argument list item
+                }
+            }
+            if (!pending_open || col != meta_col || item.empty() || item.front() != '.') continue;
+            const std::size_t c = item.find(':');
+            if (c == std::string_view::npos) continue;
+            const std::string_view key = item.substr(0, c);
+            const std::string_view val = trim(item.substr(c + 1));
+            if (key == ".name") pending.name = std::string(val);
+            else if (key == ".vgpr_count") pending.unified_vgprs = count(val);
+            else if (key == ".agpr_count") pending.agprs = count(val);
+            else if (key == ".sgpr_count") pending.sgprs = count(val);
+            else if (key == ".group_segment_fixed_size") pending.lds = count(val);
+            else if (key == ".private_segment_fixed_size") pending.scratch = count(val);
+            else if (key == ".max_flat_workgroup_size") pending.max_flat_workgroup_size = count(val);
+            else if (key == ".vgpr_spill_count") pending.vgpr_spill = count(val);
+            else if (key == ".sgpr_spill_count") pending.sgpr_spill = count(val);
+            continue;
+        }
+    }
+    flush_pending();
+
+    ParsedOutput& out = rd.out;
+    if (out.kernels.empty())
+        return Error{ErrorId::InvalidInput, "text",
+                     "text has no AMD kernel: expected LLVM remarks (\"remark: ...: Function Name: k\" from "
+                     "-Rpass-analysis=kernel-resource-usage), \".amdhsa_kernel k\" directives or an "
+                     "\"amdhsa.kernels:\" metadata list"};
+    std::vector<std::string> formats, gfxs;
+    for (ParsedKernel& k : out.kernels) {
+        if (!k.vgprs && !k.unified_vgprs) k.missing.emplace_back("vgprs");
+        if (!k.sgprs) k.missing.emplace_back("sgprs");
+        if (!k.lds) k.missing.emplace_back("lds");
+        for (const std::string& f : k.formats)
+            if (std::find(formats.begin(), formats.end(), f) == formats.end()) formats.push_back(f);
+        if (!k.gfx.empty() && std::find(gfxs.begin(), gfxs.end(), k.gfx) == gfxs.end()) gfxs.push_back(k.gfx);
+        if (k.vgpr_spill.value_or(0) > 0 || k.sgpr_spill.value_or(0) > 0)
+            out.notes.push_back(k.name + " spills registers (" + std::to_string(k.vgpr_spill.value_or(0)) +
+                                " VGPRs, " + std::to_string(k.sgpr_spill.value_or(0)) + " SGPRs)");
+    }
+    std::string f, g;
+    for (const auto& s : formats) f += (f.empty() ? "" : ", ") + s;
+    for (const auto& s : gfxs) g += (g.empty() ? "" : ", ") + s;
+    out.summary = std::to_string(out.kernels.size()) + (out.kernels.size() == 1 ? " kernel (" : " kernels (") + f +
+                  (g.empty() ? "" : "; " + g) + ")";
+    return out;
+}
+
+KernelInput to_kernel_input(const ParsedKernel& k, KernelInput base) {
+    if (k.agprs) base.agprs = *k.agprs;
+    if (k.vgprs) base.vgprs = *k.vgprs;
+    else if (k.unified_vgprs) base.vgprs = std::max<int64_t>(0, *k.unified_vgprs - base.agprs);
+    if (k.sgprs) base.sgprs = *k.sgprs;
+    if (k.lds) base.lds = *k.lds;
+    if (k.scratch) base.scratch = *k.scratch;
+    return base;
+}
+
+Expected<LlvmComparison> compare_with_llvm(const ArchRules& arch, const ParsedKernel& k, int64_t threads) {
+    KernelInput in = to_kernel_input(k);
+    in.threads = threads > 0 ? threads : k.max_flat_workgroup_size.value_or(256);
+    auto occ = occupancy(arch, in);
+    if (!occ) return occ.error();
+    LlvmComparison c;
+    c.ours = std::move(*occ);
+    c.llvm = k.llvm_occupancy;
+    c.mismatch = c.llvm && *c.llvm != c.ours.compiler_waves_per_simd;
+    c.text = (c.llvm ? "LLVM " + std::to_string(*c.llvm) : std::string("LLVM gave no figure")) +
+             " waves/SIMD; smcalc " + std::to_string(c.ours.compiler_waves_per_simd) +
+             " (LLVM's rule) and " + std::to_string(c.ours.workgroups_per_cu) + " workgroups/CU resident at " +
+             std::to_string(in.threads) + " work-items" + (c.mismatch ? " - MISMATCH" : "");
+    if (c.mismatch)
+        c.ours.notes.push_back("LLVM printed " + std::to_string(*c.llvm) + " waves/SIMD but its rule as modelled gives " +
+                               std::to_string(c.ours.compiler_waves_per_simd) +
+                               ": the flat workgroup size range may differ from [threads, threads], or the "
+                               "compiler version counts SGPRs with its older step table (97..100 SGPRs)");
+    return c;
+}
+
+}  // namespace smcalc::amd
