@@ -203,7 +203,6 @@ void view_tile_rows(App& a);
 void view_tile_verdict(App& a);
 
 // Formatting shared by views and plots (presentation only).
-std::string group_digits(int64_t v);  // 65536 -> "65,536"
 std::string axis_bytes(int64_t v);    // 49152 -> "48K"
 void help_marker(const char* text);
 

@@ -78,14 +78,11 @@ void ensure_next(App& a) {
         a.next.error = r.error();
 }
 
-// The launch-bounds target: as typed, else one CTA more than now, or the current count when no register cap
-// can give one more (e.g. warp slots already full).
+// The launch-bounds target: as typed, else the API's default (smcalc::default_bounds_target).
 int64_t lb_target(const App& a) {
     if (a.lb_target > 0) return a.lb_target;
-    if (!a.model.result) return 1;
-    const int64_t now = a.model.result->blocks_per_sm;
-    const bool more = a.next.step && a.next.step->regs.possible;
-    return std::max<int64_t>(1, more ? now + 1 : now);
+    if (!a.next.step) return a.model.result ? std::max<int64_t>(1, a.model.result->blocks_per_sm) : 1;
+    return default_bounds_target(*a.next.step);
 }
 
 void ensure_launch_bounds(App& a) {
@@ -145,7 +142,7 @@ void view_next_step(App& a) {
     if (!a.next.step) return;
     const NextStep& ns = *a.next.step;
     const OccupancyResult& cur = ns.current;
-    wrapped_dim("For " + std::to_string(ns.target_blocks) + " CTAs per SM (now " + std::to_string(cur.blocks_per_sm) +
+    wrapped_dim("For " + count_text(ns.target_blocks, "CTA", "CTAs") + " per SM (now " + std::to_string(cur.blocks_per_sm) +
                 ", " + format_percent(cur.occupancy) + "), each checked by the solver" +
                 (a.in.mode == Mode::Tile ? " for the tile's launch:" : ":"));
 
@@ -221,15 +218,6 @@ namespace {
 
 std::string num(int64_t v) { return std::to_string(v); }
 
-void add_row(CompareTable& t, std::string key, std::string label, std::vector<std::string> values) {
-    CompareRow row;
-    row.key = std::move(key);
-    row.label = std::move(label);
-    row.values = std::move(values);
-    row.differs = std::adjacent_find(row.values.begin(), row.values.end(), std::not_equal_to<>()) != row.values.end();
-    t.rows.push_back(std::move(row));
-}
-
 void build_kernel_table(App& a, CompareTable& t) {
     std::vector<std::string_view> names(t.names.begin(), t.names.end());
     auto c = compare(a.in.kernel, std::span<const std::string_view>(names));
@@ -247,80 +235,18 @@ void build_kernel_table(App& a, CompareTable& t) {
 }
 
 void build_tile_table(App& a, CompareTable& t) {
-    struct Col {
-        const GpuSpec* spec;
-        std::optional<TileResult> r;
-        std::optional<Error> e;
-    };
-    std::vector<Col> cols;
-    const TileInput ti = a.in.tile_input();
-    for (const std::string& name : t.names) {
-        Col col{*find_gpu(name), std::nullopt, std::nullopt};
-        auto r = tile(col.spec->device, ti, col.spec);
-        if (r)
-            col.r = std::move(*r);
-        else
-            col.e = r.error();
-        cols.push_back(std::move(col));
-    }
-    // The same refusal on every GPU is the answer (a bad tile), not a difference between GPUs.
-    if (!cols.empty() && cols.front().e &&
-        std::all_of(cols.begin(), cols.end(), [&](const Col& c) { return c.e && c.e->message == cols.front().e->message; })) {
-        t.error = cols.front().e;
+    std::vector<std::string_view> names(t.names.begin(), t.names.end());
+    auto c = compare_tile(a.in.tile_input(), std::span<const std::string_view>(names));
+    if (!c) {
+        t.error = c.error();
         return;
     }
-    auto each = [&](auto value_of) {
-        std::vector<std::string> v;
-        for (const Col& c : cols) v.push_back(c.r ? value_of(c) : std::string("error"));
-        return v;
-    };
-    add_row(t, "cc", "Compute capability", each([](const Col& c) { return cc_text(c.spec->device.cc); }));
-    add_row(t, "sm_count", "SMs", each([](const Col& c) {
-                return c.spec->device.sm_count > 0 ? num(c.spec->device.sm_count) : std::string("unknown");
-            }));
-    add_row(t, "instruction", "MMA instruction", each([](const Col& c) { return c.r->instruction; }));
-    std::vector<const TileRow*> keys;  // every readout any column has, in order of first appearance
-    for (const Col& c : cols)
-        if (c.r)
-            for (const TileRow& r : c.r->rows)
-                if (std::none_of(keys.begin(), keys.end(), [&](const TileRow* k) { return k->key == r.key; }))
-                    keys.push_back(&r);
-    for (const TileRow* k : keys) {
-        add_row(t, k->key, capitalized(k->label), each([&](const Col& c) {
-                    for (const TileRow& r : c.r->rows)
-                        if (r.key == k->key) {
-                            std::string v = tile_row_value(r, r.value);
-                            if (r.limit && r.unit != "fraction") {
-                                // "64 / 255 registers": the unit once, after the limit (as the tile view writes it)
-                                const std::string lim = tile_row_value(r, *r.limit), unit = " " + r.unit;
-                                auto ends = [&](const std::string& x) {
-                                    return x.size() > unit.size() && x.compare(x.size() - unit.size(), unit.size(), unit) == 0;
-                                };
-                                if (ends(v) && ends(lim)) v.resize(v.size() - unit.size());
-                                v += " / " + lim;
-                            }
-                            if (r.over) v += " (over)";
-                            return v;
-                        }
-                    return std::string("-");
-                }));
+    t.rows = c->rows;
+    for (const TileColumn& col : c->columns) {
+        t.blocks.push_back(col.result ? std::optional<int64_t>(col.result->ctas_per_sm) : std::nullopt);
+        t.occupancy.push_back(col.result ? std::optional<double>(col.result->occupancy) : std::nullopt);
+        t.resident.push_back(col.gpu_resident_ctas);
     }
-    add_row(t, "fits", "Fits", each([](const Col& c) { return std::string(c.r->fits ? "yes" : "no"); }));
-    add_row(t, "limiting", "Limited by", each([](const Col& c) {
-                std::string s;
-                for (Resource res : c.r->limiting) s += (s.empty() ? "" : ", ") + std::string(resource_label(res));
-                return s.empty() ? std::string("-") : s;
-            }));
-    std::vector<std::string> resident;
-    for (const Col& c : cols) {
-        std::optional<int64_t> g;
-        if (c.r && c.spec->device.sm_count > 0) g = c.r->ctas_per_sm * c.spec->device.sm_count;
-        t.blocks.push_back(c.r ? std::optional<int64_t>(c.r->ctas_per_sm) : std::nullopt);
-        t.occupancy.push_back(c.r ? std::optional<double>(c.r->occupancy) : std::nullopt);
-        t.resident.push_back(g);
-        resident.push_back(!c.r ? std::string("error") : g ? group_digits(*g) : std::string("unknown"));
-    }
-    add_row(t, "gpu_resident_ctas", "Resident CTAs per GPU", resident);
 }
 
 }  // namespace
@@ -371,8 +297,8 @@ void view_compare(App& a, float height) {
         std::string what;
         if (tile) {
             const TileInput& ti = a.in.tile;
-            what = "Tile " + num(ti.m) + "x" + num(ti.n) + "x" + num(ti.k) + ", " + num(ti.stages) + " stages, " +
-                   num(ti.warps) + " warps, " + std::string(dtype_key(ti.a)) + " x " + std::string(dtype_key(ti.b)) +
+            what = "Tile " + num(ti.m) + "x" + num(ti.n) + "x" + num(ti.k) + ", " + count_text(ti.stages, "stage", "stages") + ", " +
+                   count_text(ti.warps, "warp", "warps") + ", " + std::string(dtype_key(ti.a)) + " x " + std::string(dtype_key(ti.b)) +
                    " -> " + std::string(dtype_key(ti.acc));
         } else {
             const KernelInput& k = a.in.kernel;
@@ -739,7 +665,7 @@ void view_fits(App& a) {
     } else if (f.result) {
         const TileSearchResult& r = *f.result;
         const TileInput& t = a.in.tile;
-        wrapped_dim(std::to_string(r.fits.size()) + " of " + group_digits(r.candidates) + " tiles fit with these types (" +
+        wrapped_dim(std::to_string(r.fits.size()) + " of " + grouped(r.candidates) + " tiles fit with these types (" +
                     std::string(dtype_key(t.a)) + " x " + std::string(dtype_key(t.b)) + " -> " + std::string(dtype_key(t.acc)) + ", " +
                     (t.mma == MmaPath::TensorMemory ? "TMEM" : "registers") + "). The largest " +
                     std::to_string(std::min(kFitsShown, r.fits.size())) + " (St: stages, W: warps per CTA); click one to load it:");
@@ -771,8 +697,8 @@ void view_fits(App& a) {
                 ImGui::PopID();
                 std::string why;
                 for (Resource res : fit.limiting) why += (why.empty() ? "" : ", ") + std::string(resource_label(res));
-                tip(label + ", " + num(fit.stages) + " stages, " + num(fit.warps) + " warps: " + num(fit.ctas_per_sm) +
-                    (fit.ctas_per_sm == 1 ? " CTA" : " CTAs") + " per SM, limited by " + (why.empty() ? "-" : why) +
+                tip(label + ", " + count_text(fit.stages, "stage", "stages") + ", " + count_text(fit.warps, "warp", "warps") +
+                    ": " + count_text(fit.ctas_per_sm, "CTA", "CTAs") + " per SM, limited by " + (why.empty() ? "-" : why) +
                     "; " + num(fit.acc_regs_per_thread) + " accumulator + other registers = " +
                     num(fit.regs_per_thread_est) + " per thread (estimate); " + format_bytes(fit.smem_per_cta) +
                     " shared memory per CTA.");

@@ -67,35 +67,14 @@ std::string limiting_text(const OccupancyResult& r) {
 
 }  // namespace
 
-std::string bytes_text(int64_t v) {
-    if (v < 10 * 1024 || v % 1024 == 0) return format_bytes(v);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f KiB", static_cast<double>(v) / 1024.0);
-    return buf;
-}
-
-std::string tile_row_value(const TileRow& row, double v) {
-    char buf[64];
-    if (row.unit == "bytes") return bytes_text(static_cast<int64_t>(v));
-    if (row.unit == "fraction") return format_percent(v);
-    if (row.unit == "FLOP/B") {
-        std::snprintf(buf, sizeof buf, "%.1f FLOP/B", v);
-        return buf;
-    }
-    if (v == std::floor(v) && std::fabs(v) < 9e15) return std::to_string(static_cast<int64_t>(v)) + " " + row.unit;
-    std::snprintf(buf, sizeof buf, "%.3g %s", v, row.unit.c_str());
-    return buf;
-}
-
 std::string tile_markdown(const TileResult& t, const std::string& title) {
     const TileInput& in = t.input;
     std::string md = "**" + title + "**, tile " + std::to_string(in.m) + " x " + std::to_string(in.n) + " x " +
-                     std::to_string(in.k) + ", " + std::to_string(in.stages) + " stages, " + std::to_string(in.warps) +
-                     " warps, " + std::string(dtype_key(in.a)) + " x " + std::string(dtype_key(in.b)) + " -> " +
+                     std::to_string(in.k) + ", " + count_text(in.stages, "stage", "stages") + ", " + count_text(in.warps, "warp", "warps") + ", " + std::string(dtype_key(in.a)) + " x " + std::string(dtype_key(in.b)) + " -> " +
                      std::string(dtype_key(in.acc)) + " (" + t.instruction + ")\n\n";
     md += "| Readout | Value | Limit | Basis |\n|---|---:|---:|---|\n";
     auto exact = [](const TileRow& row, double v) {
-        return row.unit == "bytes" ? format_bytes(static_cast<int64_t>(v)) : tile_row_value(row, v);
+        return row.unit == "bytes" ? format_bytes(static_cast<int64_t>(v)) : unit_value_text(row.unit, v);
     };
     for (const TileRow& row : t.rows) {
         md += "| " + row.label + " | " + exact(row, row.value) + " | " +
@@ -146,7 +125,7 @@ Model compute_model(const Inputs& in, bool sweeps) {
         }
         m.tile = *t;
         what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
-                std::to_string(ti.stages) + " stages, " + std::to_string(ti.warps) + " warps";
+                count_text(ti.stages, "stage", "stages") + ", " + count_text(ti.warps, "warp", "warps");
         if (!t->occ) {
             m.summary = what + ": " + (t->notes.empty() ? std::string("no occupancy answer.") : t->notes.back());
             return m;
@@ -173,7 +152,7 @@ Model compute_model(const Inputs& in, bool sweeps) {
     }
     {
         const OccupancyResult& r = *m.result;
-        m.summary = what + " " + std::to_string(r.blocks_per_sm) + " CTAs per SM, " + std::to_string(r.warps_per_sm) +
+        m.summary = what + " " + count_text(r.blocks_per_sm, "CTA", "CTAs") + " per SM, " + std::to_string(r.warps_per_sm) +
                     " of " + std::to_string(r.max_warps_per_sm) + " warps, occupancy " + format_percent(r.occupancy) +
                     ", limited by " + limiting_text(r) + ".";
     }

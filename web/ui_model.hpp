@@ -66,10 +66,6 @@ Model compute_model(const Inputs& in, bool sweeps = true);
 // Fills the graphs and the heatmap of a model computed without them (nothing if they are there already).
 void compute_sweeps(Model& m);
 
-// Bytes for reading: "96 KiB", "96.05 KiB" (exact count in tooltips and the Markdown table elsewhere).
-std::string bytes_text(int64_t v);
-// A tile readout's value (or limit) with its unit: "96 KiB", "25 %", "64 registers", "85.3 FLOP/B".
-std::string tile_row_value(const TileRow& row, double v);
 // The tile's readouts as a Markdown table (for "Copy results").
 std::string tile_markdown(const TileResult& t, const std::string& title);
 // What "Copy results" copies: the tile's readouts and/or the SM budget table as Markdown; empty when the model

@@ -321,17 +321,17 @@ Decoded decode_hash(std::string_view hash) {
             for (std::size_t i = 0; i < dev.size(); ++i) {
                 if (key != "d." + std::string(dev[i].hash)) continue;
                 found = true;
-                const auto& f = dev[i];
-                if (f.codec == fields::Codec::Bytes) {
-                    auto p = parse_bytes_field(f.label, value);
+                const auto& df = dev[i];
+                if (df.codec == fields::Codec::Bytes) {
+                    auto p = parse_bytes_field(df.label, value);
                     if (p.value)
                         in.overrides[i] = *p.value;
                     else
-                        d.bad(std::string(f.label).c_str(), value, "bytes", "the GPU's own value");
+                        d.bad(std::string(df.label).c_str(), value, "bytes", "the GPU's own value");
                 } else if (auto x = parse_int(value, 0, kMaxInput)) {
                     in.overrides[i] = *x;
                 } else {
-                    d.bad(std::string(f.label).c_str(), value, "a whole number, at least 0", "the GPU's own value");
+                    d.bad(std::string(df.label).c_str(), value, "a whole number, at least 0", "the GPU's own value");
                 }
             }
             if (!found) d.notice("Ignored unknown setting " + quoted(key) + " in the link.");

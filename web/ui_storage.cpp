@@ -517,7 +517,7 @@ std::string preset_summary(const SavedPreset& p) {
     if (in.mode == Mode::Tile) {
         const TileInput& t = in.tile;
         return std::to_string(t.m) + "x" + std::to_string(t.n) + "x" + std::to_string(t.k) + " tile, " +
-               std::to_string(t.stages) + " stages";
+               count_text(t.stages, "stage", "stages");
     }
     const KernelInput& k = in.kernel;
     std::string s = std::to_string(k.threads) + " threads, " + std::to_string(k.regs) + " regs";

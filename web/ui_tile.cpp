@@ -211,8 +211,8 @@ void view_tile_verdict(App& a) {
     std::string why;
     for (const TileRow& row : r.rows)
         if (row.over)
-            why += (why.empty() ? "" : "; ") + row.label + " " + tile_row_value(row, row.value) +
-                   (row.limit ? " > " + tile_row_value(row, *row.limit) : std::string());
+            why += (why.empty() ? "" : "; ") + row.label + " " + unit_value_text(row.unit, row.value) +
+                   (row.limit ? " > " + unit_value_text(row.unit, *row.limit) : std::string());
     if (r.fits) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "Fits");
         ImGui::SameLine();
@@ -220,7 +220,7 @@ void view_tile_verdict(App& a) {
                                     ? "accumulators in tensor memory (" + std::to_string(r.tmem_columns) + " of " +
                                           std::to_string(r.tmem_columns_limit) + " columns), "
                                     : std::to_string(r.acc_regs_per_thread) + " accumulator registers per thread, ";
-        const std::string s = acc + bytes_text(r.smem_per_cta) + " of shared memory per CTA.";
+        const std::string s = acc + unit_value_text("bytes", static_cast<double>(r.smem_per_cta)) + " of shared memory per CTA.";
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextUnformatted(s.c_str());
         ImGui::PopTextWrapPos();
@@ -238,11 +238,11 @@ void view_tile_rows(App& a) {
     if (!m.tile) return;
     for (const TileRow& row : m.tile->rows) {
         if (row.key == "occupancy" || row.key == "ctas_per_sm") continue;  // in the headline
-        std::string value = tile_row_value(row, row.value);
+        std::string value = unit_value_text(row.unit, row.value);
         double frac = -1;
         if (row.limit) {
             // "64 / 255 registers": the unit once, after the limit.
-            const std::string lim = tile_row_value(row, *row.limit);
+            const std::string lim = unit_value_text(row.unit, *row.limit);
             const std::string unit = " " + row.unit;
             if (value.size() > unit.size() && value.compare(value.size() - unit.size(), unit.size(), unit) == 0 &&
                 lim.size() > unit.size() && lim.compare(lim.size() - unit.size(), unit.size(), unit) == 0)

@@ -285,12 +285,6 @@ void bar_row(const std::string& name, const std::string& value, double fraction,
     ImGui::Dummy(ImVec2(0, 1));
 }
 
-std::string group_digits(int64_t v) {
-    std::string s = std::to_string(v < 0 ? -v : v);
-    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-    return v < 0 ? "-" + s : s;
-}
-
 std::string axis_bytes(int64_t v) {
     if (v != 0 && v % (1024 * 1024) == 0) return std::to_string(v / (1024 * 1024)) + "M";
     if (v != 0 && v % 1024 == 0) return std::to_string(v / 1024) + "K";
@@ -498,11 +492,11 @@ void view_device_summary(App& a) {
                      (d.sm_count > 0 ? std::to_string(d.sm_count) + " SMs" : std::string("SM count unknown"));
     ImGui::TextUnformatted(l1.c_str());
     std::string l2 = "Per SM: " + std::to_string(d.max_threads_per_sm / std::max<int64_t>(1, d.warp_size)) +
-                     " warps, " + std::to_string(r.max_blocks_per_sm) + " blocks, " + group_digits(d.regs_per_sm) +
+                     " warps, " + std::to_string(r.max_blocks_per_sm) + " blocks, " + grouped(d.regs_per_sm) +
                      " registers, " + format_bytes(d.smem_per_sm) + " shared";
     ImGui::PushTextWrapPos(0.0f);
     text_dim(l2.c_str());
-    std::string l3 = "Per block: " + group_digits(d.max_threads_per_block) + " threads, " +
+    std::string l3 = "Per block: " + grouped(d.max_threads_per_block) + " threads, " +
                      format_bytes(d.smem_per_block) + " shared (" + format_bytes(d.smem_per_block_optin) +
                      " opt-in), " + format_bytes(d.reserved_smem_per_block) + " reserved";
     text_dim(l3.c_str());
@@ -563,7 +557,7 @@ void view_custom_device(App& a) {
             const auto& f = fields::device_fields()[static_cast<std::size_t>(i)];
             const bool is_bytes = f.codec == fields::Codec::Bytes;
             ImGui::PushID(i);
-            std::string label = f.label;
+            std::string label(f.label);
             if (in.overrides[i]) label += " *";
             const bool bad = field_error(std::string(f.key).c_str()) != nullptr;
             if (bad) ImGui::PushStyleColor(ImGuiCol_Text, a.pal.text_error);
@@ -748,7 +742,7 @@ void view_headline(App& a, bool compact) {
     const OccupancyResult& r = *m.result;
     const float col = compact ? 0.0f : 24.0f;
     const ImVec4* zero = r.blocks_per_sm == 0 ? &a.pal.text_error : nullptr;
-    big_number(a, std::to_string(r.blocks_per_sm), "CTAs per SM", zero);
+    big_number(a, std::to_string(r.blocks_per_sm), r.blocks_per_sm == 1 ? "CTA per SM" : "CTAs per SM", zero);
     ImGui::SameLine(0, col + 16);
     big_number(a, format_percent(r.occupancy), "occupancy", zero);
     ImGui::SameLine(0, col + 16);
@@ -769,7 +763,7 @@ void view_headline(App& a, bool compact) {
     ImGui::SameLine();
     ImGui::TextColored(a.pal.text_limiting, "%s", lim.c_str());
     if (m.device.sm_count > 0) {
-        const std::string wave = "A full wave is " + group_digits(r.blocks_per_sm * m.device.sm_count) + " CTAs on " +
+        const std::string wave = "A full wave is " + count_text(r.blocks_per_sm * m.device.sm_count, "CTA", "CTAs") + " on " +
                                  std::to_string(m.device.sm_count) + " SMs.";
         text_dim(wave.c_str());
     }
@@ -783,15 +777,15 @@ void view_budgets(App& a) {
     }
     for (const Budget& b : m.result->budgets) {
         const bool bytes = b.unit == "bytes";
-        const std::string used = bytes ? format_bytes(b.used) : group_digits(b.used);
-        const std::string lim = bytes ? format_bytes(b.limit) : group_digits(b.limit);
+        const std::string used = bytes ? format_bytes(b.used) : grouped(b.used);
+        const std::string lim = bytes ? format_bytes(b.limit) : grouped(b.limit);
         const std::string value = used + " / " + lim + (bytes ? std::string() : " " + b.unit);
         const bool over = b.used > b.limit;
         const double frac = b.limit > 0 ? static_cast<double>(b.used) / static_cast<double>(b.limit) : (b.used > 0 ? 1 : 0);
         char pct[32];
         std::snprintf(pct, sizeof pct, " (%.1f %%)", 100.0 * frac);
         bar_row(capitalized(b.name), value, frac, over ? BarKind::Over : b.limiting ? BarKind::Limiting : BarKind::Normal,
-                nullptr, b.name + ": " + group_digits(b.used) + " of " + group_digits(b.limit) + " " + b.unit + pct);
+                nullptr, b.name + ": " + grouped(b.used) + " of " + grouped(b.limit) + " " + b.unit + pct);
     }
 }
 
