@@ -309,7 +309,9 @@ std::string ts_type(const Field<T>& f) {
             break;
         }
     }
-    if (!f.default_what.empty()) t += " | 'default' | -1";
+    // An element type left at its default is absent or null (the answers echo null); numbers and byte counts
+    // take -1 or "default".
+    if (!f.default_what.empty()) t += f.codec == Codec::DType ? " | null" : " | 'default' | -1";
     return t;
 }
 
@@ -361,7 +363,10 @@ std::string table_text() {
 }
 
 std::string typescript_declarations() {
-    std::string out;
+    std::string out = "/** An element type (smcalc::dtype_key; parse_dtype also reads fp16, half, fp8, int8, fp4, ...). */\n";
+    out += "export type ElementType =";
+    for (DType d : kDTypes) out += (d == kDTypes[0] ? " '" : " | '") + std::string(dtype_key(d)) + "'";
+    out += ";\n\n";
     ts_interface(out, "DeviceInput",
                  "A device: the fields of cudaOccDeviceProp (cuda_occupancy.h). Left-out fields keep the CC's reference.",
                  device_fields(), "  cc: ComputeCapability;");
