@@ -36,6 +36,47 @@ export interface DeviceInput {
   reserved_smem_per_block?: Bytes;    // bytes the driver reserves per CTA
 }
 
+/** A kernel launch (cudaOccFuncAttributes / cudaOccDeviceState). Absent or null = the default. */
+export interface KernelInput {
+  threads?: number;                   // threads per block (default 256)
+  regs?: number;                      // registers per thread (default 32)
+  smem_static?: Bytes;                // static shared memory per block: bytes or 24KiB, 24KB, 1.5MiB (KB = KiB = 1024 B; default 0)
+  smem_dynamic?: Bytes;               // dynamic shared memory per block at launch (default 0)
+  optin?: boolean;                    // shared memory opt-in (cudaFuncAttributeMaxDynamicSharedMemorySize set)
+  smem_dynamic_max?: Bytes | 'default' | -1; // cudaFuncAttributeMaxDynamicSharedMemorySize in bytes (default: CUDA's)
+  carveout?: number | 'default' | -1; // shared memory carveout preference: 0..100 % or default
+  barriers?: number;                  // block barriers used (default 1)
+}
+
+/** A GEMM tile (smcalc::TileInput). Absent or null = the default (seed 002's tile). */
+export interface TileInput {
+  problem?: { m: number; n: number; k: number } | string;  // "8192x8192x8192": waves
+  m?: number;                         // CTA tile rows of C, elements (default 128)
+  n?: number;                         // CTA tile columns of C, elements (default 128)
+  k?: number;                         // K elements per pipeline stage (default 64)
+  stages?: number;                    // shared-memory pipeline stages (default 3)
+  warps?: number;                     // warps per CTA (default 8)
+  a?: ElementType;                    // A element type (overrides --ab; default bf16)
+  b?: ElementType;                    // B element type (overrides --ab; default bf16)
+  acc?: ElementType;                  // accumulator type: f32, f16 or i32 (default f32)
+  mma?: 'registers' | 'tmem';         // registers (mma.sync, wgmma, FFMA) or tmem (tcgen05, where the CC has tensor memory)
+  epilogue?: 'none' | 'tile' | 'bytes'; // none, tile (the output tile staged in shared memory) or bytes (default none)
+  out?: ElementType | null;           // output type staged by --epilogue tile (default: the accumulator type)
+  epilogue_bytes?: Bytes;             // shared memory for epilogue staging (implies --epilogue bytes)
+  epilogue_reuses_mainloop?: boolean; // the epilogue's shared memory aliases the mainloop buffers (CUTLASS 2.x)
+  overhead_regs?: number | 'default' | -1; // registers/thread besides accumulators (default: the model's estimate; give what ptxas -v reports)
+  subbyte_smem?: 'auto' | 'packed' | 'padded'; // fp6/fp4 layout in shared memory: auto, packed or padded
+  acc_buffers?: number;               // accumulator copies in tensor memory (default 1)
+}
+// </generated>
+
+/** Exactly one of gpu, cc or device chooses the device. */
+export interface DeviceChoice {
+  gpu?: string;                       // a name or alias from gpus(), e.g. "H100 SXM5", "A100"
+  cc?: ComputeCapability;             // that CC's reference device
+  device?: DeviceInput;               // a custom device
+}
+
 export interface RequestCommon {
   id?: unknown;                       // echoed unchanged in the answer
 }
