@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
+#include <iomanip>
+#include <optional>
+#include <sstream>
 #include <set>
 #include <string>
 #include <string_view>
@@ -134,15 +138,71 @@ TEST_CASE("gpus: lookup ignores case, spaces, '-' and '_'") {
 }
 
 TEST_CASE("gpus: unknown names are an error, never another GPU") {
-    for (std::string_view typed : {"H300", "RTX 9090", "", "   ", "A1000", "H100 SXM6", "rtx 6000"}) {
+    for (std::string_view typed : {"H300", "RTX 9090", "", "   ", "A1000", "H100 SXM6", "rtx 6000", "Z100"}) {
         CAPTURE(typed);
         auto r = find_gpu(typed);
         REQUIRE(!r.ok());
         CHECK(r.error().id == ErrorId::UnknownGpu);
         CHECK(r.error().field == "gpu");
         CHECK(r.error().message.find("\"" + std::string(typed) + "\"") != std::string::npos);
-        CHECK(r.error().message.find("H100 SXM5") != std::string::npos);  // lists known names
+        CHECK(r.error().message.find("did you mean ") != std::string::npos);  // three nearest names
         CHECK(r.error().message.find("device or cc") != std::string::npos);
+    }
+    // The three nearest names, ties in table order.
+    struct Near {
+        std::string_view typed, names;
+    };
+    const Near nears[] = {
+        {"H300", "did you mean H100 SXM5, H200 SXM or B300?"},
+        {"Z100", "did you mean Tesla P100 SXM2, V100 SXM2 or A100 40GB SXM4?"},
+        {"rtx 6000", "did you mean RTX 6000 Ada, RTX 3090 or RTX 4090?"},
+        {"H100 SXM6", "did you mean H100 SXM5, H200 SXM or Tesla P100 SXM2?"},
+        {"gtx 1070", "did you mean GTX 1080, GTX 980 or RTX 3090?"},
+    };
+    for (const Near& n : nears) {
+        CAPTURE(n.typed);
+        auto r = find_gpu(n.typed);
+        REQUIRE(!r.ok());
+        CHECK_MESSAGE(r.error().message.find(n.names) != std::string::npos, r.error().message);
+    }
+    // A compilation target names a CC, which several products share: the answer lists them, never picks one.
+    for (std::string_view typed : {"sm_90", "SM90", "sm_90a", "compute_90", "cc 9.0"}) {
+        CAPTURE(typed);
+        auto r = find_gpu(typed);
+        REQUIRE(!r.ok());
+        CHECK(r.error().id == ErrorId::UnknownGpu);
+        CHECK_MESSAGE(r.error().message.find("names compute capability 9.0, not a GPU; give cc 9.0 or one of the CC 9.0 "
+                                             "GPUs: H100 SXM5, H100 PCIe, H100 NVL, H200 SXM, GH200") != std::string::npos,
+                      r.error().message);
+    }
+    // Bounded work on huge names (URL hashes and API requests may carry megabytes).
+    const std::string huge(1 << 20, 'h');
+    auto r = find_gpu(huge);
+    REQUIRE(!r.ok());
+    CHECK(r.error().message.size() < 1000);
+}
+
+TEST_CASE("gpus: names people type resolve (issue 21)") {
+    struct Case {
+        std::string_view typed, name;
+    };
+    const Case cases[] = {
+        {"h100", "H100 SXM5"},          {"H100-SXM", "H100 SXM5"},         {"gb200", "GB200"},
+        {"gtx 1080", "GTX 1080"},       {"h200", "H200 SXM"},              {"jetson orin", "Jetson AGX Orin 64GB"},
+        {"Jetson AGX Orin", "Jetson AGX Orin 64GB"},                       {"b300", "B300"},
+        {"a10", "A10"},                 {"A40", "A40"},                    {"a100 pcie", "A100 80GB PCIe"},
+        {"H100 NVL", "H100 NVL"},       {"H100 PCIe", "H100 PCIe"},        {"gh200", "GH200"},
+        {"GB300", "GB300"},             {"jetson thor", "Jetson AGX Thor"}, {"thor", "Jetson AGX Thor"},
+        {"l40", "L40"},                 {"L40S", "L40S"},                  {"rtx 6000 ada", "RTX 6000 Ada"},
+        {"RTX PRO 6000 Blackwell Server Edition", "RTX PRO 6000 Blackwell Server Edition"},
+        {"titan v", "Titan V"},         {"p100", "Tesla P100 SXM2"},       {"GTX 980", "GTX 980"},
+        {"tesla m40", "Tesla M40"},     {"M40", "Tesla M40"},              {"B300 SXM6 AC", "B300"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.typed);
+        auto r = find_gpu(c.typed);
+        REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.error().message));
+        CHECK((*r)->name == c.name);
     }
 }
 
@@ -154,26 +214,43 @@ TEST_CASE("gpus: known values, each with its source") {
         const char* source;  // where the expected value comes from (docs/sources.md)
     };
     const Known known[] = {
+        {"GTX 980", 5, 2, 16, "GTX980-SPEC: 2048 cores / 128 (derived); PCL880 (cc)"},
+        {"Tesla M40", 5, 2, 24, "V100-TABLE; DQ-TITANX (GM200 cc 5.2)"},
+        {"Tesla P100 SXM2", 6, 0, 56, "PASCAL-WP"},
+        {"GTX 1080", 6, 1, 20, "DQ-1080; BOINC2706 (cc)"},
         {"V100 SXM2", 7, 0, 80, "A100WP T4; LMCACHE (cc)"},
+        {"Titan V", 7, 0, 80, "GEEKTOPIA; BOINC2706 (cc)"},
         {"T4", 7, 5, 40, "DQ-T4"},
         {"A100 40GB SXM4", 8, 0, 108, "A100WP"},
         {"A100 80GB SXM4", 8, 0, 108, "A100WP"},
-        {"A10", 8, 6, 0, "LMCACHE (cc); no SM count published"},
+        {"A100 80GB PCIe", 8, 0, 108, "DQ-A100PCIE"},
+        {"A30", 8, 0, 0, "LMCACHE (cc); no SM count published"},
+        {"A10", 8, 6, 72, "SYSRQ-A10 (3rd-party); LMCACHE (cc)"},
+        {"A40", 8, 6, 84, "A40-DS: 10752 cores / 128 (derived)"},
         {"RTX 3090", 8, 6, 82, "DQ-3090"},
         {"RTX 4090", 8, 9, 128, "DQ-4090; ADAWP"},
         {"L4", 8, 9, 58, "VGPU-LAYOUT (3rd-party)"},
         {"L40S", 8, 9, 142, "L40S-DS: 18176 cores / 128 (derived)"},
+        {"L40", 8, 9, 142, "L40S-DS: 18176 cores / 128 (derived)"},
+        {"RTX 6000 Ada", 8, 9, 142, "RTX6000ADA-RS: 18176 cores / 128 (derived)"},
         {"H100 SXM5", 9, 0, 132, "H100WP"},
         {"H100 PCIe", 9, 0, 114, "H100WP"},
-        {"H200 SXM", 9, 0, 0, "SGL-TEST (cc); no SM count published"},
+        {"H100 NVL", 9, 0, 132, "GPUBLOG-NVL (3rd-party)"},
+        {"H200 SXM", 9, 0, 132, "SAUL-H200 (3rd-party); SGL-TEST (cc)"},
+        {"GH200", 9, 0, 132, "EMERGENT-GH200: 16896 cores / 128 (derived)"},
         {"B200", 10, 0, 148, "AO4002"},
-        {"B300", 10, 3, 0, "SAGE358 (sm_103); 160 SMs only for the full chip (BU-BLOG)"},
+        {"GB200", 10, 0, 0, "DQ-GB200 (cc); no SM count published"},
+        {"B300", 10, 3, 0, "KOKKOS8791 (cc); 160 SMs only for the full chip (BU-BLOG)"},
+        {"GB300", 10, 3, 0, "KOKKOS8791 / BU-BLOG (cc, derived); no SM count published"},
+        {"Jetson AGX Thor", 11, 0, 20, "DQ-THOR"},
         {"RTX 5090", 12, 0, 170, "DQ-5090"},
         {"RTX 5080", 12, 0, 84, "DQ-5080"},
         {"RTX PRO 6000 Blackwell", 12, 0, 188, "RTXPRO6000-DS: 24064 cores / 128 (derived)"},
+        {"RTX PRO 6000 Blackwell Server Edition", 12, 0, 188, "PRO6000-VARIANTS (3rd-party)"},
         {"Jetson AGX Orin 64GB", 8, 7, 16, "DQ-ORIN"},
         {"DGX Spark GB10", 12, 1, 48, "DQ-GB10"},
     };
+    CHECK(std::size(known) == all_gpus().size());  // every row has a known-value line
     for (const Known& k : known) {
         CAPTURE(k.name);
         CAPTURE(k.source);
@@ -219,9 +296,64 @@ TEST_CASE("gpus: known values, each with its source") {
         const GpuSpec& r5090 = **find_gpu("RTX 5090");
         CHECK(r5090.l2_bytes.value_or(-1.0) == doctest::Approx(100663296.0));  // DQ-5090
         CHECK(r5090.bf16_dense_tflops.value_or(-1.0) == doctest::Approx(209.5));  // RTXBW-WP
+        // H100-CLOCKS: NVIDIA's datasheet boost clocks (issue 21; 1830 / 1620 MHz were the tensor-peak basis).
+        CHECK(h100.boost_clock_mhz.value_or(-1.0) == doctest::Approx(1980.0));
+        CHECK((*find_gpu("H100 PCIe"))->boost_clock_mhz.value_or(-1.0) == doctest::Approx(1755.0));
+        const GpuSpec& thor = **find_gpu("Thor");
+        CHECK(thor.l2_bytes.value_or(-1.0) == doctest::Approx(32.0 * 1024 * 1024));  // DQ-THOR
         const GpuSpec& h200 = **find_gpu("H200");
         CHECK(h200.mem_bw_gbs.value_or(-1.0) == doctest::Approx(4800.0));  // ASTRO
         CHECK(!h200.fp32_tflops.has_value());
+    }
+}
+
+// docs/sources.md's product table is printed from the data by scripts/gpu-table.py; here every line is compared
+// with the compiled rows, cell by cell, so the page cannot drift from the database.
+TEST_CASE("gpus: docs/sources.md lists every row") {
+    std::ifstream f(std::string(SMCALC_SOURCE_DIR) + "/docs/sources.md");
+    REQUIRE(f.good());
+    std::vector<std::vector<std::string>> rows;
+    std::string line;
+    bool in = false;
+    while (std::getline(f, line)) {
+        if (line == "<!-- products:begin -->") in = true;
+        else if (line == "<!-- products:end -->") in = false;
+        else if (in && line.rfind("| ", 0) == 0 && line.rfind("| GPU |", 0) != 0) {
+            std::vector<std::string> cells;
+            std::size_t pos = 1;
+            while (pos < line.size()) {
+                const std::size_t bar = line.find(" |", pos);
+                if (bar == std::string::npos) break;
+                cells.push_back(line.substr(pos + 1, bar - pos - 1));
+                pos = bar + 2;
+            }
+            rows.push_back(cells);
+        }
+    }
+    const auto gpus = all_gpus();
+    REQUIRE(rows.size() == gpus.size());
+    auto num = [](std::optional<double> v) {
+        if (!v) return std::string("unknown");
+        std::ostringstream o;
+        o << std::setprecision(12) << *v;
+        return o.str();
+    };
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        const GpuSpec& g = gpus[i];
+        CAPTURE(g.name);
+        REQUIRE(rows[i].size() == 8);
+        std::string aliases(g.aliases);
+        for (std::size_t p = 0; (p = aliases.find('|', p)) != std::string::npos;) aliases.replace(p, 1, ", ");
+        std::string source(g.source);
+        std::replace(source.begin(), source.end(), '|', '/');
+        CHECK(rows[i][0] == g.name);
+        CHECK(rows[i][1] == (aliases.empty() ? "-" : aliases));
+        CHECK(rows[i][2] == std::to_string(g.device.cc.major) + "." + std::to_string(g.device.cc.minor));
+        CHECK(rows[i][3] == (g.device.sm_count ? std::to_string(g.device.sm_count) : "unknown"));
+        CHECK(rows[i][4] == num(g.l2_bytes));
+        CHECK(rows[i][5] == num(g.mem_bw_gbs));
+        CHECK(rows[i][6] == num(g.boost_clock_mhz));
+        CHECK(rows[i][7] == source);
     }
 }
 

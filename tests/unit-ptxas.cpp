@@ -48,9 +48,10 @@ constexpr std::array<std::string_view, 8> kMangled = {
     "_Z9block_sumPKfPfi",
     "_Z5scalePffi",
 };
+// Function names with their template arguments, from abi::__cxa_demangle (or c++filt's text).
 constexpr std::array<std::string_view, 8> kShort = {
-    "smcalc_samples::named_barriers", "calls_helper", "conv_c",   "transpose_tile",
-    "transpose_tile",                 "heavy",        "block_sum", "scale",
+    "smcalc_samples::named_barriers", "calls_helper", "conv_c",    "transpose_tile<double, 16>",
+    "transpose_tile<float, 32>",      "heavy",        "block_sum", "scale",
 };
 // Static shared memory and barriers do not change with the target in these captures.
 constexpr std::array<int64_t, 8> kSmem = {512, 0, 0, 2176, 4224, 0, 1152, 0};
@@ -159,7 +160,7 @@ TEST_CASE("ptxas: a demangled paste keeps the signature and derives the function
     CHECK(t.name == "void transpose_tile<double, 16>(double const*, double*, int, int)");
     CHECK(t.demangled == t.name);
     CHECK(t.mangled.empty());
-    CHECK(t.short_name == "transpose_tile");
+    CHECK(t.short_name == "transpose_tile<double, 16>");
     CHECK(out.kernels[0].short_name == "smcalc_samples::named_barriers");
     CHECK(out.kernels[2].name == "conv_c");  // extern "C": no signature to demangle
     CHECK(out.kernels[2].demangled.empty());
@@ -432,4 +433,132 @@ TEST_CASE("ptxas: garbage is refused with what was expected") {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------- demangling
+// tests/data/ptxas/templates_sm_80.txt: genuine nvcc 13.0 output for templates.cu (two instantiations of a
+// template, a kernel templated on a lambda, nested and anonymous namespaces, extern "C").
+
+TEST_CASE("ptxas: template kernels are demangled, one line per instantiation") {
+    const ParsedOutput out = parse_ok(read_data("ptxas/templates_sm_80.txt"));
+    REQUIRE(out.kernels.size() == 6);
+    struct Want {
+        std::string_view mangled, demangled, short_name;
+        int64_t regs, smem;
+    };
+    const Want want[] = {
+        {"_ZN45_GLOBAL__N__0895845d_12_templates_cu_03dbc9c06hiddenEPi", "(anonymous namespace)::hidden(int*)",
+         "(anonymous namespace)::hidden", 8, 0},
+        {"_ZN7physics6detail4stepEPfPKffi", "physics::detail::step(float*, float const*, float, int)",
+         "physics::detail::step", 10, 0},
+        {"_Z5applyIZ10launch_allPKfPfS2_S1_PiiEUlfE_EvT_S2_i",
+         "void apply<launch_all(float const*, float*, float*, float const*, int*, int)::{lambda(float)#1}>(launch_all("
+         "float const*, float*, float*, float const*, int*, int)::{lambda(float)#1}, float*, int)",
+         "apply<launch_all(float const*, float*, float*, float const*, int*, int)::{lambda(float)#1}>", 8, 0},
+        {"_Z6reduceILi256EEvPKfPfi", "void reduce<256>(float const*, float*, int)", "reduce<256>", 10, 1024},
+        {"_Z6reduceILi512EEvPKfPfi", "void reduce<512>(float const*, float*, int)", "reduce<512>", 10, 2048},
+        {"", "", "plain_c", 8, 0},  // extern "C": nothing to demangle
+    };
+    for (std::size_t i = 0; i < 6; ++i) {
+        const ParsedKernel& k = out.kernels[i];
+        CAPTURE(k.name);
+        CHECK(k.mangled == want[i].mangled);
+        CHECK(k.demangled == want[i].demangled);
+        CHECK(k.short_name == want[i].short_name);
+        CHECK(k.registers == want[i].regs);
+        CHECK(k.smem_static == want[i].smem);
+    }
+    CHECK(out.kernels[5].name == "plain_c");
+}
+
+TEST_CASE("ptxas: find_kernels takes the short, demangled, mangled or bare template name") {
+    const ParsedOutput out = parse_ok(read_data("ptxas/templates_sm_80.txt"));
+    auto names = [&](std::string_view want) {
+        std::string s;
+        for (const ParsedKernel* k : find_kernels(out, want)) s += (s.empty() ? "" : ",") + k->short_name;
+        return s;
+    };
+    CHECK(names("reduce<512>") == "reduce<512>");
+    CHECK(names("reduce< 512 >") == "reduce<512>");  // whitespace ignored
+    CHECK(names("void reduce<256>(float const*, float*, int)") == "reduce<256>");
+    CHECK(names("_Z6reduceILi256EEvPKfPfi") == "reduce<256>");
+    CHECK(names("reduce") == "reduce<256>,reduce<512>");  // every instantiation: the caller says which
+    CHECK(names("physics::detail::step") == "physics::detail::step");
+    CHECK(names("(anonymous namespace)::hidden") == "(anonymous namespace)::hidden");
+    CHECK(names("apply") == "apply<launch_all(float const*, float*, float*, float const*, int*, int)::{lambda(float)#1}>");
+    CHECK(names("plain_c") == "plain_c");
+    CHECK(names("step").empty());  // no partial names
+    CHECK(names("").empty());
+    CHECK(names("   ").empty());
+    CHECK(kernel_display_name(out.kernels[4]) == "reduce<512> (_Z6reduceILi512EEvPKfPfi)");
+    CHECK(kernel_display_name(out.kernels[5]) == "plain_c");
+}
+
+TEST_CASE("ptxas: demangle is bounded and frees what it gets") {
+    CHECK(demangle("_Z6reduceILi512EEvPKfPfi") == "void reduce<512>(float const*, float*, int)");
+    CHECK(demangle("_Z9block_sumPKfPfi") == "block_sum(float const*, float*, int)");
+    CHECK_FALSE(demangle("plain_c"));
+    CHECK_FALSE(demangle("_Z"));
+    CHECK_FALSE(demangle("_Zq"));                     // refused by the demangler
+    CHECK_FALSE(demangle("_Z6reduce\xff"));           // not the mangled alphabet
+    CHECK_FALSE(demangle(std::string_view("_Z1f\0v", 6)));  // embedded NUL
+    // Over kMaxDemangleInput bytes: not handed to the demangler, however simple.
+    const std::string longname = "_Z" + std::to_string(kMaxDemangleInput) + std::string(kMaxDemangleInput, 'a') + "v";
+    CHECK_FALSE(demangle_is_bounded(longname));
+    CHECK_FALSE(demangle(longname));
+    // A doubling chain: pair<S_, S_> nested n deep prints 2^n pairs from ~10 bytes per level. Refused before
+    // the demangler runs, so this returns at once.
+    std::string chain = "_Z1fISt4pairIiiE";
+    std::string cur = "S0_";
+    for (int i = 1; i <= 60; ++i) {
+        chain += "S_I" + cur + cur + "E";
+        const char* digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        std::string id;
+        for (int v = i; v > 0; v /= 36) id.insert(id.begin(), digits[v % 36]);
+        cur = "S" + id + "_";
+    }
+    chain += "EvT_";
+    CHECK_FALSE(demangle_is_bounded(chain));
+    CHECK_FALSE(demangle(chain));
+    // The real names of the captures pass the bound.
+    for (std::string_view m : {"_Z5applyIZ10launch_allPKfPfS2_S1_PiiEUlfE_EvT_S2_i",
+                               "_ZN14smcalc_samples14named_barriersEPfNS_6ParamsE", "_Z14transpose_tileIfLi32EEvPKT_PS0_ii"})
+        CHECK(demangle_is_bounded(m));
+}
+
+TEST_CASE("ptxas: libc++abi's lambda spelling is rewritten to libstdc++'s") {
+    CHECK(canonical_demangled("void apply<launch_all(int)::'lambda'(float)>(launch_all(int)::'lambda'(float), float*)") ==
+          "void apply<launch_all(int)::{lambda(float)#1}>(launch_all(int)::{lambda(float)#1}, float*)");
+    CHECK(canonical_demangled("f()::'lambda0'(int, int)") == "f()::{lambda(int, int)#2}");
+    CHECK(canonical_demangled("f()::'lambda1'()") == "f()::{lambda()#3}");
+    CHECK(canonical_demangled("g<'unnamed'>()") == "g<{unnamed type#1}>()");
+    CHECK(canonical_demangled("g<'unnamed0'>()") == "g<{unnamed type#2}>()");
+    CHECK(canonical_demangled("void reduce<512>(float const*, float*, int)") == "void reduce<512>(float const*, float*, int)");
+    CHECK(canonical_demangled("f()::'lambda'(int") == "f()::'lambda'(int");  // unbalanced: left as printed
+    CHECK(canonical_demangled("'lambda") == "'lambda");
+}
+
+TEST_CASE("ptxas: function_name cuts a signature") {
+    CHECK(function_name("void reduce<512>(float const*, float*, int)", true) == "reduce<512>");
+    CHECK(function_name("void reduce<512>(float const*, float*, int)", false) == "reduce");
+    CHECK(function_name("(anonymous namespace)::hidden(int*)", true) == "(anonymous namespace)::hidden");
+    CHECK(function_name("std::pair<int, int> ns::make<3>(int)", true) == "ns::make<3>");
+    CHECK(function_name("void f<g()::{lambda(int)#1}>(g()::{lambda(int)#1})", true) == "f<g()::{lambda(int)#1}>");
+    CHECK(function_name("((((", true) == "(");  // garbage in: a bounded answer, no crash
+    CHECK(function_name("", false).empty());
+}
+
+TEST_CASE("ptxas: cuobjdump names are demangled the same way") {
+    const ParsedOutput c = parse_ok(read_data("cuobjdump/templates_sm_80.txt"));
+    const ParsedOutput p = parse_ok(read_data("ptxas/templates_sm_80.txt"));
+    REQUIRE(c.kernels.size() == p.kernels.size());
+    for (std::size_t i = 0; i < c.kernels.size(); ++i) {
+        CAPTURE(p.kernels[i].name);
+        CHECK(c.kernels[i].name == p.kernels[i].name);
+        CHECK(c.kernels[i].demangled == p.kernels[i].demangled);
+        CHECK(c.kernels[i].short_name == p.kernels[i].short_name);
+        CHECK(c.kernels[i].registers == p.kernels[i].registers);
+        CHECK(c.kernels[i].smem_static == p.kernels[i].smem_static);
+    }
+    CHECK(find_kernels(c, "reduce<256>").size() == 1);
 }

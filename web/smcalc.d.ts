@@ -145,7 +145,10 @@ export interface BlockSizeAnswer extends AnswerCommon {
 }
 
 export interface DynamicSmemAnswer extends AnswerCommon {
-  bytes: number;
+  bytes: number;                      // NVIDIA's cudaOccAvailableDynamicSMemPerBlock: NOT always resident (CC 8.0+
+                                      // leaves out the 1 KiB reserved per block); do not size a launch with it
+  bytes_resident: number;             // the largest dynamic shared memory per block with which `blocks` reside
+  notes: string[];                    // says how and why the two differ, when they do
   gpu: string | null;
 }
 

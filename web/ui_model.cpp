@@ -148,6 +148,12 @@ Model compute_model(const Inputs& in, bool sweeps) {
             return m;
         }
         m.result = *r;
+        // Inputs no compiled kernel has (over 255 registers, over 16 barriers): shown first among the notes.
+        if (m.arch) {
+            auto warnings = kernel_input_warnings(m.kernel, *m.arch);
+            for (auto& w : warnings) w = "Warning: " + w + ".";
+            m.result->notes.insert(m.result->notes.begin(), warnings.begin(), warnings.end());
+        }
         what += ":";
     }
     {

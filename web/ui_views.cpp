@@ -433,13 +433,22 @@ void view_gpu_picker(App& a, float width) {
             ImGui::SetKeyboardFocusHere();
         }
         ImGui::SetNextItemWidth(-FLT_MIN);
-        const bool enter = ImGui::InputTextWithHint("##filter", "Type to filter: name, CC (9.0, sm_90), family",
+        const bool enter = ImGui::InputTextWithHint("##filter", "Type to filter: name, alias, CC (9.0, sm_90), family",
                                                     a.gpu_filter, sizeof a.gpu_filter,
                                                     ImGuiInputTextFlags_EnterReturnsTrue);
         const std::string needle = lower(a.gpu_filter);
         if (view_saved_gpus_in_picker(a, needle)) ImGui::CloseCurrentPopup();
+        // Matched as find_gpu matches names: case, spaces, '-' and '_' ignored ("h100-sxm" finds "H100 SXM5").
+        auto squash = [](const std::string& t) {
+            std::string o;
+            for (char c : t)
+                if (c != ' ' && c != '-' && c != '_') o += c;
+            return o;
+        };
+        const std::string key = squash(needle);
         bool first = true;
         int shown = 0;
+        std::string group;  // the database lists products by architecture: a heading where it changes
         for (const GpuSpec& g : all_gpus()) {
             const std::string cc = cc_text(g.device.cc);
             const std::string sm = std::to_string(g.device.cc.major * 10 + g.device.cc.minor);
@@ -448,8 +457,14 @@ void view_gpu_picker(App& a, float width) {
             const std::string hay =
                 lower(std::string(g.name) + "|" + std::string(g.aliases) + "|cc" + cc + "|" + cc + "|sm" + sm + "|" +
                       family);
-            if (!needle.empty() && hay.find(needle) == std::string::npos) continue;
+            if (!key.empty() && squash(hay).find(key) == std::string::npos) continue;
             ++shown;
+            if (family != group) {
+                group = family;
+                ImGui::Spacing();
+                text_dim(("NVIDIA \xC2\xB7 " + family).c_str());
+                ImGui::Separator();
+            }
             const bool selected = !a.in.custom() && a.in.gpu == g.name;
             std::string right = "CC " + cc;
             if (g.device.sm_count > 0) right += "  " + std::to_string(g.device.sm_count) + " SMs";

@@ -259,12 +259,12 @@ std::string compare_tile_text(const TileComparison& c) {
 std::string parse_text(const ParsedOutput& p) {
     std::string out = p.summary + "\n\n";
     std::vector<std::vector<std::string>> t = {
-        {"kernel", "arch", "regs", "smem (static)", "barriers", "stack", "spills st/ld", "name as printed"}};
+        {"kernel", "arch", "regs", "smem (static)", "barriers", "stack", "spills st/ld", "signature (or name as printed)"}};
     for (const ParsedKernel& k : p.kernels) {
         const std::string spills = (k.spill_stores || k.spill_loads) ? opt_num(k.spill_stores) + "/" + opt_num(k.spill_loads) : "-";
         t.push_back({k.short_name.empty() ? k.name : k.short_name, k.arch.empty() ? "-" : k.arch, opt_num(k.registers),
                      opt_num(k.smem_static), opt_num(k.barriers), opt_num(k.stack_frame), spills,
-                     k.short_name == k.name ? std::string() : k.name});
+                     !k.demangled.empty() ? k.demangled : k.short_name == k.name ? std::string() : k.name});
     }
     out += table(t, {false, false, true, true, true, true, true, false});
     out += "(- = not in the text)\n";

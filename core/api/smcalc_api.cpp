@@ -419,7 +419,7 @@ void read_compare_fields(const json& j, Request& req) {
 std::string kernel_list(const std::vector<const ParsedKernel*>& ks) {
     std::vector<std::string> names;
     for (const ParsedKernel* k : ks) {
-        const std::string& n = k->name;
+        const std::string n = kernel_display_name(*k);  // "reduce<512> (_Z6reduceILi512EEvPKfPfi)"
         if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
     }
     std::string s;
@@ -441,8 +441,7 @@ const ParsedKernel& choose_kernel(const ParsedOutput& p, const json* kernel_fiel
         if (!kernel_field->is_string())
             fail(ErrorId::InvalidInput, "kernel", "kernel must be a kernel name from the compiler output; got " + shown(*kernel_field));
         const std::string want = kernel_field->get<std::string>();
-        for (const ParsedKernel* k : all)
-            if (k->name == want || k->mangled == want || k->demangled == want || k->short_name == want) cands.push_back(k);
+        cands = find_kernels(p, want);  // name as printed, mangled, demangled, short or without template arguments
         if (cands.empty())
             fail(ErrorId::InvalidInput, "kernel",
                  "kernel \"" + want.substr(0, 80) + "\" is not in the compiler output; it has " + kernel_list(all));
@@ -607,6 +606,9 @@ Request parse(const json& j) {
         }
     }
     read_kernel_fields(j, req);
+    // Inputs no compiled kernel has (over 255 registers, over 16 barriers): answered, with a warning.
+    if (auto arch = find_arch(req.device.cc))
+        for (std::string& w : kernel_input_warnings(req.input, **arch)) req.warnings.push_back(std::move(w));
     return req;
 }
 

@@ -28,8 +28,10 @@
 //                         parse_compiler_output); the chosen kernel's registers, static shared memory and
 //                         barriers become "regs", "smem_static", "barriers" (fields given explicitly win).
 //                         Without gpu/cc/device the device is the reference device of the kernel's sm_XX.
-//     "kernel"            which kernel: its name as printed, mangled, demangled or short ("transpose_tile");
-//                         required when the text has several. Among one kernel's several targets the one
+//     "kernel"            which kernel: its name as printed, mangled, demangled, short ("reduce<512>") or
+//                         short without template arguments ("reduce": every instantiation), whitespace
+//                         ignored; required when the text has several, and an error listing the candidates
+//                         when it names several. Among one kernel's several targets the one
 //                         for the device's CC is taken (else the nearest binary-compatible one, with a
 //                         warning). The answer adds "compiler": {the kernel as "parse" answers it}.
 //   Tile (ops tile, compare with kind "tile"; smcalc::TileInput, defaults = the seed's tile):
@@ -68,7 +70,13 @@
 //                  "notes": [strings], "device": {the device object used}, "gpu": name or null,
 //                  "input": {the kernel fields with defaults filled in}}
 //   block_size:   {"block_size", "min_grid_size", "blocks_per_sm", "occupancy", "gpu"}
-//   dynamic_smem: {"bytes", "gpu"}
+//   dynamic_smem: {"bytes", "bytes_resident", "notes", "gpu"}: "bytes" is NVIDIA's figure,
+//                  cudaOccAvailableDynamicSMemPerBlock (shared memory per SM / blocks, less static and
+//                  reserved), which is NOT always resident: on CC 8.0+ it leaves out the 1 KiB the driver
+//                  reserves per block, so with it fewer blocks may fit. "bytes_resident" is the largest dynamic
+//                  size with which the blocks asked for do reside (occupancy() confirms it); use it to size a
+//                  launch. They differ by at most the reserved bytes plus one allocation granule; "notes" says
+//                  so when they differ.
 //   next_step:    {"current": {an occupancy answer}, "target_blocks",
 //                  "suggestions": [{"id": "regs"|"smem"|"threads_block"|"threads_warps"|"barriers"|"next_level",
 //                                   "possible", "changes": [{"knob", "unit", "from", "to"}], "text", "reason",

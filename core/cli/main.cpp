@@ -70,7 +70,7 @@ constexpr Field kCompiler[] = {
      "take registers, static shared memory and barriers from this ptxas -v / cuobjdump -res-usage output "
      "(- = stdin); without --gpu/--cc/--device-json the CC is the kernel's sm_XX",
      "FILE", Kind::File},
-    {"--kernel", "kernel", "which kernel of --from-ptxas: its name as printed, mangled or short", "NAME", Kind::Text},
+    {"--kernel", "kernel", "which kernel of --from-ptxas: its name as printed, mangled, demangled or short ('reduce<512>')", "NAME", Kind::Text},
 };
 constexpr Field kTileMnk = {"--tile", "tile", "CTA tile M x N x K in elements (default 128x128x64)", "MxNxK", Kind::Mnk};
 constexpr Field kProblem = {"--problem", "problem",

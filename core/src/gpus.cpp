@@ -9,8 +9,15 @@
 //
 // Conventions for the optional figures: KB = 1024 B and MB = 1024 KB (gpu-facts.md units); GB/s = 10^9 B/s;
 // "derived" = arithmetic on sourced numbers, formula in the note.
+#include <algorithm>
+#include <array>
 #include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "smcalc/gpu.hpp"
 
@@ -19,6 +26,75 @@ namespace {
 
 // clang-format off
 constexpr GpuSpec kGpus[] = {
+    // ---------------------------------------------------------------- Maxwell
+    {
+        .name = "GTX 980",
+        .aliases = "GeForce GTX 980|980",
+        .device = {.cc = {5, 2}, .sm_count = 16, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "GTX980-SPEC (2048 CUDA cores, NVIDIA product page quoted in PCL880, 3rd-party); PG11 (128 FP32 "
+                "cores per SM on CC 5.x); PCL880 (CC 5.2, 3rd-party)",
+        .note = "SM count derived: 2048 CUDA cores / 128 per SM (CC 5.x) = 16. Clock, L2, bandwidth and TFLOPS "
+                "unknown (no source read).",
+    },
+    {
+        .name = "Tesla M40",
+        .aliases = "M40|Tesla M40 24GB|Tesla M40 12GB",
+        .device = {.cc = {5, 2}, .sm_count = 24, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = 1114.0,
+        .l2_bytes = 3145728.0,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = 6.8,
+        .source = "V100-TABLE (NVIDIA's Volta launch table, 3rd-party copy: M40 GM200, 24 SMs, 1114 MHz, 3072 KB "
+                "L2, 6.8 TFLOPS); DQ-TITANX (GM200 is CC 5.2, 24 SMs)",
+        .note = "CC 5.2 derived: the M40's GM200 is the chip a GTX TITAN X device query reports as CC 5.2 with 24 "
+                "SMs (DQ-TITANX). Bandwidth unknown. No tensor cores.",
+    },
+    // ---------------------------------------------------------------- Pascal
+    {
+        .name = "Tesla P100 SXM2",
+        .aliases = "P100|Tesla P100|P100 SXM2|P100 NVLink",
+        .device = {.cc = {6, 0}, .sm_count = 56, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = 1480.0,
+        .l2_bytes = 4194304.0,
+        .mem_bw_gbs = 720.0,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = 10.6,
+        .source = "PASCAL-WP (GP100 whitepaper: Tesla P100 uses 56 SMs, 4096 KB L2); V100-TABLE (1480 MHz, 10.6 "
+                "TFLOPS, 3rd-party copy); GEEKTOPIA (720 GB/s, 3rd-party); OCC (CC 6.0 = GP100)",
+        .note = "The SXM2 (NVLink) part; the PCIe card has the same 56 SMs at lower clocks. No tensor cores. Full "
+                "GP100 has 60 SMs. Bandwidth 720 GB/s is 3rd-party.",
+    },
+    {
+        .name = "GTX 1080",
+        .aliases = "GeForce GTX 1080|1080",
+        .device = {.cc = {6, 1}, .sm_count = 20, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-1080 (cudaDevAttrMultiProcessorCount 20); BOINC2706 (CC 6.1 for the GTX 10x0 range, "
+                "3rd-party)",
+        .note = "SM count from a device report. Clock, L2, bandwidth and TFLOPS unknown (no source read).",
+    },
     // ---------------------------------------------------------------- Volta / Turing
     {
         .name = "V100 SXM2",
@@ -35,6 +111,24 @@ constexpr GpuSpec kGpus[] = {
         .source = "A100WP T4 (3rd-party transcriptions); GV100-TR; LMCACHE (CC)",
         .note = "No BF16 on Volta: the tensor figure is FP16 with FP32 accumulate. L2 6144 KB. "
                 "Full GV100 has 84 SMs (6 GPCs x 7 TPCs x 2); the product enables 80.",
+    },
+    {
+        .name = "Titan V",
+        .aliases = "NVIDIA TITAN V",
+        .device = {.cc = {7, 0}, .sm_count = 80, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = 1455.0,
+        .l2_bytes = 4718592.0,
+        .mem_bw_gbs = 653.0,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = 13.8,
+        .source = "GEEKTOPIA (80 SMs, 3rd-party); ANANDTECH-TITANV (5120 CUDA cores, 1455 MHz, 4.5 MB L2, 653 GB/s, "
+                "13.8 TFLOPS, 3rd-party); BOINC2706 / HFJS2151 (CC 7.0, 3rd-party)",
+        .note = "All figures are 3rd-party (press tables of NVIDIA's launch specs); 80 SMs also = 5120 cores / 64 "
+                "per SM (CC 7.0). L2 4.5 MB = 4608 KB. Tensor TFLOPS unknown (110 is quoted for deep learning "
+                "without a precision).",
     },
     {
         .name = "T4",
@@ -85,6 +179,23 @@ constexpr GpuSpec kGpus[] = {
         .note = "L2 40 MB.",
     },
     {
+        .name = "A100 80GB PCIe",
+        .aliases = "A100 PCIe|A100 PCIe 80GB",
+        .device = {.cc = {8, 0}, .sm_count = 108, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = 1410.0,
+        .l2_bytes = 41943040.0,
+        .mem_bw_gbs = 1935.0,
+        .bf16_dense_tflops = 312.0,
+        .fp32_tflops = 19.5,
+        .source = "DQ-A100PCIE (mixbench device report: CC 8.0, 108 SMs, 1410 MHz, 40960 KB L2, 5120-bit, 1935.36 "
+                "GB/s); A100WP (312 / 19.5 TFLOPS)",
+        .note = "Bandwidth 1935 GB/s is what mixbench computes from the reported bus and memory clock (derived). "
+                "\"A100 PCIe\" means this 80 GB part; the 40 GB PCIe card is not in the table.",
+    },
+    {
         .name = "A30",
         .aliases = "",
         .device = {.cc = {8, 0}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
@@ -101,19 +212,37 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "A10",
-        .aliases = "",
-        .device = {.cc = {8, 6}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+        .aliases = "NVIDIA A10|A10 PCIe",
+        .device = {.cc = {8, 6}, .sm_count = 72, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = 1695.0,
+        .l2_bytes = 6291456.0,
+        .mem_bw_gbs = 600.0,
+        .bf16_dense_tflops = 125.0,
+        .fp32_tflops = 31.2,
+        .source = "ASTRO; SPECS-WZ (A10 datasheet, 3rd-party); SYSRQ-A10 (72 SMs, 9216 shaders, 1695 MHz, 6 MB L2, "
+                "3rd-party); LMCACHE (CC)",
+        .note = "SM count, boost clock and L2 are 3rd-party (a TechPowerUp-derived table; 72 SMs = 9216 CUDA cores / "
+                "128). Tensor figure 125 dense (250 with sparsity).",
+    },
+    {
+        .name = "A40",
+        .aliases = "NVIDIA A40",
+        .device = {.cc = {8, 6}, .sm_count = 84, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
                    .reserved_smem_per_block = 1024},
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
-        .mem_bw_gbs = 600.0,
-        .bf16_dense_tflops = 125.0,
-        .fp32_tflops = 31.2,
-        .source = "ASTRO; SPECS-WZ (A10 datasheet, 3rd-party); LMCACHE (CC)",
-        .note = "No source found for the SM count (0 = unknown: per-SM answers only), boost clock or L2. "
-                "Tensor figure 125 dense (250 with sparsity).",
+        .mem_bw_gbs = 696.0,
+        .bf16_dense_tflops = 149.7,
+        .fp32_tflops = 37.4,
+        .source = "A40-DS (datasheet reproduced by a reseller: 10,752 CUDA cores, 696 GB/s, 37.4 FP32, 149.7 BF16); "
+                "LMCACHE (CC)",
+        .note = "SM count derived: 10,752 CUDA cores / 128 per SM (CC 8.6) = 84. Tensor 149.7 dense (299.4 "
+                "sparse). Boost clock and L2 unknown.",
     },
     {
         .name = "RTX 3090",
@@ -134,7 +263,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "Jetson AGX Orin 64GB",
-        .aliases = "Orin|AGX Orin|Jetson AGX Orin",
+        .aliases = "Orin|AGX Orin|Jetson AGX Orin|Jetson Orin",
         .device = {.cc = {8, 7}, .sm_count = 16, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
@@ -201,6 +330,39 @@ constexpr GpuSpec kGpus[] = {
                 "disagree (96 MB, said to be the full AD102, vs 48 MB) and no NVIDIA source or device query "
                 "was found. Boost clock unknown. Tensor 362.05 dense (733 sparse).",
     },
+    {
+        .name = "L40",
+        .aliases = "NVIDIA L40",
+        .device = {.cc = {8, 9}, .sm_count = 142, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = 864.0,
+        .bf16_dense_tflops = 181.05,
+        .fp32_tflops = 90.5,
+        .source = "L40S-DS (L40 column: 18,176 CUDA cores, 864 GB/s, 90.5 FP32, 181.05 BF16); LMCACHE (CC)",
+        .note = "SM count derived: 18,176 CUDA cores / 128 per SM = 142. Tensor 181.05 dense (362.1 sparse). "
+                "Boost clock and L2 unknown (see the L40S note).",
+    },
+    {
+        .name = "RTX 6000 Ada",
+        .aliases = "RTX 6000 Ada Generation|NVIDIA RTX 6000 Ada Generation",
+        .device = {.cc = {8, 9}, .sm_count = 142, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "RTX6000ADA-RS (reseller table: 18,176 CUDA cores, 568 Tensor, 142 RT cores, 3rd-party); DQ-4090 "
+                "(AD102 is CC 8.9)",
+        .note = "SM count derived: 18,176 CUDA cores / 128 per SM = 142. CC 8.9 derived: same AD102 chip as the "
+                "RTX 4090 (DQ-4090). Clock, L2, bandwidth and TFLOPS unknown. Not the Turing \"Quadro RTX 6000\".",
+    },
     // ---------------------------------------------------------------- Hopper
     {
         .name = "H100 SXM5",
@@ -209,16 +371,18 @@ constexpr GpuSpec kGpus[] = {
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
                    .reserved_smem_per_block = 1024},
-        .boost_clock_mhz = 1830.0,
+        .boost_clock_mhz = 1980.0,
         .l2_bytes = 52428800.0,
         .mem_bw_gbs = 3350.0,
         .bf16_dense_tflops = 989.4,
         .fp32_tflops = 67.0,
-        .source = "H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); LLMC (clock); LMCACHE (CC)",
-        .note = "Plain \"H100\" means this SXM5 part. Clock 1830 MHz is LLMC's tensor-peak basis; 67 TFLOPS FP32 "
-                "implies about 1980 MHz (derived 67e12 / (132 x 128 x 2)). Whitepaper revisions disagree: v1.0 era "
-                "1000 TFLOPS FP16, 60 FP32, 3000 GB/s; v1.04 989.4 (1978.9 sparse), 3.35 TB/s (used); the Hopper "
-                "Tuning Guide still says up to 3 TB/s. 8 GPCs / 66 TPCs; full GH100 has 144 SMs. L2 50 MB.",
+        .source = "H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); H100-CLOCKS (1980 MHz); LLMC (1830 MHz "
+                "tensor basis); LMCACHE (CC)",
+        .note = "Plain \"H100\" means this SXM5 part. Boost clock 1980 MHz (H100-CLOCKS; also implied by 67 TFLOPS "
+                "FP32: 67e12 / (132 x 128 x 2)); 1830 MHz is the tensor-peak basis (LLMC). Whitepaper revisions "
+                "disagree: v1.0 era 1000 TFLOPS FP16, 60 FP32, 3000 GB/s; v1.04 989.4 (1978.9 sparse), 3.35 TB/s "
+                "(used); the Hopper Tuning Guide still says up to 3 TB/s. 8 GPCs / 66 TPCs; full GH100 has 144 "
+                "SMs. L2 50 MB.",
     },
     {
         .name = "H100 PCIe",
@@ -227,19 +391,36 @@ constexpr GpuSpec kGpus[] = {
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
                    .reserved_smem_per_block = 1024},
-        .boost_clock_mhz = 1620.0,
+        .boost_clock_mhz = 1755.0,
         .l2_bytes = 52428800.0,
         .mem_bw_gbs = 2000.0,
         .bf16_dense_tflops = 756.0,
         .fp32_tflops = 51.0,
-        .source = "H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); LLMC (clock); LMCACHE (CC)",
-        .note = "Clock 1620 MHz is LLMC's tensor-peak basis. Tensor 756 dense (1513 sparse). \"7 or 8 GPCs\" / "
-                "57 TPCs. L2 50 MB.",
+        .source = "H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); H100-CLOCKS (1755 MHz); LLMC (1620 MHz "
+                "tensor basis); LMCACHE (CC)",
+        .note = "Boost clock 1755 MHz (H100-CLOCKS); 1620 MHz is the tensor-peak basis (LLMC). Tensor 756 dense "
+                "(1513 sparse). \"7 or 8 GPCs\" / 57 TPCs. L2 50 MB.",
+    },
+    {
+        .name = "H100 NVL",
+        .aliases = "H100 NVL 94GB",
+        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "GPUBLOG-NVL (132 SMs, 16,896 CUDA cores, 94 GB, 3rd-party); LMCACHE (CC of H100)",
+        .note = "All figures 3rd-party. Bandwidth unknown: 3rd-party copies disagree (3.9 TB/s vs 4.8 TB/s) and "
+                "no NVIDIA source was read. Clock, L2 and TFLOPS unknown.",
     },
     {
         .name = "H200 SXM",
-        .aliases = "H200|H200 SXM 141GB",
-        .device = {.cc = {9, 0}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+        .aliases = "H200|H200 SXM 141GB|NVIDIA H200",
+        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
                    .reserved_smem_per_block = 1024},
@@ -248,14 +429,34 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 4800.0,
         .bf16_dense_tflops = 989.5,
         .fp32_tflops = std::nullopt,
-        .source = "ASTRO (H200 datasheet table); SGL-TEST (CC)",
-        .note = "No source found for the SM count (0 = unknown: per-SM answers only), boost clock, L2 or FP32. "
+        .source = "ASTRO (H200 datasheet table); SAUL-H200 (132 SMs, 16,896 CUDA cores, 3rd-party); GLENNK (same GPU "
+                "as H100 with HBM3e, 3rd-party); SGL-TEST (CC)",
+        .note = "SM count 132 is 3rd-party (a reseller's table; the H200 is the H100 SXM5's GPU with more memory). "
+                "Boost clock, L2 and FP32 unknown. "
                 "Tensor derived: datasheet 1979 sparse / 2 = 989.5.",
+    },
+    {
+        .name = "GH200",
+        .aliases = "GH200 Grace Hopper|Grace Hopper|GH200 96GB",
+        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = 4000.0,
+        .bf16_dense_tflops = 990.0,
+        .fp32_tflops = 67.0,
+        .source = "GH200DS (datasheet transcription: 4 TB/s with 96 GB HBM3, 4.9 TB/s with 144 GB HBM3e, 990 dense "
+                "BF16, 67 FP32, 3rd-party); EMERGENT-GH200 (Hopper H100 GPU, 16,896 CUDA cores, 3rd-party)",
+        .note = "The GPU of the Grace Hopper superchip. SM count derived: 16,896 CUDA cores / 128 = 132; CC 9.0 "
+                "derived (a Hopper GPU). Bandwidth is the 96 GB HBM3 part (4900 GB/s for the 144 GB HBM3e part). "
+                "Clock and L2 unknown.",
     },
     // ---------------------------------------------------------------- Blackwell (data centre)
     {
         .name = "B200",
-        .aliases = "HGX B200|B200 SXM",
+        .aliases = "HGX B200|B200 SXM|NVIDIA B200",
         .device = {.cc = {10, 0}, .sm_count = 148, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
@@ -272,8 +473,25 @@ constexpr GpuSpec kGpus[] = {
                 "/ 2 = 2250. Boost clock unknown; GPC layout not published.",
     },
     {
+        .name = "GB200",
+        .aliases = "GB200 NVL72|GB200 Grace Blackwell|NVIDIA GB200",
+        .device = {.cc = {10, 0}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = 132120576.0,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-GB200 (sglang report: \"NVIDIA GB200\", compute capability 10.0); BTG (126 MB L2 for GB200)",
+        .note = "The Blackwell GPU of the Grace Blackwell superchip. SM count unknown (0: per-SM answers only): "
+                "no device report of the SM count was found. L2 126 MB (BTG) = 126 x 2^20 B. Clock, bandwidth and "
+                "TFLOPS unknown.",
+    },
+    {
         .name = "B300",
-        .aliases = "HGX B300|B300 SXM",
+        .aliases = "HGX B300|B300 SXM|B300 SXM6|B300 SXM6 AC|NVIDIA B300",
         .device = {.cc = {10, 3}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
@@ -283,11 +501,46 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 8000.0,
         .bf16_dense_tflops = 2250.0,
         .fp32_tflops = std::nullopt,
-        .source = "BU-BLOG; COSMOS114; DC-BLOG; SAGE358 (sm_103)",
+        .source = "BU-BLOG; COSMOS114; DC-BLOG; SAGE358 (sm_103); KOKKOS8791 (device query: CC 10.3, 2048 "
+                "threads/SM)",
         .note = "SM count left unknown (0): NVIDIA's Blackwell Ultra blog gives 160 SMs \"in the full GPU "
                 "implementation\" (its GPC count is self-contradictory) and no device query of a shipping B300 "
                 "was found, so the enabled count is unconfirmed. Tensor derived: HGX B300 36 PF sparse / 2 / 8 "
                 "GPUs = 2250. Boost clock, L2 and FP32 unknown.",
+    },
+    {
+        .name = "GB300",
+        .aliases = "GB300 NVL72|GB300 Grace Blackwell Ultra|NVIDIA GB300",
+        .device = {.cc = {10, 3}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "BU-BLOG (Blackwell Ultra GPU of GB300); KOKKOS8791 (Blackwell Ultra B300 reports CC 10.3)",
+        .note = "CC 10.3 derived: the GPU is the Blackwell Ultra of the B300 (KOKKOS8791). SM count unknown (0: "
+                "per-SM answers only; BU-BLOG's 160 SMs are the full chip). Clock, L2, bandwidth and TFLOPS "
+                "unknown.",
+    },
+    {
+        .name = "Jetson AGX Thor",
+        .aliases = "Thor|Jetson Thor|AGX Thor|NVIDIA Thor|Jetson T5000",
+        .device = {.cc = {11, 0}, .sm_count = 20, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = 33554432.0,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-THOR (CUDA driver query on a Jetson AGX Thor developer kit: \"NVIDIA Thor\", 20 SMs, 32 MiB L2, "
+                "228 KiB shared memory per SM); PG13 / CCCL6185 (Thor is CC 11.0, formerly 10.1)",
+        .note = "Developer kit (T5000 module); the Thor TRM allows up to 24 SMs, the device reports 20. Clock, "
+                "bandwidth and TFLOPS unknown.",
     },
     // ---------------------------------------------------------------- Blackwell (RTX / GB10), CC 12.x
     {
@@ -341,6 +594,23 @@ constexpr GpuSpec kGpus[] = {
         .note = "Workstation edition. SM count derived: 24,064 CUDA cores / 128 per SM = 188 (12 GPCs / 94 TPCs, "
                 "3rd-party). Dense BF16 unknown: the datasheet gives only \"4000 AI TOPS\" (FP4 sparse). Boost "
                 "clock and L2 unknown (full GB202 has 131,072 KB).",
+    },
+    {
+        .name = "RTX PRO 6000 Blackwell Server Edition",
+        .aliases = "RTX PRO 6000 Server|RTX PRO 6000 Blackwell Server|RTX PRO 6000 Server Edition",
+        .device = {.cc = {12, 0}, .sm_count = 188, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = 1792.0,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "PRO6000-VARIANTS (press report of NVIDIA's GTC 2025 launch: 188 SMs and 1792 GB/s on the "
+                "Workstation, Max-Q and Server editions, 3rd-party); RTXPRO6000-DS; SGL-TEST (CC)",
+        .note = "SM count and bandwidth are 3rd-party (the same GB202 configuration as the Workstation edition). "
+                "Clock, L2 and TFLOPS unknown (they differ between the editions).",
     },
     {
         .name = "DGX Spark GB10",
@@ -399,22 +669,99 @@ bool matches(const GpuSpec& g, std::string_view key) {
     return false;
 }
 
+// Every name and alias of `g`, in table order ('|'-separated aliases split).
+template <class F>
+void for_each_name(const GpuSpec& g, F&& f) {
+    f(g.name);
+    std::string_view rest = g.aliases;
+    while (!rest.empty()) {
+        const auto bar = rest.find('|');
+        if (bar != 0) f(rest.substr(0, bar));
+        if (bar == std::string_view::npos) break;
+        rest.remove_prefix(bar + 1);
+    }
+}
+
+// Levenshtein distance between two normalised names, each cut to kMaxCompared characters: a typed name is at
+// most a few dozen characters, and the cut bounds the work (kMaxCompared^2 per name, about 100 names) whatever
+// is typed (a URL hash or API request may carry megabytes).
+constexpr std::size_t kMaxCompared = 48;
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    a = a.substr(0, kMaxCompared);
+    b = b.substr(0, kMaxCompared);
+    std::array<std::size_t, kMaxCompared + 1> prev{}, cur{};
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        prev = cur;
+    }
+    return prev[b.size()];
+}
+
+// How far `key` is from a product: the smallest edit distance to its name or an alias, then (to break ties)
+// the longest common prefix, negated. A name that starts with what was typed ("rtx pro" for "RTX PRO 6000
+// Blackwell") counts as distance 1, so a prefix ranks with one typo.
+std::pair<std::size_t, std::ptrdiff_t> distance_to(const GpuSpec& g, std::string_view key) {
+    std::pair<std::size_t, std::ptrdiff_t> best{SIZE_MAX, 0};
+    for_each_name(g, [&](std::string_view n) {
+        const std::string nn = normalise(n);
+        std::size_t d = edit_distance(key, nn);
+        if (!key.empty() && nn.size() > key.size() && nn.compare(0, key.size(), key) == 0) d = std::min<std::size_t>(d, 1);
+        std::ptrdiff_t prefix = 0;
+        while (static_cast<std::size_t>(prefix) < std::min(nn.size(), key.size()) && nn[prefix] == key[prefix]) ++prefix;
+        best = std::min(best, std::pair<std::size_t, std::ptrdiff_t>{d, -prefix});
+    });
+    return best;
+}
+
+// "sm_90", "sm_90a", "sm90", "compute_90", "cc 9.0", "9.0": a compilation target or compute capability, not
+// a product. nullopt for anything else (a bare number such as "750" is not taken as a CC).
+std::optional<ComputeCapability> target_cc(std::string_view key) {  // key is normalised
+    for (std::string_view p : {"compute", "sm", "cc", ""}) {
+        if (key.substr(0, p.size()) != p) continue;
+        std::string_view rest = key.substr(p.size());
+        if (p.empty() && rest.find('.') == std::string_view::npos) continue;
+        if (!rest.empty() && (rest.back() == 'a' || rest.back() == 'f')) rest.remove_suffix(1);
+        if (rest.empty() || rest.size() > 5) continue;
+        if (auto cc = parse_cc(rest); cc && cc->major >= 1 && cc->major <= 20) return *cc;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::span<const GpuSpec> all_gpus() { return kGpus; }
 
 Expected<const GpuSpec*> find_gpu(std::string_view name) {
-    const std::string key = normalise(name);
-    if (!key.empty())
+    const std::string key = normalise(name.substr(0, 4096));
+    if (!key.empty() && name.size() <= 4096)
         for (const auto& g : kGpus)
             if (matches(g, key)) return &g;
-    std::string known;
-    for (const auto& g : kGpus) {
-        if (!known.empty()) known += ", ";
-        known += g.name;
+    const std::string shown = "\"" + std::string(name.substr(0, 80)) + (name.size() > 80 ? "...\"" : "\"");
+    // A target such as sm_90 names a compute capability that several products share: say which, never pick one.
+    if (const auto cc = target_cc(key)) {
+        std::string same;
+        for (const auto& g : kGpus)
+            if (g.device.cc == *cc) same += (same.empty() ? "" : ", ") + std::string(g.name);
+        const std::string cc_s = std::to_string(cc->major) + "." + std::to_string(cc->minor);
+        return Error{ErrorId::UnknownGpu, "gpu",
+                     "unknown GPU " + shown + ": it names compute capability " + cc_s + ", not a GPU; give cc " + cc_s +
+                         (same.empty() ? std::string() : " or one of the CC " + cc_s + " GPUs: " + same) +
+                         "; or give a device or cc"};
     }
+    // The three nearest names ("did you mean"), by edit distance on the normalised names, ties in table order.
+    std::vector<std::pair<std::pair<std::size_t, std::ptrdiff_t>, const GpuSpec*>> ranked;
+    for (const auto& g : kGpus) ranked.emplace_back(distance_to(g, key), &g);
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string near;
+    for (std::size_t i = 0; i < 3 && i < ranked.size(); ++i)
+        near += std::string(i == 0 ? "" : i + 1 == 3 ? " or " : ", ") + std::string(ranked[i].second->name);
     return Error{ErrorId::UnknownGpu, "gpu",
-                 "unknown GPU \"" + std::string(name) + "\"; known: " + known + "; or give a device or cc"};
+                 "unknown GPU " + shown + "; did you mean " + near + "? (" + std::to_string(std::size(kGpus)) +
+                     " GPUs are known: see the gpus list); or give a device or cc"};
 }
 
 }  // namespace smcalc

@@ -615,4 +615,24 @@ Expected<int64_t> dynamic_smem_resident(const Device& d, const KernelInput& in_,
     return int64_t{0};
 }
 
+std::vector<std::string> kernel_input_warnings(const KernelInput& in, const ArchRules& a) {
+    std::vector<std::string> out;
+    const std::string cc = std::to_string(a.cc.major) + "." + std::to_string(a.cc.minor);
+    if (in.regs > a.max_regs_per_thread)
+        out.push_back("regs is " + std::to_string(in.regs) + ", but ptxas allocates at most " +
+                      std::to_string(a.max_regs_per_thread) +
+                      " registers per thread (CUDA Programming Guide, compute capability tables): no compiled kernel "
+                      "reports more" +
+                      (in.regs <= a.max_regs_per_thread_occ
+                           ? "; cuda_occupancy.h still accepts " + std::to_string(a.max_regs_per_thread_occ) +
+                                 " on CC " + cc + ", and so does this answer"
+                           : std::string()));
+    if (in.barriers > a.barriers_per_block)
+        out.push_back("barriers is " + std::to_string(in.barriers) + ", but a CTA has " +
+                      std::to_string(a.barriers_per_block) +
+                      " named barriers (PTX ISA, barrier: ids 0.." + std::to_string(a.barriers_per_block - 1) +
+                      "): no kernel can use more; the answer takes it as given, as cuda_occupancy.h does");
+    return out;
+}
+
 }  // namespace smcalc

@@ -6,16 +6,21 @@
 //
 // Index
 //   [SECTION] text helpers       trimming, case-insensitive search, checked numbers
-//   [SECTION] names              Itanium function names, demangled signatures
+//   [SECTION] names              demangling (bounded), function names of signatures, back-references
 //   [SECTION] ptxas lines        "Compiling entry function", "Function properties", stack and "Used" lines
 //   [SECTION] cuobjdump lines    "Fatbin elf code:", "arch = ", " Function X:", "REG:... SHARED:..."
 //   [SECTION] result             missing fields, summary, the "no kernel found" message
 #include "smcalc/ptxas.hpp"
 
+#include <cxxabi.h>  // abi::__cxa_demangle: the C++ ABI library (libstdc++ natively, libc++abi under Emscripten)
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <string>
 
 namespace smcalc {
@@ -125,50 +130,154 @@ Count read_sum(std::string_view s) {
 
 // ============================================================================ [SECTION] names
 
-// The name part of a demangled signature: "void f<float, 2>(float const*)" -> "f";
-// "ns::g(int)" -> "ns::g". Bounded loops; unbalanced brackets just clamp the depth at 0.
-std::string demangled_function_name(std::string_view sig) {
-    int depth = 0;
-    std::size_t paren = std::string_view::npos;
-    for (std::size_t i = 0; i < sig.size(); ++i) {
-        const char c = sig[i];
-        if (c == '<') ++depth;
-        else if (c == '>') depth = depth > 0 ? depth - 1 : 0;
-        else if (c == '(' && depth == 0) {
+// "(anonymous namespace)" holds a '(' and a ' ' that must not end a name or drop a return type: it is swapped
+// for one placeholder byte while a signature is cut up.
+constexpr std::string_view kAnonymous = "(anonymous namespace)";
+constexpr char kAnonymousByte = '\x01';
+
+// The function name of a demangled signature, with or without its own template arguments:
+// "void reduce<512>(float const*, float*, int)" -> "reduce<512>" or "reduce"; "ns::g(int)" -> "ns::g";
+// "(anonymous namespace)::hidden(int*)" -> "(anonymous namespace)::hidden"; "void apply<f()::{lambda(float)#1}>
+// (...)" -> "apply<f()::{lambda(float)#1}>". One pass, no recursion; unbalanced brackets clamp the depth at 0.
+std::string signature_name(std::string_view sig, bool template_args) {
+    std::string s;
+    s.reserve(sig.size());
+    for (std::size_t i = 0; i < sig.size();) {
+        if (sig.compare(i, kAnonymous.size(), kAnonymous) == 0) {
+            s += kAnonymousByte;
+            i += kAnonymous.size();
+        } else {
+            s += sig[i++];
+        }
+    }
+    // The parameter list is the first '(' outside <> and {} (lambda names carry their own parentheses).
+    int angle = 0, brace = 0;
+    std::size_t paren = s.size();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '<') ++angle;
+        else if (c == '>') angle = angle > 0 ? angle - 1 : 0;
+        else if (c == '{') ++brace;
+        else if (c == '}') brace = brace > 0 ? brace - 1 : 0;
+        else if (c == '(' && angle == 0 && brace == 0 && i > 0) {
             paren = i;
             break;
         }
     }
-    std::string_view head = trim(sig.substr(0, paren));
-    // Drop template arguments at depth 0 and the return type (the last space outside <>).
+    const std::string_view head = trim(std::string_view(s).substr(0, paren));
+    // The return type ends at the last space outside <> and {}.
+    std::size_t start = 0;
+    angle = brace = 0;
+    for (std::size_t i = 0; i < head.size(); ++i) {
+        const char c = head[i];
+        if (c == '<') ++angle;
+        else if (c == '>') angle = angle > 0 ? angle - 1 : 0;
+        else if (c == '{') ++brace;
+        else if (c == '}') brace = brace > 0 ? brace - 1 : 0;
+        else if (c == ' ' && angle == 0 && brace == 0) start = i + 1;
+    }
     std::string out;
-    depth = 0;
-    for (char c : head) {
-        if (c == '<') {
-            ++depth;
-            continue;
+    angle = 0;
+    for (char c : head.substr(start)) {
+        if (!template_args) {
+            if (c == '<') {
+                ++angle;
+                continue;
+            }
+            if (c == '>') {
+                angle = angle > 0 ? angle - 1 : 0;
+                continue;
+            }
+            if (angle > 0) continue;
         }
-        if (c == '>') {
-            depth = depth > 0 ? depth - 1 : 0;
-            continue;
-        }
-        if (depth > 0) continue;
-        if (c == ' ') {
-            out.clear();  // what came before was the return type (or a qualifier)
-            continue;
-        }
-        out += c;
+        if (c == kAnonymousByte) out += kAnonymous;
+        else out += c;
     }
     return out.empty() ? std::string(sig) : out;
+}
+
+// libc++abi (Emscripten) spells lambdas and unnamed types differently from libstdc++ (native): "'lambda'(float)"
+// and "'lambda0'(float)" vs "{lambda(float)#1}" and "{lambda(float)#2}"; "'unnamed'" / "'unnamed0'" vs
+// "{unnamed type#1}" / "{unnamed type#2}". The page and the CLI must show the same names, so the libc++abi
+// spelling is rewritten to libstdc++'s (a no-op on native output).
+std::string canonical_spelling(std::string_view d) {
+    std::string out;
+    out.reserve(d.size());
+    std::size_t i = 0;
+    while (i < d.size()) {
+        const bool lambda = d.compare(i, 7, "'lambda") == 0, unnamed = d.compare(i, 8, "'unnamed") == 0;
+        if (!lambda && !unnamed) {
+            out += d[i++];
+            continue;
+        }
+        std::size_t j = i + (lambda ? 7 : 8);
+        std::size_t digits = j;
+        while (digits < d.size() && std::isdigit(static_cast<unsigned char>(d[digits])) != 0) ++digits;
+        if (digits >= d.size() || d[digits] != '\'') {
+            out += d[i++];
+            continue;
+        }
+        // 'lambda' is #1, 'lambda0' #2, 'lambda1' #3 ...
+        int64_t number = 1;
+        if (digits > j) {
+            const Count c = read_count(d.substr(j, digits - j));
+            number = c.error == NumError::None && c.value < kMaxInput ? c.value + 2 : 0;
+        }
+        j = digits + 1;
+        if (unnamed) {
+            out += "{unnamed type#" + std::to_string(number) + "}";
+            i = j;
+            continue;
+        }
+        // The lambda's parameter list follows: copy it, then close with the number.
+        std::string params;
+        if (j < d.size() && d[j] == '(') {
+            int depth = 0;
+            std::size_t k = j;
+            for (; k < d.size(); ++k) {
+                if (d[k] == '(') ++depth;
+                else if (d[k] == ')' && --depth == 0) break;
+            }
+            if (k == d.size()) {  // unbalanced: leave the rest as printed
+                out += d.substr(i);
+                break;
+            }
+            params = std::string(d.substr(j, k + 1 - j));
+            j = k + 1;
+        }
+        out += "{lambda" + params + "#" + std::to_string(number) + "}";
+        i = j;
+    }
+    return out;
+}
+
+// Back-references in a mangled name: every 'S' or 'T' followed by base-36 digits (or none) and '_'
+// ("S_", "S0_", "T_", "T1_"). Identifiers may hold the same letters; counting them too only errs on the safe side.
+std::size_t back_references(std::string_view m) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i + 1 < m.size(); ++i) {
+        if (m[i] != 'S' && m[i] != 'T') continue;
+        std::size_t j = i + 1;
+        while (j < m.size() && (std::isdigit(static_cast<unsigned char>(m[j])) != 0 ||
+                                (m[i] == 'S' && m[j] >= 'A' && m[j] <= 'Z')))
+            ++j;
+        if (j < m.size() && m[j] == '_') ++n;
+    }
+    return n;
 }
 
 void fill_names(ParsedKernel& k) {
     if (starts_with(k.name, "_Z")) {
         k.mangled = k.name;
-        k.short_name = itanium_function_name(k.name).value_or(k.name);
+        if (auto d = demangle(k.name)) {
+            k.demangled = std::move(*d);
+            k.short_name = signature_name(k.demangled, true);
+        } else {
+            k.short_name = itanium_function_name(k.name).value_or(k.name);
+        }
     } else if (k.name.find('(') != std::string::npos) {
         k.demangled = k.name;
-        k.short_name = demangled_function_name(k.name);
+        k.short_name = signature_name(k.name, true);
     } else {
         k.short_name = k.name;
     }
@@ -576,6 +685,77 @@ std::optional<std::string> itanium_function_name(std::string_view m) {
     }
     if (!source_name(name)) return std::nullopt;
     return name;
+}
+
+bool demangle_is_bounded(std::string_view m) {
+    if (m.size() < 3 || m.size() > kMaxDemangleInput || !starts_with(m, "_Z")) return false;
+    for (char c : m)  // the Itanium alphabet, plus the '.' and '$' of vendor suffixes (".clone.1")
+        if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_' && c != '.' && c != '$') return false;
+    // Each back-reference prints an earlier part of the name again, so it can at most double what is printed
+    // so far (the doubling chains a fuzzer finds grow the output 2^n from ~10 bytes of input per level). One
+    // input byte prints at most ~70 characters ("Ss" is "std::basic_string<char, std::char_traits<char>,
+    // std::allocator<char> >"), so the output is at most size x 40 x 2^refs; refuse where that may pass
+    // kMaxDemangleWork.
+    const std::size_t refs = back_references(m);
+    if (refs >= 40) return false;
+    const uint64_t worst = uint64_t{m.size()} * 40u << refs;
+    return worst <= kMaxDemangleWork;
+}
+
+std::optional<std::string> demangle(std::string_view mangled) {
+    if (!demangle_is_bounded(mangled)) return std::nullopt;
+    const std::string z(mangled);  // NUL-terminated copy
+    int status = 0;
+    // abi::__cxa_demangle mallocs the result; the unique_ptr frees it on every path.
+    const std::unique_ptr<char, void (*)(void*)> out(abi::__cxa_demangle(z.c_str(), nullptr, nullptr, &status),
+                                                     std::free);
+    if (status != 0 || !out) return std::nullopt;
+    std::string d = canonical_spelling(out.get());
+    if (d.empty()) return std::nullopt;
+    return d;
+}
+
+std::string canonical_demangled(std::string_view demangled) {
+    return canonical_spelling(demangled.substr(0, kMaxDemangleWork));
+}
+
+std::string function_name(std::string_view signature, bool template_args) {
+    return signature_name(signature.substr(0, kMaxDemangleWork), template_args);
+}
+
+namespace {
+
+// Names compared without whitespace: "reduce<512>" == "reduce< 512 >"; "void f<a, b>(int)" == "void f<a,b>(int)".
+std::string squeeze(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s)
+        if (!is_space(c)) out += c;
+    return out;
+}
+
+}  // namespace
+
+std::vector<const ParsedKernel*> find_kernels(const ParsedOutput& p, std::string_view want) {
+    std::vector<const ParsedKernel*> out;
+    const std::string w = squeeze(want.substr(0, kMaxDemangleWork));
+    if (w.empty()) return out;
+    for (const ParsedKernel& k : p.kernels) {
+        const std::string shown_name = k.demangled.empty() ? k.short_name : signature_name(k.demangled, false);
+        for (std::string_view n : {std::string_view(k.name), std::string_view(k.mangled), std::string_view(k.demangled),
+                                   std::string_view(k.short_name), std::string_view(shown_name)})
+            if (!n.empty() && squeeze(n) == w) {
+                out.push_back(&k);
+                break;
+            }
+    }
+    return out;
+}
+
+std::string kernel_display_name(const ParsedKernel& k) {
+    const std::string& s = k.short_name.empty() ? k.name : k.short_name;
+    if (k.name.empty() || s == k.name) return s;
+    return s + " (" + k.name + ")";
 }
 
 Expected<ParsedOutput> parse_compiler_output(std::string_view text) {

@@ -79,10 +79,16 @@ if part == 'flags':
             fail(lineno, c[1], f'exit {p.returncode}, doc says {c[3]}; stderr: {p.stderr.decode()[:200]}')
             continue
         if p.returncode == 0:
-            want = code(c[4].removeprefix('stdout has ').strip())[0]
+            # "stdout has `X`", or "stdout has `X`; stderr has `Y`" for an answer with a warning.
+            out_cell, _, err_cell = c[4].partition('; stderr has ')
+            want = code(out_cell.removeprefix('stdout has ').strip())[0]
             if want not in p.stdout.decode():
                 fail(lineno, c[1], f'stdout lacks {want!r}')
-            if p.stderr:
+            if err_cell:
+                want_err = code(err_cell.strip())[0]
+                if want_err not in p.stderr.decode():
+                    fail(lineno, c[1], f'stderr lacks {want_err!r}: {p.stderr.decode()[:200]!r}')
+            elif p.stderr:
                 fail(lineno, c[1], f'unexpected stderr {p.stderr.decode()[:200]!r}')
             continue
         got = p.stderr.decode().rstrip('\n').split('\n')

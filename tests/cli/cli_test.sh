@@ -378,11 +378,19 @@ parse)
     expect_rc 0 "$SMCALC" parse "$DATA/ptxas/sm_80.txt"
     echo "$out"
     has "$out" '^8 kernels \(ptxas -v'
-    has "$out" '^kernel +arch +regs +smem \(static\) +barriers +stack +spills st/ld +name as printed$'
-    has "$out" '^block_sum +sm_80 +10 +1152 +1 +0 +0/0 +_Z9block_sumPKfPfi$'
+    has "$out" '^kernel +arch +regs +smem \(static\) +barriers +stack +spills st/ld +signature \(or name as printed\)$'
+    has "$out" '^block_sum +sm_80 +10 +1152 +1 +0 +0/0 +block_sum\(float const\*, float\*, int\)$'
     has "$out" '^smcalc_samples::named_barriers +sm_80 +10 +512 +3 '
     has "$out" '^heavy +sm_80 +32 +0 +0 +1056 +1364/1544 '
     has "$out" '^device functions \(not kernels\): _Z6helperPKfi$'
+    # Template kernels (issue 21): one line per instantiation, demangled; --kernel takes the short name.
+    expect_rc 0 "$SMCALC" parse "$DATA/ptxas/templates_sm_80.txt"
+    has "$out" '^reduce<256> +sm_80 +10 +1024 +1 +0 +0/0 +void reduce<256>\(float const\*, float\*, int\)$'
+    has "$out" '^reduce<512> +sm_80 +10 +2048 +1 +0 +0/0 +void reduce<512>\(float const\*, float\*, int\)$'
+    expect_rc 0 "$SMCALC" occupancy --from-ptxas "$DATA/ptxas/templates_sm_80.txt" --kernel 'reduce<512>' --threads 512
+    has "$out" '^from ptxas -v: reduce<512> \(sm_80\): 10 registers, 2 KiB static shared memory, 1 barrier$'
+    expect_rc 2 "$SMCALC" occupancy --from-ptxas "$DATA/ptxas/templates_sm_80.txt" --kernel reduce --threads 512
+    has "$err" 'matches several kernels: reduce<256> \(_Z6reduceILi256EEvPKfPfi\), reduce<512> \(_Z6reduceILi512EEvPKfPfi\)'
     # stdin, by default and as -.
     expect_rc 0 bash -c "'$SMCALC' parse < '$DATA/ptxas/multi_sm_80_90_120.txt'"
     has "$out" 'sm_80, sm_90, sm_120'

@@ -116,7 +116,9 @@ struct GpuSpec {
 std::span<const GpuSpec> all_gpus();
 
 // Case-insensitive; spaces, '-' and '_' are ignored ("h100sxm5", "H100-SXM5"); aliases count.
-// UnknownGpu lists the known names on failure. Never falls back to another GPU.
+// On failure UnknownGpu names the three nearest names ("did you mean"), or, for a compilation target such as
+// "sm_90", the GPUs of that compute capability. Never falls back to another GPU. Names longer than 4096
+// bytes never match; the nearest-name search compares at most 48 characters of each.
 Expected<const GpuSpec*> find_gpu(std::string_view name);
 
 }  // namespace smcalc

@@ -156,4 +156,11 @@ Expected<int64_t> dynamic_smem(const Device& dev, const KernelInput& in, int64_t
 // (e.g. CC 8.9, 3 blocks: it answers 34,048 B, with which only 2 blocks reside; this answers 33,024 B).
 Expected<int64_t> dynamic_smem_resident(const Device& dev, const KernelInput& in, int64_t blocks);
 
+// Kernel inputs the solver answers but no compiled kernel can have, one sentence each with its source (empty
+// when none): more registers per thread than ptxas allocates (`a.max_regs_per_thread`, 255: the programming
+// guide; cuda_occupancy.h accepts 256, so the answer for 256 is the header's, disagreement 3 of
+// docs/sources.md), and more barriers than a CTA has (`a.barriers_per_block`, 16: PTX ISA `barrier`, ids
+// 0..15). The API adds them to an answer's "warnings"; the page shows them under the result.
+std::vector<std::string> kernel_input_warnings(const KernelInput& in, const ArchRules& a);
+
 }  // namespace smcalc

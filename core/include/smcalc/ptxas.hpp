@@ -14,9 +14,12 @@
 //
 // The parser works line by line without recursion, reads every number with std::from_chars and refuses
 // values above kMaxInput, so any text (garbage, truncated, huge) gives an answer or an Error, never a crash.
-// Names are kept as printed: no demangler library is called. A mangled name of the simple forms
-// `_Z<len><name>...` and `_ZN<len><ns>...<len><name>E...` also gets its plain function name
-// (`short_name`); a name a demangler already rewrote (`void f<float>(float*)`) is kept as `demangled`.
+// Names are kept as printed (`name`); an Itanium-mangled name is also demangled with the C++ ABI's
+// abi::__cxa_demangle (libstdc++ natively, libc++abi under Emscripten, spelled the same: see demangle()) into
+// `demangled`, and `short_name` is its function name with template arguments ("reduce<512>"). Demangling is
+// bounded: names longer than kMaxDemangleInput bytes, or whose back-references could make the output pass
+// kMaxDemangleWork characters, are not demangled (`short_name` then falls back to itanium_function_name). A
+// name a demangler already rewrote (`void f<float>(float*)`, c++filt output) is kept as `demangled` too.
 #pragma once
 
 #include <cstdint>
@@ -38,11 +41,17 @@ std::string_view compiler_tool_key(CompilerTool t);  // "ptxas", "cuobjdump"
 // Largest text the parser accepts (bytes); more is an InvalidInput error (a paste, not a build log archive).
 inline constexpr std::size_t kMaxCompilerOutput = std::size_t{16} << 20;
 
+// Longest mangled name handed to abi::__cxa_demangle (bytes); longer names stay mangled.
+inline constexpr std::size_t kMaxDemangleInput = 4096;
+// Most characters a demangled name may reach (bounds the demangler's time and memory); see demangle().
+inline constexpr std::size_t kMaxDemangleWork = std::size_t{1} << 22;
+
 struct ParsedKernel {
     std::string name;        // as printed: "_Z6kernelPf", "conv_c" or a demangled "void f<float>(float*)"
     std::string mangled;     // the Itanium name when the text shows one ("_Z..."), else empty
-    std::string demangled;   // the demangled signature when the text shows one, else empty
-    std::string short_name;  // function name only ("kernel", "ns::kernel"); `name` when it cannot be derived
+    std::string demangled;   // the full signature: demangled from `mangled`, or as printed; else empty
+    std::string short_name;  // function name with its template arguments ("reduce<512>", "ns::kernel",
+                             // "kernel"); `name` when it cannot be derived
     std::string arch;        // target as printed ("sm_80", "sm_90a"); empty when the text names none
     std::optional<ComputeCapability> cc;  // from `arch`; nullopt when there is none or it is not sm_XX
     bool cc_modelled = false;             // the solver knows `cc` (find_arch succeeds)
@@ -80,6 +89,35 @@ Expected<ParsedOutput> parse_compiler_output(std::string_view text);
 // `base` with what the compiler reported filled in: regs, smem_static (static shared memory only; dynamic
 // shared memory is a launch parameter no compiler prints) and barriers where the text gave them.
 KernelInput to_kernel_input(const ParsedKernel& k, KernelInput base = {});
+
+// The demangled signature of an Itanium-mangled name ("_Z6reduceILi512EEvPKfPfi" -> "void reduce<512>(float
+// const*, float*, int)"), or nullopt: not "_Z...", not the mangled alphabet, over kMaxDemangleInput bytes,
+// possibly over kMaxDemangleWork characters out (demangle_is_bounded), or refused by the demangler. The
+// demangler's buffer is freed on every path. libc++abi's lambda and unnamed-type spellings ("'lambda'(float)")
+// are rewritten to libstdc++'s ("{lambda(float)#1}") so native and WebAssembly builds print the same.
+std::optional<std::string> demangle(std::string_view mangled);
+
+// Whether demangle() hands `mangled` to abi::__cxa_demangle: at most kMaxDemangleInput bytes of [A-Za-z0-9_.$]
+// starting "_Z", and size x 40 x 2^(back-references) <= kMaxDemangleWork (each back-reference such as "S0_" or
+// "T_" prints an earlier part again, so it can at most double the output: chains of them grow it
+// exponentially, which would hang the demangler).
+bool demangle_is_bounded(std::string_view mangled);
+
+// libc++abi's spelling of lambdas and unnamed types rewritten to libstdc++'s: "f()::'lambda0'(int)" ->
+// "f()::{lambda(int)#2}", "'unnamed'" -> "{unnamed type#1}"; anything else unchanged.
+std::string canonical_demangled(std::string_view demangled);
+
+// The function name of a demangled signature, with or without its own template arguments:
+// "void reduce<512>(float const*, float*, int)" -> "reduce<512>" / "reduce".
+std::string function_name(std::string_view signature, bool template_args);
+
+// The kernels `want` names: equal, ignoring whitespace, to the name as printed, the mangled name, the
+// demangled signature, the short name ("reduce<512>") or the short name without template arguments ("reduce",
+// which names every instantiation). Text order; empty when none.
+std::vector<const ParsedKernel*> find_kernels(const ParsedOutput& p, std::string_view want);
+
+// "reduce<512> (_Z6reduceILi512EEvPKfPfi)": the short name, and the name as printed where they differ.
+std::string kernel_display_name(const ParsedKernel& k);
 
 // The plain function name of a simple Itanium-mangled name: "_Z6kernelPf" -> "kernel",
 // "_ZN2ns6kernelEv" -> "ns::kernel", "_Z14transpose_tileIfLi32EEvPKT_PS0_ii" -> "transpose_tile",
