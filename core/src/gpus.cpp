@@ -17,6 +17,15 @@
 namespace smcalc {
 namespace {
 
+// Public figures of resident clusters (docs/clusters.md). cuBLAS sizes a persistent GEMM's grid to the clusters
+// that fit at once, so its grid is read as resident clusters on the die it ran on.
+constexpr ClusterEvidence kH100Sxm5Evidence[] = {
+    {.cluster_size = 8, .ctas_per_sm = 1, .clusters = 15,
+     .text = "cuBLAS launched grid (60,2,1) = 120 CTAs = 15 clusters of 4x2x1 for a 128x128x64 bf16 GEMM tile at 1 CTA/SM "
+             "(M = N = K = 4096) on an H100 SXM5",
+     .source = "CUTLASS1921"},
+};
+
 // clang-format off
 constexpr GpuSpec kGpus[] = {
     // ---------------------------------------------------------------- Volta / Turing
@@ -35,6 +44,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "A100WP T4 (3rd-party transcriptions); GV100-TR; LMCACHE (CC)",
         .note = "No BF16 on Volta: the tensor figure is FP16 with FP32 accumulate. L2 6144 KB. "
                 "Full GV100 has 84 SMs (6 GPCs x 7 TPCs x 2); the product enables 80.",
+        .gpc = {.gpcs_min = 6, .gpcs_max = 6, .max_sms_per_gpc = 14, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GV100-TR (6 GPCs x 7 TPCs x 2 SMs on the full die; 80 of 84 SMs enabled); no clusters before CC 9.0"},
     },
     {
         .name = "T4",
@@ -51,6 +63,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "DQ-T4; KENT (T4 datasheet); VGPU-LAYOUT; LMCACHE (CC)",
         .note = "Memory bandwidth derived: 256-bit x 5001 MHz x 2 / 8 = 320 GB/s. No BF16 on Turing: the tensor "
                 "figure is FP16 mixed precision. 5 GPCs / 20 TPCs (3rd-party, citing NVIDIA's whitepaper).",
+        .gpc = {.gpcs_min = 5, .gpcs_max = 5, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (5 GPCs / 20 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
     },
     // ---------------------------------------------------------------- Ampere
     {
@@ -68,6 +83,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "A100WP (T4 + unit lists); DQ-A100 (1410 MHz, L2 41943040 B); LMCACHE (CC)",
         .note = "Plain \"A100\" means this 40 GB SXM4 part; the 80 GB part differs only in memory bandwidth. "
                 "Full GA100 has 128 SMs (8 GPCs x 8 TPCs x 2); the product enables 108 over 7 GPCs.",
+        .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0"},
     },
     {
         .name = "A100 80GB SXM4",
@@ -83,6 +101,9 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = 19.5,
         .source = "A100DS (2039 GB/s, 3rd-party transcription); A100WP; LMCACHE (CC)",
         .note = "L2 40 MB.",
+        .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0"},
     },
     {
         .name = "A30",
@@ -98,6 +119,9 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = "LMCACHE (CC only)",
         .note = "Only the compute capability is sourced: SM count unknown (0), so per-SM answers only.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "A10",
@@ -114,6 +138,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "ASTRO; SPECS-WZ (A10 datasheet, 3rd-party); LMCACHE (CC)",
         .note = "No source found for the SM count (0 = unknown: per-SM answers only), boost clock or L2. "
                 "Tensor figure 125 dense (250 with sparsity).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "RTX 3090",
@@ -131,6 +158,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "BF16 tensor derived from LLMC: 80 x 328/336 x 1695/1860 = 71.2. FP32 35.6 (RTX30-TABLE; also "
                 "derived 82 x 128 x 2 x 1.695 GHz). Bandwidth 936 GB/s is 3rd-party. 7 GPCs / 41 TPCs "
                 "(3rd-party, citing the GA102 whitepaper).",
+        .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (7 GPCs / 41 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "Jetson AGX Orin 64GB",
@@ -149,6 +179,9 @@ constexpr GpuSpec kGpus[] = {
                 "module: 16 on the AGX Orin 64 GB, but an agx-orin-devkit-industrial run reports 8, so \"Orin\" "
                 "here means the 64 GB AGX module; give a device for other Orin modules. Bandwidth and tensor "
                 "figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     // ---------------------------------------------------------------- Ada
     {
@@ -167,6 +200,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "Clocks disagree: whitepaper boost 2520 MHz, deviceQuery max clock 2535 MHz (2520 used). "
                 "L2 72 MB (73728 KB; full AD102 has 96 MB). Tensor 165.2 dense (330.4 sparse). "
                 "11 GPCs / 64 TPCs (3rd-party, citing the Ada whitepaper).",
+        .gpc = {.gpcs_min = 11, .gpcs_max = 11, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (11 GPCs / 64 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "L4",
@@ -183,6 +219,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "SPECS-WZ (L4 datasheet); KENT (0.3 TB/s); VGPU-LAYOUT; LMCACHE (CC)",
         .note = "SM count 58 (5 GPCs / 29 TPCs) is 3rd-party, citing the Ada whitepaper. Boost clock and L2 "
                 "unknown. Tensor 121 dense (242 sparse).",
+        .gpc = {.gpcs_min = 5, .gpcs_max = 5, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (5 GPCs / 29 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "L40S",
@@ -200,6 +239,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "SM count derived: 18,176 CUDA cores / 128 per SM = 142. L2 left unknown: 3rd-party figures "
                 "disagree (96 MB, said to be the full AD102, vs 48 MB) and no NVIDIA source or device query "
                 "was found. Boost clock unknown. Tensor 362.05 dense (733 sparse).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     // ---------------------------------------------------------------- Hopper
     {
@@ -219,6 +261,10 @@ constexpr GpuSpec kGpus[] = {
                 "implies about 1980 MHz (derived 67e12 / (132 x 128 x 2)). Whitepaper revisions disagree: v1.0 era "
                 "1000 TFLOPS FP16, 60 FP32, 3000 GB/s; v1.04 989.4 (1978.9 sparse), 3.35 TB/s (used); the Hopper "
                 "Tuning Guide still says up to 3 TB/s. 8 GPCs / 66 TPCs; full GH100 has 144 SMs. L2 50 MB.",
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+                .max_cluster_size = 16, .evidence = kH100Sxm5Evidence,
+                .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs; H100 SXM5: 66 TPCs, 8 GPCs); CUTLASS1921 (uneven "
+                          "split); CUTLASS-TSP (18 SMs per GPC); PG13-CL + CUPY8778 (16 with the non-portable attribute)"},
     },
     {
         .name = "H100 PCIe",
@@ -235,6 +281,10 @@ constexpr GpuSpec kGpus[] = {
         .source = "H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); LLMC (clock); LMCACHE (CC)",
         .note = "Clock 1620 MHz is LLMC's tensor-peak basis. Tensor 756 dense (1513 sparse). \"7 or 8 GPCs\" / "
                 "57 TPCs. L2 50 MB.",
+        .gpc = {.gpcs_min = 7, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+                .max_cluster_size = 16, .evidence = {},
+                .source = "H100-UNITS (GH100: 9 TPCs per GPC; H100 PCIe: 57 TPCs on \"7 or 8 GPCs\"); CUTLASS-TSP (18 SMs per "
+                          "GPC); PG13-CL (16 on H100 with the non-portable attribute)"},
     },
     {
         .name = "H200 SXM",
@@ -251,6 +301,10 @@ constexpr GpuSpec kGpus[] = {
         .source = "ASTRO (H200 datasheet table); SGL-TEST (CC)",
         .note = "No source found for the SM count (0 = unknown: per-SM answers only), boost clock, L2 or FP32. "
                 "Tensor derived: datasheet 1979 sparse / 2 = 989.5.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+                .max_cluster_size = 16, .evidence = {},
+                .source = "H100-UNITS (GH100 die: 9 TPCs x 2 SMs per GPC); CUTLASS-TSP (18); PG13-CL (Hopper: 16 "
+                          "non-portable); enabled GPC count not sourced"},
     },
     // ---------------------------------------------------------------- Blackwell (data centre)
     {
@@ -270,6 +324,9 @@ constexpr GpuSpec kGpus[] = {
                 "DC-BLOG), 7.672 TB/s derived from the reported 7680-bit x 3996 MHz x 2. L2 derived from the "
                 "device-reported 126.50 MB (x 2^20 B); BTG says 126 MB for GB200. Tensor derived: 4.5 PF sparse "
                 "/ 2 = 2250. Boost clock unknown; GPC layout not published.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 16, .evidence = {},
+                .source = "BTG-CL (B200: non-portable cluster size 16); GPC count and SMs per GPC not published"},
     },
     {
         .name = "B300",
@@ -288,6 +345,10 @@ constexpr GpuSpec kGpus[] = {
                 "implementation\" (its GPC count is self-contradictory) and no device query of a shipping B300 "
                 "was found, so the enabled count is unconfirmed. Tensor derived: HGX B300 36 PF sparse / 2 / 8 "
                 "GPUs = 2250. Boost clock, L2 and FP32 unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout and non-portable cluster limit of CC 10.3 not sourced (BU-BLOG's GPC count "
+                          "contradicts itself)"},
     },
     // ---------------------------------------------------------------- Blackwell (RTX / GB10), CC 12.x
     {
@@ -308,6 +369,10 @@ constexpr GpuSpec kGpus[] = {
                 "report 24 blocks/SM and 100 KB smem/SM (the Blackwell Tuning Guide's 32 blocks and 128 KB are "
                 "not used). 11 GPCs / 85 TPCs (3rd-party); full GB202 has 192 SMs. A 3rd-party table lists CC "
                 "10.1; deviceQuery reports 12.0.",
+        .gpc = {.gpcs_min = 11, .gpcs_max = 11, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (11 GPCs / 85 TPCs, 3rd-party); RTXBW-WP (full GB202: 12 GPCs / 96 TPCs / 192 SMs "
+                          "= 8 TPCs x 2 SMs per GPC); non-portable limit of CC 12.0 not sourced"},
     },
     {
         .name = "RTX 5080",
@@ -324,6 +389,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "DQ-5080 (device report)",
         .note = "A device report gives CC 12.0, 84 SMs, 1536 threads/SM and 24 blocks/SM; clock, L2, bandwidth "
                 "and TFLOPS unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout and non-portable limit of CC 12.0 not sourced"},
     },
     {
         .name = "RTX PRO 6000 Blackwell",
@@ -341,6 +409,10 @@ constexpr GpuSpec kGpus[] = {
         .note = "Workstation edition. SM count derived: 24,064 CUDA cores / 128 per SM = 188 (12 GPCs / 94 TPCs, "
                 "3rd-party). Dense BF16 unknown: the datasheet gives only \"4000 AI TOPS\" (FP4 sparse). Boost "
                 "clock and L2 unknown (full GB202 has 131,072 KB).",
+        .gpc = {.gpcs_min = 12, .gpcs_max = 12, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "RTXBW-WP (RTX PRO 6000: 12 GPCs / 94 TPCs / 188 SMs; full GB202 8 TPCs x 2 SMs per GPC); "
+                          "non-portable limit of CC 12.0 not sourced"},
     },
     {
         .name = "DGX Spark GB10",
@@ -359,6 +431,9 @@ constexpr GpuSpec kGpus[] = {
                 "source gives 3003 MHz as the boost ceiling. Bandwidth 273 GB/s = 256-bit x 8533 MT/s / 8 "
                 "(LPDDR5x). Device reports 24 blocks/SM; cluster size 8 is a hard limit. Tensor and FP32 TFLOPS "
                 "unknown; no GPC count published.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 8, .evidence = {},
+                .source = "GB10-THESIS (cluster size 8 is a hard limit); GPC layout not published"},
     },
 };
 // clang-format on

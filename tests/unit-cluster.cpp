@@ -1,0 +1,329 @@
+// unit-cluster.cpp - thread block clusters (core/src/cluster.cpp): every public figure found (docs/clusters.md
+// names the source of each), the properties of the range, the per-part limits, and every refusal.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "smcalc/arch.hpp"
+#include "smcalc/cluster.hpp"
+#include "smcalc/gpu.hpp"
+#include "smcalc/occupancy.hpp"
+#include "smcalc/tile.hpp"
+
+using namespace smcalc;
+
+namespace {
+
+const GpuSpec& gpu(const char* name) { return **find_gpu(name); }
+
+ClusterInput cl(int64_t x, int64_t y = 1, int64_t z = 1, bool non_portable = false) {
+    ClusterInput in;
+    in.dims = {x, y, z};
+    in.non_portable = non_portable;
+    return in;
+}
+
+ClusterResult ok(const GpuSpec& g, int64_t ctas_per_sm, int64_t smem, const ClusterInput& in) {
+    auto r = clusters(g.device, g.gpc, ctas_per_sm, smem, in);
+    if (!r) FAIL_CHECK("unexpected error: " << r.error().message);
+    REQUIRE(r.ok());
+    return r.value();
+}
+
+const ClusterFigure* fig(const ClusterResult& r, const std::string& key) {
+    for (const auto& f : r.max_active_clusters->figures)
+        if (f.key == key) return &f;
+    return nullptr;
+}
+
+void refused(const Device& d, const GpcLayout& g, const ClusterInput& in, ErrorId id, const std::string& field,
+             const std::string& says = "") {
+    auto r = clusters(d, g, 1, 0, in);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().id == id);
+    CHECK(r.error().field == field);
+    CHECK_FALSE(r.error().message.empty());
+    if (!says.empty()) CHECK(r.error().message.find(says) != std::string::npos);
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------- public data points
+
+TEST_CASE("cluster: cuBLAS's 15 clusters of 4x2x1 at 1 CTA/SM on H100 SXM5 lie in the range (CUTLASS1921)") {
+    // CUTLASS issue #1921: 128x128x64 tile, cluster (4,2,1), cuBLAS grid (60,2,1) = 120 CTAs = 15 clusters.
+    const auto r = ok(gpu("H100 SXM5"), 1, 0, cl(4, 2));
+    const auto& m = *r.max_active_clusters;
+    REQUIRE(m.low);
+    CHECK(*m.low <= 15);
+    CHECK(15 <= *m.high);
+    CHECK(m.bound == 16);  // floor(132 / 8)
+    const ClusterFigure* e = fig(r, "public_evidence");
+    REQUIRE(e != nullptr);
+    CHECK(e->clusters == 15);
+    CHECK(e->ctas == 120);
+    CHECK(e->source == "CUTLASS1921");
+    // Derived from the rule (property, not a public figure): 66 TPCs on 8 GPCs of <= 9 TPCs.
+    CHECK(*m.low == 13);
+    CHECK(*m.high == 16);
+    CHECK(*m.typical == 16);
+}
+
+TEST_CASE("cluster: the tile of CUTLASS1921 on H100 SXM5 is 1 CTA/SM, as the issue says") {
+    // The 128x128x64 bf16 tile with CUTLASS's auto stage count fills shared memory: one CTA per SM.
+    TileInput t;
+    t.stages = stages_auto(gpu("H100 SXM5").device, t)->stages;
+    auto r = tile(gpu("H100 SXM5").device, t);
+    REQUIRE(r.ok());
+    CHECK(r->ctas_per_sm == 1);
+}
+
+TEST_CASE("cluster: CUTLASS's grid heuristic gives its published grids (CUTLASS1921, CUTLASS-TSP)") {
+    // CUTLASS1921: CUTLASS launches grid (4,28,1) = 112 CTAs for cluster (4,2,1) on 132 SMs.
+    CHECK(cutlass_grid_ctas(132, 18, 8) == 112);
+    // CUTLASS-TSP's own worked example: 20 SMs per GPC, cluster 8, 148 SMs -> 7 x 16 + 8 = 120.
+    CHECK(cutlass_grid_ctas(148, 20, 8) == 120);
+    const auto r = ok(gpu("H100 SXM5"), 1, 0, cl(4, 2));
+    const ClusterFigure* h = fig(r, "cutlass_heuristic");
+    REQUIRE(h != nullptr);
+    CHECK(h->clusters == 14);
+    CHECK(h->ctas == 112);
+    CHECK(h->basis == ClusterBasis::Estimate);
+    // Both public launches lie within the range.
+    CHECK(*r.max_active_clusters->low <= 14);
+}
+
+TEST_CASE("cluster: size 16 on H100 needs the non-portable attribute (CUPY8778, PG13-CL)") {
+    const GpuSpec& h = gpu("H100 SXM5");
+    // cupy #8778: a 16-CTA cluster fails with CUDA_ERROR_INVALID_CLUSTER_SIZE until the attribute is set.
+    refused(h.device, h.gpc, cl(16), ErrorId::InvalidInput, "non_portable_cluster", "non_portable_cluster");
+    refused(h.device, h.gpc, cl(4, 4), ErrorId::InvalidInput, "non_portable_cluster", "--non-portable-cluster");
+    const auto r = ok(h, 1, 0, cl(16, 1, 1, true));
+    CHECK(r.needs_non_portable);
+    CHECK(r.max_cluster_size == 16);
+    CHECK(r.max_size_confirmed);
+    // 8 is portable everywhere from CC 9.0.
+    CHECK(ok(h, 1, 0, cl(8)).max_cluster_size == 8);
+}
+
+TEST_CASE("cluster: B200 allows 16 (BTG-CL), GB10 and Thor stop at 8 (GB10-THESIS, JAX33720)") {
+    const GpuSpec& b = gpu("B200");
+    CHECK(ok(b, 1, 0, cl(16, 1, 1, true)).max_cluster_size == 16);
+    const GpuSpec& s = gpu("GB10");
+    refused(s.device, s.gpc, cl(16, 1, 1, true), ErrorId::InvalidInput, "cluster", "at most 8");
+    CHECK(ok(s, 1, 0, cl(8)).cluster_size == 8);
+    Device thor = reference_device(**find_arch({11, 0}));
+    thor.sm_count = 20;
+    refused(thor, GpcLayout{}, cl(2, 8, 1, true), ErrorId::InvalidInput, "cluster", "JAX33720");
+}
+
+TEST_CASE("cluster: GPC 0 of an H100 holds 16 SMs in the accel-sim sweep (ACCELSIM87): a layout the range allows") {
+    // 16 SMs in one GPC is within 1..18; the range over layouts containing it must lie inside low..high.
+    const GpuSpec& h = gpu("H100 SXM5");
+    GpcLayout rest = h.gpc;
+    rest.gpcs_min = rest.gpcs_max = 7;
+    for (int64_t k = 1; k <= 16; ++k) {
+        auto all = cluster_range(h.gpc, 132, 1, k);
+        auto seven = cluster_range(rest, 132 - 16, 1, k);
+        REQUIRE(all);
+        REQUIRE(seven);
+        const int64_t g0 = 16 / k;
+        CHECK(all->low <= seven->low + g0);
+        CHECK(seven->high + g0 <= all->high);
+    }
+}
+
+// ------------------------------------------------------------------------------------------------- properties
+
+TEST_CASE("cluster: properties over every catalogued CC 9.0+ GPU, size and CTAs per SM") {
+    for (const GpuSpec& g : all_gpus()) {
+        if (g.device.cc.major < 9 || g.device.sm_count == 0) continue;
+        CAPTURE(g.name);
+        const int64_t S = g.device.sm_count;
+        for (int64_t c = 0; c <= 4; ++c)
+            for (int64_t k = 1; k <= 16; ++k) {
+                CAPTURE(c);
+                CAPTURE(k);
+                auto r = clusters(g.device, g.gpc, c, 1024, cl(k, 1, 1, true));
+                if (!r) {
+                    CHECK(r.error().field == "cluster");  // the part's own limit
+                    continue;
+                }
+                const auto& m = *r->max_active_clusters;
+                CHECK(m.bound == S * c / k);  // never more than floor(SMs x CTAs per SM / size)
+                CHECK(r->dsmem_per_cluster == k * 1024);
+                if (k == 1) CHECK(m.bound == S * c);  // size 1: SMs x CTAs per SM
+                if (m.low) {
+                    CHECK(*m.low <= *m.typical);
+                    CHECK(*m.typical <= *m.high);
+                    CHECK(*m.high <= m.bound);
+                    if (k == 1) CHECK(*m.low == S * c);
+                    int64_t sms = 0, sum = 0;
+                    for (const GpcFill& f : r->gpcs) {
+                        sms += f.sms;
+                        sum += f.clusters;
+                        CHECK(f.sms <= g.gpc.max_sms_per_gpc);
+                        CHECK(f.idle_sms >= 0);
+                        CHECK(f.ctas <= f.sms * c);
+                    }
+                    CHECK(sms == S);
+                    CHECK(sum == *m.typical);
+                }
+                for (const auto& f : m.figures) {
+                    CHECK(f.ctas == f.clusters * k);
+                    CHECK(f.idle_cta_slots >= 0);
+                    CHECK_FALSE(f.basis_text.empty());
+                }
+                CHECK_FALSE(r->limiter_reason.empty());
+            }
+    }
+}
+
+TEST_CASE("cluster: the range brackets every layout (brute force on a small custom part)") {
+    // 3 GPCs of at most 6 SMs in TPC pairs, 14 SMs: enumerate every split.
+    Device d = reference_device(**find_arch({9, 0}));
+    d.sm_count = 14;
+    GpcLayout g;
+    g.gpcs_min = g.gpcs_max = 3;
+    g.max_sms_per_gpc = 6;
+    g.sms_per_tpc = 2;
+    for (int64_t c = 1; c <= 3; ++c)
+        for (int64_t k = 1; k <= 8; ++k) {
+            int64_t lo = 1 << 30, hi = -1;
+            for (int64_t a = 2; a <= 6; a += 2)
+                for (int64_t b = 2; b <= 6; b += 2) {
+                    const int64_t rest = 14 - a - b;
+                    if (rest < 2 || rest > 6) continue;
+                    const int64_t v = a * c / k + b * c / k + rest * c / k;
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+            auto r = cluster_range(g, 14, c, k);
+            REQUIRE(r);
+            CHECK(r->low == lo);
+            CHECK(r->high == hi);
+            auto full = clusters(d, g, c, 0, cl(k));
+            REQUIRE(full.ok());
+            CHECK(*full->max_active_clusters->low == lo);
+            CHECK(*full->max_active_clusters->high == hi);
+        }
+}
+
+TEST_CASE("cluster: a cluster larger than a GPC can hold is 0 clusters with the reason, not an error") {
+    const GpuSpec& h = gpu("H100 SXM5");
+    // 16 CTAs at 0 CTAs per SM, and a custom layout of 6-SM GPCs at 1 CTA/SM with a cluster of 8.
+    auto zero = ok(h, 0, 0, cl(16, 1, 1, true));
+    CHECK(zero.max_active_clusters->bound == 0);
+    CHECK(*zero.max_active_clusters->high == 0);
+    Device d = reference_device(**find_arch({9, 0}));
+    d.sm_count = 12;
+    GpcLayout g;
+    g.gpcs_min = g.gpcs_max = 2;
+    g.max_sms_per_gpc = 6;
+    g.sms_per_tpc = 2;
+    auto r = clusters(d, g, 1, 0, cl(8));
+    REQUIRE(r.ok());
+    CHECK(*r->max_active_clusters->high == 0);
+    CHECK(r->max_active_clusters->bound == 1);
+    CHECK(r->limiter == ClusterLimiter::Gpc);
+    CHECK(r->limiter_reason.find("fewer than the cluster's 8") != std::string::npos);
+    // 2 CTAs per SM: a GPC holds 12 CTAs, one cluster each.
+    auto r2 = clusters(d, g, 2, 0, cl(8));
+    REQUIRE(r2.ok());
+    CHECK(*r2->max_active_clusters->high == 2);
+}
+
+TEST_CASE("cluster: limiter names the GPC when it strands CTA slots, per-SM occupancy otherwise") {
+    const GpuSpec& h = gpu("H100 SXM5");
+    CHECK(ok(h, 1, 0, cl(2)).limiter == ClusterLimiter::PerSmOccupancy);  // 66 clusters = 132 CTAs
+    const auto r = ok(h, 1, 0, cl(16, 1, 1, true));
+    CHECK(r.limiter == ClusterLimiter::Gpc);  // 8 GPCs of <= 18 SMs: one cluster of 16 each at most
+    CHECK(*r.max_active_clusters->high == 8);
+    CHECK(r.max_active_clusters->bound == 8);
+    CHECK(cluster_limiter_key(r.limiter) == "gpc");
+    CHECK(cluster_limiter_label(r.limiter) == "the GPC");
+}
+
+TEST_CASE("cluster: waves of a grid") {
+    ClusterInput in = cl(4, 2);
+    in.grid = Dim3{32, 32, 1};  // 1024 CTAs = 128 clusters
+    const auto r = ok(gpu("H100 SXM5"), 1, 0, in);
+    REQUIRE(r.waves);
+    CHECK(r.waves->grid_ctas == 1024);
+    CHECK(r.waves->grid_clusters == 128);
+    CHECK(*r.waves->waves_typical == 8);  // ceil(128 / 16)
+    CHECK(*r.waves->waves_high == 10);    // ceil(128 / 13)
+    CHECK(*r.waves->waves_low == 8);
+}
+
+TEST_CASE("cluster: unknown layout or SM count gives the bound only, or nothing GPU-wide") {
+    const auto b = ok(gpu("B200"), 1, 0, cl(8));
+    CHECK_FALSE(b.max_active_clusters->low);
+    CHECK(b.max_active_clusters->bound == 148 / 8);
+    CHECK(b.gpcs.empty());
+    const auto h200 = ok(gpu("H200"), 1, 0, cl(8));
+    CHECK_FALSE(h200.max_active_clusters);
+    // H100 PCIe: "7 or 8 GPCs" both enter the range.
+    const auto p = ok(gpu("H100 PCIe"), 1, 0, cl(8));
+    CHECK(*p.max_active_clusters->low <= *p.max_active_clusters->high);
+    CHECK(p.max_active_clusters->bound == 114 / 8);
+}
+
+TEST_CASE("cluster: from a kernel: occupancy first, DSMEM = size x the CTA's shared memory") {
+    KernelInput k;
+    k.threads = 256;
+    k.regs = 64;
+    k.smem_dynamic = 48 * 1024;
+    k.optin = true;
+    auto r = clusters(gpu("H100 SXM5"), k, cl(2, 2));
+    REQUIRE(r.ok());
+    auto occ = occupancy(gpu("H100 SXM5").device, k);
+    CHECK(r->ctas_per_sm == occ->blocks_per_sm);
+    CHECK(r->dsmem_per_cluster == 4 * 48 * 1024);
+}
+
+// ------------------------------------------------------------------------------------------------- bad input
+
+TEST_CASE("cluster: every refusal names its field") {
+    const GpuSpec& h = gpu("H100 SXM5");
+    const GpuSpec& a = gpu("A100");
+    refused(a.device, a.gpc, cl(2), ErrorId::Unsupported, "cluster", "CC 9.0 or newer");
+    refused(h.device, h.gpc, cl(0), ErrorId::InvalidInput, "cluster.x", "between 1 and 16");
+    refused(h.device, h.gpc, cl(1, -2), ErrorId::InvalidInput, "cluster.y");
+    refused(h.device, h.gpc, cl(1, 1, 17), ErrorId::InvalidInput, "cluster.z");
+    refused(h.device, h.gpc, cl(4, 4, 2, true), ErrorId::InvalidInput, "cluster", "1 to 8");
+    refused(h.device, h.gpc, cl(3, 3), ErrorId::InvalidInput, "non_portable_cluster");
+    ClusterInput g = cl(4, 2);
+    g.grid = Dim3{6, 2, 1};
+    refused(h.device, h.gpc, g, ErrorId::InvalidInput, "grid", "multiple");
+    g.grid = Dim3{0, 2, 1};
+    refused(h.device, h.gpc, g, ErrorId::InvalidInput, "grid.x");
+    g.grid = Dim3{kMaxInput - 3, kMaxInput - 1, 1};
+    refused(h.device, h.gpc, g, ErrorId::InvalidInput, "grid", "2^53");
+    GpcLayout bad = h.gpc;
+    bad.max_sms_per_gpc = 16;  // 8 x 16 < 132
+    refused(h.device, bad, cl(2), ErrorId::InvalidDevice, "gpc.max_sms_per_gpc");
+    bad = h.gpc;
+    bad.gpcs_max = 4;
+    refused(h.device, bad, cl(2), ErrorId::InvalidDevice, "gpc.gpcs_max");
+    auto r = clusters(h.device, h.gpc, 2000, 0, cl(2));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().field == "ctas_per_sm");
+}
+
+TEST_CASE("cluster: every database row's GPC figures hold together") {
+    for (const GpuSpec& g : all_gpus()) {
+        CAPTURE(g.name);
+        CHECK_FALSE(validate_gpc_layout(g.gpc, g.device.sm_count).has_value());
+        CHECK_FALSE(g.gpc.source.empty());
+        for (const auto& e : g.gpc.evidence) {
+            auto r = clusters(g.device, g.gpc, e.ctas_per_sm, 0, cl(e.cluster_size, 1, 1, e.cluster_size > 8));
+            REQUIRE(r.ok());
+            if (r->max_active_clusters->low) {
+                CHECK(*r->max_active_clusters->low <= e.clusters);
+                CHECK(e.clusters <= *r->max_active_clusters->high);
+            }
+        }
+    }
+}
