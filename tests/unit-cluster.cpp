@@ -327,3 +327,179 @@ TEST_CASE("cluster: every database row's GPC figures hold together") {
         }
     }
 }
+
+// ------------------------------------------------------------------------------------------------- tile model
+
+namespace {
+
+const TileFitOption* option(const std::vector<TileFitOption>& v, const std::string& key) {
+    for (const auto& o : v)
+        if (o.key == key) return &o;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("cluster tile: seed 002's 256x256 does not fit one H100 SM; a 2x1 cluster of 128x256 CTAs does") {
+    // Seed 002: "A 256x256 tile would need 65,536 FP32 accumulators / 256 threads = 256 regs/thread - past the
+    // 255-reg cap ... (or grow warps_per_cta to 16 / use a CGA cluster)".
+    TileInput t;
+    t.m = 256;
+    t.n = 256;
+    auto r = tile(gpu("H100 SXM5").device, t, &gpu("H100 SXM5"));
+    REQUIRE(r.ok());
+    CHECK(r->acc_regs_per_thread == 256);
+    CHECK_FALSE(r->fits);
+    const auto& opts = r->fit_options;
+    const TileFitOption* split = option(opts, "cluster_split_m");
+    REQUIRE(split != nullptr);
+    CHECK(split->cta.m == 128);
+    CHECK(split->cta.n == 256);
+    CHECK(split->cluster.x == 2);
+    CHECK(split->acc_regs_per_thread == 128);          // 128 x 256 x 4 B / 256 threads / 4 B
+    CHECK(split->smem_per_cta == 3 * (128 * 64 * 2 + 256 * 64 * 2) + 3 * 16);
+    CHECK(split->ctas_per_sm == 1);
+    CHECK(split->fits);
+    const TileFitOption* warps = option(opts, "more_warps");
+    REQUIRE(warps != nullptr);
+    CHECK(warps->cta.warps == 16);
+    CHECK(warps->acc_regs_per_thread == 128);  // the seed's other way: 16 warps halve the accumulators per thread
+    CHECK_FALSE(warps->text.empty());
+    CHECK(option(opts, "cta_pair_2sm") == nullptr);  // Hopper has no tcgen05
+    // A fitting tile lists no options.
+    auto seed = tile(gpu("H100 SXM5").device, TileInput{}, &gpu("H100 SXM5"));
+    CHECK(seed->fit_options.empty());
+}
+
+TEST_CASE("cluster tile: Blackwell's 2-SM MMA puts each SM's half of a 256x256 tile's accumulators in its TMEM") {
+    TileInput t;
+    t.m = 256;
+    t.n = 256;
+    t.mma = MmaPath::TensorMemory;
+    CHECK_FALSE(tile(gpu("B200").device, t).ok());  // M = 256 is not a single-CTA tcgen05 shape
+    auto opts = tile_fit_options(gpu("B200").device, t, &gpu("B200"));
+    REQUIRE(opts.ok());
+    const TileFitOption* pair = option(*opts, "cta_pair_2sm");
+    REQUIRE(pair != nullptr);
+    CHECK(pair->cta.m == 128);
+    CHECK(pair->tmem_columns == 256);  // 256 f32 columns: this SM's 128 x 256 half
+    CHECK(pair->smem_per_cta == 3 * (128 * 64 * 2 + 128 * 64 * 2) + 3 * 16 + 16 + 4);
+    CHECK(pair->fits);
+    CHECK(pair->ctas_per_sm >= 1);
+    const TileFitOption* split = option(*opts, "cluster_split_m");
+    REQUIRE(split != nullptr);
+    CHECK(split->smem_per_cta > pair->smem_per_cta);  // the pair halves B's stage too
+}
+
+TEST_CASE("cluster tile: stages auto follows StageCountAutoCarveout") {
+    const Device& h = gpu("H100 SXM5").device;
+    TileInput t;  // 128x128x64 bf16
+    auto a = stages_auto(h, t);
+    REQUIRE(a.ok());
+    // Derived: (232,448 - 0) / (32,768 + 16) = 7.
+    CHECK(a->stages == 7);
+    CHECK(a->capacity == 232448);
+    CHECK(a->stage_bytes == 32768 + 16);
+    CHECK_FALSE(a->text.empty());
+    // Properties: the count fits the per-block limit; an epilogue carveout never raises it.
+    for (int64_t m : {64, 128, 256})
+        for (int64_t n : {64, 128, 256}) {
+            TileInput v;
+            v.m = m;
+            v.n = n;
+            v.epilogue = Epilogue::OutputTile;
+            v.out = DType::BF16;
+            auto s = stages_auto(h, v);
+            REQUIRE(s.ok());
+            TileInput w = v;
+            w.epilogue = Epilogue::None;
+            w.out.reset();
+            CHECK(s->stages <= stages_auto(h, w)->stages);
+            if (s->stages < 1) continue;
+            v.stages = s->stages;
+            auto r = tile(h, v);
+            REQUIRE(r.ok());
+            CHECK(r->smem_per_cta <= r->smem_limit);
+        }
+}
+
+TEST_CASE("cluster tile: a tile's cluster counts resident clusters and the grid of whole clusters") {
+    TileInput t;  // seed tile: 2 CTAs per SM on H100
+    t.problem = ProblemSize{8192, 8192, 8192};
+    ClusterInput ci;
+    ci.dims = {2, 1, 1};
+    t.cluster = ci;
+    auto r = tile(gpu("H100 SXM5").device, t, &gpu("H100 SXM5"));
+    REQUIRE(r.ok());
+    REQUIRE(r->cluster);
+    CHECK(r->ctas_per_sm == 2);
+    CHECK(r->cluster->max_active_clusters->bound == 132);
+    CHECK(*r->cluster->max_active_clusters->typical == 132);
+    REQUIRE(r->cluster->waves);
+    CHECK(r->cluster->waves->grid_clusters == 64 * 64 / 2);
+    CHECK(*r->cluster->waves->waves_typical == 16);  // ceil(2048 / 132)
+    CHECK(r->cluster->dsmem_per_cluster == 2 * r->smem_per_cta);
+    // Not before CC 9.0; not with z > 1.
+    auto a = tile(gpu("A100").device, t, &gpu("A100"));
+    REQUIRE_FALSE(a.ok());
+    CHECK(a.error().field == "cluster");
+    t.cluster->dims = {2, 1, 2};
+    auto z = tile(gpu("H100 SXM5").device, t, &gpu("H100 SXM5"));
+    REQUIRE_FALSE(z.ok());
+    CHECK(z.error().field == "cluster.z");
+    // A grid padded to whole clusters: 8200 / 128 = 65 tiles along M, cluster 2 -> 66.
+    t.cluster->dims = {2, 1, 1};
+    t.problem = ProblemSize{8200, 8192, 64};
+    auto p = tile(gpu("H100 SXM5").device, t, &gpu("H100 SXM5"));
+    REQUIRE(p.ok());
+    CHECK(p->cluster->waves->grid.x == 66);
+}
+
+TEST_CASE("cluster tile: tiles searches cluster shapes and auto stages, each candidate counted once") {
+    const GpuSpec& h = gpu("H100 SXM5");
+    TileSearch s;
+    s.ms = {64, 128, 256};
+    s.ns = {128, 256};
+    s.ks = {64};
+    s.warps = {8};
+    s.clusters = {Dim3{1, 1, 1}, Dim3{2, 1, 1}};
+    s.gpc = h.gpc;
+    auto r = tiles_that_fit(h.device, s);
+    REQUIRE(r.ok());
+    const int64_t n = 3 * 2 * 1 * static_cast<int64_t>(s.stages.size()) * 1 * 2;
+    CHECK(r->candidates == n);
+    CHECK(r->refused + r->spills + r->smem_over + r->tmem_over + r->no_cta + static_cast<int64_t>(r->fits.size()) == n);
+    CHECK_FALSE(r->ranking.empty());
+    bool saw_cluster = false;
+    for (const TileFit& f : r->fits) {
+        REQUIRE(f.ctas_resident);
+        if (f.cluster.x == 2) {
+            saw_cluster = true;
+            CHECK(*f.clusters_low <= *f.clusters_typical);
+            CHECK(*f.clusters_typical <= *f.clusters_high);
+        }
+    }
+    CHECK(saw_cluster);
+    s.stages_auto = true;
+    auto a = tiles_that_fit(h.device, s);
+    REQUIRE(a.ok());
+    CHECK(a->candidates == 3 * 2 * 1 * 1 * 2);
+    for (const TileFit& f : a->fits) {
+        TileInput t;
+        t.m = f.m;
+        t.n = f.n;
+        t.k = f.k;
+        t.warps = f.warps;
+        CHECK(f.stages == stages_auto(h.device, t)->stages);
+    }
+    // Cluster shapes are refused like cluster inputs: before CC 9.0, or 16 without the attribute.
+    s.clusters = {Dim3{4, 4, 1}};
+    auto bad = tiles_that_fit(h.device, s);
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().field == "non_portable_cluster");
+    TileSearch on_ampere;
+    on_ampere.clusters = {Dim3{2, 1, 1}};
+    auto old = tiles_that_fit(gpu("A100").device, on_ampere);
+    REQUIRE_FALSE(old.ok());
+    CHECK(old.error().field == "cluster");
+}

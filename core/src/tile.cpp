@@ -1039,7 +1039,7 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
                                      "2x1 cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", Dim3{2, 1, 1}))
                 out.push_back(std::move(*o));
         }
-        if (in.n % 2 == 0 && in.n != in.m) {
+        if (in.n % 2 == 0) {
             TileInput v = base;
             v.n = in.n / 2;
             if (auto o = option_from(dev, v, gpu, "cluster_split_n",
