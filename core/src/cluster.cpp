@@ -483,10 +483,14 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
                            std::to_string(c) + " CTAs = " + num(r.ctas_per_gpc_max) + " CTAs, fewer than the cluster's " +
                            std::to_string(k) + ": 0 clusters fit; use a smaller cluster or more CTAs per SM";
         N.push_back("0 clusters: " + r.limiter_reason + ".");
-    } else if (at * k < slots) {
+    } else if (m.typical && at * k < slots) {
         r.limiter = ClusterLimiter::Gpc;
         r.limiter_reason = "clusters cannot span GPCs: " + num(slots - at * k) + " of " + num(slots) +
-                           " CTA slots stay empty" + (m.typical ? " in the even layout" : " at best");
+                           " CTA slots stay empty in the even layout (" + num(slots - *m.low * k) + " in the worst)";
+    } else if (!m.typical) {
+        r.limiter = ClusterLimiter::PerSmOccupancy;
+        r.limiter_reason = "per-SM occupancy sets the bound of " + num(m.bound) + " clusters (" + num(slots) +
+                           " CTA slots); the GPC layout is not sourced, so how many slots its GPCs strand is unknown";
     } else {
         r.limiter = ClusterLimiter::PerSmOccupancy;
         r.limiter_reason = "every CTA slot holds a cluster's CTA: the per-SM occupancy sets the count, as without a "
