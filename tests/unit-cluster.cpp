@@ -3,7 +3,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
+#include <random>
 #include <string>
+
+#include "fuzz/inputs.hpp"
 
 #include "smcalc/arch.hpp"
 #include "smcalc/cluster.hpp"
@@ -502,4 +506,42 @@ TEST_CASE("cluster tile: tiles searches cluster shapes and auto stages, each can
     auto old = tiles_that_fit(gpu("A100").device, on_ampere);
     REQUIRE_FALSE(old.ok());
     CHECK(old.error().field == "cluster");
+}
+
+// ------------------------------------------------------------------------------------------------- random
+
+TEST_CASE("cluster: the fuzz decoders' inputs keep every invariant (check_clusters, seeded PRNG)") {
+    // The same decoders and checks as tests/fuzz/fuzz_occupancy.cpp, fed with PRNG bytes.
+    std::mt19937_64 rng(17);
+    std::array<uint8_t, 128> buf{};
+    int answered = 0, refused_count = 0;
+    for (int i = 0; i < 4000; ++i) {
+        for (std::size_t j = 0; j < buf.size(); j += 8) {
+            const uint64_t r = rng();
+            for (std::size_t q = 0; q < 8; ++q) buf[j + q] = static_cast<uint8_t>(r >> (8 * q));
+        }
+        fuzz::Bytes b(buf.data(), buf.size());
+        Device d = fuzz::device(b);
+        if (i % 2 == 0) {  // half the inputs on a catalogued CC 9.0+ part, where clusters exist
+            static const char* kParts[] = {"H100 SXM5", "H100 PCIe", "H200", "B200", "RTX 5090", "RTX PRO 6000", "GB10"};
+            d = gpu(kParts[static_cast<std::size_t>(i / 2) % std::size(kParts)]).device;
+        }
+        const KernelInput k = fuzz::kernel(b);
+        const ClusterInput ci = fuzz::cluster_input(b);
+        const GpcLayout g = fuzz::gpc_layout(b, d);
+        auto r = clusters(d, g, k, ci);
+        if (!r) {
+            ++refused_count;
+            CHECK_FALSE(r.error().message.empty());
+            CHECK(error_id_string(r.error().id) != "unknown");
+            continue;
+        }
+        ++answered;
+        auto occ = occupancy(d, k, Detail::Numbers);
+        REQUIRE(occ.ok());
+        const std::string problem = fuzz::check_clusters(d, ci, *r, occ->blocks_per_sm);
+        CHECK_MESSAGE(problem.empty(), problem);
+    }
+    CHECK(answered > 150);
+    CHECK(refused_count > 300);
 }
