@@ -292,7 +292,7 @@ TEST_CASE("cluster: from a kernel: occupancy first, DSMEM = size x the CTA's sha
 TEST_CASE("cluster: every refusal names its field") {
     const GpuSpec& h = gpu("H100 SXM5");
     const GpuSpec& a = gpu("A100");
-    refused(a.device, a.gpc, cl(2), ErrorId::Unsupported, "cluster", "CC 9.0 or newer");
+    refused(a.device, a.gpc, cl(2), ErrorId::InvalidInput, "cluster", "CC 9.0 or newer");
     refused(h.device, h.gpc, cl(0), ErrorId::InvalidInput, "cluster.x", "between 1 and 16");
     refused(h.device, h.gpc, cl(1, -2), ErrorId::InvalidInput, "cluster.y");
     refused(h.device, h.gpc, cl(1, 1, 17), ErrorId::InvalidInput, "cluster.z");

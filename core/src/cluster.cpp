@@ -267,7 +267,8 @@ std::optional<Error> validate_gpc_layout(const GpcLayout& g, int64_t sm_count) {
 
 std::optional<Error> validate_cluster(ComputeCapability cc, const GpcLayout& gpc, const ClusterInput& in) {
     if (!has_clusters(cc))
-        return Error{ErrorId::Unsupported, "cluster",
+        // InvalidInput, not Unsupported: a cluster on such a part is a wrong request (CLI exit 2, issue 17).
+        return Error{ErrorId::InvalidInput, "cluster",
                      "cluster is " + dims_text(in.dims) + ", but CC " + cc_text(cc) +
                          " has no thread block clusters: they need CC 9.0 or newer (Hopper, Blackwell); "
                          "launch without a cluster"};

@@ -12,7 +12,7 @@
 // that is not.
 //
 // Pure functions, no I/O, no exceptions. Errors (field names are the JSON keys of the request):
-//   Unsupported   "cluster"               a cluster on CC < 9.0
+//   InvalidInput  "cluster"               a cluster on CC < 9.0 (bad input: CLI exit 2)
 //   InvalidInput  "cluster.x|y|z"         a dimension outside 1..16
 //   InvalidInput  "cluster"               size (x*y*z) above 16, or above the part's non-portable limit
 //   InvalidInput  "non_portable_cluster"  size 9..16 without the non-portable attribute
