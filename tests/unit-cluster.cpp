@@ -545,3 +545,36 @@ TEST_CASE("cluster: the fuzz decoders' inputs keep every invariant (check_cluste
     CHECK(answered > 150);
     CHECK(refused_count > 300);
 }
+
+TEST_CASE("cluster: next steps name a smaller cluster that keeps more CTAs resident, and the GPC limit") {
+    const GpuSpec& h = gpu("H100 SXM5");
+    // H100 SXM5, cluster 4x2x1 at 1 CTA/SM: 16 clusters = 128 CTAs in the even layout; 2x2x1 and 4x1x1 give
+    // 32 x 4 = 128 (no gain); the GPC strands 4 slots: the GPC limit is said.
+    auto s8 = cluster_next_steps(h.device, h.gpc, 1, 0, cl(4, 2));
+    REQUIRE(s8.ok());
+    REQUIRE(s8->size() == 1);
+    CHECK(s8->back().key == "gpc_limit");
+    CHECK(s8->back().text.find("the GPC, not the SM") != std::string::npos);
+    // Cluster 2 on H100 SXM5: every slot used, nothing to say.
+    CHECK(cluster_next_steps(h.device, h.gpc, 1, 0, cl(2))->empty());
+    // A part of 4 GPCs x 12 SMs: clusters of 8 hold 4 x 8 = 32 CTAs, clusters of 4 hold 4 x 12 = 48.
+    Device d = reference_device(**find_arch({9, 0}));
+    d.sm_count = 48;
+    GpcLayout g;
+    g.gpcs_min = g.gpcs_max = 4;
+    g.max_sms_per_gpc = 12;
+    g.sms_per_tpc = 2;
+    auto s = cluster_next_steps(d, g, 1, 0, cl(8));
+    REQUIRE(s.ok());
+    REQUIRE(s->size() == 2);
+    CHECK((*s)[0].key == "smaller_cluster");
+    CHECK((*s)[0].dims.x == 4);
+    CHECK((*s)[0].clusters == 12);
+    CHECK((*s)[0].ctas == 48);
+    CHECK((*s)[0].ctas_now == 32);
+    CHECK((*s)[1].key == "gpc_limit");
+    // Errors are clusters()'s.
+    auto bad = cluster_next_steps(d, g, 1, 0, cl(0));
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().field == "cluster.x");
+}

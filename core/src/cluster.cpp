@@ -545,4 +545,55 @@ Expected<ClusterResult> clusters(const GpuSpec& gpu, const KernelInput& kernel, 
     return clusters(gpu.device, gpu.gpc, kernel, in);
 }
 
+Expected<std::vector<ClusterStep>> cluster_next_steps(const Device& dev, const GpcLayout& gpc, int64_t ctas_per_sm,
+                                                      int64_t smem_per_cta, const ClusterInput& in) {
+    ClusterInput base = in;
+    base.grid.reset();  // a smaller shape may not divide the grid; waves are not compared here
+    auto now = clusters(dev, gpc, ctas_per_sm, smem_per_cta, base);
+    if (!now) return now.error();
+    std::vector<ClusterStep> out;
+    if (!now->max_active_clusters) return out;  // SM count unknown: nothing GPU-wide to compare
+    auto resident = [](const ClusterResult& r, ClusterBasis& basis) {
+        const MaxActiveClusters& m = *r.max_active_clusters;
+        basis = m.typical ? ClusterBasis::Estimate : ClusterBasis::Exact;
+        return m.typical.value_or(m.bound);
+    };
+    ClusterBasis b_now{};
+    const int64_t k = now->cluster_size;
+    const int64_t ctas_now = resident(*now, b_now) * k;
+    const int64_t dims[3] = {in.dims.x, in.dims.y, in.dims.z};
+    for (int i = 0; i < 3; ++i) {
+        if (dims[i] <= 1) continue;
+        ClusterInput smaller = base;
+        int64_t* d = i == 0 ? &smaller.dims.x : i == 1 ? &smaller.dims.y : &smaller.dims.z;
+        *d = (*d + 1) / 2;
+        auto r = clusters(dev, gpc, ctas_per_sm, smem_per_cta, smaller);
+        if (!r || !r->max_active_clusters) continue;
+        ClusterStep st;
+        const int64_t c = resident(*r, st.basis);
+        const int64_t ctas = c * r->cluster_size;
+        if (ctas <= ctas_now) continue;
+        st.key = "smaller_cluster";
+        st.dims = smaller.dims;
+        st.clusters = c;
+        st.ctas = ctas;
+        st.ctas_now = ctas_now;
+        st.text = "cluster " + dims_text(smaller.dims) + " instead of " + dims_text(in.dims) + ": " + num(c) +
+                  " clusters = " + num(ctas) + " CTAs resident instead of " + num(ctas_now) +
+                  (st.basis == ClusterBasis::Estimate ? " (even GPC layout)" : " (bound)");
+        out.push_back(std::move(st));
+    }
+    if (now->limiter == ClusterLimiter::Gpc) {
+        ClusterStep st;
+        st.key = "gpc_limit";
+        st.dims = in.dims;
+        st.clusters = ctas_now / k;
+        st.ctas = st.ctas_now = ctas_now;
+        st.basis = b_now;
+        st.text = "the GPC, not the SM, limits this cluster: " + now->limiter_reason;
+        out.push_back(std::move(st));
+    }
+    return out;
+}
+
 }  // namespace smcalc

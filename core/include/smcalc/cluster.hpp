@@ -143,6 +143,21 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, const 
 // A catalogued GPU: its device and its GPC row.
 Expected<ClusterResult> clusters(const GpuSpec& gpu, const KernelInput& kernel, const ClusterInput& in);
 
+// What `next` says about a cluster: each smaller shape (a dimension halved, rounded up) that keeps more CTAs
+// resident GPU-wide, and whether the GPC rather than the SM is the limit. Empty where nothing is gained and the
+// per-SM occupancy is the limit. Same errors as clusters().
+struct ClusterStep {
+    std::string key;             // "smaller_cluster", "gpc_limit"
+    Dim3 dims;                   // the suggested shape ("gpc_limit": the current one)
+    int64_t clusters = 0;        // resident clusters at that shape (typical, else the bound)
+    int64_t ctas = 0;            // clusters x size: resident CTAs GPU-wide
+    int64_t ctas_now = 0;        // the same for the current shape
+    ClusterBasis basis = ClusterBasis::Estimate;  // Estimate (even layout) or Exact (the bound)
+    std::string text;            // one sentence with the numbers
+};
+Expected<std::vector<ClusterStep>> cluster_next_steps(const Device& dev, const GpcLayout& gpc, int64_t ctas_per_sm,
+                                                      int64_t smem_per_cta, const ClusterInput& in);
+
 // The fewest and most clusters over every layout (low, high), and the even layout's count: exposed for tests
 // and sweeps. nullopt where the layout is unknown. `sms` = the part's SM count.
 struct ClusterRange {
