@@ -214,6 +214,22 @@ TEST_CASE("cluster: the range brackets every layout (brute force on a small cust
         }
 }
 
+TEST_CASE("cluster: fewer TPCs than GPCs: the even split leaves no GPC empty") {
+    Device d = reference_device(**find_arch({9, 0}));
+    d.sm_count = 6;
+    GpcLayout g;
+    g.gpcs_min = 2;
+    g.gpcs_max = 8;
+    g.max_sms_per_gpc = 18;
+    g.sms_per_tpc = 2;
+    auto r = clusters(d, g, 1, 0, cl(2));
+    REQUIRE(r.ok());
+    REQUIRE(r->gpcs.size() == 3);
+    for (const GpcFill& f : r->gpcs) CHECK(f.sms == 2);
+    CHECK(*r->max_active_clusters->typical == 3);
+    CHECK(*r->max_active_clusters->low == 3);
+}
+
 TEST_CASE("cluster: a cluster larger than a GPC can hold is 0 clusters with the reason, not an error") {
     const GpuSpec& h = gpu("H100 SXM5");
     // 16 CTAs at 0 CTAs per SM, and a custom layout of 6-SM GPCs at 1 CTA/SM with a cluster of 8.

@@ -155,8 +155,8 @@ std::optional<RangeFull> range_full(const GpcLayout& gpc, int64_t sms, int64_t c
     };
     r.low.layout = unwind(lo_pick, lo_g);
     r.high.layout = unwind(hi_pick, hi_g);
-    // Even split over the most GPCs the product has (TPCs spread as evenly as they go).
-    const int64_t g = gmax;
+    // Even split over the most GPCs the product has (TPCs spread as evenly as they go; never an empty GPC).
+    const int64_t g = std::min(gmax, n);
     const int64_t q = n / g, rem = n % g;
     for (int64_t i = 0; i < g; ++i) r.typical.layout.push_back((q + (i < rem ? 1 : 0)) * u);
     for (int64_t s : r.typical.layout) r.typical.clusters += per_gpc(s, ctas_per_sm, size);
@@ -451,7 +451,7 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     m.figures.push_back(figure("bound", "CTA slots / cluster size", m.bound, std::nullopt, ClusterBasis::Exact,
                                "floor(SMs x CTAs per SM / cluster size): no GPC layout gives more", ""));
 
-    if (gpc.heuristic_sms_per_gpc > 0) {
+    if (gpc.heuristic_sms_per_gpc > 0 && c > 0) {
         const int64_t h = gpc.heuristic_sms_per_gpc;
         const int64_t ctas = cutlass_grid_ctas(S, h, k);
         const int64_t whole = S < h ? 1 : S / h, rest = S < h ? 0 : S % h;
