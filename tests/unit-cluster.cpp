@@ -594,3 +594,39 @@ TEST_CASE("cluster: next steps name a smaller cluster that keeps more CTAs resid
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().field == "cluster.x");
 }
+
+TEST_CASE("cluster tile: the fuzz decoders' tiles with clusters keep every invariant (seeded PRNG)") {
+    std::mt19937_64 rng(1717);
+    std::array<uint8_t, 160> buf{};
+    int with_cluster = 0, with_options = 0;
+    for (int i = 0; i < 3000; ++i) {
+        for (std::size_t j = 0; j < buf.size(); j += 8) {
+            const uint64_t r = rng();
+            for (std::size_t q = 0; q < 8; ++q) buf[j + q] = static_cast<uint8_t>(r >> (8 * q));
+        }
+        fuzz::Bytes b(buf.data(), buf.size());
+        const GpuSpec& g = all_gpus()[static_cast<std::size_t>(i) % all_gpus().size()];
+        TileInput t = fuzz::tile_input(b);
+        if (i % 2 == 0) t.cluster = fuzz::cluster_input(b);
+        auto r = tile(g.device, t, &g);
+        if (!r) {
+            CHECK_FALSE(r.error().message.empty());
+            continue;
+        }
+        const std::string problem = fuzz::check_tile(g.device, *r);
+        CHECK_MESSAGE(problem.empty(), problem);
+        if (r->cluster) {
+            ++with_cluster;
+            const std::string cp = fuzz::check_clusters(g.device, *t.cluster, *r->cluster, r->ctas_per_sm);
+            CHECK_MESSAGE(cp.empty(), cp);
+        }
+        if (r->fits) CHECK(r->fit_options.empty());
+        for (const TileFitOption& o : r->fit_options) {
+            ++with_options;
+            CHECK_FALSE(o.text.empty());
+            if (o.fits) CHECK(o.ctas_per_sm >= 1);
+        }
+    }
+    CHECK(with_cluster > 5);
+    CHECK(with_options > 20);
+}
