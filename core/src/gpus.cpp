@@ -24,6 +24,15 @@
 namespace smcalc {
 namespace {
 
+// Public figures of resident clusters (docs/clusters.md). cuBLAS sizes a persistent GEMM's grid to the clusters
+// that fit at once, so its grid is read as resident clusters on the die it ran on.
+constexpr ClusterEvidence kH100Sxm5Evidence[] = {
+    {.cluster_size = 8, .ctas_per_sm = 1, .clusters = 15,
+     .text = "cuBLAS launched grid (60,2,1) = 120 CTAs = 15 clusters of 4x2x1 for a 128x128x64 bf16 GEMM tile at 1 CTA/SM "
+             "(M = N = K = 4096) on an H100 SXM5",
+     .source = "CUTLASS1921"},
+};
+
 // clang-format off
 constexpr GpuSpec kGpus[] = {
     // ---------------------------------------------------------------- Maxwell
@@ -43,6 +52,9 @@ constexpr GpuSpec kGpus[] = {
                 "cores per SM on CC 5.x); PCL880 (CC 5.2, 3rd-party)",
         .note = "SM count derived: 2048 CUDA cores / 128 per SM (CC 5.x) = 16. Clock, L2, bandwidth and TFLOPS "
                 "unknown (no source read).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "Tesla M40",
@@ -60,6 +72,9 @@ constexpr GpuSpec kGpus[] = {
                 "L2, 6.8 TFLOPS); DQ-TITANX (GM200 is CC 5.2, 24 SMs)",
         .note = "CC 5.2 derived: the M40's GM200 is the chip a GTX TITAN X device query reports as CC 5.2 with 24 "
                 "SMs (DQ-TITANX). Bandwidth unknown. No tensor cores.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     // ---------------------------------------------------------------- Pascal
     {
@@ -78,6 +93,9 @@ constexpr GpuSpec kGpus[] = {
                 "TFLOPS, 3rd-party copy); GEEKTOPIA (720 GB/s, 3rd-party); OCC (CC 6.0 = GP100)",
         .note = "The SXM2 (NVLink) part; the PCIe card has the same 56 SMs at lower clocks. No tensor cores. Full "
                 "GP100 has 60 SMs. Bandwidth 720 GB/s is 3rd-party.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "GTX 1080",
@@ -94,6 +112,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "DQ-1080 (cudaDevAttrMultiProcessorCount 20); BOINC2706 (CC 6.1 for the GTX 10x0 range, "
                 "3rd-party)",
         .note = "SM count from a device report. Clock, L2, bandwidth and TFLOPS unknown (no source read).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     // ---------------------------------------------------------------- Volta / Turing
     {
@@ -111,6 +132,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "A100WP T4 (3rd-party transcriptions); GV100-TR; LMCACHE (CC)",
         .note = "No BF16 on Volta: the tensor figure is FP16 with FP32 accumulate. L2 6144 KB. "
                 "Full GV100 has 84 SMs (6 GPCs x 7 TPCs x 2); the product enables 80.",
+        .gpc = {.gpcs_min = 6, .gpcs_max = 6, .max_sms_per_gpc = 14, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GV100-TR (6 GPCs x 7 TPCs x 2 SMs on the full die; 80 of 84 SMs enabled); no clusters before CC 9.0"},
     },
     {
         .name = "Titan V",
@@ -129,6 +153,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "All figures are 3rd-party (press tables of NVIDIA's launch specs); 80 SMs also = 5120 cores / 64 "
                 "per SM (CC 7.0). L2 4.5 MB = 4608 KB. Tensor TFLOPS unknown (110 is quoted for deep learning "
                 "without a precision).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "T4",
@@ -145,6 +172,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "DQ-T4; KENT (T4 datasheet); VGPU-LAYOUT; LMCACHE (CC)",
         .note = "Memory bandwidth derived: 256-bit x 5001 MHz x 2 / 8 = 320 GB/s. No BF16 on Turing: the tensor "
                 "figure is FP16 mixed precision. 5 GPCs / 20 TPCs (3rd-party, citing NVIDIA's whitepaper).",
+        .gpc = {.gpcs_min = 5, .gpcs_max = 5, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (5 GPCs / 20 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
     },
     // ---------------------------------------------------------------- Ampere
     {
@@ -162,6 +192,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "A100WP (T4 + unit lists); DQ-A100 (1410 MHz, L2 41943040 B); LMCACHE (CC)",
         .note = "Plain \"A100\" means this 40 GB SXM4 part; the 80 GB part differs only in memory bandwidth. "
                 "Full GA100 has 128 SMs (8 GPCs x 8 TPCs x 2); the product enables 108 over 7 GPCs.",
+        .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0"},
     },
     {
         .name = "A100 80GB SXM4",
@@ -177,6 +210,9 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = 19.5,
         .source = "A100DS (2039 GB/s, 3rd-party transcription); A100WP; LMCACHE (CC)",
         .note = "L2 40 MB.",
+        .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0"},
     },
     {
         .name = "A100 80GB PCIe",
@@ -194,6 +230,9 @@ constexpr GpuSpec kGpus[] = {
                 "GB/s); A100WP (312 / 19.5 TFLOPS)",
         .note = "Bandwidth 1935 GB/s is what mixbench computes from the reported bus and memory clock (derived). "
                 "\"A100 PCIe\" means this 80 GB part; the 40 GB PCIe card is not in the table.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "A30",
@@ -209,6 +248,9 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = "LMCACHE (CC only)",
         .note = "Only the compute capability is sourced: SM count unknown (0), so per-SM answers only.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "A10",
@@ -226,6 +268,9 @@ constexpr GpuSpec kGpus[] = {
                 "3rd-party); LMCACHE (CC)",
         .note = "SM count, boost clock and L2 are 3rd-party (a TechPowerUp-derived table; 72 SMs = 9216 CUDA cores / "
                 "128). Tensor figure 125 dense (250 with sparsity).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "A40",
@@ -243,6 +288,9 @@ constexpr GpuSpec kGpus[] = {
                 "LMCACHE (CC)",
         .note = "SM count derived: 10,752 CUDA cores / 128 per SM (CC 8.6) = 84. Tensor 149.7 dense (299.4 "
                 "sparse). Boost clock and L2 unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "RTX 3090",
@@ -260,6 +308,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "BF16 tensor derived from LLMC: 80 x 328/336 x 1695/1860 = 71.2. FP32 35.6 (RTX30-TABLE; also "
                 "derived 82 x 128 x 2 x 1.695 GHz). Bandwidth 936 GB/s is 3rd-party. 7 GPCs / 41 TPCs "
                 "(3rd-party, citing the GA102 whitepaper).",
+        .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (7 GPCs / 41 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "Jetson AGX Orin 64GB",
@@ -278,6 +329,9 @@ constexpr GpuSpec kGpus[] = {
                 "module: 16 on the AGX Orin 64 GB, but an agx-orin-devkit-industrial run reports 8, so \"Orin\" "
                 "here means the 64 GB AGX module; give a device for other Orin modules. Bandwidth and tensor "
                 "figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     // ---------------------------------------------------------------- Ada
     {
@@ -296,6 +350,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "Clocks disagree: whitepaper boost 2520 MHz, deviceQuery max clock 2535 MHz (2520 used). "
                 "L2 72 MB (73728 KB; full AD102 has 96 MB). Tensor 165.2 dense (330.4 sparse). "
                 "11 GPCs / 64 TPCs (3rd-party, citing the Ada whitepaper).",
+        .gpc = {.gpcs_min = 11, .gpcs_max = 11, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (11 GPCs / 64 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "L4",
@@ -312,6 +369,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "SPECS-WZ (L4 datasheet); KENT (0.3 TB/s); VGPU-LAYOUT; LMCACHE (CC)",
         .note = "SM count 58 (5 GPCs / 29 TPCs) is 3rd-party, citing the Ada whitepaper. Boost clock and L2 "
                 "unknown. Tensor 121 dense (242 sparse).",
+        .gpc = {.gpcs_min = 5, .gpcs_max = 5, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (5 GPCs / 29 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "L40S",
@@ -329,6 +389,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "SM count derived: 18,176 CUDA cores / 128 per SM = 142. L2 left unknown: 3rd-party figures "
                 "disagree (96 MB, said to be the full AD102, vs 48 MB) and no NVIDIA source or device query "
                 "was found. Boost clock unknown. Tensor 362.05 dense (733 sparse).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "L40",
@@ -345,6 +408,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "L40S-DS (L40 column: 18,176 CUDA cores, 864 GB/s, 90.5 FP32, 181.05 BF16); LMCACHE (CC)",
         .note = "SM count derived: 18,176 CUDA cores / 128 per SM = 142. Tensor 181.05 dense (362.1 sparse). "
                 "Boost clock and L2 unknown (see the L40S note).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     {
         .name = "RTX 6000 Ada",
@@ -362,6 +428,9 @@ constexpr GpuSpec kGpus[] = {
                 "(AD102 is CC 8.9)",
         .note = "SM count derived: 18,176 CUDA cores / 128 per SM = 142. CC 8.9 derived: same AD102 chip as the "
                 "RTX 4090 (DQ-4090). Clock, L2, bandwidth and TFLOPS unknown. Not the Turing \"Quadro RTX 6000\".",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced; no clusters before CC 9.0"},
     },
     // ---------------------------------------------------------------- Hopper
     {
@@ -383,6 +452,10 @@ constexpr GpuSpec kGpus[] = {
                 "disagree: v1.0 era 1000 TFLOPS FP16, 60 FP32, 3000 GB/s; v1.04 989.4 (1978.9 sparse), 3.35 TB/s "
                 "(used); the Hopper Tuning Guide still says up to 3 TB/s. 8 GPCs / 66 TPCs; full GH100 has 144 "
                 "SMs. L2 50 MB.",
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+                .max_cluster_size = 16, .evidence = kH100Sxm5Evidence,
+                .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs; H100 SXM5: 66 TPCs, 8 GPCs); CUTLASS1921 (uneven "
+                          "split); CUTLASS-TSP (18 SMs per GPC); PG13-CL + CUPY8778 (16 with the non-portable attribute)"},
     },
     {
         .name = "H100 PCIe",
@@ -400,6 +473,10 @@ constexpr GpuSpec kGpus[] = {
                 "tensor basis); LMCACHE (CC)",
         .note = "Boost clock 1755 MHz (H100-CLOCKS); 1620 MHz is the tensor-peak basis (LLMC). Tensor 756 dense "
                 "(1513 sparse). \"7 or 8 GPCs\" / 57 TPCs. L2 50 MB.",
+        .gpc = {.gpcs_min = 7, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+                .max_cluster_size = 16, .evidence = {},
+                .source = "H100-UNITS (GH100: 9 TPCs per GPC; H100 PCIe: 57 TPCs on \"7 or 8 GPCs\"); CUTLASS-TSP (18 SMs per "
+                          "GPC); PG13-CL (16 on H100 with the non-portable attribute)"},
     },
     {
         .name = "H100 NVL",
@@ -416,6 +493,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "GPUBLOG-NVL (132 SMs, 16,896 CUDA cores, 94 GB, 3rd-party); LMCACHE (CC of H100)",
         .note = "All figures 3rd-party. Bandwidth unknown: 3rd-party copies disagree (3.9 TB/s vs 4.8 TB/s) and "
                 "no NVIDIA source was read. Clock, L2 and TFLOPS unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
     },
     {
         .name = "H200 SXM",
@@ -434,6 +514,10 @@ constexpr GpuSpec kGpus[] = {
         .note = "SM count 132 is 3rd-party (a reseller's table; the H200 is the H100 SXM5's GPU with more memory). "
                 "Boost clock, L2 and FP32 unknown. "
                 "Tensor derived: datasheet 1979 sparse / 2 = 989.5.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+                .max_cluster_size = 16, .evidence = {},
+                .source = "H100-UNITS (GH100 die: 9 TPCs x 2 SMs per GPC); CUTLASS-TSP (18); PG13-CL (Hopper: 16 "
+                          "non-portable); enabled GPC count not sourced"},
     },
     {
         .name = "GH200",
@@ -452,6 +536,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "The GPU of the Grace Hopper superchip. SM count derived: 16,896 CUDA cores / 128 = 132; CC 9.0 "
                 "derived (a Hopper GPU). Bandwidth is the 96 GB HBM3 part (4900 GB/s for the 144 GB HBM3e part). "
                 "Clock and L2 unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
     },
     // ---------------------------------------------------------------- Blackwell (data centre)
     {
@@ -471,6 +558,9 @@ constexpr GpuSpec kGpus[] = {
                 "DC-BLOG), 7.672 TB/s derived from the reported 7680-bit x 3996 MHz x 2. L2 derived from the "
                 "device-reported 126.50 MB (x 2^20 B); BTG says 126 MB for GB200. Tensor derived: 4.5 PF sparse "
                 "/ 2 = 2250. Boost clock unknown; GPC layout not published.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 16, .evidence = {},
+                .source = "BTG-CL (B200: non-portable cluster size 16); GPC count and SMs per GPC not published"},
     },
     {
         .name = "GB200",
@@ -488,6 +578,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "The Blackwell GPU of the Grace Blackwell superchip. SM count unknown (0: per-SM answers only): "
                 "no device report of the SM count was found. L2 126 MB (BTG) = 126 x 2^20 B. Clock, bandwidth and "
                 "TFLOPS unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
     },
     {
         .name = "B300",
@@ -507,6 +600,10 @@ constexpr GpuSpec kGpus[] = {
                 "implementation\" (its GPC count is self-contradictory) and no device query of a shipping B300 "
                 "was found, so the enabled count is unconfirmed. Tensor derived: HGX B300 36 PF sparse / 2 / 8 "
                 "GPUs = 2250. Boost clock, L2 and FP32 unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout and non-portable cluster limit of CC 10.3 not sourced (BU-BLOG's GPC count "
+                          "contradicts itself)"},
     },
     {
         .name = "GB300",
@@ -524,6 +621,9 @@ constexpr GpuSpec kGpus[] = {
         .note = "CC 10.3 derived: the GPU is the Blackwell Ultra of the B300 (KOKKOS8791). SM count unknown (0: "
                 "per-SM answers only; BU-BLOG's 160 SMs are the full chip). Clock, L2, bandwidth and TFLOPS "
                 "unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
     },
     {
         .name = "Jetson AGX Thor",
@@ -541,6 +641,9 @@ constexpr GpuSpec kGpus[] = {
                 "228 KiB shared memory per SM); PG13 / CCCL6185 (Thor is CC 11.0, formerly 10.1)",
         .note = "Developer kit (T5000 module); the Thor TRM allows up to 24 SMs, the device reports 20. Clock, "
                 "bandwidth and TFLOPS unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
     },
     // ---------------------------------------------------------------- Blackwell (RTX / GB10), CC 12.x
     {
@@ -561,6 +664,10 @@ constexpr GpuSpec kGpus[] = {
                 "report 24 blocks/SM and 100 KB smem/SM (the Blackwell Tuning Guide's 32 blocks and 128 KB are "
                 "not used). 11 GPCs / 85 TPCs (3rd-party); full GB202 has 192 SMs. A 3rd-party table lists CC "
                 "10.1; deviceQuery reports 12.0.",
+        .gpc = {.gpcs_min = 11, .gpcs_max = 11, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "VGPU-LAYOUT (11 GPCs / 85 TPCs, 3rd-party); RTXBW-WP (full GB202: 12 GPCs / 96 TPCs / 192 SMs "
+                          "= 8 TPCs x 2 SMs per GPC); non-portable limit of CC 12.0 not sourced"},
     },
     {
         .name = "RTX 5080",
@@ -577,6 +684,9 @@ constexpr GpuSpec kGpus[] = {
         .source = "DQ-5080 (device report)",
         .note = "A device report gives CC 12.0, 84 SMs, 1536 threads/SM and 24 blocks/SM; clock, L2, bandwidth "
                 "and TFLOPS unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout and non-portable limit of CC 12.0 not sourced"},
     },
     {
         .name = "RTX PRO 6000 Blackwell",
@@ -594,6 +704,10 @@ constexpr GpuSpec kGpus[] = {
         .note = "Workstation edition. SM count derived: 24,064 CUDA cores / 128 per SM = 188 (12 GPCs / 94 TPCs, "
                 "3rd-party). Dense BF16 unknown: the datasheet gives only \"4000 AI TOPS\" (FP4 sparse). Boost "
                 "clock and L2 unknown (full GB202 has 131,072 KB).",
+        .gpc = {.gpcs_min = 12, .gpcs_max = 12, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "RTXBW-WP (RTX PRO 6000: 12 GPCs / 94 TPCs / 188 SMs; full GB202 8 TPCs x 2 SMs per GPC); "
+                          "non-portable limit of CC 12.0 not sourced"},
     },
     {
         .name = "RTX PRO 6000 Blackwell Server Edition",
@@ -611,6 +725,9 @@ constexpr GpuSpec kGpus[] = {
                 "Workstation, Max-Q and Server editions, 3rd-party); RTXPRO6000-DS; SGL-TEST (CC)",
         .note = "SM count and bandwidth are 3rd-party (the same GB202 configuration as the Workstation edition). "
                 "Clock, L2 and TFLOPS unknown (they differ between the editions).",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {},
+                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
     },
     {
         .name = "DGX Spark GB10",
@@ -629,6 +746,9 @@ constexpr GpuSpec kGpus[] = {
                 "source gives 3003 MHz as the boost ceiling. Bandwidth 273 GB/s = 256-bit x 8533 MT/s / 8 "
                 "(LPDDR5x). Device reports 24 blocks/SM; cluster size 8 is a hard limit. Tensor and FP32 TFLOPS "
                 "unknown; no GPC count published.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 8, .evidence = {},
+                .source = "GB10-THESIS (cluster size 8 is a hard limit); GPC layout not published"},
     },
 };
 // clang-format on

@@ -430,8 +430,9 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
         case ShapeFail::TcgenM:
             return {ErrorId::Unsupported, "m",
                     "m is " + S(m) +
-                        "; a single-CTA tcgen05.mma (cta_group::1) has M = 64 or 128 (TMEM has 128 lanes); "
-                        "2-CTA tiles (cta_group::2, M = 256 over a CTA pair) are not modelled"};
+                        "; a single-CTA tcgen05.mma (cta_group::1) has M = 64 or 128 (TMEM has 128 lanes); a "
+                        "2-SM tile (cta_group::2, M = 128 or 256 over a CTA pair) runs as two CTAs of M/2: see the "
+                        "tile's fit options (cta_pair_2sm)"};
         case ShapeFail::TcgenN:
             return {ErrorId::Unsupported, "n",
                     "n is " + S(n) + "; tcgen05.mma with M = " + S(m) + " takes N = " + (m == 64 ? "8" : "16") +
@@ -695,7 +696,18 @@ Expected<DType> parse_dtype(std::string_view text) {
                      "\" is not an element type; use f32, tf32, f16, bf16, e4m3, e5m2, i8, i32, f6 or f4"};
 }
 
+namespace {
+Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const GpuSpec* gpu, bool with_options);
+std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& in, const GpuSpec* gpu,
+                                            const std::optional<TileResult>& original);
+}  // namespace
+
 Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec* gpu) {
+    return tile_core(dev, in, gpu, true);
+}
+
+namespace {
+Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const GpuSpec* gpu, bool with_options) {
     if (auto e = check_shape_ranges(in)) return *e;
     auto ctx_or = make_ctx(dev, in);
     if (!ctx_or) return ctx_or.error();
@@ -930,7 +942,198 @@ Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec*
         N.push_back("No sourced peak for " + std::string(info(c.a).key) + " MMAs in the GPU database: no ridge point.");
     if (r.problem && !r.problem->waves)
         N.push_back(dev.sm_count > 0 ? "0 CTAs per SM: no waves." : "SM count unknown: no waves.");
+
+    // ----- Clusters: resident clusters of this tile, and the grid of whole clusters for the problem -----
+    if (in.cluster) {
+        ClusterInput ci = *in.cluster;
+        ci.grid.reset();
+        if (ci.dims.z != 1 && ar.cc.major >= 9 && ci.dims.z >= 1 && ci.dims.z <= kMaxClusterSize)
+            return Error{ErrorId::InvalidInput, "cluster.z",
+                         "cluster.z is " + std::to_string(ci.dims.z) +
+                             "; a GEMM tile's cluster is M x N x 1 (CUTLASS ClusterShape): cluster.z must be 1"};
+        if (r.problem && ci.dims.x >= 1 && ci.dims.y >= 1 && ci.dims.x <= kMaxClusterSize && ci.dims.y <= kMaxClusterSize) {
+            // CUTLASS rounds the grid up to whole clusters: the padding CTAs run but compute nothing.
+            ci.grid = Dim3{ceil_div(r.problem->tiles_m, ci.dims.x) * ci.dims.x,
+                           ceil_div(r.problem->tiles_n, ci.dims.y) * ci.dims.y, 1};
+        }
+        const GpcLayout layout = gpu ? gpu->gpc : GpcLayout{};
+        auto cr = clusters(dev, layout, r.ctas_per_sm, r.smem_per_cta, ci);
+        if (!cr) return cr.error();
+        if (ci.grid && (ci.grid->x != r.problem->tiles_m || ci.grid->y != r.problem->tiles_n))
+            N.push_back("The grid is rounded up to whole clusters: " + num(ci.grid->x) + " x " + num(ci.grid->y) +
+                        " CTAs for " + num(r.problem->tiles_m) + " x " + num(r.problem->tiles_n) + " tiles.");
+        if (cr->cluster_size > 1)
+            N.push_back("Cluster " + std::to_string(ci.dims.x) + "x" + std::to_string(ci.dims.y) +
+                        "x1: each CTA still holds its own A and B stages (" + num(r.smem_per_cta) +
+                        " B); TMA multicast loads the shared A (along N) or B (along M) once per cluster, which "
+                        "saves L2 traffic, not shared memory.");
+        r.cluster = std::move(cr.value());
+    }
+    if (with_options && !r.fits) r.fit_options = fit_options_core(dev, in, gpu, r);
     return r;
+}
+}  // namespace
+
+// ============================================================================================ [SECTION] fit options
+
+namespace {
+
+std::string yes_no_fits(bool fits) { return fits ? "fits" : "does not fit"; }
+
+// One option from a per-CTA tile the model evaluates (more warps, a 2-CTA cluster split).
+std::optional<TileFitOption> option_from(const Device& dev, const TileInput& cta, const GpuSpec* gpu, std::string key,
+                                         std::string label, Dim3 cluster) {
+    auto r = tile_core(dev, cta, gpu, false);
+    if (!r) return std::nullopt;
+    TileFitOption o;
+    o.key = std::move(key);
+    o.label = std::move(label);
+    o.cta = cta;
+    o.cluster = cluster;
+    o.acc_regs_per_thread = r->acc_regs_per_thread;
+    o.regs_per_thread_est = r->regs_per_thread_est;
+    o.smem_per_cta = r->smem_per_cta;
+    o.tmem_columns = r->tmem_columns;
+    o.ctas_per_sm = r->ctas_per_sm;
+    o.fits = r->fits;
+    std::string why;
+    if (r->acc_over_cap) why = "; accumulators alone exceed the " + num(r->regs_cap) + "-register cap";
+    else if (r->spills) why = "; about " + num(r->regs_per_thread_est) + " registers per thread, above the cap";
+    else if (!r->smem_fits) why = "; shared memory above the " + num(r->smem_limit) + " B per-block limit";
+    else if (!r->tmem_fits) why = "; TMEM above " + num(r->tmem_columns_limit) + " columns";
+    else if (r->ctas_per_sm < 1) why = "; 0 CTAs per SM (registers per CTA: " + num(r->regs_launch) + " x " +
+                                       num(r->threads) + " threads)";
+    o.text = o.label + ": " +
+             (cta.mma == MmaPath::TensorMemory ? num(r->tmem_columns) + " TMEM columns"
+                                               : num(r->acc_regs_per_thread) + " accumulator registers per thread") +
+             " (" + num(cta.warps) + " warps), " + num(r->smem_per_cta) + " B shared memory per CTA, " +
+             num(r->ctas_per_sm) + " CTA/SM: " + yes_no_fits(r->fits) + why;
+    return o;
+}
+
+std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& in, const GpuSpec* gpu,
+                                            const std::optional<TileResult>& original) {
+    std::vector<TileFitOption> out;
+    if (original && original->fits) return out;
+    auto arch_or = validate_device(dev);
+    if (!arch_or) return out;
+    const ArchRules& ar = **arch_or;
+    TileInput base = in;
+    base.cluster.reset();
+    base.problem.reset();
+
+    // 1. More warps per CTA (the seed's "grow warps_per_cta to 16"): the accumulators spread over more threads.
+    const int64_t max_warps = dev.max_threads_per_block / std::max<int64_t>(1, dev.warp_size);
+    if (in.mma != MmaPath::TensorMemory && in.warps * 2 <= max_warps) {
+        TileInput v = base;
+        v.warps = in.warps * 2;
+        if (auto o = option_from(dev, v, gpu, "more_warps", num(v.warps) + " warps per CTA", Dim3{1, 1, 1}))
+            out.push_back(std::move(*o));
+    }
+    // 2. The tile over a 2-CTA cluster (CC 9.0+): each CTA computes half of it, the cluster the whole.
+    if (ar.cc.major >= 9) {
+        if (in.m % 2 == 0) {
+            TileInput v = base;
+            v.m = in.m / 2;
+            if (auto o = option_from(dev, v, gpu, "cluster_split_m",
+                                     "2x1 cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", Dim3{2, 1, 1}))
+                out.push_back(std::move(*o));
+        }
+        if (in.n % 2 == 0) {
+            TileInput v = base;
+            v.n = in.n / 2;
+            if (auto o = option_from(dev, v, gpu, "cluster_split_n",
+                                     "1x2 cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", Dim3{1, 2, 1}))
+                out.push_back(std::move(*o));
+        }
+    }
+    // 3. Blackwell's 2-SM MMA (tcgen05.mma.cta_group::2): MMA M = 128 or 256 over a CTA pair; each CTA holds
+    //    its M/2 x N accumulators in its own TMEM and loads M/2 x K of A and N/2 x K of B per stage (PTX-TMEM).
+    if (ar.has_tmem && (in.m == 128 || in.m == 256) && in.n % 16 == 0 && in.n >= 32 && in.n <= 256 &&
+        in.a != DType::F32) {
+        TileInput v = base;
+        v.m = in.m / 2;
+        v.mma = MmaPath::TensorMemory;
+        v.warps = std::max<int64_t>(4, in.warps);
+        auto r = tile_core(dev, v, gpu, false);
+        if (r) {
+            const int64_t half_b = ceil_div(ceil_div(in.n, 2) * in.k * r->b_smem_bits, 8);  // n, k bounded: fits
+            const int64_t smem = r->smem_per_cta - in.stages * (r->smem_b_per_stage - half_b);
+            KernelInput k = tile_kernel(*r);
+            k.smem_dynamic = smem;
+            k.smem_dynamic_max = smem;
+            auto occ = occupancy(dev, k, Detail::Numbers);
+            TileFitOption o;
+            o.key = "cta_pair_2sm";
+            o.label = "2-SM MMA (cta_group::2) over a CTA pair, " + num(v.m) + "x" + num(in.n) + " per SM";
+            o.cta = v;
+            o.cluster = Dim3{2, 1, 1};
+            o.acc_regs_per_thread = 0;
+            o.regs_per_thread_est = r->regs_per_thread_est;
+            o.smem_per_cta = smem;
+            o.tmem_columns = r->tmem_columns;
+            o.ctas_per_sm = occ ? occ->blocks_per_sm : 0;
+            o.fits = !r->spills && smem <= r->smem_limit && r->tmem_fits && o.ctas_per_sm >= 1;
+            o.text = o.label + ": each SM's half of the accumulators in its TMEM, " + num(r->tmem_columns) +
+                     " of " + num(r->tmem_columns_limit) + " columns; " + num(smem) + " B shared memory per CTA (" +
+                     num(v.m) + " rows of A, " + num(in.n / 2) + " columns of B per stage), " + num(o.ctas_per_sm) +
+                     " CTA/SM: " + yes_no_fits(o.fits);
+            out.push_back(std::move(o));
+        }
+    }
+    return out;
+}
+
+int64_t round_up(int64_t v, int64_t to) { return ceil_div(v, to) * to; }  // v < 2^62
+
+// StageCountAutoCarveout's arithmetic on a shape evaluated with 1 stage; stages 0 when none fits (or the bytes
+// are beyond 2^53).
+StageAuto auto_stage_count(const Ctx& c, const Eval& one) {
+    StageAuto a;
+    a.barrier_bytes = c.arch->cc.major >= 9 ? 2 * kMbarrierBytes : 0;
+    a.capacity = c.smem_limit / 128 * 128;
+    // The epilogue's storage, plus on the TMEM path the kernel's accumulator barriers and TMEM address (CUTLASS
+    // SM100 takes these off the capacity as its KernelSmemCarveout).
+    const int64_t epi = c.epi_reuse ? 0 : one.smem_epi;
+    if (epi > kMaxInput || one.smem_stage > kMaxInput) return a;
+    int64_t carve = epi;
+    if (c.mode == Mode::Tcgen05) carve += c.acc_buffers * 2 * kMbarrierBytes + kTmemAddrBytes;
+    a.carveout = round_up(carve, 128);
+    a.stage_bytes = round_up(one.smem_stage, 128) + a.barrier_bytes;
+    a.stages = a.capacity > a.carveout ? (a.capacity - a.carveout) / a.stage_bytes : 0;
+    return a;  // no strings here: the search calls this per candidate
+}
+
+}  // namespace
+
+Expected<std::vector<TileFitOption>> tile_fit_options(const Device& dev, const TileInput& in, const GpuSpec* gpu) {
+    if (auto e = check_shape_ranges(in)) return *e;
+    auto ctx_or = make_ctx(dev, in);
+    if (!ctx_or) return ctx_or.error();
+    auto r = tile_core(dev, in, gpu, false);
+    std::optional<TileResult> original;
+    if (r) original = std::move(r.value());
+    return fit_options_core(dev, in, gpu, original);
+}
+
+Expected<StageAuto> stages_auto(const Device& dev, const TileInput& in) {
+    TileInput one = in;
+    one.stages = 1;
+    if (auto e = check_shape_ranges(one)) return *e;
+    auto ctx_or = make_ctx(dev, one);
+    if (!ctx_or) return ctx_or.error();
+    const Ctx& c = *ctx_or;
+    const Eval e = evaluate(c, in.m, in.n, in.k, 1, in.warps);
+    if (e.shape.fail != ShapeFail::None) return shape_error(c, e.shape, in.m, in.n, in.k, in.warps);
+    if (e.overflow != Overflow::None) return overflow_error(e.overflow);
+    StageAuto a = auto_stage_count(c, e);
+    if (a.stage_bytes == 0)
+        return Error{ErrorId::InvalidInput, "epilogue_bytes",
+                     "shared memory per stage or the epilogue's is beyond 2^53 bytes; no stage count exists"};
+    a.text = "stages auto (CUTLASS StageCountAutoCarveout): (" + num(a.capacity) + " B limit - " + num(a.carveout) +
+             " B epilogue carveout) / (" + num(a.stage_bytes - a.barrier_bytes) + " B A+B per stage + " +
+             num(a.barrier_bytes) + " B barriers) = " + num(a.stages) + " stages";
+    return a;
 }
 
 // ============================================================================================ [SECTION] search
@@ -947,14 +1150,46 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
     auto ctx_or = make_ctx(dev, s.base);
     if (!ctx_or) return ctx_or.error();
     const Ctx& c = *ctx_or;
+    if (s.clusters.empty())
+        return Error{ErrorId::InvalidInput, "clusters", "clusters is empty; give at least one shape (1x1x1 = none)"};
+    for (const Dim3& d : s.clusters) {
+        if (d.x == 1 && d.y == 1 && d.z == 1) continue;  // no cluster: valid on every CC
+        ClusterInput ci;
+        ci.dims = d;
+        ci.non_portable = s.non_portable_cluster;
+        if (auto e = validate_cluster(c.arch->cc, s.gpc, ci)) return *e;
+        if (d.z != 1)
+            return Error{ErrorId::InvalidInput, "cluster.z",
+                         "cluster.z is " + std::to_string(d.z) + "; a GEMM tile's cluster is M x N x 1: cluster.z must be 1"};
+    }
+    if (auto e = validate_gpc_layout(s.gpc, dev.sm_count)) return *e;
+    const std::vector<int64_t> auto_stage = {0};  // placeholder: one pass per shape, stages from stages_auto's rule
 
     TileSearchResult out;
     for (int64_t m : s.ms)
         for (int64_t n : s.ns)
             for (int64_t w : s.warps)
                 for (int64_t k : s.ks)
-                    for (int64_t st : s.stages) {
+                    for (int64_t listed : s.stages_auto ? auto_stage : s.stages)
+                      for (const Dim3& cl : s.clusters) {
                         ++out.candidates;
+                        int64_t st = listed;
+                        if (s.stages_auto) {
+                            const Eval one = evaluate(c, m, n, k, 1, w);
+                            if (one.shape.fail != ShapeFail::None) {
+                                ++out.refused;
+                                continue;
+                            }
+                            if (one.overflow != Overflow::None) {
+                                (one.overflow == Overflow::Acc ? out.spills : one.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
+                                continue;
+                            }
+                            st = auto_stage_count(c, one).stages;
+                            if (st < 1) {
+                                ++out.smem_over;
+                                continue;
+                            }
+                        }
                         const Eval e = evaluate(c, m, n, k, st, w);
                         if (e.shape.fail != ShapeFail::None) {
                             ++out.refused;
@@ -1004,8 +1239,30 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
                         f.ctas_by_smem = occ->limit(Resource::SharedMemory);
                         f.occupancy = occ->occupancy;
                         f.limiting = std::move(occ->limiting);
+                        f.cluster = cl;
+                        const int64_t size = cl.x * cl.y * cl.z;
+                        if (size > 1 || c.arch->cc.major >= 9) {
+                            if (auto cr = cluster_range(s.gpc, dev.sm_count, f.ctas_per_sm, size)) {
+                                f.clusters_low = cr->low;
+                                f.clusters_typical = cr->typical;
+                                f.clusters_high = cr->high;
+                                f.ctas_resident = cr->typical * size;
+                            } else if (dev.sm_count > 0) {
+                                f.ctas_resident = dev.sm_count * f.ctas_per_sm / size * size;  // the bound
+                            }
+                        }
                         out.fits.push_back(std::move(f));
                     }
+    out.ranking = {
+        "largest tile (M x N) first: the most output per CTA",
+        "then the highest occupancy (resident warps per SM)",
+        "then the deepest prefetch (stages x K), more stages, fewer warps (more registers each), taller tiles",
+        "among cluster shapes of one tile: more CTAs resident GPU-wide (even GPC layout, else the bound), then the "
+        "smaller cluster",
+    };
+    if (s.stages_auto)
+        out.ranking.push_back("stages: CUTLASS's StageCountAutoCarveout per tile, (per-block limit - epilogue "
+                              "carveout) / (A + B per stage rounded to 128 B + barriers); the stage list is ignored");
     std::sort(out.fits.begin(), out.fits.end(), [](const TileFit& x, const TileFit& y) {
         // A fitting tile's A and B stages fit in shared memory, so m, n < 2^21: the products cannot overflow.
         const int64_t ax = x.m * x.n, ay = y.m * y.n;
@@ -1016,7 +1273,12 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
         if (x.stages * x.k != y.stages * y.k) return x.stages * x.k > y.stages * y.k;
         if (x.stages != y.stages) return x.stages > y.stages;
         if (x.warps != y.warps) return x.warps < y.warps;
-        return x.m > y.m;
+        if (x.m != y.m) return x.m > y.m;
+        const int64_t rx = x.ctas_resident.value_or(-1), ry = y.ctas_resident.value_or(-1);
+        if (rx != ry) return rx > ry;
+        const int64_t sx = x.cluster.x * x.cluster.y * x.cluster.z, sy = y.cluster.x * y.cluster.y * y.cluster.z;
+        if (sx != sy) return sx < sy;
+        return x.cluster.x > y.cluster.x;
     });
     return out;
 }

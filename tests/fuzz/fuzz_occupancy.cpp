@@ -3,7 +3,9 @@
 // blocks_per_sm = the lowest limit; the limiting list names exactly the resources at that limit; Full and
 // Numbers detail agree; block_size's answer is what occupancy() gives at that size and at least as good as
 // every size it tries; dynamic_smem_resident's answer lets the asked-for blocks reside and dynamic_smem (NVIDIA's
-// figure) is at most the reserved bytes plus a granule above it. Errors: known id, a message.
+// figure) is at most the reserved bytes plus a granule above it. Thread block clusters over the same kernel
+// (decoded after it): low <= typical <= high <= floor(SMs x CTAs per SM / size), the GPCs add up, size 1 gives
+// SMs x CTAs per SM (check_clusters). Errors: known id, a message.
 #include <cstddef>
 #include <cstdint>
 
@@ -71,6 +73,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         const int64_t gran = (*find_arch(d.cc))->smem_alloc_granularity;
         if (*dyn - *res > d.reserved_smem_per_block + gran)
             broken("dynamic_smem is " + std::to_string(*dyn - *res) + " B above dynamic_smem_resident");
+    }
+    // Thread block clusters of the same kernel (bytes past the end give a 1x1x1 cluster on the device's layout).
+    const ClusterInput ci = cluster_input(b);
+    const GpcLayout gl = gpc_layout(b, d);
+    auto cr = clusters(d, gl, k, ci);
+    if (!cr) {
+        require_error(cr.error(), "clusters");
+    } else {
+        if (!device_ok) broken("clusters answered for a device validate_device refuses");
+        auto occ = occupancy(d, k, Detail::Numbers);
+        if (!occ) broken("clusters answered for a kernel occupancy() refuses");
+        require(check_clusters(d, ci, *cr, occ->blocks_per_sm), "clusters");
     }
     return 0;
 }

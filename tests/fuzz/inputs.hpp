@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "smcalc/arch.hpp"
+#include "smcalc/cluster.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
@@ -160,6 +161,46 @@ inline TileSearch tile_search(Bytes& b, std::size_t max_len) {
     return s;
 }
 
+// A thread block cluster: mostly the sizes people use (1..16 in the usual shapes), sometimes any value or an
+// edge, with or without the non-portable flag and a grid (usually a whole number of clusters).
+inline ClusterInput cluster_input(Bytes& b) {
+    ClusterInput c;
+    static constexpr Dim3 kShapes[] = {{1, 1, 1}, {2, 1, 1}, {1, 2, 1}, {2, 2, 1}, {4, 1, 1}, {4, 2, 1},
+                                       {2, 4, 1}, {8, 1, 1}, {4, 4, 1}, {16, 1, 1}, {3, 3, 1}, {2, 2, 2}};
+    if (b.u8() % 4 != 0) {
+        c.dims = kShapes[b.index(std::size(kShapes))];
+    } else {
+        c.dims = {value(b, 2, 1, 16), value(b, 1, 1, 16), value(b, 1, 1, 2)};
+    }
+    c.non_portable = b.u8() % 2 != 0;
+    if (b.u8() % 2) {
+        const bool whole = b.u8() % 4 != 0;
+        auto dim = [&](int64_t cd) {
+            return whole && cd >= 1 && cd <= 16 ? cd * b.between(1, 4096) : value(b, 64, 1, 1 << 16);
+        };
+        c.grid = Dim3{dim(c.dims.x), dim(c.dims.y), dim(c.dims.z)};
+    }
+    return c;
+}
+
+// A GPC layout: the database row of a catalogued device, an unknown one, or a custom one (often contradictory).
+inline GpcLayout gpc_layout(Bytes& b, const Device& d) {
+    const uint8_t mode = b.u8() % 4;
+    if (mode == 0) return {};
+    if (mode == 1)
+        for (const GpuSpec& g : all_gpus())
+            if (g.device.cc == d.cc && g.device.sm_count == d.sm_count) return g.gpc;
+    GpcLayout g;
+    g.gpcs_min = value(b, 8, 1, kMaxGpcs);
+    g.gpcs_max = b.u8() % 2 ? g.gpcs_min : value(b, 8, 1, kMaxGpcs);
+    g.max_sms_per_gpc = value(b, 18, 1, kMaxSmsPerGpc);
+    g.sms_per_tpc = b.u8() % 4 ? 2 : value(b, 1, 1, 2);
+    g.heuristic_sms_per_gpc = b.u8() % 2 ? 18 : value(b, 0, 0, kMaxSmsPerGpc);
+    g.max_cluster_size = b.u8() % 2 ? 0 : value(b, 16, 8, 16);
+    g.source = "fuzz";
+    return g;
+}
+
 // ----- invariants -----
 
 inline bool finite01(double v) { return std::isfinite(v) && v >= 0.0 && v <= 1.0; }
@@ -244,8 +285,51 @@ inline std::string check_tile(const Device& d, const TileResult& r) {
     return {};
 }
 
+// clusters() answered for a kernel of `ctas_per_sm` CTAs per SM (or the result's own figure when -1).
+inline std::string check_clusters(const Device& d, const ClusterInput& in, const ClusterResult& r, int64_t ctas_per_sm) {
+    const int64_t k = in.dims.x * in.dims.y * in.dims.z;
+    if (r.cluster_size != k || k < 1 || k > kMaxClusterSize) return "cluster_size wrong or outside 1..16";
+    if (ctas_per_sm >= 0 && r.ctas_per_sm != ctas_per_sm) return "ctas_per_sm != the solver's blocks per SM";
+    if (r.dsmem_per_cluster != k * r.smem_per_cta) return "dsmem_per_cluster != size x smem per CTA";
+    if (r.needs_non_portable != (k > kMaxPortableClusterSize)) return "needs_non_portable wrong";
+    if (r.needs_non_portable && !in.non_portable) return "a size above 8 answered without the non-portable flag";
+    if (r.limiter_reason.empty()) return "no limiter reason";
+    if (!r.max_active_clusters) return d.sm_count > 0 ? "no GPU-wide figures although the SM count is known" : "";
+    const MaxActiveClusters& m = *r.max_active_clusters;
+    if (m.bound != d.sm_count * r.ctas_per_sm / k) return "bound != floor(SMs x CTAs per SM / size)";
+    if (m.low.has_value() != m.high.has_value() || m.low.has_value() != m.typical.has_value()) return "low/typical/high half known";
+    if (m.low) {
+        if (!(*m.low <= *m.typical && *m.typical <= *m.high && *m.high <= m.bound)) return "not low <= typical <= high <= bound";
+        if (k == 1 && *m.low != d.sm_count * r.ctas_per_sm) return "size 1 does not give SMs x CTAs per SM";
+        int64_t sms = 0, sum = 0;
+        for (const GpcFill& f : r.gpcs) {
+            if (f.sms < 1 || f.clusters < 0 || f.idle_sms < 0 || f.idle_sms > f.sms || f.ctas > f.sms * r.ctas_per_sm)
+                return "a GPC's fill is impossible";
+            sms += f.sms;
+            sum += f.clusters;
+        }
+        if (sms != d.sm_count || sum != *m.typical) return "the GPCs do not add up to the SMs or the typical figure";
+    }
+    for (const ClusterFigure& f : m.figures) {
+        if (f.clusters < 0 || f.ctas != f.clusters * k || f.idle_cta_slots < 0 || f.basis_text.empty())
+            return "figure " + f.key + " inconsistent";
+        if (f.key != "cutlass_heuristic" && f.key != "public_evidence" && f.clusters > m.bound)
+            return "figure " + f.key + " above the bound";
+    }
+    if (r.waves) {
+        const ClusterWaves& w = *r.waves;
+        if (w.grid_ctas != w.grid.x * w.grid.y * w.grid.z || w.grid_clusters * k != w.grid_ctas) return "waves: grid wrong";
+        if (w.waves_low && w.waves_high && *w.waves_low > *w.waves_high) return "waves: fewest above most";
+        if (w.waves_typical && (*w.waves_typical < *w.waves_low || *w.waves_typical > *w.waves_high))
+            return "waves: typical outside fewest..most";
+    }
+    return {};
+}
+
 inline std::string check_search(const TileSearch& s, const TileSearchResult& r) {
-    const auto n = static_cast<int64_t>(s.ms.size() * s.ns.size() * s.ks.size() * s.stages.size() * s.warps.size());
+    const auto n = static_cast<int64_t>(s.ms.size() * s.ns.size() * s.ks.size() *
+                                        (s.stages_auto ? std::size_t{1} : s.stages.size()) * s.warps.size() *
+                                        s.clusters.size());
     if (r.candidates != n) return "candidates != product of the list lengths";
     const int64_t counted = r.refused + r.spills + r.smem_over + r.tmem_over + r.no_cta + static_cast<int64_t>(r.fits.size());
     if (counted != n) return "fits + rejections (" + std::to_string(counted) + ") != candidates (" + std::to_string(n) + ")";

@@ -99,6 +99,32 @@ private:
     bool gp100_ = false;
 };
 
+// One public figure of resident clusters on a product (a library's launch grid, a device query), for
+// core/src/cluster.cpp to show beside its range. Matched on cluster size and CTAs per SM.
+struct ClusterEvidence {
+    int64_t cluster_size = 0;   // CTAs per cluster
+    int64_t ctas_per_sm = 0;    // the kernel's CTAs per SM in that launch
+    int64_t clusters = 0;       // clusters resident GPU-wide (what the source shows)
+    std::string_view text;      // one line: what was measured or launched, by whom
+    std::string_view source;    // source key (docs/clusters.md)
+};
+
+// How a product's SMs sit in GPCs (a thread block cluster runs inside one GPC). NVIDIA publishes GPC and
+// TPC counts per product and the full die's TPCs per GPC, not the per-GPC split of a harvested part (it
+// varies from die to die), so core/src/cluster.cpp answers with a range over every split these figures
+// allow. 0 = unknown; an unknown figure widens the answer or leaves it unknown, never guessed.
+struct GpcLayout {
+    int64_t gpcs_min = 0;            // GPCs enabled on the product, fewest (0 = unknown)
+    int64_t gpcs_max = 0;            // most (= gpcs_min where one count is published; "7 or 8" gives 7, 8)
+    int64_t max_sms_per_gpc = 0;     // SMs one GPC holds at most: full die's TPCs per GPC x SMs per TPC (0 = unknown)
+    int64_t sms_per_tpc = 1;         // SMs are enabled per TPC of this many (2 from Volta on); 1 = no constraint
+    int64_t heuristic_sms_per_gpc = 0;  // CUTLASS's grid heuristic's SMs-per-GPC assumption (18 for SM90); 0 = none
+    int64_t max_cluster_size = 0;    // largest cluster the part runs with the non-portable attribute (8 or 16);
+                                     // 0 = unknown (up to 16 accepted, flagged unconfirmed)
+    std::span<const ClusterEvidence> evidence;  // public figures of resident clusters on this product
+    std::string_view source;         // source keys for the figures above (docs/clusters.md, docs/sources.md)
+};
+
 struct GpuSpec {
     std::string_view name;          // canonical name, e.g. "H100 SXM5"
     std::string_view aliases;       // '|'-separated other names people type ("H100|H100 SXM")
@@ -111,6 +137,7 @@ struct GpuSpec {
     std::optional<double> fp32_tflops;        // non-tensor FP32
     std::string_view source;        // source keys (docs/sources.md)
     std::string_view note;          // disagreements between sources, derived figures
+    GpcLayout gpc;                  // GPCs, SMs per GPC, cluster limits (thread block clusters, CC 9.0+)
 };
 
 std::span<const GpuSpec> all_gpus();

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "smcalc/arch.hpp"
+#include "smcalc/cluster.hpp"
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
@@ -74,6 +75,10 @@ struct TileInput {
     SubbyteSmem subbyte_smem = SubbyteSmem::Auto;
     int64_t acc_buffers = 1;          // accumulator copies in TMEM (2 = double-buffered); 1 on the register path
     std::optional<ProblemSize> problem;
+    // CUTLASS's ClusterShape (CC 9.0+): CTAs of this tile grouped into a cluster, x along M, y along N. The
+    // per-CTA budget is unchanged; TileResult::cluster counts resident clusters (GPU database GPC row) and,
+    // with a problem, the grid of whole clusters. Its `grid` is ignored (taken from the problem).
+    std::optional<ClusterInput> cluster;
 };
 
 // One readout for display (UI, CLI, JS): a value, its limit where there is one, its unit and basis.
@@ -98,6 +103,21 @@ struct ProblemResult {
     std::optional<double> last_wave_utilization;  // CTAs in the last wave / ctas_per_wave
     std::optional<double> wave_efficiency;        // ctas / (waves x ctas_per_wave)
     double flops = 0;                      // 2 x m x n x k of the problem (FLOP, double)
+};
+
+// A way to make a tile that does not fit one SM fit (docs/clusters.md, "Tiles larger than one SM").
+struct TileFitOption {
+    std::string key;              // "more_warps", "cluster_split_m", "cluster_split_n", "cta_pair_2sm"
+    std::string label;            // "2x1 cluster of 128x256 CTAs"
+    TileInput cta;                // the per-CTA tile that runs (for "cta_pair_2sm": one CTA of the pair)
+    Dim3 cluster;                 // 1x1x1, 2x1x1, 1x2x1
+    int64_t acc_regs_per_thread = 0;   // exact arithmetic (0 on the TMEM path)
+    int64_t regs_per_thread_est = 0;   // estimate
+    int64_t smem_per_cta = 0;          // bytes (for the pair: this CTA's half of A, half of B)
+    int64_t tmem_columns = 0;          // TMEM path: this CTA's half of the accumulators
+    int64_t ctas_per_sm = 0;
+    bool fits = false;
+    std::string text;             // one line with the numbers and why
 };
 
 struct TileResult {
@@ -154,6 +174,10 @@ struct TileResult {
     std::optional<ProblemResult> problem;
     std::vector<TileRow> rows;          // every readout above in display order
     std::vector<std::string> notes;     // caveats and explanations (setmaxnreg, TMEM scope, seed wording)
+    // --- Clusters (TileInput::cluster given) ---
+    std::optional<ClusterResult> cluster;  // resident clusters of this tile; waves of clusters with a problem
+    // --- When the tile does not fit: the ways to make it fit, with their numbers ---
+    std::vector<TileFitOption> fit_options;
 };
 
 // The kernel a tile becomes for the occupancy solver (docs/tile-model.md, "Residency"): warps x 32
@@ -164,6 +188,27 @@ KernelInput tile_kernel(const TileResult& r);
 // not used (pass gpu->device as `dev` for a catalogued GPU).
 Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec* gpu = nullptr);
 
+// The ways to make a tile fit that does not fit one SM: more warps; the tile split over a 2-CTA cluster
+// (Hopper+: two (M/2) x N or M x (N/2) CTAs, CUTLASS ClusterShape 2x1 / 1x2); on Blackwell the 2-SM MMA
+// (tcgen05 cta_group::2: each SM holds its half of the accumulators in its tensor memory and loads half of A
+// and half of B). Works for tiles tile() refuses for their size (e.g. M = 256 on the TMEM path). Empty when
+// the tile fits as it is. Errors: those of tile() for the types and path.
+Expected<std::vector<TileFitOption>> tile_fit_options(const Device& dev, const TileInput& in, const GpuSpec* gpu = nullptr);
+
+// CUTLASS's StageCountAutoCarveout (collective builders, re-expressed; docs/clusters.md "Stages auto"): the most
+// stages whose A + B tiles, each stage's pipeline barriers and the epilogue's carveout fit the per-block limit:
+//   stages = (floor(limit / 128) x 128 - round_up(carveout, 128)) / (round_up(A + B per stage, 128) + barriers)
+// barriers = 16 B per stage (a full and an empty mbarrier) from CC 9.0, 0 before. `in.stages` is ignored.
+struct StageAuto {
+    int64_t stages = 0;          // 0 when not even one stage fits
+    int64_t capacity = 0;        // bytes: the opt-in per-block limit rounded down to 128
+    int64_t carveout = 0;        // bytes: the epilogue's shared memory rounded up to 128 (its SharedStorage)
+    int64_t stage_bytes = 0;     // bytes: round_up(A + B, 128) + barriers
+    int64_t barrier_bytes = 0;   // bytes per stage
+    std::string text;            // the arithmetic, one line
+};
+Expected<StageAuto> stages_auto(const Device& dev, const TileInput& in);
+
 // ----- What fits: every candidate tile of a GPU and types -----
 
 struct TileSearch {
@@ -173,6 +218,12 @@ struct TileSearch {
     std::vector<int64_t> ks = {16, 32, 64, 128};
     std::vector<int64_t> stages = {1, 2, 3, 4, 5, 6, 7, 8};
     std::vector<int64_t> warps = {4, 8, 12, 16};
+    bool stages_auto = false;        // true: `stages` is ignored; each tile gets stages_auto()'s count
+    // Cluster shapes to try (CC 9.0+ only; 1x1x1 = no cluster). Each fitting tile is listed once per shape,
+    // with its resident clusters over `gpc` (the GPU database's row; default: unknown layout, bound only).
+    std::vector<Dim3> clusters = {Dim3{1, 1, 1}};
+    bool non_portable_cluster = false;
+    GpcLayout gpc;
 };
 
 struct TileFit {
@@ -185,11 +236,18 @@ struct TileFit {
     std::optional<int64_t> ctas_by_smem;
     double occupancy = 0;
     std::vector<Resource> limiting;
+    Dim3 cluster;                              // 1x1x1 without a cluster
+    std::optional<int64_t> clusters_low;       // resident clusters over GPC layouts (nullopt: layout unknown)
+    std::optional<int64_t> clusters_typical;
+    std::optional<int64_t> clusters_high;
+    std::optional<int64_t> ctas_resident;      // GPU-wide: clusters_typical (or the bound) x cluster size
 };
 
 struct TileSearchResult {
-    // Sorted: M x N desc, occupancy desc, stages x K desc, stages desc, warps asc, M desc (docs/tile-model.md).
+    // Sorted: M x N desc, occupancy desc, stages x K desc, stages desc, warps asc, M desc (docs/tile-model.md);
+    // among cluster shapes of one tile: more CTAs resident GPU-wide first, then the smaller cluster.
     std::vector<TileFit> fits;
+    std::vector<std::string> ranking;  // the order above in words, plus how stages were chosen
     int64_t candidates = 0;     // combinations tried
     int64_t refused = 0;        // shape rules of the MMA instruction (wgmma/tcgen05/mma.sync) refuse them
     int64_t spills = 0;         // estimated registers above the per-thread cap

@@ -1,0 +1,599 @@
+// cluster.cpp - thread block clusters: resident clusters GPU-wide as a range over GPC layouts.
+//
+// [SECTION] limits    which CCs run clusters, the non-portable limit per CC where a product does not say
+// [SECTION] checks    input ranges and the GPC layout (errors name the JSON field and the allowed range)
+// [SECTION] range     fewest / even / most clusters over every split of the SMs into GPCs (dynamic programme)
+// [SECTION] answer    clusters(): figures, limiter, per-GPC fill, waves, derivation
+//
+// Every rule and figure is sourced in docs/clusters.md (keys in capitals). Checked 64-bit arithmetic: SMs are
+// at most 2^20 (validate_device), CTAs per SM at most 1024 here, GPCs at most 32 of at most 64 SMs.
+#include "smcalc/cluster.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+namespace smcalc {
+namespace {
+
+// ============================================================================================ [SECTION] limits
+
+std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
+
+bool has_clusters(ComputeCapability cc) { return cc.major >= 9; }  // PG13-CL: CC 9.0 and newer
+
+struct CcClusterLimit {
+    ComputeCapability cc;
+    int64_t max_size;         // with the non-portable attribute
+    std::string_view source;
+};
+// Where a product row has no limit of its own: what is sourced per CC. CC 10.3 and 12.0 are not sourced.
+constexpr CcClusterLimit kCcLimits[] = {
+    {{9, 0}, 16, "PG13-CL (H100: 16 with cudaFuncAttributeNonPortableClusterSizeAllowed)"},
+    {{10, 0}, 16, "BTG-CL (B200 allows a non-portable cluster size of 16)"},
+    {{11, 0}, 8, "JAX33720 (Jetson Thor: the non-portable maximum is 8)"},
+    {{12, 1}, 8, "GB10-THESIS (GB10: cluster size 8 is a hard limit)"},
+};
+
+struct Limit {
+    int64_t max_size = kMaxClusterSize;
+    bool confirmed = false;
+    std::string source;
+};
+
+Limit part_limit(ComputeCapability cc, const GpcLayout& gpc) {
+    if (gpc.max_cluster_size > 0) return {gpc.max_cluster_size, true, std::string(gpc.source)};
+    for (const auto& l : kCcLimits)
+        if (l.cc == cc) return {l.max_size, true, std::string(l.source)};
+    return {kMaxClusterSize, false, "not sourced for CC " + cc_text(cc)};
+}
+
+// ============================================================================================ [SECTION] checks
+
+std::optional<Error> out_of_range(ErrorId id, const std::string& field, int64_t v, int64_t lo, int64_t hi,
+                                  const std::string& what) {
+    if (v >= lo && v <= hi) return std::nullopt;
+    return Error{id, field,
+                 field + " is " + std::to_string(v) + "; it must be between " + std::to_string(lo) + " and " +
+                     std::to_string(hi) + " " + what};
+}
+
+std::string dims_text(const Dim3& d) {
+    return std::to_string(d.x) + "x" + std::to_string(d.y) + "x" + std::to_string(d.z);
+}
+
+std::string num(int64_t v) {
+    std::string s = std::to_string(v < 0 ? -v : v);
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+    return v < 0 ? "-" + s : s;
+}
+
+int64_t ceil_div(int64_t a, int64_t d) { return a / d + (a % d != 0 ? 1 : 0); }  // a >= 0, d > 0
+
+// ============================================================================================ [SECTION] range
+
+// Clusters one GPC of `sms` SMs holds.
+int64_t per_gpc(int64_t sms, int64_t ctas_per_sm, int64_t size) { return sms * ctas_per_sm / size; }
+
+// SMs of a GPC left without a CTA when its resident clusters' CTAs fill its SMs densely.
+int64_t idle_in_gpc(int64_t sms, int64_t ctas, int64_t ctas_per_sm) {
+    if (ctas_per_sm <= 0) return sms;
+    return sms - std::min(sms, ceil_div(ctas, ctas_per_sm));
+}
+
+struct Extreme {
+    int64_t clusters = 0;
+    std::vector<int64_t> layout;  // SMs per GPC, descending
+};
+
+struct RangeFull {
+    Extreme low, typical, high;
+};
+
+// Every split of `sms` SMs into g GPCs (gpcs_min <= g <= gpcs_max), each GPC 1..max_sms_per_gpc SMs in whole
+// TPCs: the fewest and most clusters, and the even split. nullopt where the layout is unknown or infeasible.
+std::optional<RangeFull> range_full(const GpcLayout& gpc, int64_t sms, int64_t ctas_per_sm, int64_t size) {
+    const int64_t u = std::max<int64_t>(1, gpc.sms_per_tpc);
+    if (gpc.gpcs_min < 1 || gpc.gpcs_max < gpc.gpcs_min || gpc.max_sms_per_gpc < u || sms < 1 || sms % u != 0)
+        return std::nullopt;
+    if (gpc.gpcs_max > kMaxGpcs || gpc.max_sms_per_gpc > kMaxSmsPerGpc || size < 1) return std::nullopt;
+    const int64_t n = sms / u;                  // TPCs to place
+    const int64_t cap = gpc.max_sms_per_gpc / u;  // TPCs one GPC holds at most
+    const int64_t gmax = gpc.gpcs_max;
+    if (n < gpc.gpcs_min || n > gmax * cap) return std::nullopt;
+
+    // lo[g][t], hi[g][t]: fewest / most clusters with g GPCs holding t TPCs; pick: the last GPC's TPCs.
+    constexpr int64_t kUnset = -1;
+    const std::size_t width = static_cast<std::size_t>(n + 1);
+    std::vector<int64_t> lo((static_cast<std::size_t>(gmax) + 1) * width, kUnset);
+    std::vector<int64_t> hi(lo.size(), kUnset);
+    std::vector<int16_t> lo_pick(lo.size(), 0), hi_pick(lo.size(), 0);
+    auto at = [&](int64_t g, int64_t t) { return static_cast<std::size_t>(g) * width + static_cast<std::size_t>(t); };
+    lo[at(0, 0)] = hi[at(0, 0)] = 0;
+    for (int64_t g = 1; g <= gmax; ++g)
+        for (int64_t t = g; t <= std::min(n, g * cap); ++t)
+            for (int64_t p = 1; p <= std::min(cap, t - (g - 1)); ++p) {
+                const std::size_t prev = at(g - 1, t - p);
+                if (lo[prev] == kUnset) continue;
+                const int64_t f = per_gpc(p * u, ctas_per_sm, size);
+                const std::size_t cur = at(g, t);
+                if (lo[cur] == kUnset || lo[prev] + f < lo[cur]) {
+                    lo[cur] = lo[prev] + f;
+                    lo_pick[cur] = static_cast<int16_t>(p);
+                }
+                if (hi[cur] == kUnset || hi[prev] + f > hi[cur]) {
+                    hi[cur] = hi[prev] + f;
+                    hi_pick[cur] = static_cast<int16_t>(p);
+                }
+            }
+    RangeFull r;
+    int64_t lo_g = 0, hi_g = 0;
+    bool any = false;
+    for (int64_t g = gpc.gpcs_min; g <= gmax; ++g) {
+        const std::size_t cur = at(g, n);
+        if (lo[cur] == kUnset) continue;
+        if (!any || lo[cur] < r.low.clusters) {
+            r.low.clusters = lo[cur];
+            lo_g = g;
+        }
+        if (!any || hi[cur] > r.high.clusters) {
+            r.high.clusters = hi[cur];
+            hi_g = g;
+        }
+        any = true;
+    }
+    if (!any) return std::nullopt;
+    auto unwind = [&](const std::vector<int16_t>& pick, int64_t g) {
+        std::vector<int64_t> layout;
+        for (int64_t t = n; g > 0; --g) {
+            const int64_t p = pick[at(g, t)];
+            layout.push_back(p * u);
+            t -= p;
+        }
+        std::sort(layout.rbegin(), layout.rend());
+        return layout;
+    };
+    r.low.layout = unwind(lo_pick, lo_g);
+    r.high.layout = unwind(hi_pick, hi_g);
+    // Even split over the most GPCs the product has (TPCs spread as evenly as they go; never an empty GPC).
+    const int64_t g = std::min(gmax, n);
+    const int64_t q = n / g, rem = n % g;
+    for (int64_t i = 0; i < g; ++i) r.typical.layout.push_back((q + (i < rem ? 1 : 0)) * u);
+    for (int64_t s : r.typical.layout) r.typical.clusters += per_gpc(s, ctas_per_sm, size);
+    return r;
+}
+
+// "2 x 18 + 6 x 16 SMs" for a descending layout.
+std::string layout_text(const std::vector<int64_t>& layout) {
+    std::string s;
+    for (std::size_t i = 0; i < layout.size();) {
+        std::size_t j = i;
+        while (j < layout.size() && layout[j] == layout[i]) ++j;
+        if (!s.empty()) s += " + ";
+        s += std::to_string(j - i) + " x " + std::to_string(layout[i]);
+        i = j;
+    }
+    return s + " SMs";
+}
+
+// "2 x floor(18 x 1 / 8) + 6 x floor(16 x 1 / 8) = 2 x 2 + 6 x 2 = 16"
+std::string layout_arith(const std::vector<int64_t>& layout, int64_t c, int64_t k) {
+    std::string a, b;
+    int64_t total = 0;
+    for (std::size_t i = 0; i < layout.size();) {
+        std::size_t j = i;
+        while (j < layout.size() && layout[j] == layout[i]) ++j;
+        const int64_t each = per_gpc(layout[i], c, k);
+        if (!a.empty()) {
+            a += " + ";
+            b += " + ";
+        }
+        a += std::to_string(j - i) + " x floor(" + std::to_string(layout[i]) + " x " + std::to_string(c) + " / " +
+             std::to_string(k) + ")";
+        b += std::to_string(j - i) + " x " + std::to_string(each);
+        total += static_cast<int64_t>(j - i) * each;
+        i = j;
+    }
+    return a + " = " + b + " = " + num(total);
+}
+
+int64_t layout_idle(const std::vector<int64_t>& layout, int64_t c, int64_t k) {
+    int64_t idle = 0;
+    for (int64_t s : layout) idle += idle_in_gpc(s, per_gpc(s, c, k) * k, c);
+    return idle;
+}
+
+}  // namespace
+
+// ============================================================================================ public
+
+std::string_view cluster_basis_key(ClusterBasis b) {
+    switch (b) {
+        case ClusterBasis::Exact: return "exact";
+        case ClusterBasis::Estimate: return "estimate";
+        case ClusterBasis::Range: return "range";
+    }
+    return "estimate";
+}
+
+std::string_view cluster_limiter_key(ClusterLimiter l) {
+    return l == ClusterLimiter::Gpc ? "gpc" : "per_sm_occupancy";
+}
+std::string_view cluster_limiter_label(ClusterLimiter l) {
+    return l == ClusterLimiter::Gpc ? "the GPC" : "per-SM occupancy";
+}
+
+std::optional<Error> validate_gpc_layout(const GpcLayout& g, int64_t sm_count) {
+    const ErrorId bad = ErrorId::InvalidDevice;
+    if (auto e = out_of_range(bad, "gpc.gpcs_min", g.gpcs_min, 0, kMaxGpcs, "GPCs (0 = unknown)")) return e;
+    if (auto e = out_of_range(bad, "gpc.gpcs_max", g.gpcs_max, g.gpcs_min == 0 ? 0 : g.gpcs_min, kMaxGpcs,
+                              g.gpcs_min == 0 ? "GPCs (0 = unknown)" : "GPCs (at least gpc.gpcs_min)"))
+        return e;
+    if (g.gpcs_min == 0 && g.gpcs_max != 0)
+        return Error{bad, "gpc.gpcs_min", "gpc.gpcs_min is 0 (unknown) but gpc.gpcs_max is " +
+                                              std::to_string(g.gpcs_max) + "; give both or neither"};
+    if (auto e = out_of_range(bad, "gpc.sms_per_tpc", g.sms_per_tpc, 1, 2, "SMs per TPC")) return e;
+    if (auto e = out_of_range(bad, "gpc.max_sms_per_gpc", g.max_sms_per_gpc, 0, kMaxSmsPerGpc, "SMs (0 = unknown)"))
+        return e;
+    if (g.max_sms_per_gpc % g.sms_per_tpc != 0)
+        return Error{bad, "gpc.max_sms_per_gpc",
+                     "gpc.max_sms_per_gpc is " + std::to_string(g.max_sms_per_gpc) + "; it must be a multiple of " +
+                         "gpc.sms_per_tpc (" + std::to_string(g.sms_per_tpc) + ")"};
+    if (auto e = out_of_range(bad, "gpc.heuristic_sms_per_gpc", g.heuristic_sms_per_gpc, 0, kMaxSmsPerGpc,
+                              "SMs (0 = none)"))
+        return e;
+    if (g.max_cluster_size != 0 &&
+        (g.max_cluster_size < kMaxPortableClusterSize || g.max_cluster_size > kMaxClusterSize))
+        return Error{bad, "gpc.max_cluster_size",
+                     "gpc.max_cluster_size is " + std::to_string(g.max_cluster_size) + "; it must be 0 (unknown) or " +
+                         "between 8 and 16 CTAs"};
+    if (sm_count > 0) {
+        if (sm_count % g.sms_per_tpc != 0)
+            return Error{bad, "gpc.sms_per_tpc",
+                         "device.sm_count is " + std::to_string(sm_count) + ", not a whole number of " +
+                             std::to_string(g.sms_per_tpc) + "-SM TPCs; set gpc.sms_per_tpc to 1"};
+        if (g.gpcs_max > 0 && g.max_sms_per_gpc > 0 && sm_count > g.gpcs_max * g.max_sms_per_gpc)
+            return Error{bad, "gpc.max_sms_per_gpc",
+                         "device.sm_count is " + std::to_string(sm_count) + ", more than gpc.gpcs_max x " +
+                             "gpc.max_sms_per_gpc = " + std::to_string(g.gpcs_max) + " x " +
+                             std::to_string(g.max_sms_per_gpc) + " SMs can hold"};
+        if (g.gpcs_min > 0 && sm_count < g.gpcs_min * g.sms_per_tpc)
+            return Error{bad, "gpc.gpcs_min",
+                         "device.sm_count is " + std::to_string(sm_count) + ", fewer than one TPC for each of " +
+                             "gpc.gpcs_min = " + std::to_string(g.gpcs_min) + " GPCs"};
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> validate_cluster(ComputeCapability cc, const GpcLayout& gpc, const ClusterInput& in) {
+    if (!has_clusters(cc))
+        // InvalidInput, not Unsupported: a cluster on such a part is a wrong request (CLI exit 2, issue 17).
+        return Error{ErrorId::InvalidInput, "cluster",
+                     "cluster is " + dims_text(in.dims) + ", but CC " + cc_text(cc) +
+                         " has no thread block clusters: they need CC 9.0 or newer (Hopper, Blackwell); "
+                         "launch without a cluster"};
+    const std::pair<const char*, int64_t> dims[] = {
+        {"cluster.x", in.dims.x}, {"cluster.y", in.dims.y}, {"cluster.z", in.dims.z}};
+    for (auto [field, v] : dims)
+        if (auto e = out_of_range(ErrorId::InvalidInput, field, v, 1, kMaxClusterSize, "CTAs"))
+            return e;
+    const int64_t size = in.dims.x * in.dims.y * in.dims.z;  // each <= 16: no overflow
+    const Limit lim = part_limit(cc, gpc);
+    if (size > kMaxClusterSize)
+        return Error{ErrorId::InvalidInput, "cluster",
+                     "cluster is " + dims_text(in.dims) + " = " + std::to_string(size) +
+                         " CTAs; a cluster holds 1 to 8 CTAs (portable), up to 16 with non_portable_cluster "
+                         "(--non-portable-cluster) on parts that allow it"};
+    if (size > lim.max_size)
+        return Error{ErrorId::InvalidInput, "cluster",
+                     "cluster is " + dims_text(in.dims) + " = " + std::to_string(size) + " CTAs; this part (CC " +
+                         cc_text(cc) + ") runs at most " + std::to_string(lim.max_size) +
+                         " CTAs per cluster even with non_portable_cluster (" + lim.source + ")"};
+    if (size > kMaxPortableClusterSize && !in.non_portable)
+        return Error{ErrorId::InvalidInput, "non_portable_cluster",
+                     "cluster is " + dims_text(in.dims) + " = " + std::to_string(size) +
+                         " CTAs; sizes 9 to " + std::to_string(lim.max_size) +
+                         " need non_portable_cluster (CLI --non-portable-cluster; "
+                         "cudaFuncAttributeNonPortableClusterSizeAllowed); without it the size must be 1 to 8"};
+    if (in.grid) {
+        const std::pair<const char*, int64_t> g[] = {{"grid.x", in.grid->x}, {"grid.y", in.grid->y}, {"grid.z", in.grid->z}};
+        const int64_t cd[] = {in.dims.x, in.dims.y, in.dims.z};
+        for (std::size_t i = 0; i < 3; ++i) {
+            if (auto e = out_of_range(ErrorId::InvalidInput, g[i].first, g[i].second, 1, kMaxInput, "CTAs")) return e;
+            if (g[i].second % cd[i] != 0)
+                return Error{ErrorId::InvalidInput, "grid",
+                             std::string(g[i].first) + " is " + num(g[i].second) + ", not a multiple of the cluster's " +
+                                 std::string(1, "xyz"[i]) + " (" + std::to_string(cd[i]) +
+                                 "): a grid must be a whole number of clusters in every dimension"};
+        }
+        const int64_t xy = in.grid->x > kMaxInput / in.grid->y ? kMaxInput + 1 : in.grid->x * in.grid->y;
+        if (xy > kMaxInput || in.grid->z > kMaxInput / xy)
+            return Error{ErrorId::InvalidInput, "grid",
+                         "grid is " + num(in.grid->x) + " x " + num(in.grid->y) + " x " + num(in.grid->z) +
+                             " CTAs, beyond 2^53; use a smaller grid"};
+    }
+    return std::nullopt;
+}
+
+std::optional<ClusterRange> cluster_range(const GpcLayout& gpc, int64_t sms, int64_t ctas_per_sm, int64_t cluster_size) {
+    if (ctas_per_sm < 0 || ctas_per_sm > 1024 || cluster_size < 1) return std::nullopt;
+    auto r = range_full(gpc, sms, ctas_per_sm, cluster_size);
+    if (!r) return std::nullopt;
+    return ClusterRange{r->low.clusters, r->typical.clusters, r->high.clusters, r->typical.layout};
+}
+
+int64_t cutlass_grid_ctas(int64_t sms, int64_t sms_per_gpc, int64_t cluster_size) {
+    if (sms <= 0 || sms_per_gpc <= 0 || cluster_size <= 0) return 0;
+    // Whole GPCs of sms_per_gpc SMs, each rounded down to whole clusters, then the remainder as one more GPC
+    // rounded down likewise; never more than one CTA per SM (CUTLASS1921, CUTLASS-TSP).
+    const int64_t whole = sms < sms_per_gpc ? 1 : sms / sms_per_gpc;
+    int64_t ctas = whole * (sms_per_gpc - sms_per_gpc % cluster_size);
+    const int64_t rest = sms < sms_per_gpc ? 0 : sms % sms_per_gpc;
+    ctas += rest - rest % cluster_size;
+    return std::min(ctas, sms);
+}
+
+Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_t ctas_per_sm, int64_t smem_per_cta,
+                                 const ClusterInput& in) {
+    auto arch = validate_device(dev);
+    if (!arch) return arch.error();
+    if (auto e = validate_gpc_layout(gpc, dev.sm_count)) return *e;
+    if (auto e = validate_cluster(dev.cc, gpc, in)) return *e;
+    if (auto e = out_of_range(ErrorId::InvalidInput, "ctas_per_sm", ctas_per_sm, 0, 1024, "CTAs per SM")) return *e;
+    if (auto e = out_of_range(ErrorId::InvalidInput, "smem_per_cta", smem_per_cta, 0, kMaxInput, "bytes")) return *e;
+
+    const int64_t k = in.dims.x * in.dims.y * in.dims.z;
+    const int64_t c = ctas_per_sm;
+    const int64_t S = dev.sm_count;
+    const Limit lim = part_limit(dev.cc, gpc);
+
+    ClusterResult r;
+    r.dims = in.dims;
+    r.cluster_size = k;
+    r.needs_non_portable = k > kMaxPortableClusterSize;
+    r.max_cluster_size = in.non_portable ? lim.max_size : kMaxPortableClusterSize;
+    r.max_size_confirmed = !in.non_portable || lim.confirmed;
+    r.ctas_per_sm = c;
+    r.smem_per_cta = smem_per_cta;
+    r.dsmem_per_cluster = k * smem_per_cta;  // <= 16 x 2^53
+    r.sm_count = S;
+    r.ctas_per_gpc_max = gpc.max_sms_per_gpc * c;
+    auto& D = r.derivation;
+    auto& N = r.notes;
+
+    D.push_back("cluster " + dims_text(in.dims) + " = " + std::to_string(k) + " CTAs, co-scheduled on one GPC (PG13-CL)");
+    D.push_back("CTAs per SM: " + std::to_string(c) + " (the per-SM occupancy; clusters do not change it)");
+    D.push_back("distributed shared memory per cluster: " + std::to_string(k) + " x " + num(smem_per_cta) + " B = " +
+                num(r.dsmem_per_cluster) + " B (every CTA of the cluster can address the others' shared memory)");
+    if (in.non_portable && !lim.confirmed)
+        N.push_back("The non-portable cluster limit of CC " + cc_text(dev.cc) +
+                    " is not sourced: 16 is assumed; cudaOccupancyMaxPotentialClusterSize on the device tells.");
+    if (in.non_portable && k <= kMaxPortableClusterSize)
+        N.push_back("non_portable_cluster is set, but a cluster of " + std::to_string(k) +
+                    " CTAs is portable: the attribute changes nothing here.");
+
+    if (S <= 0) {
+        r.limiter = ClusterLimiter::PerSmOccupancy;
+        r.limiter_reason = "SM count unknown: no GPU-wide figures, per-SM occupancy only.";
+        N.push_back("SM count unknown (0): resident clusters cannot be counted; give a device with sm_count.");
+        if (in.grid) {
+            ClusterWaves w;
+            w.grid = *in.grid;
+            w.grid_ctas = in.grid->x * in.grid->y * in.grid->z;
+            w.grid_clusters = w.grid_ctas / k;
+            r.waves = w;
+        }
+        return r;
+    }
+
+    MaxActiveClusters m;
+    m.bound = S * c / k;  // S <= 2^20, c <= 1024
+    const int64_t slots = S * c;
+    auto figure = [&](std::string key, std::string label, int64_t clusters, std::optional<int64_t> idle,
+                      ClusterBasis basis, std::string text, std::string source) {
+        ClusterFigure f;
+        f.key = std::move(key);
+        f.label = std::move(label);
+        f.clusters = clusters;
+        f.ctas = clusters * k;
+        f.idle_cta_slots = std::max<int64_t>(0, slots - f.ctas);
+        f.idle_sms = idle;
+        f.basis = basis;
+        f.basis_text = std::move(text);
+        f.source = std::move(source);
+        return f;
+    };
+
+    const auto rf = range_full(gpc, S, c, k);
+    if (rf) {
+        m.low = rf->low.clusters;
+        m.typical = rf->typical.clusters;
+        m.high = rf->high.clusters;
+        const int64_t u = std::max<int64_t>(1, gpc.sms_per_tpc);
+        const std::string space =
+            num(S) + " SMs" + (u > 1 ? " (" + num(S / u) + " TPCs of " + std::to_string(u) + ")" : "") + " on " +
+            (gpc.gpcs_min == gpc.gpcs_max ? std::to_string(gpc.gpcs_max)
+                                          : std::to_string(gpc.gpcs_min) + " to " + std::to_string(gpc.gpcs_max)) +
+            " GPCs of at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs";
+        D.push_back("GPC layouts allowed: every split of " + space + " (the per-GPC split of a harvested die is not "
+                    "published)");
+        D.push_back("fewest: " + layout_text(rf->low.layout) + ": " + layout_arith(rf->low.layout, c, k));
+        D.push_back("most: " + layout_text(rf->high.layout) + ": " + layout_arith(rf->high.layout, c, k));
+        D.push_back("typical (even split): " + layout_text(rf->typical.layout) + ": " +
+                    layout_arith(rf->typical.layout, c, k));
+        m.figures.push_back(figure("low", "fewest over every GPC layout", rf->low.clusters,
+                                   layout_idle(rf->low.layout, c, k), ClusterBasis::Range,
+                                   "the worst split of " + space + ": " + layout_text(rf->low.layout),
+                                   std::string(gpc.source)));
+        m.figures.push_back(figure("typical", "even GPC layout", rf->typical.clusters,
+                                   layout_idle(rf->typical.layout, c, k), ClusterBasis::Estimate,
+                                   "assumes TPCs spread as evenly as they go: " + layout_text(rf->typical.layout) +
+                                       " (real dies are uneven)",
+                                   std::string(gpc.source)));
+        m.figures.push_back(figure("high", "most over every GPC layout", rf->high.clusters,
+                                   layout_idle(rf->high.layout, c, k), ClusterBasis::Range,
+                                   "the best split of " + space + ": " + layout_text(rf->high.layout),
+                                   std::string(gpc.source)));
+        for (int64_t s : rf->typical.layout) {
+            GpcFill f;
+            f.sms = s;
+            f.clusters = per_gpc(s, c, k);
+            f.ctas = f.clusters * k;
+            f.idle_sms = idle_in_gpc(s, f.ctas, c);
+            r.gpcs.push_back(f);
+        }
+    } else {
+        N.push_back("GPC layout of this part not sourced: only the bound is known (no layout can beat it; GPCs may "
+                    "strand CTA slots below it). Give gpc.gpcs_min/max and gpc.max_sms_per_gpc for a range.");
+    }
+    D.push_back("bound: floor(" + num(S) + " SMs x " + std::to_string(c) + " / " + std::to_string(k) + ") = " +
+                num(m.bound) + " clusters (if every CTA slot could be used)");
+    m.figures.push_back(figure("bound", "CTA slots / cluster size", m.bound, std::nullopt, ClusterBasis::Exact,
+                               "floor(SMs x CTAs per SM / cluster size): no GPC layout gives more", ""));
+
+    if (gpc.heuristic_sms_per_gpc > 0 && c > 0) {
+        const int64_t h = gpc.heuristic_sms_per_gpc;
+        const int64_t ctas = cutlass_grid_ctas(S, h, k);
+        const int64_t whole = S < h ? 1 : S / h, rest = S < h ? 0 : S % h;
+        std::string text = "CUTLASS's SM90 persistent grid: " + num(S) + " SMs read as " + std::to_string(whole) +
+                           " GPCs of " + std::to_string(h) + " + " + std::to_string(rest) + " SMs: " +
+                           std::to_string(whole) + " x " + std::to_string(h - h % k) + " + " +
+                           std::to_string(rest - rest % k) + " = " + num(ctas) + " CTAs (assumes 1 CTA per SM)";
+        if (c != 1) text += "; this kernel has " + std::to_string(c) + " CTAs per SM";
+        m.figures.push_back(figure("cutlass_heuristic", "CUTLASS grid heuristic", ctas / k, std::nullopt,
+                                   ClusterBasis::Estimate, text, "CUTLASS-TSP"));
+    }
+    for (const ClusterEvidence& e : gpc.evidence) {
+        if (e.cluster_size != k || e.ctas_per_sm != c) continue;
+        m.figures.push_back(figure("public_evidence", "public launch", e.clusters, std::nullopt,
+                                   ClusterBasis::Estimate, std::string(e.text) + " (one die; dies differ)",
+                                   std::string(e.source)));
+        if (m.low && (e.clusters < *m.low || e.clusters > *m.high))
+            N.push_back("The public figure of " + num(e.clusters) + " clusters lies outside the range " +
+                        num(*m.low) + ".." + num(*m.high) + ": the model or the source is wrong.");
+    }
+
+    // Limiter: at the typical figure where there is one, else at the bound.
+    const int64_t at = m.typical.value_or(m.bound);
+    if (c == 0) {
+        r.limiter = ClusterLimiter::PerSmOccupancy;
+        r.limiter_reason = "0 CTAs per SM: the per-SM occupancy leaves no room for any cluster.";
+    } else if (gpc.max_sms_per_gpc > 0 && r.ctas_per_gpc_max < k) {
+        r.limiter = ClusterLimiter::Gpc;
+        r.limiter_reason = "a GPC holds at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs x " +
+                           std::to_string(c) + " CTAs = " + num(r.ctas_per_gpc_max) + " CTAs, fewer than the cluster's " +
+                           std::to_string(k) + ": 0 clusters fit; use a smaller cluster or more CTAs per SM";
+        N.push_back("0 clusters: " + r.limiter_reason + ".");
+    } else if (m.typical && at * k < slots) {
+        r.limiter = ClusterLimiter::Gpc;
+        r.limiter_reason = "clusters cannot span GPCs: " + num(slots - at * k) + " of " + num(slots) +
+                           " CTA slots stay empty in the even layout (" + num(slots - *m.low * k) + " in the worst)";
+    } else if (!m.typical) {
+        r.limiter = ClusterLimiter::PerSmOccupancy;
+        r.limiter_reason = "per-SM occupancy sets the bound of " + num(m.bound) + " clusters (" + num(slots) +
+                           " CTA slots); the GPC layout is not sourced, so how many slots its GPCs strand is unknown";
+    } else {
+        r.limiter = ClusterLimiter::PerSmOccupancy;
+        r.limiter_reason = "every CTA slot holds a cluster's CTA: the per-SM occupancy sets the count, as without a "
+                           "cluster";
+    }
+    if (c > 0 && m.bound == 0 && gpc.max_sms_per_gpc == 0)
+        N.push_back("0 clusters: the whole GPU has " + num(slots) + " CTA slots, fewer than the cluster's " +
+                    std::to_string(k) + ".");
+
+    if (in.grid) {
+        ClusterWaves w;
+        w.grid = *in.grid;
+        w.grid_ctas = in.grid->x * in.grid->y * in.grid->z;  // checked <= 2^53
+        w.grid_clusters = w.grid_ctas / k;
+        auto waves = [&](std::optional<int64_t> per) -> std::optional<int64_t> {
+            if (!per || *per <= 0) return std::nullopt;
+            return ceil_div(w.grid_clusters, *per);
+        };
+        w.waves_low = waves(m.high);
+        w.waves_typical = waves(m.typical);
+        w.waves_high = waves(m.low);
+        w.waves_bound = waves(m.bound);
+        if (w.waves_typical)
+            D.push_back("waves: " + num(w.grid_clusters) + " clusters / " + num(*m.typical) + " per wave = " +
+                        num(*w.waves_typical) + " (fewest " + num(*w.waves_low) + ", most " + num(*w.waves_high) + ")");
+        else if (!w.waves_bound)
+            N.push_back("No cluster is resident: the grid never runs.");
+        r.waves = w;
+    }
+    r.max_active_clusters = std::move(m);
+    return r;
+}
+
+Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, const KernelInput& kernel,
+                                 const ClusterInput& in) {
+    // Cluster errors first: they name the fault the caller added (a cluster), not the kernel.
+    auto arch = validate_device(dev);
+    if (!arch) return arch.error();
+    if (auto e = validate_cluster(dev.cc, gpc, in)) return *e;
+    auto occ = occupancy(dev, kernel, Detail::Numbers);
+    if (!occ) return occ.error();
+    // DSMEM addresses what the kernel declares per CTA (static + dynamic), not the driver's reserved 1 KiB.
+    const int64_t smem = kernel.smem_static > kMaxInput - kernel.smem_dynamic ? kMaxInput + 1
+                                                                               : kernel.smem_static + kernel.smem_dynamic;
+    auto r = clusters(dev, gpc, occ->blocks_per_sm, smem, in);
+    if (r && occ->blocks_per_sm == 0) r.value().notes.push_back("0 blocks per SM for this kernel: no cluster is resident.");
+    return r;
+}
+
+Expected<ClusterResult> clusters(const GpuSpec& gpu, const KernelInput& kernel, const ClusterInput& in) {
+    return clusters(gpu.device, gpu.gpc, kernel, in);
+}
+
+Expected<std::vector<ClusterStep>> cluster_next_steps(const Device& dev, const GpcLayout& gpc, int64_t ctas_per_sm,
+                                                      int64_t smem_per_cta, const ClusterInput& in) {
+    ClusterInput base = in;
+    base.grid.reset();  // a smaller shape may not divide the grid; waves are not compared here
+    auto now = clusters(dev, gpc, ctas_per_sm, smem_per_cta, base);
+    if (!now) return now.error();
+    std::vector<ClusterStep> out;
+    if (!now->max_active_clusters) return out;  // SM count unknown: nothing GPU-wide to compare
+    auto resident = [](const ClusterResult& r, ClusterBasis& basis) {
+        const MaxActiveClusters& m = *r.max_active_clusters;
+        basis = m.typical ? ClusterBasis::Estimate : ClusterBasis::Exact;
+        return m.typical.value_or(m.bound);
+    };
+    ClusterBasis b_now{};
+    const int64_t k = now->cluster_size;
+    const int64_t ctas_now = resident(*now, b_now) * k;
+    const int64_t dims[3] = {in.dims.x, in.dims.y, in.dims.z};
+    for (int i = 0; i < 3; ++i) {
+        if (dims[i] <= 1) continue;
+        ClusterInput smaller = base;
+        int64_t* d = i == 0 ? &smaller.dims.x : i == 1 ? &smaller.dims.y : &smaller.dims.z;
+        *d = (*d + 1) / 2;
+        auto r = clusters(dev, gpc, ctas_per_sm, smem_per_cta, smaller);
+        if (!r || !r->max_active_clusters) continue;
+        ClusterStep st;
+        const int64_t c = resident(*r, st.basis);
+        const int64_t ctas = c * r->cluster_size;
+        if (ctas <= ctas_now) continue;
+        st.key = "smaller_cluster";
+        st.dims = smaller.dims;
+        st.clusters = c;
+        st.ctas = ctas;
+        st.ctas_now = ctas_now;
+        st.text = "cluster " + dims_text(smaller.dims) + " instead of " + dims_text(in.dims) + ": " + num(c) +
+                  " clusters = " + num(ctas) + " CTAs resident instead of " + num(ctas_now) +
+                  (st.basis == ClusterBasis::Estimate ? " (even GPC layout)" : " (bound)");
+        out.push_back(std::move(st));
+    }
+    if (now->limiter == ClusterLimiter::Gpc) {
+        ClusterStep st;
+        st.key = "gpc_limit";
+        st.dims = in.dims;
+        st.clusters = ctas_now / k;
+        st.ctas = st.ctas_now = ctas_now;
+        st.basis = b_now;
+        st.text = "the GPC, not the SM, limits this cluster: " + now->limiter_reason;
+        out.push_back(std::move(st));
+    }
+    return out;
+}
+
+}  // namespace smcalc
