@@ -12,5 +12,5 @@ args=()
 cmake --preset web "${args[@]}" >/dev/null
 cmake --build --preset web -j2
 
-# Sizes, and a page above its weight target fails the build (scripts/page-weight.sh).
+# Sizes, and a page above its weight ceiling fails the build (scripts/page-weight.sh: target and ceiling).
 bash scripts/page-weight.sh dist
