@@ -104,16 +104,16 @@ test('side by side: four GPUs by default, differing rows flagged, pickers and st
   assert.ok(!s.compare.differs.includes('limit_regs'));
   await screenshot(page, 'guidance-compare');
 
-  // Slot 2 -> GB200 (SM count not published): its resident CTAs are unknown.
+  // Slot 2 -> A30 (SM count not published): its resident CTAs are unknown.
   const picker = await item(page, '##cg2');
   await page.mouse.click(picker.cx, picker.cy);
   await idle(page);
-  const gb200 = (await page.evaluate(() => window.smcalc.items())).find((i) => i.label.startsWith('GB200') && i.visible);
-  assert.ok(gb200, 'no GB200 in the picker');
-  await page.mouse.click(gb200.x + gb200.w / 2, gb200.y + gb200.h / 2);
-  s = await until(page, () => window.smcalc.state(), (v) => v.compare.gpus[2] === 'GB200');
+  const a30 = (await page.evaluate(() => window.smcalc.items())).find((i) => i.label.startsWith('A30 ') && i.visible);
+  assert.ok(a30, 'no A30 in the picker');
+  await page.mouse.click(a30.x + a30.w / 2, a30.y + a30.h / 2);
+  s = await until(page, () => window.smcalc.state(), (v) => v.compare.gpus[2] === 'A30');
   assert.equal(s.compare.columns[2].gpu_resident_ctas, null);
-  assert.match(s.hash, /&cg=A100%2040GB%20SXM4,H100%20SXM5,GB200,RTX%205090/);
+  assert.match(s.hash, /&cg=A100%2040GB%20SXM4,H100%20SXM5,A30,RTX%205090/);
 
   // The link opens the same comparison.
   const { context: c2, page: p2 } = await open(browser, base + '#' + s.hash);
