@@ -125,6 +125,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "smcalc/amd.hpp"
+#include "smcalc/amd_parse.hpp"
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
@@ -156,6 +158,15 @@ struct Request {
     std::vector<std::string> gpus;      // compare: canonical GPU names, 1 .. 4
     std::string text;                   // parse
     std::optional<ParsedKernel> compiler;  // the kernel "compiler_output" chose (its numbers are in `input`)
+    // AMD: "gpu" named an AMD Instinct product (then device, input and tile above are unused), or a compare
+    // lists one (then both vendors' fields are read, each column its own).
+    const amd::GpuSpec* amd_gpu = nullptr;
+    amd::KernelInput amd_input;         // the AMD kernel fields (smcalc::fields::amd_kernel_fields)
+    amd::TileInput amd_tile;            // tile on an AMD GPU, AMD columns of a tile compare
+    std::vector<std::string> amd_given; // AMD kernel fields the request gave (compare notes)
+    std::vector<std::string> nvidia_given;  // NVIDIA kernel fields the request gave (compare notes)
+    bool waves_given = false;           // "waves" given (tile compare: else AMD columns take "warps" as waves)
+    std::optional<amd::ParsedKernel> amd_compiler;  // the AMD kernel "compiler_output" chose
     std::optional<nlohmann::json> id;   // echoed
     std::vector<std::string> warnings;  // ignored fields
 };
