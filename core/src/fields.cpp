@@ -117,9 +117,10 @@ const Field<KernelInput> kKernel[] = {
 // targets (amd::occupancy then holds each to its arch: LDS 64 KiB on gfx942, 160 KiB on gfx950).
 const Field<amd::KernelInput> kAmdKernel[] = {
     {.key = "threads", .hash = "t", .flag = "--threads", .label = "Work-items per workgroup",
-     .unit = "work-items per workgroup", .lo = 1, .hi = 1024, .get = get<&amd::KernelInput::threads>,
+     .unit = "work-items per workgroup", .lo = 1, .get = get<&amd::KernelInput::threads>,
      .set = set<&amd::KernelInput::threads>,
-     .help = "work-items per workgroup, 1..1024; not a multiple of 64 rounds up to whole waves (default 256)"},
+     .help = "work-items per workgroup, 1..1024 (the arch's maximum, checked by the model); not a multiple of 64 "
+             "rounds up to whole waves (default 256)"},
     {.key = "vgprs", .hash = "vg", .flag = "--vgprs", .label = "VGPRs per lane", .unit = "architectural VGPRs per lane",
      .hi = 256, .get = get<&amd::KernelInput::vgprs>, .set = set<&amd::KernelInput::vgprs>,
      .help = "architectural VGPRs per lane, 0..256 (LLVM remark \"VGPRs\"; default 32)"},
@@ -388,7 +389,7 @@ void table_lines(std::string& out, std::string_view title, std::span<const Field
 std::string table_text() {
     std::string out = "JSON key                    CLI flag                hash  meaning / allowed values\n";
     table_lines(out, "kernel (ops occupancy, block_size, dynamic_smem, next_step, compare):", kernel_fields());
-    table_lines(out, "AMD kernel (ops occupancy, next_step, compare with an AMD GPU; threads as above):",
+    table_lines(out, "AMD kernel (ops occupancy, next_step, compare with an AMD GPU):",
                 amd_kernel_fields());
     table_lines(out, "tile (ops tile, tiles, compare with kind tile; --tile MxNxK sets m, n, k):", tile_fields());
     table_lines(out, "device (JSON \"device\": {...}, CLI --device-json, hash d.<key>):", device_fields());
