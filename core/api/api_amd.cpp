@@ -71,8 +71,8 @@ CompareRow make_row(const std::string& key, const std::string& label, std::vecto
     return r;
 }
 
-std::string opt_count(const std::optional<int64_t>& v, const char* unit) {
-    return v ? num(*v) + " " + unit : std::string("no limit");
+std::string opt_count(const std::optional<int64_t>& v, const char* one, const char* many) {
+    return v ? count_text(*v, one, many) : std::string("no limit");
 }
 
 }  // namespace
@@ -115,6 +115,15 @@ Expected<AmdParseAnswer> amd_parse_answer(std::string_view text) {
             a.llvm.emplace_back();
         a.gfx_used.emplace_back((*arch)->gfx);
     }
+    int64_t no_size = 0;
+    for (const auto& k : a.parsed.kernels) no_size += k.max_flat_workgroup_size ? 0 : 1;
+    if (no_size > 0)
+        a.parsed.notes.push_back(
+            "the text gives no workgroup size for " + num(no_size) + " of " +
+            num(static_cast<int64_t>(a.parsed.kernels.size())) +
+            " kernels (remarks carry none; amdhsa metadata's .max_flat_workgroup_size does): 256 work-items are "
+            "assumed for them, and LLVM's figure, made for the kernel's own flat workgroup size, may differ for that "
+            "reason alone (a MISMATCH there is not a disagreement about the rules)");
     bool any_missing_gfx = false;
     for (const auto& k : a.parsed.kernels) any_missing_gfx = any_missing_gfx || k.gfx.empty();
     if (any_missing_gfx)
@@ -225,8 +234,8 @@ Expected<VendorComparison> compare_vendors(const Request& req) {
                                : format_bytes(c.kernel.smem_static + c.kernel.smem_dynamic) + " shared memory";
         });
         row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col) {
-            if (col.amd_occ) return num(col.amd_occ->workgroups_per_cu) + " workgroups";
-            return num(col.nvidia->result.blocks_per_sm) + " CTAs";
+            if (col.amd_occ) return count_text(col.amd_occ->workgroups_per_cu, "workgroup", "workgroups");
+            return count_text(col.nvidia->result.blocks_per_sm, "CTA", "CTAs");
         });
         row("resident", "Warps / waves resident per SM / CU", [](const VendorColumn& col) {
             if (col.amd_occ)
@@ -245,12 +254,12 @@ Expected<VendorComparison> compare_vendors(const Request& req) {
             return col.amd_occ ? limiting_text(col.amd_occ->limiting) : nv_limiting_text(col.nvidia->result.limiting);
         });
         row("limit_regs", "Registers / VGPRs allow", [](const VendorColumn& col) {
-            if (col.amd_occ) return opt_count(col.amd_occ->limits[0].workgroups_per_cu, "workgroups");
-            return opt_count(col.nvidia->result.limit(Resource::Registers), "CTAs");
+            if (col.amd_occ) return opt_count(col.amd_occ->limits[0].workgroups_per_cu, "workgroup", "workgroups");
+            return opt_count(col.nvidia->result.limit(Resource::Registers), "CTA", "CTAs");
         });
         row("limit_smem", "Shared memory / LDS allows", [](const VendorColumn& col) {
-            if (col.amd_occ) return opt_count(col.amd_occ->limits[2].workgroups_per_cu, "workgroups");
-            return opt_count(col.nvidia->result.limit(Resource::SharedMemory), "CTAs");
+            if (col.amd_occ) return opt_count(col.amd_occ->limits[2].workgroups_per_cu, "workgroup", "workgroups");
+            return opt_count(col.nvidia->result.limit(Resource::SharedMemory), "CTA", "CTAs");
         });
         row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col) {
             if (col.amd_occ) return num(col.amd_occ->workgroups_per_cu * col.amd_gpu->cu_count);
@@ -282,7 +291,8 @@ Expected<VendorComparison> compare_vendors(const Request& req) {
                                       " shared memory";
         });
         row("per_processor", "CTAs per SM / workgroups per CU", [&](const VendorColumn& col) {
-            return col.amd_tile ? num(col.amd_tile->workgroups_per_cu) + " workgroups" : num(nvr(col).ctas_per_sm) + " CTAs";
+            return col.amd_tile ? count_text(col.amd_tile->workgroups_per_cu, "workgroup", "workgroups")
+                                : count_text(nvr(col).ctas_per_sm, "CTA", "CTAs");
         });
         row("waves_per_simd", "Waves per SIMD (AMD)", [&](const VendorColumn& col) {
             return col.amd_tile ? fixed1(col.amd_tile->waves_per_simd) : std::string("-");
@@ -653,8 +663,14 @@ std::string amd_next_step_text(const Request& req, const AmdNextStepAnswer& a) {
            " waves per SIMD = " + format_percent(c.occupancy) + " occupancy, limited by " + limiting_text(c.limiting) +
            "\n\n";
     if (a.steps.empty()) {
-        out += "no single change gives one more workgroup per CU (already at the wave-slot limit, or limited by "
-               "the workgroup size)\n";
+        if (c.waves_per_cu >= c.max_waves_per_simd * req.amd_gpu->arch().simds_per_cu)
+            out += "already at " + num(c.max_waves_per_simd) + " waves per SIMD: no change gives more\n";
+        else if (c.limiting.size() > 1)
+            out += "no single change gives one more workgroup per CU: " + limiting_text(c.limiting) +
+                   " limit at once; change them together (each alone is in the limits of op occupancy)\n";
+        else
+            out += "no single input change gives one more workgroup per CU (the workgroup slots or the workgroup "
+                   "size decide)\n";
         return out;
     }
     out += "one more workgroup per CU, changing one input (each re-checked by the model):\n";
