@@ -134,7 +134,7 @@ TEST_CASE("api amd: compare across vendors (seed 002)") {
     CHECK(t["columns"][2]["acc_regs_per_lane"] == 32);
 }
 
-TEST_CASE("api amd: parse reads LLVM output; gpus lists the AMD products") {
+TEST_CASE("api amd: parse reads LLVM output, gpus lists the AMD products") {
     const json p = handle({{"op", "parse"}, {"text", read("tests/data/amd/kernels-gfx942.s")}});
     REQUIRE_FALSE(p.contains("error"));
     CHECK(p["vendor"] == "amd");
