@@ -708,7 +708,14 @@ Request parse(const json& j) {
                 fail(ErrorId::InvalidInput, "compiler_output",
                      "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage); got " + shown(*text));
             auto p = parse_compiler_output(text->get<std::string>());
-            if (!p) fail(p.error().id, "compiler_output", p.error().message);
+            if (!p) {
+                // AMD compiler output with an NVIDIA device (or none): say which GPUs read it.
+                if (auto a = amd::parse_amd_compiler_output(text->get<std::string>()))
+                    fail(ErrorId::InvalidInput, "compiler_output",
+                         "compiler_output is AMD (LLVM AMDGPU) compiler output: " + a->summary +
+                             "; give an AMD GPU with it: \"gpu\": \"MI300X\", \"MI325X\", \"MI350X\" or \"MI355X\"");
+                fail(p.error().id, "compiler_output", p.error().message);
+            }
             parsed = std::move(p.value());
         } else if (kernel_field) {
             fail(ErrorId::BadRequest, "kernel", "kernel picks one kernel of compiler_output, which is missing");
