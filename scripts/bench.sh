@@ -75,7 +75,7 @@ if [[ -z ${skipped[native]:-} ]]; then
   if command -v valgrind >/dev/null; then
     say "native: callgrind instruction counts"
     cg="{"
-    for loop in ours header block_ours block_header recompute; do
+    for loop in ours header block_ours block_header recompute amd; do
       out="$res/callgrind.$loop.out"
       if valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="smcalc_bench_count_$loop*" \
           "$native_bin" --count "$loop" >"$logs/callgrind-$loop.log" 2>&1; then

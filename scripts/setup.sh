@@ -20,6 +20,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 # --- 1. Debian packages ---------------------------------------------------------------------------------
 packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++ zopfli
           clang libclang-rt-14-dev libbenchmark-dev valgrind  # fuzz targets (libFuzzer), scripts/bench.sh
+          llvm-19   # llc-19: tests/amd/llvm-oracle.sh (ctest amd_llvm_oracle) compiles for gfx942; skips without it
           python3)  # web/pack_page.py, scripts/fuzz-table.py, tests/bench/report.py (also a dependency of emscripten)
 missing=()
 for p in "${packages[@]}"; do

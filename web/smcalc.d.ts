@@ -48,6 +48,16 @@ export interface KernelInput {
   barriers?: number;                  // block barriers used (default 1)
 }
 
+/** A kernel on an AMD Instinct GPU (smcalc::amd::KernelInput, LLVM's counts). Absent or null = the default. */
+export interface AmdKernelInput {
+  threads?: number;                   // work-items per workgroup, 1..1024 (the arch's maximum, checked by the model); not a multiple of 64 rounds up to whole waves (default 256)
+  vgprs?: number;                     // architectural VGPRs per lane, 0..256 (LLVM remark "VGPRs"; default 32)
+  agprs?: number;                     // accumulation VGPRs (AGPRs) per lane, 0..256 (remark "AGPRs"; default 0)
+  sgprs?: number;                     // SGPRs per wave incl. VCC, FLAT_SCRATCH, XNACK_MASK, 0..112 (0 = not known: no SGPR limit; default 0)
+  lds?: Bytes;                        // LDS per workgroup: bytes or 16KiB (64 KiB on gfx942, 160 KiB on gfx950; default 0)
+  scratch?: Bytes;                    // private segment (scratch) bytes per lane: shown, sets no occupancy limit (default 0)
+}
+
 /** A GEMM tile (smcalc::TileInput). Absent or null = the default (seed 002's tile). */
 export interface TileInput {
   problem?: { m: number; n: number; k: number } | string;  // "8192x8192x8192": waves

@@ -10,6 +10,8 @@
 #include <variant>
 #include <vector>
 
+#include "smcalc/amd.hpp"
+#include "smcalc/amd_parse.hpp"
 #include "smcalc/error.hpp"
 #include "smcalc/format.hpp"
 #include "smcalc/gpu.hpp"
@@ -44,10 +46,73 @@ struct DynamicSmemAnswer {
     int64_t bytes_resident = 0;  // the most that still lets req.blocks blocks reside
 };
 
+// ----- AMD (core/api/api_amd.cpp) -----
+
+// next_step on an AMD GPU: the kernel now and the smallest single changes (amd::next_steps).
+struct AmdNextStepAnswer {
+    amd::OccupancyResult current;
+    std::vector<amd::NextStep> steps;
+};
+
+// parse, when the text is AMD compiler output: the kernels and, per kernel, LLVM's figure beside ours.
+struct AmdParseAnswer {
+    amd::ParsedOutput parsed;
+    std::vector<std::optional<amd::LlvmComparison>> llvm;  // per kernel; nullopt when its gfx is not modelled
+    std::vector<std::string> gfx_used;                       // per kernel: the rules compared with ("" = none)
+};
+
+// compare across vendors (any AMD GPU in "gpus"): NVIDIA columns read the NVIDIA kernel (or tile) fields, AMD
+// columns the AMD ones; rows name both vendors' words ("CTAs per SM / workgroups per CU").
+struct VendorColumn {
+    std::string name;
+    const amd::GpuSpec* amd_gpu = nullptr;          // set for an AMD column
+    std::optional<CompareColumn> nvidia;            // kernel compare, NVIDIA column
+    std::optional<TileColumn> nvidia_tile;          // tile compare, NVIDIA column
+    std::optional<Error> error;                     // this column's solver refused (AMD columns)
+    std::optional<amd::OccupancyResult> amd_occ;    // kernel compare, AMD column
+    std::optional<amd::TileResult> amd_tile;        // tile compare, AMD column
+};
+struct VendorComparison {
+    bool tile = false;
+    KernelInput kernel;
+    amd::KernelInput amd_kernel;
+    TileInput tile_input;
+    amd::TileInput amd_tile_input;
+    std::vector<VendorColumn> columns;
+    std::vector<CompareRow> rows;
+    std::vector<std::string> notes;  // which fields each vendor read
+};
+
+bool has_amd_gpu(const Request& req);
+Expected<VendorComparison> compare_vendors(const Request& req);
+Expected<AmdNextStepAnswer> amd_next_step_answer(const Request& req);
+Expected<AmdParseAnswer> amd_parse_answer(std::string_view text);
+
+nlohmann::json amd_occupancy_json(const Request& req, const amd::OccupancyResult& r);
+nlohmann::json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a);
+nlohmann::json amd_tile_json(const Request& req, const amd::TileResult& r);
+nlohmann::json amd_parse_json(const AmdParseAnswer& a);
+nlohmann::json amd_parsed_kernel_json(const amd::ParsedKernel& k);
+nlohmann::json vendor_compare_json(const Request& req, const VendorComparison& c);
+nlohmann::json amd_gpus_json();
+nlohmann::json amd_input_json(const amd::KernelInput& in);
+
+std::string amd_occupancy_text(const Request& req, const amd::OccupancyResult& r, bool why);
+std::string amd_next_step_text(const Request& req, const AmdNextStepAnswer& a);
+std::string amd_tile_text(const Request& req, const amd::TileResult& r, bool why);
+std::string amd_parse_text(const AmdParseAnswer& a);
+std::string vendor_compare_text(const VendorComparison& c);
+std::string amd_gpus_text();
+std::string amd_compiler_line(const amd::ParsedKernel& k);
+// api_text.cpp's aligned tables, for api_amd.cpp.
+std::string text_table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right);
+std::string compare_table_text(const std::vector<std::string>& names, const std::vector<CompareRow>& rows);
+
 // What an op answers, solved once; the JSON (smcalc_api.cpp) and the text (api_text.cpp) answers are two
 // formatters of it. gpus and archs answer from the database itself (monostate).
 using Solved = std::variant<std::monostate, OccupancyResult, BlockSizeResult, DynamicSmemAnswer, NextStepAnswer,
-                            TileResult, TileSearchResult, Comparison, TileComparison, ParsedOutput>;
+                            TileResult, TileSearchResult, Comparison, TileComparison, ParsedOutput,
+                            amd::OccupancyResult, AmdNextStepAnswer, amd::TileResult, VendorComparison, AmdParseAnswer>;
 Expected<Solved> solve(const Request& req);
 
 // The text answer of a solved request (`smcalc <op>` without --json); `why` adds the solver's derivation.

@@ -306,8 +306,13 @@ struct TextWriter {
     const Request& q;
     bool why;
     std::string operator()(std::monostate) const {
-        return q.op == Op::Gpus ? gpu_table_text(all_gpus()) : arch_table_text(all_arch_rules());
+        return q.op == Op::Gpus ? gpu_table_text(all_gpus()) + "\n" + amd_gpus_text() : arch_table_text(all_arch_rules());
     }
+    std::string operator()(const amd::OccupancyResult& r) const { return amd_occupancy_text(q, r, why); }
+    std::string operator()(const AmdNextStepAnswer& r) const { return amd_next_step_text(q, r); }
+    std::string operator()(const amd::TileResult& r) const { return amd_tile_text(q, r, why); }
+    std::string operator()(const VendorComparison& r) const { return vendor_compare_text(r); }
+    std::string operator()(const AmdParseAnswer& r) const { return amd_parse_text(r); }
     std::string operator()(const OccupancyResult& r) const {
         return budget_table_text(r, q.device, q.input, q.gpu) + (why ? derivation_text("derivation", r.derivation) : "");
     }
@@ -345,6 +350,17 @@ struct TextWriter {
 
 std::string answer_text(const Request& req, const Solved& solved, bool why) {
     return std::visit(TextWriter{req, why}, solved);
+}
+
+}  // namespace smcalc::api::detail
+
+namespace smcalc::api::detail {
+
+std::string text_table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right) {
+    return table(rows, right);
+}
+std::string compare_table_text(const std::vector<std::string>& names, const std::vector<CompareRow>& rows) {
+    return compare_table(names, rows);
 }
 
 }  // namespace smcalc::api::detail

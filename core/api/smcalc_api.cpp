@@ -271,6 +271,10 @@ bool used_by(std::string_view key, Op op, bool compare_tile) {
     if (key == "threads") return is_kernel_op(op, compare_tile) && op != Op::BlockSize;
     if (key == "smem_dynamic") return is_kernel_op(op, compare_tile) && op != Op::DynamicSmem;
     if (fields::find(fields::kernel_fields(), key)) return is_kernel_op(op, compare_tile);
+    // AMD: sgprs also feeds the MFMA tile's occupancy step; waves is the AMD tile's waves per workgroup.
+    if (key == "sgprs") return is_kernel_op(op, compare_tile) || is_tile_op(op, compare_tile);
+    if (fields::find(fields::amd_kernel_fields(), key)) return is_kernel_op(op, compare_tile);
+    if (key == "waves") return is_tile_op(op, compare_tile);
     if (key == "blocks") return op == Op::DynamicSmem || op == Op::NextStep;
     if (key == "compiler_output" || key == "kernel") return takes_compiler_output(op);
     if (key == "m" || key == "n" || key == "k" || key == "problem") return is_tile_op(op, compare_tile);
@@ -282,11 +286,12 @@ bool used_by(std::string_view key, Op op, bool compare_tile) {
 }
 
 bool known_key(std::string_view key) {
-    static constexpr std::array<std::string_view, 16> kRequestKeys = {
+    static constexpr std::array<std::string_view, 17> kRequestKeys = {
         "op", "id", "gpu", "cc", "device", "blocks", "compiler_output", "kernel", "problem",
-        "ms", "ns", "ks", "limit", "gpus", "kind", "text"};
+        "ms", "ns", "ks", "limit", "gpus", "kind", "text", "waves"};
     return std::find(kRequestKeys.begin(), kRequestKeys.end(), key) != kRequestKeys.end() ||
-           fields::find(fields::kernel_fields(), key) || fields::find(fields::tile_fields(), key);
+           fields::find(fields::kernel_fields(), key) || fields::find(fields::tile_fields(), key) ||
+           fields::find(fields::amd_kernel_fields(), key);
 }
 
 // The kernel fields of `j` into req.input (only those the op reads).
@@ -300,6 +305,140 @@ void read_kernel_fields(const json& j, Request& req) {
             req.blocks = read_int(*v, "blocks", kBlocks);
             req.blocks_given = true;
         }
+}
+
+// ----- AMD: which vendor reads which field -----
+
+// NVIDIA tile fields the AMD MFMA model has no counterpart for ("warps": the AMD tile counts "waves").
+constexpr std::array<std::string_view, 9> kNvidiaTileOnly = {
+    "warps", "mma", "epilogue", "out", "epilogue_bytes", "epilogue_reuses_mainloop", "overhead_regs", "subbyte_smem",
+    "acc_buffers"};
+
+bool in_list(std::span<const std::string_view> list, std::string_view key) {
+    return std::find(list.begin(), list.end(), key) != list.end();
+}
+
+// A field only the other vendor's model reads is an error naming the field and the GPU (never ignored).
+// `gpu` names the device ("H100 SXM5", "CC 8.0", "every GPU compared (...)"); `amd` says which vendor it is.
+void check_vendor_fields(const json& j, const Request& req, bool amd, const std::string& gpu, bool tile) {
+    for (const auto& item : j.items()) {
+        const std::string& key = item.key();
+        if (item.value().is_null() || key == "cc" || !used_by(key, req.op, req.compare_tile)) continue;
+        if (amd) {
+            if (!tile && in_list(amd::nvidia_only_fields(), key)) throw Fail{amd::vendor_field_error(key, gpu, true)};
+            if (tile && in_list(kNvidiaTileOnly, key))
+                fail(ErrorId::InvalidInput, key,
+                     "\"" + key + "\" is an NVIDIA tile field but " + gpu +
+                         " is an AMD GPU; the AMD MFMA tile model reads m, n, k, stages, waves (per workgroup), a, "
+                         "b, acc, sgprs and problem");
+        } else {
+            if (tile && key == "waves")
+                fail(ErrorId::InvalidInput, key,
+                     "\"waves\" is an AMD field (waves of 64 lanes per workgroup) but " + gpu +
+                         " is an NVIDIA GPU; give \"warps\" (warps of 32 threads per CTA) instead");
+            if (in_list(amd::amd_only_fields(), key)) throw Fail{amd::vendor_field_error(key, gpu, false)};
+        }
+    }
+}
+
+// "gpu" as an AMD product: only when the NVIDIA database does not know the name (NVIDIA first, then AMD).
+const amd::GpuSpec* amd_gpu_of(const json* gpu) {
+    if (!gpu || !gpu->is_string()) return nullptr;
+    const std::string name = gpu->get<std::string>();
+    if (find_gpu(name)) return nullptr;
+    auto a = amd::find_gpu(name);
+    return a ? *a : nullptr;
+}
+
+// The AMD kernel fields of `j` into req.amd_input.
+void read_amd_kernel_fields(const json& j, Request& req) {
+    for (const auto& f : fields::amd_kernel_fields()) {
+        if (const json* v = get(j, f.key)) {
+            f.set(req.amd_input, read_field(*v, std::string(f.key), f));
+            req.amd_given.emplace_back(f.key);
+        }
+    }
+}
+
+// The AMD tile from the tile fields (req.tile, read before): the shape, stages, types and problem given; "waves"
+// (1 .. 16), else in a compare the CTA's warp count as waves; "sgprs".
+void read_amd_tile(const json& j, Request& req, bool compare) {
+    amd::TileInput& t = req.amd_tile;
+    const TileInput& n = req.tile;
+    auto given = [&](const char* k) { return compare || get(j, k) != nullptr; };
+    if (given("m")) t.m = n.m;
+    if (given("n")) t.n = n.n;
+    if (given("k")) t.k = n.k;
+    if (given("stages")) t.stages = n.stages;
+    if (given("a")) t.a = n.a;
+    if (given("b")) t.b = n.b;
+    if (given("acc")) t.acc = n.acc;
+    t.problem = n.problem;
+    if (const json* v = get(j, "waves")) {
+        t.waves = read_int(*v, "waves", FieldSpec{"waves", 1, 16, "waves of 64 lanes per workgroup"});
+        req.waves_given = true;
+    } else if (compare) {
+        t.waves = n.warps;
+    }
+    if (const json* v = get(j, "sgprs")) {
+        const auto* f = fields::find(fields::amd_kernel_fields(), "sgprs");
+        t.sgprs = read_field(*v, "sgprs", *f);
+    }
+}
+
+// AMD compiler output ("compiler_output" with an AMD GPU): the kernel named, or the only one.
+const amd::ParsedKernel& choose_amd_kernel(const amd::ParsedOutput& p, const json* kernel_field) {
+    std::string names;
+    for (std::size_t i = 0; i < p.kernels.size() && i < 12; ++i) names += (i ? ", " : "") + p.kernels[i].name;
+    if (!kernel_field) {
+        if (p.kernels.size() > 1)
+            fail(ErrorId::InvalidInput, "kernel", "the compiler output has several kernels; choose one with kernel: " + names);
+        return p.kernels.front();
+    }
+    if (!kernel_field->is_string())
+        fail(ErrorId::InvalidInput, "kernel", "kernel must be a kernel name from the compiler output; got " + shown(*kernel_field));
+    const std::string want = kernel_field->get<std::string>();
+    for (const auto& k : p.kernels)
+        if (k.name == want) return k;
+    fail(ErrorId::InvalidInput, "kernel", "kernel \"" + want.substr(0, 80) + "\" is not in the compiler output; it has " + names);
+}
+
+void read_tile_fields(const json& j, Request& req, bool shape);
+
+// A request whose "gpu" is an AMD product: occupancy, next_step and tile are modelled (amd.hpp).
+Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
+    req.gpu = std::string(spec->name);
+    req.amd_gpu = spec;
+    if (req.op == Op::BlockSize || req.op == Op::DynamicSmem || req.op == Op::Tiles)
+        fail(ErrorId::Unsupported, "gpu",
+             "op " + std::string(op_name(req.op)) + " is not modelled for AMD GPUs (" + req.gpu +
+                 "); on AMD GPUs use occupancy, next_step, tile or compare");
+    if (get(j, "cc") || get(j, "device")) {
+        std::string which = get(j, "cc") ? "cc" : "device";
+        fail(ErrorId::BadRequest, "device", "give exactly one of \"gpu\", \"cc\" or \"device\" (got gpu and " + which + ")");
+    }
+    const bool tile = req.op == Op::Tile;
+    check_vendor_fields(j, req, true, req.gpu, tile);
+    if (tile) {
+        read_tile_fields(j, req, true);
+        read_amd_tile(j, req, false);
+        return req;
+    }
+    if (const json* text = get(j, "compiler_output")) {
+        if (!text->is_string())
+            fail(ErrorId::InvalidInput, "compiler_output",
+                 "compiler_output must be a string (LLVM's -Rpass-analysis=kernel-resource-usage remarks, .s or "
+                 "metadata); got " + shown(*text));
+        auto p = amd::parse_amd_compiler_output(text->get<std::string>());
+        if (!p) fail(p.error().id, "compiler_output", p.error().message);
+        req.amd_compiler = choose_amd_kernel(*p, get(j, "kernel"));
+        req.amd_input = amd::to_kernel_input(*req.amd_compiler, req.amd_input);
+    } else if (get(j, "kernel")) {
+        fail(ErrorId::BadRequest, "kernel", "kernel picks one kernel of compiler_output, which is missing");
+    }
+    read_amd_kernel_fields(j, req);
+    if (get(j, "blocks")) req.warnings.push_back("field \"blocks\" is not read on an AMD GPU (" + req.gpu + ")");
+    return req;
 }
 
 ProblemSize read_problem(const json& v, std::vector<std::string>& warnings) {
@@ -405,13 +544,34 @@ void read_compare_fields(const json& j, Request& req) {
         if (!n.is_string())
             fail(ErrorId::InvalidInput, "gpus", "gpus must be GPU names such as \"H100 SXM5\" (see op gpus); got " + shown(n));
         auto spec = find_gpu(n.get<std::string>());
-        if (!spec) fail(spec.error().id, "gpus", spec.error().message);
+        if (!spec) {
+            if (auto a = amd::find_gpu(n.get<std::string>())) {
+                req.gpus.emplace_back((*a)->name);
+                continue;
+            }
+            fail(spec.error().id, "gpus", spec.error().message);
+        }
         req.gpus.emplace_back((*spec)->name);
     }
-    if (req.compare_tile)
+    // Across vendors each column reads its own fields; a field no column reads is an error.
+    bool any_amd = false, any_nvidia = false;
+    std::string listed;
+    for (const std::string& name : req.gpus) {
+        (find_gpu(name) ? any_nvidia : any_amd) = true;
+        listed += (listed.empty() ? "" : ", ") + name;
+    }
+    const std::string who = req.gpus.size() == 1 ? listed : "every GPU compared (" + listed + ")";
+    if (!any_amd) check_vendor_fields(j, req, false, who, req.compare_tile);
+    if (!any_nvidia) check_vendor_fields(j, req, true, who, req.compare_tile);
+    if (req.compare_tile) {
         read_tile_fields(j, req, true);
-    else
+        if (any_amd) read_amd_tile(j, req, true);
+    } else {
         read_kernel_fields(j, req);
+        for (const auto& f : fields::kernel_fields())
+            if (get(j, f.key)) req.nvidia_given.emplace_back(f.key);
+        if (any_amd) read_amd_kernel_fields(j, req);
+    }
 }
 
 // ----- compiler output: which kernel, and which device when none is given -----
@@ -537,6 +697,8 @@ Request parse(const json& j) {
     }
     if (!is_device_op(req.op)) return req;
 
+    if (const amd::GpuSpec* a = amd_gpu_of(get(j, "gpu"))) return parse_amd(j, std::move(req), a);
+
     // Compiler output first: without a device it names the CC.
     std::optional<ParsedOutput> parsed;
     const json* kernel_field = takes_compiler_output(req.op) ? get(j, "kernel") : nullptr;
@@ -546,7 +708,14 @@ Request parse(const json& j) {
                 fail(ErrorId::InvalidInput, "compiler_output",
                      "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage); got " + shown(*text));
             auto p = parse_compiler_output(text->get<std::string>());
-            if (!p) fail(p.error().id, "compiler_output", p.error().message);
+            if (!p) {
+                // AMD compiler output with an NVIDIA device (or none): say which GPUs read it.
+                if (auto a = amd::parse_amd_compiler_output(text->get<std::string>()))
+                    fail(ErrorId::InvalidInput, "compiler_output",
+                         "compiler_output is AMD (LLVM AMDGPU) compiler output: " + a->summary +
+                             "; give an AMD GPU with it: \"gpu\": \"MI300X\", \"MI325X\", \"MI350X\" or \"MI355X\"");
+                fail(p.error().id, "compiler_output", p.error().message);
+            }
             parsed = std::move(p.value());
         } else if (kernel_field) {
             fail(ErrorId::BadRequest, "kernel", "kernel picks one kernel of compiler_output, which is missing");
@@ -583,6 +752,8 @@ Request parse(const json& j) {
         req.device = read_device_object(*dev, req.warnings);
     }
     if (parsed && !req.compiler) req.compiler = choose_kernel(*parsed, kernel_field, req.device.cc, req.warnings);
+    check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (dev ? " (a custom device)" : ""),
+                        is_tile_op(req.op, false) || req.op == Op::Tiles);
 
     if (req.op == Op::Tile) {
         read_tile_fields(j, req, true);
@@ -641,6 +812,15 @@ Expected<Solved> solve(const Request& req) {
         if (!r) return r.error();
         return Solved(std::move(r.value()));
     };
+    if (req.amd_gpu) {
+        const amd::ArchRules& arch = req.amd_gpu->arch();
+        switch (req.op) {
+            case Op::Occupancy: return ok(amd::occupancy(arch, req.amd_input));
+            case Op::NextStep: return ok(amd_next_step_answer(req));
+            case Op::Tile: return ok(amd::tile(*req.amd_gpu, req.amd_tile));
+            default: return Error{ErrorId::Unsupported, "gpu", "op not modelled for AMD GPUs"};
+        }
+    }
     switch (req.op) {
         case Op::Occupancy: return ok(occupancy(req.device, req.input));
         case Op::BlockSize: return ok(block_size(req.device, req.input));
@@ -655,11 +835,20 @@ Expected<Solved> solve(const Request& req) {
         case Op::Tile: return ok(tile(req.device, req.tile, req.gpu_spec));
         case Op::Tiles: return ok(tiles_that_fit(req.device, req.search));
         case Op::Compare: {
+            if (has_amd_gpu(req)) return ok(compare_vendors(req));
             std::vector<std::string_view> names(req.gpus.begin(), req.gpus.end());
             if (req.compare_tile) return ok(compare_tile(req.tile, std::span<const std::string_view>(names)));
             return ok(compare(req.input, std::span<const std::string_view>(names)));
         }
-        case Op::Parse: return ok(parse_compiler_output(req.text));
+        case Op::Parse: {
+            // NVIDIA's reader first; text in which it finds no kernel gets the AMD reader (LLVM's remarks, .s,
+            // metadata). When neither finds a kernel the NVIDIA reader's error is the answer.
+            auto nv = parse_compiler_output(req.text);
+            if (nv) return Solved(std::move(nv.value()));
+            auto a = amd_parse_answer(req.text);
+            if (a) return Solved(std::move(a.value()));
+            return nv.error();
+        }
         case Op::Gpus:
         case Op::Archs: return Solved{};
     }
@@ -1083,7 +1272,17 @@ json archs_json() {
 json answer_json(const Request& req, const detail::Solved& solved) {
     struct Writer {
         const Request& req;
-        json operator()(std::monostate) const { return req.op == Op::Gpus ? gpus_json() : archs_json(); }
+        json operator()(std::monostate) const {
+            if (req.op != Op::Gpus) return archs_json();
+            json g = gpus_json();
+            g["amd_gpus"] = detail::amd_gpus_json();
+            return g;
+        }
+        json operator()(const amd::OccupancyResult& r) const { return detail::amd_occupancy_json(req, r); }
+        json operator()(const detail::AmdNextStepAnswer& r) const { return detail::amd_next_step_json(req, r); }
+        json operator()(const amd::TileResult& r) const { return detail::amd_tile_json(req, r); }
+        json operator()(const detail::VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
+        json operator()(const detail::AmdParseAnswer& r) const { return detail::amd_parse_json(r); }
         json operator()(const OccupancyResult& r) const { return occupancy_json(req, r); }
         json operator()(const BlockSizeResult& r) const {
             return {{"block_size", r.block_size},
@@ -1201,6 +1400,7 @@ json handle(const json& request) {
             auto solved = detail::solve(*req);
             a = solved ? answer_json(*req, *solved) : error_json(solved.error());
             if (req->compiler && !a.contains("error")) a["compiler"] = parsed_kernel_json(*req->compiler);
+            if (req->amd_compiler && !a.contains("error")) a["compiler"] = detail::amd_parsed_kernel_json(*req->amd_compiler);
             if (!req->warnings.empty()) a["warnings"] = req->warnings;
         }
         if (request.is_object())
@@ -1257,6 +1457,7 @@ TextAnswer handle_text(const json& request, bool why) {
         }
         out.text = detail::answer_text(q, *solved, why);
         if (q.compiler && !out.error) out.text = detail::compiler_line(*q.compiler) + "\n" + out.text;
+        if (q.amd_compiler && !out.error) out.text = detail::amd_compiler_line(*q.amd_compiler) + "\n" + out.text;
     } catch (const std::exception& e) {
         out.error = Error{ErrorId::BadRequest, "", std::string("request failed: ") + e.what()};
     } catch (...) {

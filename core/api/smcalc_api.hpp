@@ -50,8 +50,31 @@
 //     epilogue_reuses_mainloop, overhead_regs, subbyte_smem, acc_buffers) and the candidate lists
 //     "ms", "ns", "ks", "stages", "warps" (arrays of integers, or one integer; defaults smcalc::TileSearch),
 //     "limit" (fits listed, 1 .. 2^53-1 or "all"; default 50). At most 262,144 candidate combinations.
+//   AMD Instinct (ops occupancy, next_step, tile, compare): "gpu": "MI300X" | "MI325X" | "MI350X" | "MI355X"
+//   (aliases, any case; a name is looked up in the NVIDIA database first, then AMD's: smcalc::amd::find_gpu).
+//   The AMD kernel fields (smcalc::fields::amd_kernel_fields, LLVM's -Rpass-analysis=kernel-resource-usage counts):
+//     "threads"           work-items per workgroup, 1 .. 1024 (default 256); not a multiple of 64 is allowed and
+//                         rounds up to whole waves (the idle lanes are shown: "idle_lanes", "notes")
+//     "vgprs", "agprs"    architectural / accumulation VGPRs per lane, 0 .. 256 (default 32, 0)
+//     "sgprs"             SGPRs per wave incl. VCC, FLAT_SCRATCH, XNACK_MASK, 0 .. 112; 0 = not known (default)
+//     "lds"               bytes of LDS per workgroup (units as smem_*), 0 .. 64 KiB (gfx942) / 160 KiB (gfx950)
+//     "scratch"           bytes of scratch per lane (shown; sets no limit)
+//     "compiler_output"   LLVM's remarks, .s or amdhsa metadata (smcalc::amd::parse_amd_compiler_output), "kernel"
+//                         its name; the kernel's counts fill the fields above (fields given win)
+//   AMD tile (op tile): "m", "n", "k", "stages", "a", "b", "acc", "problem" as above (defaults smcalc::amd::TileInput:
+//     256x256x64, 2 stages), "waves" (waves of 64 lanes per workgroup, 1 .. 16, default 4), "sgprs".
+//   Vendor fields: an NVIDIA-only field (regs, smem_static, smem_dynamic, optin, smem_dynamic_max, carveout,
+//   barriers; for a tile warps, mma, epilogue, out, epilogue_bytes, epilogue_reuses_mainloop, overhead_regs,
+//   subbyte_smem, acc_buffers) with an AMD GPU, or an AMD-only field (vgprs, agprs, sgprs, lds, scratch; for a
+//   tile waves, sgprs) with an NVIDIA device, is invalid_input naming the field and the GPU
+//   (smcalc::amd::vendor_field_error), never ignored. block_size, dynamic_smem and tiles on an AMD GPU:
+//   unsupported.
 //   Compare: "gpus": ["A100", "H100 SXM5", ...] (1 to 4 GPU names), "kind": "kernel" (default; the kernel
-//     fields) or "tile" (the tile fields).
+//     fields) or "tile" (the tile fields). Across vendors (any AMD GPU listed) each column reads its own
+//     vendor's fields: NVIDIA columns the NVIDIA kernel fields, AMD columns the AMD kernel fields (both may be
+//     given; "notes" says which were read); for a tile every column takes m, n, k, stages and types, NVIDIA
+//     columns "warps", AMD columns "waves" (default: the "warps" count as waves). A field no listed GPU reads
+//     is an error, as above.
 //   Parse: "text": the compiler output.
 //   Numbers must be JSON integers, or floats with no fraction (256.0), within the range given. Byte fields
 //   (smem_*, device.smem_*, device.reserved_smem_per_block, epilogue_bytes) also take strings with a unit:
@@ -104,6 +127,46 @@
 //                  "limiting", "instruction", "acc_regs_per_thread", "regs_per_thread_est", "spills",
 //                  "smem_per_cta", "smem_limit", "gpu_resident_ctas"}],
 //                  "rows": [{"key", "label", "values": [text per column], "differs"}]}
+//   AMD (a "gpu" or a compare column naming an AMD product; every AMD answer has "vendor": "amd"):
+//   occupancy:    {"vendor", "gfx", "waves_per_simd" (resident waves per SIMD, the average over the 4 SIMDs),
+//                  "max_waves_per_simd" (8), "workgroups_per_cu", "waves_per_cu", "occupancy" (0..1, waves/CU / 32),
+//                  "limits": {"vgprs", "sgprs", "lds", "workgroups"} (workgroups per CU that resource alone allows;
+//                  null = no limit), "limits_waves_per_simd": {the same, in waves per SIMD},
+//                  "limiting": ["vgprs", ...], "compiler_waves_per_simd" (LLVM's "Occupancy [waves/SIMD]", which
+//                  rounds waves up over the SIMDs and ignores the LDS granule; beside ours, never instead),
+//                  "waves_per_workgroup", "lanes_per_workgroup", "idle_lanes", "unified_vgprs", "vgprs_allocated",
+//                  "sgprs_allocated", "lds_allocated", "cu_count", "gpu_resident_workgroups",
+//                  "budgets": [as NVIDIA's], "rows": [{"key", "label", "unit", "value", "limit", "basis": "exact"|
+//                  "estimate", "over"}], "derivation": [strings], "notes": [strings], "input": {the AMD kernel
+//                  fields, defaults filled in}, "gpu"}
+//   next_step:    {"vendor", "current": {an AMD occupancy answer}, "suggestions": [{"resource", "field", "from",
+//                  "to", "workgroups_per_cu", "waves_per_simd", "occupancy", "text", "hint"}] (empty at 8 waves/SIMD
+//                  or when no single change helps), "gpu"}
+//   tile:         {"vendor", "gfx", "threads", "acc_bytes", "acc_regs_per_lane", "overhead_vgprs", "vgprs",
+//                  "agprs", "unified_vgprs", "regs_fit", "lds_a_per_stage", "lds_b_per_stage", "lds_per_stage",
+//                  "lds_per_workgroup", "lds_limit", "lds_fits", "workgroups_per_cu", "waves_per_simd", "fits",
+//                  "cu_count", "problem": {"tiles_m", "tiles_n", "workgroups", "k_steps", "workgroups_per_wave",
+//                  "waves", "last_wave_utilization"} or null, "rows", "notes", "solver": {AMD occupancy answer}
+//                  or null, "input": {"m", "n", "k", "stages", "waves", "a", "b", "acc", "sgprs", "problem"}, "gpu"}
+//   compare across vendors: {"kind", "gpus", "input" (NVIDIA kernel or tile fields), "amd_input" (AMD kernel
+//                  fields; null for a tile), "columns": [{"name", "vendor": "nvidia"|"amd", "error", NVIDIA: "cc",
+//                  "sm_count" and the keys of the NVIDIA compare columns; AMD: "gfx", "cu_count",
+//                  "workgroups_per_cu", "waves_per_cu", "waves_per_simd", "occupancy", "compiler_waves_per_simd",
+//                  "limits", "limiting", "gpu_resident_workgroups" (kernel) or "fits", "workgroups_per_cu",
+//                  "waves_per_simd", "acc_regs_per_lane", "vgprs", "agprs", "lds_per_workgroup", "lds_limit",
+//                  "gpu_resident_workgroups" (tile)}], "rows": [{"key", "label" (both vendors' words: "CTAs per SM /
+//                  workgroups per CU"), "values" (each in its vendor's words: "4 CTAs", "8 workgroups"), "differs"}],
+//                  "notes": [which fields each vendor read]}
+//   parse of AMD text (the NVIDIA reader found no kernel): {"vendor": "amd", "kernels": [{"name", "gfx", "vgprs",
+//                  "agprs", "unified_vgprs", "sgprs", "lds", "scratch", "max_flat_workgroup_size", "vgpr_spill",
+//                  "sgpr_spill", "llvm_occupancy" (LLVM's figure, null = not in the text), "formats", "line",
+//                  "missing", "rules" (the gfx whose rules were applied: the kernel's, else gfx942),
+//                  "threads", "compiler_waves_per_simd" (ours, by LLVM's rule), "waves_per_simd",
+//                  "workgroups_per_cu" (resident, whole workgroups), "mismatch" (LLVM's figure != ours),
+//                  "comparison" (one line)}], "notes", "summary"}
+//   gpus:         also "amd_gpus": [{"name", "aliases", "vendor", "gfx", "family", "cu_count", "xcd_count",
+//                  "cus_per_xcd", "lds_per_cu", "hbm_bytes", "peak_clock_mhz", "mem_bw_gbs" (null = unknown),
+//                  "source", "note"}]
 //   parse:        {"kernels": [{"name", "mangled", "demangled", "short_name", "arch", "cc", "cc_modelled",
 //                  "registers", "smem_static", "barriers", "stack_frame", "spill_stores", "spill_loads",
 //                  "cumulative_stack", "local" (null = not in the text), "cmem": [{"bank", "bytes"}],
@@ -125,6 +188,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "smcalc/amd.hpp"
+#include "smcalc/amd_parse.hpp"
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
@@ -156,6 +221,15 @@ struct Request {
     std::vector<std::string> gpus;      // compare: canonical GPU names, 1 .. 4
     std::string text;                   // parse
     std::optional<ParsedKernel> compiler;  // the kernel "compiler_output" chose (its numbers are in `input`)
+    // AMD: "gpu" named an AMD Instinct product (then device, input and tile above are unused), or a compare
+    // lists one (then both vendors' fields are read, each column its own).
+    const amd::GpuSpec* amd_gpu = nullptr;
+    amd::KernelInput amd_input;         // the AMD kernel fields (smcalc::fields::amd_kernel_fields)
+    amd::TileInput amd_tile;            // tile on an AMD GPU, AMD columns of a tile compare
+    std::vector<std::string> amd_given; // AMD kernel fields the request gave (compare notes)
+    std::vector<std::string> nvidia_given;  // NVIDIA kernel fields the request gave (compare notes)
+    bool waves_given = false;           // "waves" given (tile compare: else AMD columns take "warps" as waves)
+    std::optional<amd::ParsedKernel> amd_compiler;  // the AMD kernel "compiler_output" chose
     std::optional<nlohmann::json> id;   // echoed
     std::vector<std::string> warnings;  // ignored fields
 };

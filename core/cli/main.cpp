@@ -58,7 +58,7 @@ Field flag_for(const smcalc::fields::Field<T>& f) {
 }
 
 constexpr Field kDevice[] = {
-    {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100", "NAME", Kind::Text},
+    {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100, MI300X, MI355X", "NAME", Kind::Text},
     {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device", "X.Y", Kind::Text},
     {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}", "JSON", Kind::Json},
 };
@@ -86,8 +86,12 @@ constexpr Field kTilesLists[] = {
     {"--warps", "warps", "candidate warps per CTA (default 4,8,12,16)", "LIST", Kind::List},
     {"--limit", "limit", "fits listed (default 50; all for every fit)", "N|all"},
 };
-constexpr Field kGpus = {"--gpus", "gpus", "1 to 4 GPU names, comma-separated: A100,\"H100 SXM5\",B200,\"RTX 5090\"",
+constexpr Field kGpus = {"--gpus", "gpus",
+                         "1 to 4 GPU names, comma-separated: A100,\"H100 SXM5\",B200,MI355X (across vendors each GPU "
+                         "reads its own fields: --regs/--smem for NVIDIA, --vgprs/--lds for AMD)",
                          "LIST", Kind::Names};
+constexpr Field kWaves = {"--waves", "waves",
+                          "AMD tile: waves of 64 lanes per workgroup, 1..16 (default 4; in a compare: the --warps count)"};
 constexpr Field kParseFile = {"FILE", "text", "compiler output to read (default or -: stdin)", "", Kind::File};
 
 // What one subcommand collects from its flags.
@@ -190,7 +194,7 @@ std::string flag_of(const Command& cmd, std::string field) {
 
 // A flag of the tile (compare then compares tiles): the tile table's fields and the tile composites.
 bool is_tile_key(std::string_view key) {
-    return key == "tile" || key == "problem" || key == "ab" || smcalc::fields::find(smcalc::fields::tile_fields(), key);
+    return key == "tile" || key == "waves" || key == "problem" || key == "ab" || smcalc::fields::find(smcalc::fields::tile_fields(), key);
 }
 
 int exit_code(smcalc::ErrorId id) {
@@ -312,7 +316,8 @@ int batch() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"smcalc: SM resources and CUDA occupancy, by NVIDIA's rules (cuda_occupancy.h), for CC 5.0 to 12.1"};
+    CLI::App app{"smcalc: SM resources and CUDA occupancy, by NVIDIA's rules (cuda_occupancy.h), for CC 5.0 to 12.1; "
+                 "CU resources and occupancy of AMD Instinct MI300X, MI325X, MI350X, MI355X by LLVM's rules"};
     app.set_version_flag("--version", "smcalc " + std::string(smcalc::api::kVersion));
     app.require_subcommand(1, 1);
     app.footer("Exit status: 0 answer (0 blocks per SM is an answer), 1 no answer exists, 2 bad input.");
@@ -336,6 +341,8 @@ int main(int argc, char** argv) {
     auto kernel = [](Command& c, bool threads, bool smem_dynamic) {
         c.add_fields(fields::kernel_fields(), {threads ? "" : "threads", smem_dynamic ? "" : "smem_dynamic"});
     };
+    // AMD kernel fields (--vgprs, --agprs, --sgprs, --lds, --scratch); --threads is the NVIDIA table's.
+    auto amd_kernel = [](Command& c) { c.add_fields(fields::amd_kernel_fields(), {"threads"}); };
     auto compiler = [](Command& c) {
         for (const auto& f : kCompiler) c.add(f);
     };
@@ -354,9 +361,12 @@ int main(int argc, char** argv) {
     };
 
     {
-        Command& c = command("occupancy", "occupancy", "active blocks per SM and what limits them");
+        Command& c = command("occupancy", "occupancy",
+                             "active blocks per SM (NVIDIA) or workgroups per CU and waves per SIMD (AMD) and what "
+                             "limits them");
         device(c);
         kernel(c, true, true);
+        amd_kernel(c);
         compiler(c);
         json_flag(c);
         c.app->add_flag("--why", c.why, "add the step-by-step derivation");
@@ -385,6 +395,7 @@ int main(int argc, char** argv) {
                              "level), and __launch_bounds__ / -maxrregcount values; each checked by the solver");
         device(c);
         kernel(c, true, true);
+        amd_kernel(c);
         c.add(kTargetBlocks);
         compiler(c);
         json_flag(c);
@@ -395,6 +406,7 @@ int main(int argc, char** argv) {
                              "memory, tensor memory, CTAs per SM; estimates are marked");
         device(c);
         tile_shape(c);
+        c.add(kWaves);
         tile_types(c);
         json_flag(c);
         c.app->add_flag("--why", c.why, "add the occupancy solver's derivation");
@@ -413,14 +425,17 @@ int main(int argc, char** argv) {
         c.add(kGpus);
         c.options.back().first->required();
         kernel(c, true, true);
+        amd_kernel(c);
         tile_shape(c);
+        c.add(kWaves);
         tile_types(c);
         json_flag(c);
     }
     {
         Command& c = command("parse", "parse",
                              "the kernels in ptxas -v / nvcc -Xptxas -v / cuobjdump -res-usage output: registers, "
-                             "shared memory, barriers, stack and spills");
+                             "shared memory, barriers, stack and spills; or in AMD LLVM output (kernel-resource-usage "
+                             "remarks, .s, metadata): VGPRs, SGPRs, LDS and LLVM's occupancy beside smcalc's");
         c.add(kParseFile);
         json_flag(c);
     }

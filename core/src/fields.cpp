@@ -113,6 +113,34 @@ const Field<KernelInput> kKernel[] = {
 #endif
 };
 
+// AMD: LLVM's counts (-Rpass-analysis=kernel-resource-usage); ranges are the widest over the modelled gfx
+// targets (amd::occupancy then holds each to its arch: LDS 64 KiB on gfx942, 160 KiB on gfx950).
+const Field<amd::KernelInput> kAmdKernel[] = {
+    {.key = "threads", .hash = "t", .flag = "--threads", .label = "Work-items per workgroup",
+     .unit = "work-items per workgroup", .lo = 1, .get = get<&amd::KernelInput::threads>,
+     .set = set<&amd::KernelInput::threads>,
+     .help = "work-items per workgroup, 1..1024 (the arch's maximum, checked by the model); not a multiple of 64 "
+             "rounds up to whole waves (default 256)"},
+    {.key = "vgprs", .hash = "vg", .flag = "--vgprs", .label = "VGPRs per lane", .unit = "architectural VGPRs per lane",
+     .hi = 256, .get = get<&amd::KernelInput::vgprs>, .set = set<&amd::KernelInput::vgprs>,
+     .help = "architectural VGPRs per lane, 0..256 (LLVM remark \"VGPRs\"; default 32)"},
+    {.key = "agprs", .hash = "ag", .flag = "--agprs", .label = "AGPRs per lane", .unit = "accumulation VGPRs per lane",
+     .hi = 256, .get = get<&amd::KernelInput::agprs>, .set = set<&amd::KernelInput::agprs>,
+     .help = "accumulation VGPRs (AGPRs) per lane, 0..256 (remark \"AGPRs\"; default 0)"},
+    {.key = "sgprs", .hash = "sg", .flag = "--sgprs", .label = "SGPRs per wave", .unit = "SGPRs per wave",
+     .hi = 112, .get = get<&amd::KernelInput::sgprs>, .set = set<&amd::KernelInput::sgprs>,
+     .help = "SGPRs per wave incl. VCC, FLAT_SCRATCH, XNACK_MASK, 0..112 (0 = not known: no SGPR limit; default 0)"},
+    {.key = "lds", .hash = "lds", .flag = "--lds", .label = "LDS per workgroup", .unit = "bytes of LDS per workgroup",
+     .codec = Codec::Bytes, .hi = 163840, .get = get<&amd::KernelInput::lds>, .set = set<&amd::KernelInput::lds>,
+     .help = "LDS per workgroup: bytes or 16KiB (64 KiB on gfx942, 160 KiB on gfx950; default 0)",
+     .flag_type = "BYTES"},
+    {.key = "scratch", .hash = "scr", .flag = "--scratch", .label = "Scratch per lane",
+     .unit = "bytes of scratch per lane", .codec = Codec::Bytes, .get = get<&amd::KernelInput::scratch>,
+     .set = set<&amd::KernelInput::scratch>,
+     .help = "private segment (scratch) bytes per lane: shown, sets no occupancy limit (default 0)",
+     .flag_type = "BYTES"},
+};
+
 const Field<TileInput> kTile[] = {
     // m, n, k have no flag of their own: the CLI reads them together as --tile MxNxK.
     {.key = "m", .hash = "tm", .flag = {}, .label = "Tile M", .unit = "CTA tile rows, elements", .lo = 1,
@@ -214,6 +242,7 @@ std::optional<int64_t> parse_int(std::string_view s) {
 }  // namespace
 
 std::span<const Field<KernelInput>> kernel_fields() { return kKernel; }
+std::span<const Field<amd::KernelInput>> amd_kernel_fields() { return kAmdKernel; }
 std::span<const Field<TileInput>> tile_fields() { return kTile; }
 std::span<const Field<Device>> device_fields() { return kDevice; }
 
@@ -279,12 +308,15 @@ std::optional<int64_t> parse_text(const Field<T>& f, std::string_view text) {
 
 template std::string allowed(const Field<KernelInput>&);
 template std::string allowed(const Field<TileInput>&);
+template std::string allowed(const Field<amd::KernelInput>&);
 template std::string allowed(const Field<Device>&);
 template std::string value_text(const Field<KernelInput>&, int64_t);
 template std::string value_text(const Field<TileInput>&, int64_t);
+template std::string value_text(const Field<amd::KernelInput>&, int64_t);
 template std::string value_text(const Field<Device>&, int64_t);
 template std::optional<int64_t> parse_text(const Field<KernelInput>&, std::string_view);
 template std::optional<int64_t> parse_text(const Field<TileInput>&, std::string_view);
+template std::optional<int64_t> parse_text(const Field<amd::KernelInput>&, std::string_view);
 template std::optional<int64_t> parse_text(const Field<Device>&, std::string_view);
 
 namespace {
@@ -357,6 +389,8 @@ void table_lines(std::string& out, std::string_view title, std::span<const Field
 std::string table_text() {
     std::string out = "JSON key                    CLI flag                hash  meaning / allowed values\n";
     table_lines(out, "kernel (ops occupancy, block_size, dynamic_smem, next_step, compare):", kernel_fields());
+    table_lines(out, "AMD kernel (ops occupancy, next_step, compare with an AMD GPU):",
+                amd_kernel_fields());
     table_lines(out, "tile (ops tile, tiles, compare with kind tile; --tile MxNxK sets m, n, k):", tile_fields());
     table_lines(out, "device (JSON \"device\": {...}, CLI --device-json, hash d.<key>):", device_fields());
     return out;
@@ -374,6 +408,10 @@ std::string typescript_declarations() {
     ts_interface(out, "KernelInput",
                  "A kernel launch (cudaOccFuncAttributes / cudaOccDeviceState). Absent or null = the default.",
                  kernel_fields());
+    out += "\n";
+    ts_interface(out, "AmdKernelInput",
+                 "A kernel on an AMD Instinct GPU (smcalc::amd::KernelInput, LLVM's counts). Absent or null = the default.",
+                 amd_kernel_fields());
     out += "\n";
     ts_interface(out, "TileInput", "A GEMM tile (smcalc::TileInput). Absent or null = the default (seed 002's tile).",
                  tile_fields(), "  problem?: { m: number; n: number; k: number } | string;  // \"8192x8192x8192\": waves");

@@ -13,6 +13,9 @@
 //   block_size/ours     block_size(checked, in) over the first 1,000 inputs
 //   block_size/header   cudaOccMaxPotentialOccupancyBlockSize over the same 1,000
 //   tiles/...           tiles_that_fit() with the default candidate lists (only where core has tile.cpp)
+//   amd/occupancy       amd::occupancy(arch, in) (the full AMD answer: limits, rows, derivation and notes, what
+//                       one API request computes) over 10,000 fixed pseudo-random kernels on gfx942 and gfx950
+//                       (threads 1..1024, VGPRs/AGPRs 0..256, SGPRs 0..112, LDS within the arch)
 //   recompute/native    the page's recompute on an input change (web/ui_model.cpp's compute_model, or the
 //                       equivalent sweep of recompute.hpp where that file is absent), for comparison with wasm
 //
@@ -42,6 +45,7 @@
 
 #include "inputs.hpp"
 #include "recompute.hpp"
+#include "smcalc/amd.hpp"
 #include "smcalc/occupancy.hpp"
 #ifdef SMCALC_BENCH_HAVE_TILE
 #include "smcalc/tile.hpp"
@@ -53,6 +57,37 @@ using smcalc::bench::Case;
 namespace {
 
 constexpr std::size_t kBlockSizeInputs = 1000;
+constexpr std::size_t kAmdInputs = 10000;
+
+// The AMD occupancy inputs: a fixed LCG (the same kernels on every run and machine), alternating gfx942 and
+// gfx950, every field within its range (amd::occupancy answers every one).
+struct AmdCase {
+    const amd::ArchRules* arch;
+    amd::KernelInput in;
+};
+const std::vector<AmdCase>& amd_cases() {
+    static const std::vector<AmdCase> c = [] {
+        std::vector<AmdCase> v;
+        v.reserve(kAmdInputs);
+        uint64_t x = 0x5eed0018;
+        auto next = [&x](int64_t lo, int64_t hi) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            return lo + static_cast<int64_t>((x >> 33) % static_cast<uint64_t>(hi - lo + 1));
+        };
+        const amd::ArchRules* archs[] = {*amd::find_arch("gfx942"), *amd::find_arch("gfx950")};
+        for (std::size_t i = 0; i < kAmdInputs; ++i) {
+            AmdCase a{archs[i % 2], {}};
+            a.in.threads = next(1, 1024);
+            a.in.vgprs = next(0, 256);
+            a.in.agprs = next(0, 3) == 0 ? next(0, 256) : 0;
+            a.in.sgprs = next(0, 112);
+            a.in.lds = next(0, 1) == 0 ? 0 : next(0, a.arch->lds_per_workgroup);
+            v.push_back(a);
+        }
+        return v;
+    }();
+    return c;
+}
 
 // How many inputs to draw: all 100,000 for the timed runs; --count asks for only what its loop reads (the
 // draw is deterministic, so the first 1,000 are the same either way) to keep callgrind runs short.
@@ -153,6 +188,17 @@ __attribute__((noinline, noclone)) int64_t smcalc_bench_count_block_ours(std::si
     return sum;
 }
 
+// The full AMD occupancy answer (what op occupancy on an AMD GPU computes), n times.
+__attribute__((noinline, noclone)) int64_t smcalc_bench_count_amd(std::size_t n) {
+    const auto& cs = amd_cases();
+    int64_t sum = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        auto r = amd::occupancy(*cs[i].arch, cs[i].in);
+        sum += r ? r->workgroups_per_cu : -1;
+    }
+    return sum;
+}
+
 // One page recompute (recompute.hpp), n times.
 __attribute__((noinline, noclone)) int64_t smcalc_bench_count_recompute(std::size_t n) {
     static bench::Recompute rc;
@@ -212,6 +258,14 @@ void BM_block_ours(benchmark::State& state) {
 }
 BENCHMARK(BM_block_ours)->Name("block_size/ours")->Unit(benchmark::kMillisecond);
 
+void BM_amd(benchmark::State& state) {
+    const std::size_t n = amd_cases().size();
+    for (auto _ : state) benchmark::DoNotOptimize(smcalc_bench_count_amd(n));
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * n));
+    state.counters["inputs"] = static_cast<double>(n);
+}
+BENCHMARK(BM_amd)->Name("amd/occupancy")->Unit(benchmark::kMillisecond);
+
 #ifdef SMCALC_BENCH_HAVE_CUDA_OCC
 void BM_solver_header(benchmark::State& state) {
     const std::size_t n = header_cases().size();
@@ -258,7 +312,7 @@ void BM_recompute(benchmark::State& state) {
 BENCHMARK(BM_recompute)->Name("recompute/native")->Unit(benchmark::kMicrosecond);
 
 int count_mode(const char* name) {
-    if (!std::strcmp(name, "recompute")) g_case_count = 0;
+    if (!std::strcmp(name, "recompute") || !std::strcmp(name, "amd")) g_case_count = 0;
     else if (std::strcmp(name, "ours") && std::strcmp(name, "ours_device") && std::strcmp(name, "header"))
         g_case_count = kBlockSizeInputs;
     cases();
@@ -267,6 +321,7 @@ int count_mode(const char* name) {
     else if (!std::strcmp(name, "ours_device")) sum = smcalc_bench_count_ours_device(cases().size());
     else if (!std::strcmp(name, "block_ours")) sum = smcalc_bench_count_block_ours(kBlockSizeInputs);
     else if (!std::strcmp(name, "recompute")) { smcalc_bench_count_recompute(1); sum = smcalc_bench_count_recompute(10); }
+    else if (!std::strcmp(name, "amd")) { amd_cases(); sum = smcalc_bench_count_amd(kAmdInputs); }
 #ifdef SMCALC_BENCH_HAVE_CUDA_OCC
     else if (!std::strcmp(name, "header")) { header_cases(); sum = smcalc_bench_count_header(cases().size()); }
     else if (!std::strcmp(name, "block_header")) { header_cases(); sum = smcalc_bench_count_block_header(kBlockSizeInputs); }
@@ -276,6 +331,7 @@ int count_mode(const char* name) {
         return 2;
     }
     const std::size_t n = !std::strcmp(name, "recompute") ? 11
+                          : !std::strcmp(name, "amd")   ? kAmdInputs
                           : std::strcmp(name, "ours") && std::strcmp(name, "ours_device") && std::strcmp(name, "header")
                               ? kBlockSizeInputs
                                                                                       : cases().size();

@@ -206,6 +206,17 @@ def native_rows(t, native, cg, skipped, notes):
         b = cg["block_header"]["ir"] / cg["block_header"]["n"]
         t.add(S, "block-size instruction ratio ours/header (callgrind)", f"{a / b:.2f}", "exact count", "", "")
 
+    # AMD: the full occupancy answer of an AMD GPU (amd::occupancy: limits, rows, derivation, notes) per call.
+    am = gb_reps(native, "amd/occupancy")
+    if am:
+        k = gb_counter(native, "amd/occupancy", "inputs") or 10000
+        med, lo, hi = summary_of([v / k for v in am.values()])
+        t.add(S, f"AMD occupancy answer, amd::occupancy (per call, {int(k):,} kernels on gfx942/gfx950)", fmt_ms(med),
+              f"{fmt_ms(lo)}..{fmt_ms(hi)}")
+    if "amd" in cg:
+        ir = cg["amd"]["ir"] / cg["amd"]["n"]
+        t.add(S, "AMD occupancy answer, instructions per call (callgrind)", f"{ir:,.0f}", "exact count")
+
     tiles = [b["run_name"] for b in native.get("benchmarks", [])
              if b.get("run_name", "").startswith("tiles/") and b.get("run_type") == "iteration"]
     if not tiles:

@@ -374,6 +374,56 @@ assert a["kind"]=="kernel" and [c["name"] for c in a["columns"]]==["A100 40GB SX
     expect_rc 2 "$SMCALC" compare --gpus A100,A100,A100,A100,A100
     has "$err" '--gpus'
     ;;
+amd)
+    # AMD Instinct (docs/amd.md): MI300X, 256 work-items, 128 VGPRs, 16 KiB LDS: 512 / 128 = 4 waves per SIMD,
+    # 64 KiB / 16 KiB = 4 workgroups; both limit. --why adds the derivation.
+    expect_rc 0 "$SMCALC" occupancy --gpu MI300X --threads 256 --vgprs 128 --lds 16KiB --why
+    echo "$out" | head -4
+    has "$out" '^MI300X: gfx942 \(CDNA3\), 304 CUs'
+    has "$out" '^= 4 workgroups/CU, 16 of 32 waves = 4 waves per SIMD \(of 8\) = 50 % occupancy, limited by VGPRs \+ AGPRs, LDS$'
+    has "$out" "^LLVM's figure \(Occupancy \[waves/SIMD\]\): 4$"
+    has "$out" '^derivation:$'
+    has "$out" '^  VGPR limit: alignTo\(128, 8\) = 128 per lane; 512 / 128 -> 4 waves/SIMD'
+    expect_rc 0 "$SMCALC" occupancy --gpu MI300X --threads 256 --vgprs 128 --lds 16KiB --json
+    py 'a=json.loads(text)
+assert a["vendor"]=="amd" and a["waves_per_simd"]==4 and a["limiting"]==["vgprs","lds"] and a["limits"]["sgprs"] is None, a
+assert a["compiler_waves_per_simd"]==4 and all(r["basis"] in ("exact","estimate") for r in a["rows"])'
+    # Seed 002's comparison (docs/amd.md worked example): H100 SXM5 vs B200 vs MI355X, one kernel, each vendor
+    # reading its own fields; then one tile.
+    expect_rc 0 "$SMCALC" compare --gpus "H100 SXM5",B200,MI355X --threads 256 --regs 64 --vgprs 64 --smem 16KiB --lds 16KiB
+    echo "$out"
+    has "$out" '^ +H100 SXM5 +B200 +MI355X$'
+    has "$out" '^\* SMs / CUs +132 SMs +148 SMs +256 CUs$'
+    has "$out" '^\* Warp / wave size +32 threads +32 threads +64 lanes$'
+    has "$out" '^\* CTAs per SM / workgroups per CU +4 CTAs +4 CTAs +8 workgroups$'
+    has "$out" '^\* Warps / waves resident per SM / CU +32 of 64 warps +32 of 64 warps +32 of 32 waves$'
+    has "$out" '^\* Occupancy +50 % +50 % +100 %$'
+    has "$out" '^\* Limited by +registers +registers +wave slots / workgroup slots$'
+    has "$out" '^\* Resident CTAs / workgroups per GPU +528 +592 +2048$'
+    has "$out" 'AMD columns read threads, vgprs, agprs, sgprs, lds, scratch \(given: threads, vgprs, lds\)'
+    expect_rc 0 "$SMCALC" compare --gpus "H100 SXM5",B200,MI355X --tile 128x128x64 --stages 3 --warps 8 --ab bf16 --problem 8192x8192x8192
+    echo "$out"
+    has "$out" '^\* Accumulator registers per thread / lane +64 +64 +32$'
+    has "$out" '^\* CTAs per SM / workgroups per CU +2 CTAs +1 CTA +1 workgroup$'
+    has "$out" '96 KiB of 160 KiB LDS$'
+    has "$out" '^\* Waves of the grid \(problem\) +16 +28 +16$'
+    # A field only the other vendor reads: an error naming the field and the GPU.
+    expect_rc 2 "$SMCALC" occupancy --gpu MI300X --regs 64
+    has "$err" '--regs: "regs" is an NVIDIA field but MI300X is an AMD GPU'
+    expect_rc 2 "$SMCALC" compare --gpus A100,"H100 SXM5" --vgprs 64
+    has "$err" '--vgprs: "vgprs" is an AMD field but every GPU compared'
+    # next, tile, parse (LLVM's figure beside ours), gpus.
+    expect_rc 0 "$SMCALC" next --gpu MI300X --vgprs 136
+    has "$out" 'VGPRs 136 -> 128 gives 4 waves/SIMD \(4 workgroups/CU, 50 %\)'
+    expect_rc 0 "$SMCALC" tile --gpu MI355X --tile 128x128x64 --stages 3 --waves 8
+    has "$out" '^accumulator registers per lane +32 '
+    expect_rc 0 "$SMCALC" parse "$DATA/amd/kernels-gfx942.s"
+    has "$out" '^31 kernels \(assembly, metadata; gfx942\)'
+    has "$out" '^v128_lds16k_wg256 +gfx942 +128 +0 +6 +16384 +0 +4 +4 '
+    grep -q MISMATCH <<<"$out" && fail "LLVM's figure and ours differ on tests/data/amd/kernels-gfx942.s"
+    expect_rc 0 "$SMCALC" gpus
+    has "$out" '^MI355X +gfx950 +256 +160 KiB'
+    ;;
 parse)
     expect_rc 0 "$SMCALC" parse "$DATA/ptxas/sm_80.txt"
     echo "$out"

@@ -44,6 +44,21 @@ inline std::string check_answer(const nlohmann::json& a) {
             if (!l.is_null() && (lowest < 0 || l.get<int64_t>() < lowest)) lowest = l.get<int64_t>();
         if (a["blocks_per_sm"].get<int64_t>() != lowest) return "blocks_per_sm is not the lowest limit";
     }
+    // An AMD occupancy answer: occupancy in [0, 1], workgroups per CU the lowest limit, waves per SIMD within the
+    // slots, and LLVM's figure as well.
+    if (a.value("vendor", "") == "amd" && a.contains("workgroups_per_cu") && a.contains("limits") &&
+        a.contains("compiler_waves_per_simd")) {
+        const double occ = a["occupancy"].get<double>();
+        if (!(occ >= 0 && occ <= 1)) return "AMD occupancy outside [0, 1]";
+        int64_t lowest = -1;
+        for (const auto& l : a["limits"])
+            if (!l.is_null() && (lowest < 0 || l.get<int64_t>() < lowest)) lowest = l.get<int64_t>();
+        if (a["workgroups_per_cu"].get<int64_t>() != lowest) return "AMD workgroups_per_cu is not the lowest limit";
+        const double w = a["waves_per_simd"].get<double>();
+        if (!(w >= 0 && w <= a["max_waves_per_simd"].get<double>())) return "AMD waves_per_simd outside the slots";
+        const int64_t c = a["compiler_waves_per_simd"].get<int64_t>();
+        if (c < 0 || c > a["max_waves_per_simd"].get<int64_t>()) return "LLVM's waves_per_simd outside the slots";
+    }
     return {};
 }
 

@@ -1,5 +1,5 @@
 // fuzz_api_request - api::handle over structured requests: the fuzzer's bytes choose an op, a device (gpu,
-// cc or a custom device object), and values for known fields from a pool of awkward JSON values (edges of
+// cc, a custom device object or an AMD Instinct product), and values for known fields (NVIDIA's and AMD's) from a pool of awkward JSON values (edges of
 // every range, 1e300, -0.0, "NaN", "Infinity", unit strings, unicode, null, arrays, objects). Reaches the
 // solver far more often than raw bytes do. Invariants: check_answer; the request written as a line gives the
 // same answer through handle_line (checked for one request in four; so also: the same request twice gives the
@@ -11,6 +11,7 @@
 #include "api_check.hpp"
 #include "check.hpp"
 #include "inputs.hpp"
+#include "smcalc/amd.hpp"
 #include "smcalc_api.hpp"
 
 using nlohmann::json;
@@ -24,7 +25,8 @@ json awkward(Bytes& b, int depth = 0) {
                                            "24KiB",   "24 KB",   "1.5MiB",   "0.3K",     "1e3",       "-1",
                                            "256",     "\u2603",  "H100 SXM5", "A100",    "sm_90a",    "9.0",
                                            "all",     "8192x8192x8192", "0x0x0", "bf16", "e4m3",     "tmem",
-                                           "tile",    "bytes",   "packed",   "9999999999999999999999KiB"};
+                                           "tile",    "bytes",   "packed",   "9999999999999999999999KiB",
+                                           "MI300X",  "mi355x",  "160KiB",   "64KiB"};
     switch (b.u8() % 16) {
         case 0: return nullptr;
         case 1: return b.u8() % 2 == 0;
@@ -62,7 +64,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         "threads", "regs",  "smem_static", "smem_dynamic", "optin",  "smem_dynamic_max", "carveout", "barriers",
         "blocks",  "m",     "n",           "k",            "stages", "warps",            "a",        "b",
         "acc",     "mma",   "epilogue",    "epilogue_bytes", "out",  "epilogue_reuses_mainloop", "overhead_regs",
-        "subbyte_smem", "acc_buffers", "problem", "ms", "ns", "ks", "limit", "kind", "kernel", "id", "extra"};
+        "subbyte_smem", "acc_buffers", "problem", "ms", "ns", "ks", "limit", "kind", "kernel", "id", "extra",
+        // AMD (smcalc::fields::amd_kernel_fields, the AMD tile's waves): drawn as often as the others, so the
+        // AMD paths and the vendor-field errors (an AMD field on an NVIDIA device and the reverse) are both hit.
+        "vgprs", "agprs", "sgprs", "lds", "scratch", "waves", "compiler_output"};
     static const char* const kDeviceKeys[] = {"sm_count",      "max_threads_per_block", "max_threads_per_sm",
                                               "regs_per_sm",   "regs_per_block",        "warp_size",
                                               "smem_per_sm",   "smem_per_block",        "smem_per_block_optin",
@@ -74,8 +79,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     const auto gpus = all_gpus();
     const auto archs = all_arch_rules();
     auto cc_text = [](ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); };
-    switch (b.u8() % 5) {
+    const auto amd_gpus = amd::all_gpus();
+    switch (b.u8() % 6) {
         case 0: req["gpu"] = std::string(gpus[b.index(gpus.size())].name); break;
+        case 5: req["gpu"] = std::string(amd_gpus[b.index(amd_gpus.size())].name); break;
         case 1: req["cc"] = cc_text(archs[b.index(archs.size())].cc); break;
         case 2: {
             json d = {{"cc", cc_text(archs[b.index(archs.size())].cc)}};
@@ -90,9 +97,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         case 3: req[b.u8() % 2 ? "gpu" : "cc"] = awkward(b); break;
         default: break;  // no device
     }
-    if (b.u8() % 8 == 0) req["gpus"] = {std::string(gpus[b.index(gpus.size())].name), std::string(gpus[b.index(gpus.size())].name)};
-    if (b.u8() % 16 == 0) req["text"] = "ptxas info    : Used " + std::to_string(value(b, 32, 0, 255)) + " registers, " +
-                                        std::to_string(value(b, 0, 0, 65536)) + " bytes smem";
+    if (const uint8_t g = b.u8(); g % 8 == 0) {
+        // Two GPUs; one in two of these lists has an AMD column (a compare across vendors), 1 in 4 only AMD ones.
+        auto amd_name = [&] { return std::string(amd_gpus[b.index(amd_gpus.size())].name); };
+        auto nv_name = [&] { return std::string(gpus[b.index(gpus.size())].name); };
+        const std::string first = (g & 32) && (g & 64) ? amd_name() : nv_name();
+        req["gpus"] = {first, g & 32 ? amd_name() : nv_name()};
+    }
+    if (const uint8_t t = b.u8(); t % 16 == 0) {
+        req["text"] = "ptxas info    : Used " + std::to_string(value(b, 32, 0, 255)) + " registers, " +
+                      std::to_string(value(b, 0, 0, 65536)) + " bytes smem";
+    } else if (t % 16 == 1) {
+        // LLVM's AMD remarks (the AMD reader of op parse and of compiler_output on an AMD GPU).
+        const std::string r = "remark: k.hip:1:0: ";
+        const std::string text = r + "Function Name: k\n" + r + "    SGPRs: " + std::to_string(value(b, 16, 0, 120)) +
+                                 "\n" + r + "    VGPRs: " + std::to_string(value(b, 64, 0, 300)) + "\n" + r +
+                                 "    AGPRs: " + std::to_string(value(b, 0, 0, 300)) + "\n" + r +
+                                 "    Occupancy [waves/SIMD]: " + std::to_string(value(b, 4, 0, 10)) + "\n" + r +
+                                 "    LDS Size [bytes/block]: " + std::to_string(value(b, 0, 0, 200000)) + "\n";
+        req[t & 16 ? "compiler_output" : "text"] = text;
+    }
     // Candidate lists stay short so one request stays cheap.
     for (const char* list : {"ms", "ns", "ks"})
         req[list] = json::array({tile_dim(b, 64)});

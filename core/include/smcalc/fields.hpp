@@ -20,6 +20,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "smcalc/amd.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
@@ -82,6 +83,10 @@ struct Member<M> {
 
 // Inputs of a kernel launch (cudaOccFuncAttributes / cudaOccDeviceState semantics).
 std::span<const Field<KernelInput>> kernel_fields();
+// A kernel on an AMD Instinct GPU (smcalc::amd::KernelInput: LLVM's resource-usage counts). "threads" is the
+// same key, hash key and flag as the NVIDIA kernel's; the API reads this table instead of kernel_fields() when
+// the GPU is an AMD one (a compare across vendors reads both, each vendor its own).
+std::span<const Field<amd::KernelInput>> amd_kernel_fields();
 // A GEMM tile (smcalc::TileInput; its problem size is a composite, read by each surface itself).
 std::span<const Field<TileInput>> tile_fields();
 inline constexpr std::size_t kDeviceFieldCount = 10;
@@ -123,7 +128,7 @@ std::optional<int64_t> parse_text(const Field<T>& f, std::string_view text);
 // allowed values.
 std::string table_text();
 
-// The TypeScript declarations of the input interfaces (DeviceInput, KernelInput, TileInput), made from the
+// The TypeScript declarations of the input interfaces (DeviceInput, KernelInput, AmdKernelInput, TileInput), made from the
 // tables: smcalc.d.ts holds this text between its "generated" markers.
 std::string typescript_declarations();
 
