@@ -125,6 +125,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "smcalc/cluster.hpp"
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
@@ -158,6 +159,9 @@ struct Request {
     std::optional<ParsedKernel> compiler;  // the kernel "compiler_output" chose (its numbers are in `input`)
     std::optional<nlohmann::json> id;   // echoed
     std::vector<std::string> warnings;  // ignored fields
+    // Thread block clusters (issue 17): "cluster", "non_portable_cluster", "grid" (occupancy, next_step, compare;
+    // op tile copies it into tile.cluster, op tiles into search.clusters). nullopt = no cluster asked for.
+    std::optional<ClusterInput> cluster;
 };
 
 // Validates a request object (see the contract above). Never throws.

@@ -88,6 +88,16 @@ constexpr Field kTilesLists[] = {
 };
 constexpr Field kGpus = {"--gpus", "gpus", "1 to 4 GPU names, comma-separated: A100,\"H100 SXM5\",B200,\"RTX 5090\"",
                          "LIST", Kind::Names};
+// Thread block clusters (issue 17; CC 9.0+). --non-portable-cluster comes from the cluster input table.
+constexpr Field kCluster = {"--cluster", "cluster",
+                            "thread block cluster in CTAs: XxYxZ (4x2x1) or a size N (= Nx1x1); CC 9.0+; resident "
+                            "clusters GPU-wide, GPC by GPC",
+                            "XxYxZ|N"};
+constexpr Field kGrid = {"--grid", "grid", "launch grid in CTAs, XxYxZ (each a multiple of --cluster's): waves of clusters",
+                         "XxYxZ", Kind::Text};
+constexpr Field kClusters = {"--clusters", "clusters",
+                             "cluster shapes to rank, comma-separated: 1x1x1,2x1x1,1x2x1,2x2x1 (1x1x1 = none; CC 9.0+)",
+                             "LIST", Kind::List};
 constexpr Field kParseFile = {"FILE", "text", "compiler output to read (default or -: stdin)", "", Kind::File};
 
 // What one subcommand collects from its flags.
@@ -180,11 +190,16 @@ std::string flag_of(const Command& cmd, std::string field) {
     if (field.rfind("device", 0) == 0) return "--device-json";
     if (auto b = field.find('['); b != std::string::npos) field.resize(b);  // "ms[2]" -> "ms"
     if (field.rfind("problem", 0) == 0) field = "problem";
+    if (field.rfind("cluster.", 0) == 0 || field.rfind("grid.", 0) == 0) field.resize(field.find('.'));
     if (field == "m" || field == "n" || field == "k") field = "tile";
     if ((field == "a" || field == "b") && !cmd.given(field) && cmd.given("ab")) field = "ab";
     if (const CLI::Option* o = cmd.option(field)) return o->get_name().empty() ? field : o->get_name();
     for (const auto& [flag, key] : cmd.flags)
-        if (field == key) return "--" + std::string(key);
+        if (field == key) {
+            std::string name = "--" + std::string(key);  // the switch's flag: the key with '-' for '_'
+            std::replace(name.begin(), name.end(), '_', '-');
+            return name;
+        }
     return field;
 }
 
@@ -349,6 +364,12 @@ int main(int argc, char** argv) {
         c.add(kAb);
         c.add_fields(fields::tile_fields(), {"stages", "warps"});
     };
+    // --cluster, --non-portable-cluster (and --grid where waves of clusters are counted).
+    auto cluster = [](Command& c, bool grid) {
+        c.add(kCluster);
+        c.add_fields(fields::cluster_fields());
+        if (grid) c.add(kGrid);
+    };
     auto json_flag = [](Command& c) {
         c.app->add_flag("--json", c.json_out, "print the answer object (the `smcalc batch` contract)");
     };
@@ -358,6 +379,7 @@ int main(int argc, char** argv) {
         device(c);
         kernel(c, true, true);
         compiler(c);
+        cluster(c, true);
         json_flag(c);
         c.app->add_flag("--why", c.why, "add the step-by-step derivation");
     }
@@ -387,6 +409,7 @@ int main(int argc, char** argv) {
         kernel(c, true, true);
         c.add(kTargetBlocks);
         compiler(c);
+        cluster(c, true);
         json_flag(c);
     }
     {
@@ -396,6 +419,7 @@ int main(int argc, char** argv) {
         device(c);
         tile_shape(c);
         tile_types(c);
+        cluster(c, false);
         json_flag(c);
         c.app->add_flag("--why", c.why, "add the occupancy solver's derivation");
     }
@@ -404,6 +428,8 @@ int main(int argc, char** argv) {
         device(c);
         for (const auto& f : kTilesLists) c.add(f);
         tile_types(c);
+        cluster(c, false);
+        c.add(kClusters);
         json_flag(c);
     }
     {
@@ -415,6 +441,7 @@ int main(int argc, char** argv) {
         kernel(c, true, true);
         tile_shape(c);
         tile_types(c);
+        cluster(c, false);
         json_flag(c);
     }
     {
