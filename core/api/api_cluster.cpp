@@ -176,7 +176,7 @@ std::string cluster_result_text(const ClusterResult& r) {
     std::string out = "\ncluster " + dims_text(r.dims) + " = " + plural(r.cluster_size, "CTA", "CTAs") +
                       (r.needs_non_portable ? " (non-portable: above 8)" : " (portable)") + ", " +
                       plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM (exact), distributed shared memory " +
-                      num(r.cluster_size) + " x " + num(r.smem_per_cta) + " B = " + num(r.dsmem_per_cluster) +
+                      num(r.cluster_size) + " x " + grouped(r.smem_per_cta) + " B = " + grouped(r.dsmem_per_cluster) +
                       " B per cluster (exact)\n";
     out += answer_line(r) + "\n";
     if (r.max_active_clusters) {
@@ -212,8 +212,11 @@ std::string cluster_result_text(const ClusterResult& r) {
     out += "limited by " + std::string(cluster_limiter_label(r.limiter)) + ": " + r.limiter_reason + "\n";
     if (r.waves) {
         const ClusterWaves& w = *r.waves;
-        out += "grid " + dims_text(w.grid) + " = " + num(w.grid_ctas) + " CTAs = " + num(w.grid_clusters) + " clusters: ";
-        if (w.waves_typical)
+        out += "grid " + dims_text(w.grid) + " = " + grouped(w.grid_ctas) + " CTAs = " + grouped(w.grid_clusters) +
+               " clusters: ";
+        if (w.waves_typical && *w.waves_low == *w.waves_high)
+            out += plural(*w.waves_low, "wave", "waves") + " for every allowed GPC layout\n";
+        else if (w.waves_typical)
             out += num(*w.waves_low) + ".." + num(*w.waves_high) + " waves (range; even layout " + num(*w.waves_typical) +
                    ", an estimate)\n";
         else if (w.waves_bound)
@@ -254,7 +257,7 @@ Expected<Solved> solve_with_cluster(const Request& req, ClusterAnswer& cluster) 
             // compare_tile does for a bad tile).
             CompareRow row;
             row.key = "clusters";
-            row.label = "resident clusters (" + dims_text(in.dims) + ")";
+            row.label = "Resident clusters per GPU (" + dims_text(in.dims) + ")";
             std::vector<Error> errors;
             std::size_t columns_n = 0;
             ClusterInput ci = in;
@@ -279,7 +282,7 @@ Expected<Solved> solve_with_cluster(const Request& req, ClusterAnswer& cluster) 
                                                    : clusters(col.device, GpcLayout{}, c->kernel, ci)));
                 }
                 if (!errors.empty() && errors.size() == columns_n &&
-                    std::all_of(errors.begin(), errors.end(), [&](const Error& e) { return e.message == errors[0].message; }))
+                    std::all_of(errors.begin(), errors.end(), [&](const Error& e) { return e.id == errors[0].id && e.field == errors[0].field; }))
                     return errors[0];
                 row.differs = std::any_of(row.values.begin(), row.values.end(), [&](const std::string& v) { return v != row.values[0]; });
                 c->rows.push_back(std::move(row));
@@ -294,7 +297,7 @@ Expected<Solved> solve_with_cluster(const Request& req, ClusterAnswer& cluster) 
                                                        col.result->smem_per_cta, ci)));
                 }
                 if (!errors.empty() && errors.size() == columns_n &&
-                    std::all_of(errors.begin(), errors.end(), [&](const Error& e) { return e.message == errors[0].message; }))
+                    std::all_of(errors.begin(), errors.end(), [&](const Error& e) { return e.id == errors[0].id && e.field == errors[0].field; }))
                     return errors[0];
                 row.differs = std::any_of(row.values.begin(), row.values.end(), [&](const std::string& v) { return v != row.values[0]; });
                 t->rows.push_back(std::move(row));

@@ -191,6 +191,7 @@ std::string flag_of(const Command& cmd, std::string field) {
     if (auto b = field.find('['); b != std::string::npos) field.resize(b);  // "ms[2]" -> "ms"
     if (field.rfind("problem", 0) == 0) field = "problem";
     if (field.rfind("cluster.", 0) == 0 || field.rfind("grid.", 0) == 0) field.resize(field.find('.'));
+    if (field == "cluster" && !cmd.given("cluster") && cmd.given("clusters")) field = "clusters";  // tiles' list
     if (field == "m" || field == "n" || field == "k") field = "tile";
     if ((field == "a" || field == "b") && !cmd.given(field) && cmd.given("ab")) field = "ab";
     if (const CLI::Option* o = cmd.option(field)) return o->get_name().empty() ? field : o->get_name();
