@@ -15,7 +15,7 @@ namespace {
 
 using nlohmann::json;
 
-GpcLayout gpc_of(const Request& req) { return req.gpu_spec ? req.gpu_spec->gpc : GpcLayout{}; }
+GpcLayout gpc_of(const Request& req) { return req.gpc; }
 
 std::string dims_text(const Dim3& d) { return num(d.x) + "x" + num(d.y) + "x" + num(d.z); }
 

@@ -255,7 +255,7 @@ Device read_device_object(const json& obj, std::vector<std::string>& warnings) {
         if (const json* v = get(obj, f.key)) f.set(d, read_field(*v, "device." + std::string(f.key), f));
     for (const auto& item : obj.items()) {
         const std::string& key = item.key();  // not a structured binding: clang 14 (em++) cannot capture those
-        if (key != "cc" && !fields::find(fields::device_fields(), key))
+        if (key != "cc" && key != "gpc" && !fields::find(fields::device_fields(), key))
             warnings.push_back("unknown field \"device." + key + "\" ignored");
     }
     auto ok = validate_device(d);
@@ -469,12 +469,44 @@ Dim3 read_dims(const json& v, const std::string& key, int64_t hi, std::string_vi
     return d;
 }
 
+// A custom device's GPC layout, "device": {"gpc": {"gpcs_min", "gpcs_max", "max_sms_per_gpc", "sms_per_tpc",
+// "max_cluster_size"}} (smcalc::GpcLayout; 0 or absent = unknown). Checked against itself and the SM count by
+// the core (validate_gpc_layout, InvalidDevice "gpc.*").
+GpcLayout read_gpc(const json& v, std::vector<std::string>& warnings) {
+    if (!v.is_object())
+        fail(ErrorId::InvalidInput, "device.gpc",
+             "device.gpc must be an object such as {\"gpcs_min\": 8, \"gpcs_max\": 8, \"max_sms_per_gpc\": 18}; got " +
+                 shown(v));
+    GpcLayout g;
+    const std::pair<const char*, int64_t GpcLayout::*> keys[] = {{"gpcs_min", &GpcLayout::gpcs_min},
+                                                                {"gpcs_max", &GpcLayout::gpcs_max},
+                                                                {"max_sms_per_gpc", &GpcLayout::max_sms_per_gpc},
+                                                                {"sms_per_tpc", &GpcLayout::sms_per_tpc},
+                                                                {"max_cluster_size", &GpcLayout::max_cluster_size}};
+    for (auto [key, member] : keys)
+        if (const json* x = get(v, key))
+            g.*member = read_int(*x, std::string("gpc.") + key, FieldSpec{key, 0, kMaxInput, "0 = unknown"});
+    if (g.gpcs_max == 0) g.gpcs_max = g.gpcs_min;
+    if (g.gpcs_min == 0) g.gpcs_min = g.gpcs_max;
+    if (g.sms_per_tpc == 0) g.sms_per_tpc = 1;
+    for (const auto& item : v.items()) {
+        const std::string& key = item.key();
+        if (std::none_of(std::begin(keys), std::end(keys), [&](const auto& k) { return key == k.first; }))
+            warnings.push_back("unknown field \"device.gpc." + key + "\" ignored");
+    }
+    g.source = "custom device";
+    return g;
+}
+
 // The cluster fields of `j` (only for the ops that read them): req.cluster, and the tile / search copies.
 // Range and CC checks that need the device (CC 9.0+, size <= 8 without non_portable_cluster, <= 16, a grid
 // of whole clusters) are the core's (smcalc::validate_cluster), so every surface says the same.
 void read_cluster_fields(const json& j, Request& req) {
     const json* c = used_by("cluster", req.op, req.compare_tile) ? get(j, "cluster") : nullptr;
     const json* list = used_by("clusters", req.op, req.compare_tile) ? get(j, "clusters") : nullptr;
+    if (req.gpu_spec) req.gpc = req.gpu_spec->gpc;
+    if (const json* dev = get(j, "device"); dev && dev->is_object())
+        if (const json* g = get(*dev, "gpc")) req.gpc = read_gpc(*g, req.warnings);
     ClusterInput in;
     for (const auto& f : fields::cluster_fields())
         if (used_by(f.key, req.op, req.compare_tile))
@@ -489,7 +521,7 @@ void read_cluster_fields(const json& j, Request& req) {
         // One shape ("cluster") or several ("clusters": a list of shapes, 1x1x1 = none), each ranked.
         if (c && list) fail(ErrorId::BadRequest, "clusters", "give cluster (one shape) or clusters (a list), not both");
         req.search.non_portable_cluster = in.non_portable;
-        if (req.gpu_spec) req.search.gpc = req.gpu_spec->gpc;
+        req.search.gpc = req.gpc;
         if (c) req.search.clusters = {in.dims};
         if (list) {
             if (!list->is_array() || list->empty() || list->size() > 8)

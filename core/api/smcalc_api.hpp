@@ -162,6 +162,7 @@ struct Request {
     // Thread block clusters (issue 17): "cluster", "non_portable_cluster", "grid" (occupancy, next_step, compare;
     // op tile copies it into tile.cluster, op tiles into search.clusters). nullopt = no cluster asked for.
     std::optional<ClusterInput> cluster;
+    GpcLayout gpc;  // the GPU's GPC row ("gpu"), or "device": {"gpc": {...}}; default = unknown (bound only)
 };
 
 // Validates a request object (see the contract above). Never throws.

@@ -187,7 +187,7 @@ bool read_text(const std::string& path, std::string& out, std::string& why) {
 
 // The flag a request field came from, for error messages ("device.smem_per_sm" -> --device-json).
 std::string flag_of(const Command& cmd, std::string field) {
-    if (field.rfind("device", 0) == 0) return "--device-json";
+    if (field.rfind("device", 0) == 0 || field.rfind("gpc.", 0) == 0) return "--device-json";
     if (auto b = field.find('['); b != std::string::npos) field.resize(b);  // "ms[2]" -> "ms"
     if (field.rfind("problem", 0) == 0) field = "problem";
     if (field.rfind("cluster.", 0) == 0 || field.rfind("grid.", 0) == 0) field.resize(field.find('.'));
