@@ -235,6 +235,20 @@ std::string cluster_result_text(const ClusterResult& r) {
 
 Expected<Solved> solve_with_cluster(const Request& req, ClusterAnswer& cluster) {
     auto solved = solve(req);
+    if (!solved && req.op == Op::Tile && solved.error().id == ErrorId::Unsupported) {
+        // A tile no single CTA can run (tcgen05's M = 256): the error stays the answer, and names the ways that
+        // run it (the 2-SM pair, a 2-CTA cluster), each with its numbers.
+        auto options = tile_fit_options(req.device, req.tile, req.gpu_spec);
+        if (!options || options->empty()) return solved;
+        Error e = solved.error();
+        e.message += ". Ways to run it:";
+        for (const TileFitOption& o : *options)
+            if (o.fits) e.message += " " + o.key + " (" + o.text + ");";
+        if (e.message.back() == ';') e.message.back() = '.';
+        else e.message += " none fits.";
+        cluster.refused_fit_options = std::move(options.value());
+        return e;
+    }
     if (!solved || !req.cluster) return solved;
     const ClusterInput& in = *req.cluster;
     const GpcLayout gpc = gpc_of(req);
@@ -350,6 +364,13 @@ void add_cluster_json(json& a, const Request& req, const Solved& solved, const C
         else
             a["cluster_input"] = std::move(in);
     }
+}
+
+void add_refused_fit_options(json& a, const ClusterAnswer& cluster) {
+    if (cluster.refused_fit_options.empty()) return;
+    json options = json::array();
+    for (const TileFitOption& o : cluster.refused_fit_options) options.push_back(fit_option_json(o));
+    a["fit_options"] = std::move(options);
 }
 
 std::string cluster_answer_text(const Request& req, const Solved& solved, const ClusterAnswer& cluster) {

@@ -1358,6 +1358,7 @@ json handle(const json& request) {
             auto solved = detail::solve_with_cluster(*req, cluster);
             a = solved ? answer_json(*req, *solved) : error_json(solved.error());
             if (solved) detail::add_cluster_json(a, *req, *solved, cluster);
+            else detail::add_refused_fit_options(a, cluster);
             if (req->compiler && !a.contains("error")) a["compiler"] = parsed_kernel_json(*req->compiler);
             if (!req->warnings.empty()) a["warnings"] = req->warnings;
         }
