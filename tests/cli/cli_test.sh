@@ -483,6 +483,11 @@ assert [o['fits'] for o in a['fit_options']] == [False, True, True] and a['fit_o
     has "$out" '^cluster 2x1x1 = 2 CTAs \(portable\), 1 CTA/SM \(exact\), distributed shared memory 2 x 147,504 B = 295,008 B per cluster \(exact\)$'
     has "$out" '^resident clusters: 66 for every allowed GPC layout'
     has "$out" '^grid 64x32x1 = 2,048 CTAs = 1,024 clusters: 16 waves for every allowed GPC layout$'
+    has "$out" '^fits: 1 CTA/SM, 8 of 64 warps = 12\.5 % occupancy \(estimate\), limited by registers, shared memory$'
+    has "$out" '^  2 GPCs of 18 SMs: +floor\(18 x 1 / 2\) = 9 clusters each +\(18 CTAs, 0 SMs idle\)$'
+    # B200: M = 256 is refused as one tcgen05 CTA (exit 1); the error names the ways that run it.
+    expect_rc 1 "$SMCALC" tile --gpu B200 --mma tmem --tile 256x256x64
+    has "$err" 'Ways to run it: cluster_split_m \(2x1 cluster of 128x256 CTAs: 256 TMEM columns \(8 warps\), 147,524 B shared memory per CTA, 1 CTA/SM: fits\); cta_pair_2sm \(.*98,372 B shared memory per CTA.*2 CTA/SM: fits\)\. \[unsupported\]$'
     # B200, TMEM path: a 2-SM CTA pair among the fit options (256x256 is refused as one tcgen05 CTA: exit 1).
     expect_rc 0 "$SMCALC" tile --gpu B200 --mma tmem --tile 128x256x64 --acc-buffers 4 --json
     py "a=json.loads(text); assert not a['fits']; keys=[o['key'] for o in a['fit_options']]; assert 'cta_pair_2sm' in keys, keys"
