@@ -82,7 +82,8 @@ constexpr Field kTilesLists[] = {
     {"--ms", "ms", "candidate M values, comma-separated (default 16,32,48,64,96,128,192,256)", "LIST", Kind::List},
     {"--ns", "ns", "candidate N values (default as --ms)", "LIST", Kind::List},
     {"--ks", "ks", "candidate K values (default 16,32,64,128)", "LIST", Kind::List},
-    {"--stages", "stages", "candidate stage counts (default 1,2,...,8)", "LIST", Kind::List},
+    {"--stages", "stages", "candidate stage counts (default 1,2,...,8), or auto: CUTLASS's StageCountAutoCarveout per tile",
+     "LIST|auto", Kind::List},
     {"--warps", "warps", "candidate warps per CTA (default 4,8,12,16)", "LIST", Kind::List},
     {"--limit", "limit", "fits listed (default 50; all for every fit)", "N|all"},
 };
