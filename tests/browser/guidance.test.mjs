@@ -104,16 +104,16 @@ test('side by side: four GPUs by default, differing rows flagged, pickers and st
   assert.ok(!s.compare.differs.includes('limit_regs'));
   await screenshot(page, 'guidance-compare');
 
-  // Slot 2 -> H200 SXM (SM count not published): its resident CTAs are unknown.
+  // Slot 2 -> GB200 (SM count not published): its resident CTAs are unknown.
   const picker = await item(page, '##cg2');
   await page.mouse.click(picker.cx, picker.cy);
   await idle(page);
-  const h200 = (await page.evaluate(() => window.smcalc.items())).find((i) => i.label.startsWith('H200 SXM') && i.visible);
-  assert.ok(h200, 'no H200 in the picker');
-  await page.mouse.click(h200.x + h200.w / 2, h200.y + h200.h / 2);
-  s = await until(page, () => window.smcalc.state(), (v) => v.compare.gpus[2] === 'H200 SXM');
+  const gb200 = (await page.evaluate(() => window.smcalc.items())).find((i) => i.label.startsWith('GB200') && i.visible);
+  assert.ok(gb200, 'no GB200 in the picker');
+  await page.mouse.click(gb200.x + gb200.w / 2, gb200.y + gb200.h / 2);
+  s = await until(page, () => window.smcalc.state(), (v) => v.compare.gpus[2] === 'GB200');
   assert.equal(s.compare.columns[2].gpu_resident_ctas, null);
-  assert.match(s.hash, /&cg=A100%2040GB%20SXM4,H100%20SXM5,H200%20SXM,RTX%205090/);
+  assert.match(s.hash, /&cg=A100%2040GB%20SXM4,H100%20SXM5,GB200,RTX%205090/);
 
   // The link opens the same comparison.
   const { context: c2, page: p2 } = await open(browser, base + '#' + s.hash);
@@ -129,6 +129,13 @@ test('side by side: four GPUs by default, differing rows flagged, pickers and st
   s = await state(page);
   assert.deepEqual(s.compare.columns.map((c) => c.name), ['A100 40GB SXM4', 'B200', 'RTX 5090']);
   assert.ok(s.compare.differs.includes('sm_count') && s.compare.rows > 10);
+  // The page and the API compare tiles with the same core function (smcalc::compare_tile): same CTAs per SM,
+  // same resident CTAs, the same rows marked as differing.
+  const api = await page.evaluate(() => window.smcalc.handle({ op: 'compare', kind: 'tile', gpus: ['A100', 'B200', 'RTX 5090'] }));
+  assert.ok(!api.error, JSON.stringify(api.error));
+  assert.deepEqual(s.compare.columns.map((c) => c.blocks_per_sm), api.columns.map((c) => c.ctas_per_sm));
+  assert.deepEqual(s.compare.columns.map((c) => c.gpu_resident_ctas), api.columns.map((c) => c.gpu_resident_ctas));
+  assert.deepEqual([...s.compare.differs].sort(), api.rows.filter((r) => r.differs).map((r) => r.key).sort());
   await screenshot(page, 'guidance-compare-tile');
   assert.deepEqual(errors, []);
   await context.close();

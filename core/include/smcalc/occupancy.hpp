@@ -43,6 +43,9 @@ struct KernelInput {
                                     //   optin ? smem_per_block_optin - static : smem_per_block - static
     int carveout = -1;              // cudaFuncAttributePreferredSharedMemoryCarveout: -1 default, 0..100 %
     int64_t barriers = 1;           // block barriers used (cudaFuncAttributes gives OCC 1), 0 .. kMaxInput
+#ifdef SMCALC_TEST_DUMMY_FIELD
+    int64_t dummy_field = 7;        // only in tests/fields-dummy's build: one table row reaches every surface
+#endif
 };
 
 enum class Resource { Registers, SharedMemory, Warps, Blocks, Barriers };

@@ -1,0 +1,45 @@
+// fields-dummy.cpp - one row added to the kernel table (SMCALC_TEST_DUMMY_FIELD) reaches the JSON reader and
+// answers, the URL hash and the TypeScript declarations, with no other edit (docs/architecture.md).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "smcalc/fields.hpp"
+#include "smcalc_api.hpp"
+#include "ui_state.hpp"
+
+using nlohmann::json;
+
+TEST_CASE("fields: a row added to the table is read, echoed, range-checked and not warned about") {
+    const json a = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}, {"dummy_field", 9}});
+    REQUIRE_MESSAGE(!a.contains("error"), a.dump());
+    CHECK(a["input"]["dummy_field"] == 9);
+    CHECK_FALSE(a.contains("warnings"));
+    const json bad = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}, {"dummy_field", 1001}});
+    REQUIRE(bad.contains("error"));
+    CHECK(bad["error"]["field"] == "dummy_field");
+    CHECK(bad["error"]["message"].get<std::string>().find("an integer from 0 to 1000 (dummies)") != std::string::npos);
+    // Ignored where the op reads no kernel (a tile), like every kernel field.
+    const json tile = smcalc::api::handle({{"op", "tile"}, {"cc", "9.0"}, {"dummy_field", 9}});
+    REQUIRE(tile.contains("warnings"));
+    CHECK(tile["warnings"][0] == "field \"dummy_field\" is ignored by op tile");
+}
+
+TEST_CASE("fields: a row added to the table is in the URL hash, both ways") {
+    smcalc::web::Inputs in;
+    in.mode = smcalc::web::Mode::Kernel;
+    in.kernel.dummy_field = 9;
+    const std::string h = smcalc::web::encode_hash(in);
+    CHECK(h.find("&dmy=9") != std::string::npos);
+    const auto d = smcalc::web::decode_hash(h);
+    CHECK(d.notices.empty());
+    CHECK(d.inputs.kernel.dummy_field == 9);
+    const auto bad = smcalc::web::decode_hash("m=kernel&dmy=5000");
+    REQUIRE(bad.notices.size() == 1);
+    CHECK(bad.notices[0] == "Dummy field '5000' in the link is not valid (0 .. 1000); using the default 7.");
+}
+
+TEST_CASE("fields: a row added to the table is in the TypeScript declarations") {
+    const std::string dts = smcalc::fields::typescript_declarations();
+    CHECK(dts.find("  dummy_field?: number;") != std::string::npos);
+}
