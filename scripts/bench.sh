@@ -4,8 +4,8 @@
 #
 #   1. native  Release build in build/bench (-DSMCALC_BUILD_BENCH=ON): Google Benchmark over the same
 #              100,000 inputs for our solver and CUDA's cuda_occupancy.h (where a toolkit is installed), the
-#              block-size optimizer, the tile enumeration, the page's recompute; then callgrind instruction
-#              counts of the solver loops (exact, immune to a busy machine)
+#              block-size optimizer, the tile enumeration, one cluster answer (per call), the page's recompute;
+#              then callgrind instruction counts of the solver loops (exact, immune to a busy machine)
 #   2. wasm    core + the page's recompute compiled by em++ (build/bench-wasm), timed under node
 #   3. page    dist/ from scripts/build-web.sh: bytes raw and gzip, navigation to first frame, idle frames,
 #              CPU per frame while dragging, in headless Chromium (tests/bench/page.mjs, playwright-core)

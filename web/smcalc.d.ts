@@ -78,6 +78,13 @@ export interface TileInput {
   subbyte_smem?: 'auto' | 'packed' | 'padded'; // fp6/fp4 layout in shared memory: auto, packed or padded
   acc_buffers?: number;               // accumulator copies in tensor memory (default 1)
 }
+
+/** A thread block cluster (CC 9.0+; smcalc::ClusterInput), with a kernel or a tile. Absent = no cluster. */
+export interface ClusterInput {
+  cluster?: [number, number, number] | number | string;  // CTAs x,y,z; 8 = [8,1,1]; "4x2x1"
+  grid?: [number, number, number] | string;  // launch grid in CTAs (waves); a multiple of the cluster
+  non_portable_cluster?: boolean;     // cluster sizes 9..16 allowed (cudaFuncAttributeNonPortableClusterSizeAllowed; default false)
+}
 // </generated>
 
 /** Exactly one of gpu, cc or device chooses the device. */

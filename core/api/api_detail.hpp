@@ -133,4 +133,28 @@ std::string compare_text(const Comparison& c);
 std::string compare_tile_text(const TileComparison& c);
 std::string parse_text(const ParsedOutput& p);
 
+// ----- Thread block clusters (issue 17; api_cluster.cpp) -----
+// What "cluster" adds to an op's answer, solved once for both formatters. Ops tile and tiles carry their
+// cluster figures in their own results (TileResult::cluster, fit_options; TileFit's cluster fields).
+struct ClusterAnswer {
+    std::optional<ClusterResult> result;  // occupancy, next_step: the kernel's resident clusters
+    std::vector<ClusterStep> steps;       // next_step: smaller shapes that keep more CTAs, or the GPC limit
+    std::vector<TileFitOption> refused_fit_options;  // tile: a shape tile() refuses (e.g. M = 256 on the TMEM
+                                                     // path) still has ways to run; the error names them
+};
+// solve(), then the cluster part of the request (req.cluster). For compare it adds the "clusters" row to the
+// comparison's rows (an error for all when every GPU refuses the cluster with the same error).
+Expected<Solved> solve_with_cluster(const Request& req, ClusterAnswer& cluster);
+// The answer's cluster keys ("cluster", "cluster_next_steps", "fit_options", the tiles' cluster fields and
+// "ranking"), added to the op's JSON answer `a`.
+void add_cluster_json(nlohmann::json& a, const Request& req, const Solved& solved, const ClusterAnswer& cluster);
+// An error answer's "fit_options" (a refused tile that runs another way), beside "error".
+void add_refused_fit_options(nlohmann::json& a, const ClusterAnswer& cluster);
+// The text of the same: the resident clusters with each figure labelled, the per-GPC arithmetic, fit options,
+// cluster steps. Empty when the request has none of them.
+std::string cluster_answer_text(const Request& req, const Solved& solved, const ClusterAnswer& cluster);
+std::string cluster_result_text(const ClusterResult& r);
+// One table cell for compare: "13..16 (even 16)", "66 (every layout)", "at most 74 (layout unknown)".
+std::string cluster_cell_text(const ClusterResult& r);
+
 }  // namespace smcalc::api::detail

@@ -180,12 +180,23 @@ std::string tiles_text(const Request& req, const TileSearchResult& r) {
            num(r.smem_over) + " over the shared memory limit, " + (tmem ? num(r.tmem_over) + " over 512 TMEM columns, " : "") +
            num(r.no_cta) + " with 0 CTAs/SM\n";
     if (r.fits.empty()) return out;
-    out += "order: largest M x N first, then occupancy, then the deepest prefetch (stages x K); registers are "
-           "estimates\n\n";
+    const bool clustered = std::any_of(req.search.clusters.begin(), req.search.clusters.end(),
+                                       [](const Dim3& d) { return d.x * d.y * d.z > 1; });
+    if (!clustered && !req.search.stages_auto) {
+        out += "order: largest M x N first, then occupancy, then the deepest prefetch (stages x K); registers are "
+               "estimates\n\n";
+    } else {
+        // The search's own ranking (clusters, stages auto), then the estimate caveat.
+        out += "order:\n";
+        for (const auto& line : r.ranking) out += "  - " + line + "\n";
+        out += "registers are estimates; clusters resident GPU-wide are a range over GPC layouts (low..high)\n\n";
+    }
     std::vector<std::vector<std::string>> t;
     std::vector<std::string> head = {"M", "N", "K", "stages", "warps", "acc regs", "regs (est)", "smem/CTA (B)"};
     if (tmem) head.push_back("TMEM cols");
-    for (const char* h : {"CTAs/SM", "occupancy", "limited by"}) head.push_back(h);
+    for (const char* h : {"CTAs/SM", "occupancy"}) head.push_back(h);
+    if (clustered) for (const char* h : {"cluster", "clusters (low..high)", "CTAs resident"}) head.push_back(h);
+    head.push_back("limited by");
     t.push_back(head);
     const auto total = static_cast<int64_t>(r.fits.size());
     const int64_t n = req.limit ? std::min(*req.limit, total) : total;
@@ -196,6 +207,11 @@ std::string tiles_text(const Request& req, const TileSearchResult& r) {
         if (tmem) line.push_back(num(f.tmem_columns));
         line.push_back(num(f.ctas_per_sm));
         line.push_back(format_percent(f.occupancy));
+        if (clustered) {
+            line.push_back(num(f.cluster.x) + "x" + num(f.cluster.y) + "x" + num(f.cluster.z));
+            line.push_back(f.clusters_low ? num(*f.clusters_low) + ".." + num(*f.clusters_high) : std::string("-"));
+            line.push_back(f.ctas_resident ? num(*f.ctas_resident) : std::string("-"));
+        }
         line.push_back(limiting_text(f.limiting));
         t.push_back(std::move(line));
     }

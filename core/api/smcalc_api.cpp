@@ -255,7 +255,7 @@ Device read_device_object(const json& obj, std::vector<std::string>& warnings) {
         if (const json* v = get(obj, f.key)) f.set(d, read_field(*v, "device." + std::string(f.key), f));
     for (const auto& item : obj.items()) {
         const std::string& key = item.key();  // not a structured binding: clang 14 (em++) cannot capture those
-        if (key != "cc" && !fields::find(fields::device_fields(), key))
+        if (key != "cc" && key != "gpc" && !fields::find(fields::device_fields(), key))
             warnings.push_back("unknown field \"device." + key + "\" ignored");
     }
     auto ok = validate_device(d);
@@ -282,7 +282,16 @@ bool used_by(std::string_view key, Op op, bool compare_tile) {
     if (key == "ms" || key == "ns" || key == "ks" || key == "limit") return op == Op::Tiles;
     if (key == "gpus" || key == "kind") return op == Op::Compare;
     if (key == "text") return op == Op::Parse;
+    if (key == "cluster" || fields::find(fields::cluster_fields(), key))
+        return op == Op::Occupancy || op == Op::NextStep || op == Op::Tile || op == Op::Tiles || op == Op::Compare;
+    if (key == "clusters") return op == Op::Tiles;
+    if (key == "grid") return op == Op::Occupancy || op == Op::NextStep;
     return false;
+}
+
+// The request keys of thread block clusters (issue 17), besides the cluster input table.
+bool is_cluster_key(std::string_view key) {
+    return key == "cluster" || key == "clusters" || key == "grid" || fields::find(fields::cluster_fields(), key);
 }
 
 bool known_key(std::string_view key) {
@@ -291,7 +300,8 @@ bool known_key(std::string_view key) {
         "ms", "ns", "ks", "limit", "gpus", "kind", "text", "waves"};
     return std::find(kRequestKeys.begin(), kRequestKeys.end(), key) != kRequestKeys.end() ||
            fields::find(fields::kernel_fields(), key) || fields::find(fields::tile_fields(), key) ||
-           fields::find(fields::amd_kernel_fields(), key);
+           fields::find(fields::amd_kernel_fields(), key) ||
+           is_cluster_key(key);
 }
 
 // The kernel fields of `j` into req.input (only those the op reads).
@@ -480,6 +490,16 @@ void read_tile_fields(const json& j, Request& req, bool shape) {
     if (!get(j, "epilogue") && get(j, "epilogue_bytes")) t.epilogue = Epilogue::Bytes;
 }
 
+// op tiles: "stages": "auto" (or ["auto"], the CLI's --stages auto) asks for CUTLASS's stage count per tile.
+bool read_stages_auto(const json& j, TileSearch& s) {
+    const json* v = get(j, "stages");
+    auto is_auto = [](const json& x) { return x.is_string() && lower(x.get<std::string>()) == "auto"; };
+    if (!v || !(is_auto(*v) || (v->is_array() && v->size() == 1 && is_auto(v->front())))) return false;
+    s.stages_auto = true;
+    s.stages = {1};  // ignored by the search; one entry for the candidate count
+    return true;
+}
+
 // A candidate list of op tiles: an array of integers or one integer.
 void read_list(const json& j, const char* key, const char* what, std::vector<int64_t>& out) {
     const json* v = get(j, key);
@@ -502,7 +522,7 @@ void read_tiles_fields(const json& j, Request& req) {
     read_list(j, "ms", "CTA tile rows", s.ms);
     read_list(j, "ns", "CTA tile columns", s.ns);
     read_list(j, "ks", "K per stage", s.ks);
-    read_list(j, "stages", "pipeline stages", s.stages);
+    if (!read_stages_auto(j, s)) read_list(j, "stages", "pipeline stages", s.stages);
     read_list(j, "warps", "warps per CTA", s.warps);
     // Bound the work one request can ask for (the web page runs it on the UI thread).
     int64_t product = 1;
@@ -526,6 +546,138 @@ void read_tiles_fields(const json& j, Request& req) {
         else
             req.limit = read_int(*v, "limit", kLimit);
     }
+}
+
+// ----- thread block clusters (issue 17) -----
+
+// One cluster or grid dimension: an integer lo .. hi (whole floats accepted, as everywhere).
+int64_t read_dim(const json& v, const std::string& field, int64_t hi, std::string_view what) {
+    return read_int(v, field, FieldSpec{field, 1, hi, what});
+}
+
+// "4x2x1", "4x2", "8" (also 'X', '*', spaces): 1 to 3 integers; missing ones are 1. nullopt when the text is
+// not that shape; each part is range-checked by the caller (so the error names cluster.x, .y or .z).
+std::optional<std::array<int64_t, 3>> split_dims(std::string_view text) {
+    std::array<int64_t, 3> out = {1, 1, 1};
+    std::size_t part = 0, i = 0;
+    auto skip = [&] {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    };
+    while (true) {
+        skip();
+        if (part >= 3) return std::nullopt;
+        int64_t v = 0;
+        auto r = std::from_chars(text.data() + i, text.data() + text.size(), v);
+        if (r.ec == std::errc::result_out_of_range) v = v < 0 ? -kMaxInput - 1 : kMaxInput + 1;  // out of every range
+        else if (r.ec != std::errc{}) return std::nullopt;
+        out[part++] = v;
+        i = static_cast<std::size_t>(r.ptr - text.data());
+        skip();
+        if (i == text.size()) return out;
+        if (text[i] != 'x' && text[i] != 'X' && text[i] != '*') return std::nullopt;
+        ++i;
+    }
+}
+
+// "cluster" / "grid": [x, y, z] (1 to 3 entries), "XxYxZ", or one integer n meaning [n, 1, 1]. Each dimension
+// 1 .. hi; the error names "<key>.x" (.y, .z) and the range.
+Dim3 read_dims(const json& v, const std::string& key, int64_t hi, std::string_view what, std::string_view example) {
+    const char* const axis[] = {".x", ".y", ".z"};
+    std::array<json, 3> parts = {json(1), json(1), json(1)};
+    auto bad_shape = [&]() {
+        fail(ErrorId::InvalidInput, key,
+             key + " must be [x, y, z], a string such as \"" + std::string(example) + "\" or one integer (" +
+                 std::string(what) + ", each 1 to " + num(hi) + "); got " + shown(v));
+    };
+    if (v.is_array()) {
+        if (v.empty() || v.size() > 3) bad_shape();
+        for (std::size_t i = 0; i < v.size(); ++i) parts[i] = v[i];
+    } else if (v.is_string()) {
+        auto d = split_dims(v.get<std::string>());
+        if (!d) bad_shape();
+        for (std::size_t i = 0; i < 3; ++i) parts[i] = (*d)[i];
+    } else if (v.is_number()) {
+        parts[0] = v;
+    } else {
+        bad_shape();
+    }
+    Dim3 d;
+    d.x = read_dim(parts[0], key + axis[0], hi, what);
+    d.y = read_dim(parts[1], key + axis[1], hi, what);
+    d.z = read_dim(parts[2], key + axis[2], hi, what);
+    return d;
+}
+
+// A custom device's GPC layout, "device": {"gpc": {"gpcs_min", "gpcs_max", "max_sms_per_gpc", "sms_per_tpc",
+// "max_cluster_size"}} (smcalc::GpcLayout; 0 or absent = unknown). Checked against itself and the SM count by
+// the core (validate_gpc_layout, InvalidDevice "gpc.*").
+GpcLayout read_gpc(const json& v, std::vector<std::string>& warnings) {
+    if (!v.is_object())
+        fail(ErrorId::InvalidInput, "device.gpc",
+             "device.gpc must be an object such as {\"gpcs_min\": 8, \"gpcs_max\": 8, \"max_sms_per_gpc\": 18}; got " +
+                 shown(v));
+    GpcLayout g;
+    const std::pair<const char*, int64_t GpcLayout::*> keys[] = {{"gpcs_min", &GpcLayout::gpcs_min},
+                                                                {"gpcs_max", &GpcLayout::gpcs_max},
+                                                                {"max_sms_per_gpc", &GpcLayout::max_sms_per_gpc},
+                                                                {"sms_per_tpc", &GpcLayout::sms_per_tpc},
+                                                                {"max_cluster_size", &GpcLayout::max_cluster_size}};
+    for (auto [key, member] : keys)
+        if (const json* x = get(v, key))
+            g.*member = read_int(*x, std::string("gpc.") + key, FieldSpec{key, 0, kMaxInput, "0 = unknown"});
+    if (g.gpcs_max == 0) g.gpcs_max = g.gpcs_min;
+    if (g.gpcs_min == 0) g.gpcs_min = g.gpcs_max;
+    if (g.sms_per_tpc == 0) g.sms_per_tpc = 1;
+    for (const auto& item : v.items()) {
+        const std::string& key = item.key();
+        if (std::none_of(std::begin(keys), std::end(keys), [&](const auto& k) { return key == k.first; }))
+            warnings.push_back("unknown field \"device.gpc." + key + "\" ignored");
+    }
+    g.source = "custom device";
+    return g;
+}
+
+// The cluster fields of `j` (only for the ops that read them): req.cluster, and the tile / search copies.
+// Range and CC checks that need the device (CC 9.0+, size <= 8 without non_portable_cluster, <= 16, a grid
+// of whole clusters) are the core's (smcalc::validate_cluster), so every surface says the same.
+void read_cluster_fields(const json& j, Request& req) {
+    const json* c = used_by("cluster", req.op, req.compare_tile) ? get(j, "cluster") : nullptr;
+    const json* list = used_by("clusters", req.op, req.compare_tile) ? get(j, "clusters") : nullptr;
+    if (req.gpu_spec) req.gpc = req.gpu_spec->gpc;
+    if (const json* dev = get(j, "device"); dev && dev->is_object())
+        if (const json* g = get(*dev, "gpc")) req.gpc = read_gpc(*g, req.warnings);
+    ClusterInput in;
+    for (const auto& f : fields::cluster_fields())
+        if (used_by(f.key, req.op, req.compare_tile))
+            if (const json* v = get(j, f.key)) f.set(in, read_field(*v, std::string(f.key), f));
+    if (c) in.dims = read_dims(*c, "cluster", kMaxClusterSize, "CTAs per cluster", "4x2x1");
+    if (used_by("grid", req.op, req.compare_tile))
+        if (const json* g = get(j, "grid")) {
+            if (!c) fail(ErrorId::BadRequest, "grid", "grid counts waves of clusters: give cluster too");
+            in.grid = read_dims(*g, "grid", kMaxInput, "CTAs", "120x2x1");
+        }
+    if (req.op == Op::Tiles) {
+        // One shape ("cluster") or several ("clusters": a list of shapes, 1x1x1 = none), each ranked.
+        if (c && list) fail(ErrorId::BadRequest, "clusters", "give cluster (one shape) or clusters (a list), not both");
+        req.search.non_portable_cluster = in.non_portable;
+        req.search.gpc = req.gpc;
+        if (c) req.search.clusters = {in.dims};
+        if (list) {
+            if (!list->is_array() || list->empty() || list->size() > 8)
+                fail(ErrorId::InvalidInput, "clusters",
+                     "clusters must be a list of 1 to 8 cluster shapes such as [\"1x1x1\", \"2x1x1\", [4, 2, 1]]; got " +
+                         shown(*list));
+            req.search.clusters.clear();
+            std::size_t i = 0;
+            for (const json& x : *list)
+                req.search.clusters.push_back(read_dims(x, "clusters[" + num(static_cast<int64_t>(i++)) + "]",
+                                                        kMaxClusterSize, "CTAs per cluster", "2x1x1"));
+        }
+        return;
+    }
+    if (!c) return;
+    req.cluster = in;
+    if (req.op == Op::Tile) req.tile.cluster = in;
 }
 
 void read_compare_fields(const json& j, Request& req) {
@@ -693,6 +845,7 @@ Request parse(const json& j) {
     }
     if (req.op == Op::Compare) {
         read_compare_fields(j, req);
+        read_cluster_fields(j, req);
         return req;
     }
     if (!is_device_op(req.op)) return req;
@@ -757,10 +910,12 @@ Request parse(const json& j) {
 
     if (req.op == Op::Tile) {
         read_tile_fields(j, req, true);
+        read_cluster_fields(j, req);
         return req;
     }
     if (req.op == Op::Tiles) {
         read_tiles_fields(j, req);
+        read_cluster_fields(j, req);
         return req;
     }
     // The kernel: the compiler's numbers, then the fields given, over KernelInput's defaults.
@@ -777,6 +932,7 @@ Request parse(const json& j) {
         }
     }
     read_kernel_fields(j, req);
+    read_cluster_fields(j, req);
     // Inputs no compiled kernel has (over 255 registers, over 16 barriers): answered, with a warning.
     if (auto arch = find_arch(req.device.cc))
         for (std::string& w : kernel_input_warnings(req.input, **arch)) req.warnings.push_back(std::move(w));
@@ -1397,8 +1553,11 @@ json handle(const json& request) {
         if (!req) {
             a = error_json(req.error());
         } else {
-            auto solved = detail::solve(*req);
+            detail::ClusterAnswer cluster;
+            auto solved = detail::solve_with_cluster(*req, cluster);
             a = solved ? answer_json(*req, *solved) : error_json(solved.error());
+            if (solved) detail::add_cluster_json(a, *req, *solved, cluster);
+            else detail::add_refused_fit_options(a, cluster);
             if (req->compiler && !a.contains("error")) a["compiler"] = parsed_kernel_json(*req->compiler);
             if (req->amd_compiler && !a.contains("error")) a["compiler"] = detail::amd_parsed_kernel_json(*req->amd_compiler);
             if (!req->warnings.empty()) a["warnings"] = req->warnings;
@@ -1450,12 +1609,13 @@ TextAnswer handle_text(const json& request, bool why) {
         }
         out.warnings = req->warnings;
         const Request& q = *req;
-        auto solved = detail::solve(q);
+        detail::ClusterAnswer cluster;
+        auto solved = detail::solve_with_cluster(q, cluster);
         if (!solved) {
             out.error = solved.error();
             return out;
         }
-        out.text = detail::answer_text(q, *solved, why);
+        out.text = detail::answer_text(q, *solved, why) + detail::cluster_answer_text(q, *solved, cluster);
         if (q.compiler && !out.error) out.text = detail::compiler_line(*q.compiler) + "\n" + out.text;
         if (q.amd_compiler && !out.error) out.text = detail::amd_compiler_line(*q.amd_compiler) + "\n" + out.text;
     } catch (const std::exception& e) {

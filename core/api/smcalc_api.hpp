@@ -75,6 +75,23 @@
 //     given; "notes" says which were read); for a tile every column takes m, n, k, stages and types, NVIDIA
 //     columns "warps", AMD columns "waves" (default: the "warps" count as waves). A field no listed GPU reads
 //     is an error, as above.
+//     fields) or "tile" (the tile fields).
+//   Thread block clusters (ops occupancy, next_step, tile, tiles, compare; CC 9.0+; smcalc::ClusterInput,
+//   docs/clusters.md):
+//     "cluster"              [x, y, z] (1 to 3 entries, missing ones 1), "4x2x1" (also "4x2", 'X', '*'), or a size
+//                            n meaning [n, 1, 1]; each dimension 1 .. 16, size x*y*z 1 .. 8 (portable), up to 16
+//                            with "non_portable_cluster" where the part allows it. A tile's cluster is M x N x 1.
+//                            On CC < 9.0 an error (invalid_input, field "cluster"); compare shows it per GPU.
+//     "non_portable_cluster" boolean: cudaFuncAttributeNonPortableClusterSizeAllowed (default false)
+//     "grid"                 ops occupancy, next_step: the launch grid in CTAs, [x, y, z] or "XxYxZ", each
+//                            1 .. 2^53-1 and a multiple of the cluster's dimension: waves of clusters. Needs
+//                            "cluster". (A tile's grid comes from "problem", rounded up to whole clusters.)
+//     "clusters"             op tiles: the cluster shapes to rank, a list of 1 to 8 shapes as "cluster" takes
+//                            them (1x1x1 = none); "cluster" there gives one shape
+//     "device": {"gpc": {"gpcs_min", "gpcs_max", "max_sms_per_gpc", "sms_per_tpc", "max_cluster_size"}}
+//                            a custom device's GPC layout (smcalc::GpcLayout; 0 or absent = unknown); a "gpu"
+//                            brings its database row; "cc" alone has none (only the bound is given)
+//   Tiles, stages: "stages": "auto" (or ["auto"]) gives each candidate CUTLASS's StageCountAutoCarveout count.
 //   Parse: "text": the compiler output.
 //   Numbers must be JSON integers, or floats with no fraction (256.0), within the range given. Byte fields
 //   (smem_*, device.smem_*, device.reserved_smem_per_block, epilogue_bytes) also take strings with a unit:
@@ -176,6 +193,33 @@
 //                  "boost_clock_mhz", "l2_bytes", "mem_bw_gbs", "bf16_dense_tflops", "fp32_tflops"
 //                  (null = unknown), "source", "note"}]}
 //   archs:        {"archs": [{"cc", "family", ... every field of smcalc::ArchRules ..., "carveouts_kib": [...]}]}
+//   cluster:      with "cluster", occupancy and tile answers gain "cluster" (next_step too, beside
+//                  "cluster_next_steps"): {"dims": [x,y,z], "cluster_size", "needs_non_portable", "max_cluster_size",
+//                  "max_size_confirmed", "ctas_per_sm", "smem_per_cta", "dsmem_per_cluster" (bytes, size x
+//                  smem_per_cta), "sm_count" (null = unknown), "ctas_per_gpc_max" (null = unknown),
+//                  "max_active_clusters": {"low", "typical", "high" (null = GPC layout unknown), "bound",
+//                  "figures": [{"key": "low"|"typical"|"high"|"bound"|"cutlass_heuristic"|"public_evidence",
+//                  "label", "clusters", "ctas", "idle_cta_slots", "idle_sms" (null = no layout), "basis":
+//                  "exact"|"estimate"|"range", "basis_text", "source"}]} or null (SM count unknown),
+//                  "limiter": "per_sm_occupancy"|"gpc", "limiter_label", "limiter_reason", "gpcs": [{"sms",
+//                  "clusters", "ctas", "idle_sms"}] (the even layout, GPC by GPC), "waves": {"grid", "grid_ctas",
+//                  "grid_clusters", "waves_low", "waves_typical", "waves_high", "waves_bound"} or null,
+//                  "derivation", "notes"}. low <= typical <= high <= bound. A cluster larger than a GPC holds at
+//                  this occupancy is an answer (0 clusters, limiter "gpc", the reason), not an error.
+//                  The request's cluster is echoed in "input" ("cluster", "non_portable_cluster", "grid";
+//                  next_step: "cluster_input").
+//   next_step +   "cluster_next_steps": [{"key": "smaller_cluster"|"gpc_limit", "dims", "clusters", "ctas",
+//                  "ctas_now", "basis", "text"}] (empty: no smaller shape keeps more CTAs, per-SM occupancy limits)
+//   tile +        "fit_options": [{"key": "more_warps"|"cluster_split_m"|"cluster_split_n"|"cta_pair_2sm",
+//                  "label", "cluster": [x,y,z], "cta": {"m","n","k","stages","warps"}, "acc_regs_per_thread",
+//                  "regs_per_thread_est", "smem_per_cta", "tmem_columns", "ctas_per_sm", "fits", "text"}]
+//                  (always present; empty when the tile fits)
+//   tiles +       each fit also "cluster": [x,y,z], "clusters_low", "clusters_typical", "clusters_high",
+//                  "ctas_resident" (null = unknown); "ranking": [the order in words], "stages_auto"; "input"
+//                  adds "clusters" and "non_portable_cluster" ("stages": "auto" when asked)
+//   compare +     with "cluster", a row {"key": "clusters", "label": "Resident clusters per GPU (4x2x1)",
+//                  "values": ["13..16 (even 16)", "66 (every layout)", "at most 74 (layout unknown)",
+//                  "no clusters (CC < 9.0)", ...]}; when every GPU refuses the cluster alike, that error answers
 //   error:        {"error": {"id": "<ErrorId string, error.hpp>", "message": "...", "field": "..." ("" if none)}}
 #pragma once
 
@@ -190,6 +234,7 @@
 
 #include "smcalc/amd.hpp"
 #include "smcalc/amd_parse.hpp"
+#include "smcalc/cluster.hpp"
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
@@ -232,6 +277,10 @@ struct Request {
     std::optional<amd::ParsedKernel> amd_compiler;  // the AMD kernel "compiler_output" chose
     std::optional<nlohmann::json> id;   // echoed
     std::vector<std::string> warnings;  // ignored fields
+    // Thread block clusters (issue 17): "cluster", "non_portable_cluster", "grid" (occupancy, next_step, compare;
+    // op tile copies it into tile.cluster, op tiles into search.clusters). nullopt = no cluster asked for.
+    std::optional<ClusterInput> cluster;
+    GpcLayout gpc;  // the GPU's GPC row ("gpu"), or "device": {"gpc": {...}}; default = unknown (bound only)
 };
 
 // Validates a request object (see the contract above). Never throws.

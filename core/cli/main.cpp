@@ -82,7 +82,8 @@ constexpr Field kTilesLists[] = {
     {"--ms", "ms", "candidate M values, comma-separated (default 16,32,48,64,96,128,192,256)", "LIST", Kind::List},
     {"--ns", "ns", "candidate N values (default as --ms)", "LIST", Kind::List},
     {"--ks", "ks", "candidate K values (default 16,32,64,128)", "LIST", Kind::List},
-    {"--stages", "stages", "candidate stage counts (default 1,2,...,8)", "LIST", Kind::List},
+    {"--stages", "stages", "candidate stage counts (default 1,2,...,8), or auto: CUTLASS's StageCountAutoCarveout per tile",
+     "LIST|auto", Kind::List},
     {"--warps", "warps", "candidate warps per CTA (default 4,8,12,16)", "LIST", Kind::List},
     {"--limit", "limit", "fits listed (default 50; all for every fit)", "N|all"},
 };
@@ -92,6 +93,16 @@ constexpr Field kGpus = {"--gpus", "gpus",
                          "LIST", Kind::Names};
 constexpr Field kWaves = {"--waves", "waves",
                           "AMD tile: waves of 64 lanes per workgroup, 1..16 (default 4; in a compare: the --warps count)"};
+// Thread block clusters (issue 17; CC 9.0+). --non-portable-cluster comes from the cluster input table.
+constexpr Field kCluster = {"--cluster", "cluster",
+                            "thread block cluster in CTAs: XxYxZ (4x2x1) or a size N (= Nx1x1); CC 9.0+; resident "
+                            "clusters GPU-wide, GPC by GPC",
+                            "XxYxZ|N"};
+constexpr Field kGrid = {"--grid", "grid", "launch grid in CTAs, XxYxZ (each a multiple of --cluster's): waves of clusters",
+                         "XxYxZ", Kind::Text};
+constexpr Field kClusters = {"--clusters", "clusters",
+                             "cluster shapes to rank, comma-separated: 1x1x1,2x1x1,1x2x1,2x2x1 (1x1x1 = none; CC 9.0+)",
+                             "LIST", Kind::List};
 constexpr Field kParseFile = {"FILE", "text", "compiler output to read (default or -: stdin)", "", Kind::File};
 
 // What one subcommand collects from its flags.
@@ -181,14 +192,20 @@ bool read_text(const std::string& path, std::string& out, std::string& why) {
 
 // The flag a request field came from, for error messages ("device.smem_per_sm" -> --device-json).
 std::string flag_of(const Command& cmd, std::string field) {
-    if (field.rfind("device", 0) == 0) return "--device-json";
+    if (field.rfind("device", 0) == 0 || field.rfind("gpc.", 0) == 0) return "--device-json";
     if (auto b = field.find('['); b != std::string::npos) field.resize(b);  // "ms[2]" -> "ms"
     if (field.rfind("problem", 0) == 0) field = "problem";
+    if (field.rfind("cluster.", 0) == 0 || field.rfind("grid.", 0) == 0) field.resize(field.find('.'));
+    if (field == "cluster" && !cmd.given("cluster") && cmd.given("clusters")) field = "clusters";  // tiles' list
     if (field == "m" || field == "n" || field == "k") field = "tile";
     if ((field == "a" || field == "b") && !cmd.given(field) && cmd.given("ab")) field = "ab";
     if (const CLI::Option* o = cmd.option(field)) return o->get_name().empty() ? field : o->get_name();
     for (const auto& [flag, key] : cmd.flags)
-        if (field == key) return "--" + std::string(key);
+        if (field == key) {
+            std::string name = "--" + std::string(key);  // the switch's flag: the key with '-' for '_'
+            std::replace(name.begin(), name.end(), '_', '-');
+            return name;
+        }
     return field;
 }
 
@@ -356,6 +373,12 @@ int main(int argc, char** argv) {
         c.add(kAb);
         c.add_fields(fields::tile_fields(), {"stages", "warps"});
     };
+    // --cluster, --non-portable-cluster (and --grid where waves of clusters are counted).
+    auto cluster = [](Command& c, bool grid) {
+        c.add(kCluster);
+        c.add_fields(fields::cluster_fields());
+        if (grid) c.add(kGrid);
+    };
     auto json_flag = [](Command& c) {
         c.app->add_flag("--json", c.json_out, "print the answer object (the `smcalc batch` contract)");
     };
@@ -368,6 +391,7 @@ int main(int argc, char** argv) {
         kernel(c, true, true);
         amd_kernel(c);
         compiler(c);
+        cluster(c, true);
         json_flag(c);
         c.app->add_flag("--why", c.why, "add the step-by-step derivation");
     }
@@ -398,6 +422,7 @@ int main(int argc, char** argv) {
         amd_kernel(c);
         c.add(kTargetBlocks);
         compiler(c);
+        cluster(c, true);
         json_flag(c);
     }
     {
@@ -408,6 +433,7 @@ int main(int argc, char** argv) {
         tile_shape(c);
         c.add(kWaves);
         tile_types(c);
+        cluster(c, false);
         json_flag(c);
         c.app->add_flag("--why", c.why, "add the occupancy solver's derivation");
     }
@@ -416,6 +442,8 @@ int main(int argc, char** argv) {
         device(c);
         for (const auto& f : kTilesLists) c.add(f);
         tile_types(c);
+        cluster(c, false);
+        c.add(kClusters);
         json_flag(c);
     }
     {
@@ -429,6 +457,7 @@ int main(int argc, char** argv) {
         tile_shape(c);
         c.add(kWaves);
         tile_types(c);
+        cluster(c, false);
         json_flag(c);
     }
     {

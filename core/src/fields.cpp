@@ -227,6 +227,14 @@ const Field<Device> kDevice[] = {
 
 static_assert(std::size(kDevice) == kDeviceFieldCount);
 
+// Not in the URL hash (the page has no cluster input yet: ""); on the CLI a switch.
+const Field<ClusterInput> kCluster[] = {
+    {.key = "non_portable_cluster", .hash = {}, .flag = "--non-portable-cluster", .label = "Non-portable cluster",
+     .unit = "", .codec = Codec::Bool, .lo = 0, .hi = 1, .get = get<&ClusterInput::non_portable>,
+     .set = set<&ClusterInput::non_portable>,
+     .help = "cluster sizes 9..16 allowed (cudaFuncAttributeNonPortableClusterSizeAllowed; default false)"},
+};
+
 std::string num(int64_t v) { return std::to_string(v); }
 
 std::optional<int64_t> parse_int(std::string_view s) {
@@ -245,6 +253,7 @@ std::span<const Field<KernelInput>> kernel_fields() { return kKernel; }
 std::span<const Field<amd::KernelInput>> amd_kernel_fields() { return kAmdKernel; }
 std::span<const Field<TileInput>> tile_fields() { return kTile; }
 std::span<const Field<Device>> device_fields() { return kDevice; }
+std::span<const Field<ClusterInput>> cluster_fields() { return kCluster; }
 
 template <class T>
 std::string allowed(const Field<T>& f) {
@@ -318,6 +327,9 @@ template std::optional<int64_t> parse_text(const Field<KernelInput>&, std::strin
 template std::optional<int64_t> parse_text(const Field<TileInput>&, std::string_view);
 template std::optional<int64_t> parse_text(const Field<amd::KernelInput>&, std::string_view);
 template std::optional<int64_t> parse_text(const Field<Device>&, std::string_view);
+template std::string allowed(const Field<ClusterInput>&);
+template std::string value_text(const Field<ClusterInput>&, int64_t);
+template std::optional<int64_t> parse_text(const Field<ClusterInput>&, std::string_view);
 
 namespace {
 
@@ -393,6 +405,10 @@ std::string table_text() {
                 amd_kernel_fields());
     table_lines(out, "tile (ops tile, tiles, compare with kind tile; --tile MxNxK sets m, n, k):", tile_fields());
     table_lines(out, "device (JSON \"device\": {...}, CLI --device-json, hash d.<key>):", device_fields());
+    table_lines(out,
+                "cluster (ops occupancy, next_step, tile, tiles, compare; CC 9.0+; --cluster XxYxZ or N sets "
+                "\"cluster\", --grid XxYxZ sets \"grid\"):",
+                cluster_fields());
     return out;
 }
 
@@ -415,6 +431,12 @@ std::string typescript_declarations() {
     out += "\n";
     ts_interface(out, "TileInput", "A GEMM tile (smcalc::TileInput). Absent or null = the default (seed 002's tile).",
                  tile_fields(), "  problem?: { m: number; n: number; k: number } | string;  // \"8192x8192x8192\": waves");
+    out += "\n";
+    ts_interface(out, "ClusterInput",
+                 "A thread block cluster (CC 9.0+; smcalc::ClusterInput), with a kernel or a tile. Absent = no cluster.",
+                 cluster_fields(),
+                 "  cluster?: [number, number, number] | number | string;  // CTAs x,y,z; 8 = [8,1,1]; \"4x2x1\"\n"
+                 "  grid?: [number, number, number] | string;  // launch grid in CTAs (waves); a multiple of the cluster");
     return out;
 }
 

@@ -16,6 +16,8 @@
 //   amd/occupancy       amd::occupancy(arch, in) (the full AMD answer: limits, rows, derivation and notes, what
 //                       one API request computes) over 10,000 fixed pseudo-random kernels on gfx942 and gfx950
 //                       (threads 1..1024, VGPRs/AGPRs 0..256, SGPRs 0..112, LDS within the arch)
+//   clusters/H100 SXM5  one cluster answer per call (clusters() from a solved occupancy: the GPC-layout range,
+//                       the labelled figures, the derivation; inputs.hpp's cluster_cases); no target
 //   recompute/native    the page's recompute on an input change (web/ui_model.cpp's compute_model, or the
 //                       equivalent sweep of recompute.hpp where that file is absent), for comparison with wasm
 //
@@ -302,6 +304,17 @@ void BM_tiles(benchmark::State& state, const char* gpu, MmaPath path) {
 }
 BENCHMARK_CAPTURE(BM_tiles, h100, "H100 SXM5", MmaPath::Registers)->Name("tiles/H100 SXM5")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_tiles, b200, "B200", MmaPath::TensorMemory)->Name("tiles/B200 tcgen05")->Unit(benchmark::kMillisecond);
+#endif
+
+#ifdef SMCALC_BENCH_HAVE_CLUSTER
+// The cost of one cluster answer (issue 17), per call: items = calls.
+void BM_clusters(benchmark::State& state) {
+    const auto cases = bench::cluster_cases();
+    for (auto _ : state) benchmark::DoNotOptimize(bench::cluster_round(cases));
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * static_cast<int64_t>(cases.size())));
+    state.counters["calls"] = static_cast<double>(cases.size());
+}
+BENCHMARK(BM_clusters)->Name("clusters/H100 SXM5")->Unit(benchmark::kMicrosecond);
 #endif
 
 void BM_recompute(benchmark::State& state) {

@@ -2,6 +2,7 @@
 //
 //   solver      occupancy_numbers(checked, in, out) over the same 100,000 inputs as the native benchmark
 //   block_size  block_size() over the first 1,000 of them
+//   clusters    one cluster answer per call (inputs.hpp's cluster_cases; where core has cluster.cpp)
 //   recompute   one full recompute as the page does it on an input change (recompute.hpp: the page's own
 //               compute_model() where web/ui_model.cpp exists)
 //
@@ -106,10 +107,19 @@ int main(int argc, char** argv) {
     bench::Recompute rc;
     const auto recompute = time_reps(reps, 20, [&] { return rc.run(); });
 
+    std::string clusters_json;  // issue 17: ms per cluster answer
+#ifdef SMCALC_BENCH_HAVE_CLUSTER
+    const auto ccases = bench::cluster_cases();
+    const auto cl = time_reps(reps, 20, [&] { return static_cast<double>(bench::cluster_round(ccases)); });
+    Reps per_call = cl;
+    for (double& v : per_call.wall) v /= static_cast<double>(ccases.size());
+    for (double& v : per_call.cpu) v /= static_cast<double>(ccases.size());
+    clusters_json = ",\n \"clusters\": {\"wall_ms\": " + json_list(per_call.wall) + ", \"cpu_ms\": " + json_list(per_call.cpu) + "}";
+#endif
     auto both = [](const Reps& r) { return "{\"wall_ms\": " + json_list(r.wall) + ", \"cpu_ms\": " + json_list(r.cpu) + "}"; };
     std::printf("{\"solver_inputs\": %zu, \"block_size_inputs\": %zu, \"recompute_source\": \"%s\", "
-                "\"recompute_solver_calls\": %lld,\n \"solver\": %s,\n \"block_size\": %s,\n \"recompute\": %s}\n",
+                "\"recompute_solver_calls\": %lld,\n \"solver\": %s,\n \"block_size\": %s,\n \"recompute\": %s%s}\n",
                 cases.size(), kBlockSizeInputs, bench::Recompute::source(), static_cast<long long>(rc.solver_calls()),
-                both(solver).c_str(), both(blocks).c_str(), both(recompute).c_str());
+                both(solver).c_str(), both(blocks).c_str(), both(recompute).c_str(), clusters_json.c_str());
     return 0;
 }

@@ -10,6 +10,9 @@
 
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
+#ifdef SMCALC_BENCH_HAVE_CLUSTER
+#include "smcalc/cluster.hpp"
+#endif
 
 namespace smcalc::bench {
 
@@ -71,5 +74,34 @@ inline std::vector<Case> make_cases(std::size_t n, uint64_t seed = kSeed) {
     }
     return cases;
 }
+
+#ifdef SMCALC_BENCH_HAVE_CLUSTER
+// One cluster answer per call (issue 17): smcalc::clusters() from a solved per-SM occupancy, as the API's
+// occupancy/tile answers call it after the solver: the range over every GPC layout (its dynamic programme),
+// the labelled figures, the per-GPC rows and the derivation text. H100 SXM5 (8 GPCs of at most 18 SMs, 132
+// SMs: the widest layout search of the catalogued parts), cluster sizes 1, 2, 4, 8, 16 (non-portable
+// allowed) x 1..4 CTAs per SM of 48 KiB: 20 calls per round.
+struct ClusterCase {
+    int64_t ctas_per_sm;
+    ClusterInput in;
+};
+inline const GpuSpec& cluster_gpu() { return **find_gpu("H100 SXM5"); }
+inline std::vector<ClusterCase> cluster_cases() {
+    std::vector<ClusterCase> v;
+    for (int64_t size : {1, 2, 4, 8, 16})
+        for (int64_t c = 1; c <= 4; ++c) v.push_back({c, ClusterInput{{size, 1, 1}, true, std::nullopt}});
+    return v;
+}
+// One round over cluster_cases(): the sum of the typical counts (keeps every answer alive).
+inline int64_t cluster_round(const std::vector<ClusterCase>& cases) {
+    const GpuSpec& g = cluster_gpu();
+    int64_t sum = 0;
+    for (const ClusterCase& c : cases) {
+        auto r = clusters(g.device, g.gpc, c.ctas_per_sm, 48 * 1024, c.in);
+        sum += r && r->max_active_clusters ? r->max_active_clusters->typical.value_or(-1) : -2;
+    }
+    return sum;
+}
+#endif
 
 }  // namespace smcalc::bench

@@ -227,6 +227,14 @@ def native_rows(t, native, cg, skipped, notes):
         med, lo, hi = summary_of(list(reps.values()))
         label = f"tile enumeration {name[6:]} ({int(cand):,} candidates)" if cand else f"tile enumeration {name[6:]}"
         t.add(S, label, fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}", "<= 20 ms", met_spread(med, hi, 20))
+    for name in dict.fromkeys(b["run_name"] for b in native.get("benchmarks", [])
+                              if b.get("run_name", "").startswith("clusters/") and b.get("run_type") == "iteration"):
+        # Issue 17: one cluster answer (GPC-layout range, labelled figures, derivation) per call; no target.
+        calls = gb_counter(native, name, "calls") or 1
+        reps = [v / calls for v in gb_reps(native, name).values()]
+        med, lo, hi = summary_of(reps)
+        t.add(S, f"cluster answer {name[9:]} (clusters(), per call, sizes 1..16 x 1..4 CTAs/SM)", fmt_ms(med),
+              f"{fmt_ms(lo)}..{fmt_ms(hi)}")
     rc = gb_reps(native, "recompute/native")
     if rc:
         med, lo, hi = summary_of(list(rc.values()))
@@ -268,6 +276,9 @@ def wasm_rows(t, wasm, native, skipped, notes):
           f"{fmt_ms(lo)}..{fmt_ms(hi)}", "<= 1 ms", met_spread(med, hi, 1.0))
     wmed, wlo, whi = summary_of(rc["wall_ms"])
     t.add(S, "full recompute, wall time", fmt_ms(wmed), f"{fmt_ms(wlo)}..{fmt_ms(whi)}")
+    if "clusters" in wasm:  # issue 17: ms per cluster answer
+        med, lo, hi = summary_of(wasm["clusters"]["cpu_ms"])
+        t.add(S, "cluster answer under node (clusters(), per call)", fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}")
 
 
 def page_rows(t, page, skipped, notes):

@@ -59,6 +59,23 @@ inline std::string check_answer(const nlohmann::json& a) {
         const int64_t c = a["compiler_waves_per_simd"].get<int64_t>();
         if (c < 0 || c > a["max_waves_per_simd"].get<int64_t>()) return "LLVM's waves_per_simd outside the slots";
     }
+    // Thread block clusters (issue 17): low <= typical <= high <= bound, and every figure's CTAs = clusters x size.
+    if (auto c = a.find("cluster"); c != a.end() && c->is_object() && c->contains("max_active_clusters")) {
+        const nlohmann::json& m = (*c)["max_active_clusters"];
+        if (!m.is_null()) {
+            const int64_t bound = m["bound"].get<int64_t>();
+            int64_t prev = 0;
+            for (const char* k : {"low", "typical", "high"}) {
+                if (m[k].is_null()) continue;
+                const int64_t v = m[k].get<int64_t>();
+                if (v < prev || v > bound) return std::string("cluster figures out of order at ") + k;
+                prev = v;
+            }
+            const int64_t size = (*c)["cluster_size"].get<int64_t>();
+            for (const auto& f : m["figures"])
+                if (f["ctas"].get<int64_t>() != f["clusters"].get<int64_t>() * size) return "a cluster figure's CTAs != clusters x size";
+        }
+    }
     return {};
 }
 

@@ -67,7 +67,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         "subbyte_smem", "acc_buffers", "problem", "ms", "ns", "ks", "limit", "kind", "kernel", "id", "extra",
         // AMD (smcalc::fields::amd_kernel_fields, the AMD tile's waves): drawn as often as the others, so the
         // AMD paths and the vendor-field errors (an AMD field on an NVIDIA device and the reverse) are both hit.
-        "vgprs", "agprs", "sgprs", "lds", "scratch", "waves", "compiler_output"};
+        "vgprs", "agprs", "sgprs", "lds", "scratch", "waves", "compiler_output",
+        // Thread block clusters (smcalc/cluster.hpp).
+        "cluster", "non_portable_cluster", "grid", "clusters"};
     static const char* const kDeviceKeys[] = {"sm_count",      "max_threads_per_block", "max_threads_per_sm",
                                               "regs_per_sm",   "regs_per_block",        "warp_size",
                                               "smem_per_sm",   "smem_per_block",        "smem_per_block_optin",
@@ -130,6 +132,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         if (default_lists || (req.contains(list) && !req[list].is_null())) continue;
         const std::string l = list;
         req[list] = json::array({l == "stages" ? b.between(1, 8) : l == "warps" ? 4 * b.between(1, 4) : tile_dim(b, 64)});
+    }
+
+    // Thread block clusters (issue 17): one request in four gets a well-formed cluster (sizes 1..16, any of its
+    // spellings), sometimes with the non-portable flag, a grid of whole clusters or a custom GPC layout, so the
+    // cluster answers (not only their refusals) are reached; awkward values still come from kFields above.
+    if (b.u8() % 4 == 0) {
+        const int64_t x = b.between(1, 8), y = b.between(1, 4), z = b.u8() % 8 == 0 ? 2 : 1;
+        switch (b.u8() % 3) {
+            case 0: req["cluster"] = json::array({x, y, z}); break;
+            case 1: req["cluster"] = std::to_string(x) + "x" + std::to_string(y) + "x" + std::to_string(z); break;
+            default: req["cluster"] = x; break;
+        }
+        if (b.u8() % 2 == 0) req["non_portable_cluster"] = true;
+        if (b.u8() % 4 == 0) req["grid"] = json::array({x * b.between(1, 64), y * b.between(1, 8), z});
+        if (b.u8() % 8 == 0 && req.contains("device") && req["device"].is_object())
+            req["device"]["gpc"] = {{"gpcs_min", b.between(0, 12)}, {"gpcs_max", b.between(0, 12)},
+                                    {"max_sms_per_gpc", b.between(0, 20)}, {"sms_per_tpc", b.between(0, 2)}};
+        if (b.u8() % 8 == 0) req["clusters"] = json::array({"1x1x1", json::array({x, y, 1})});
     }
 
     const json a = api::handle(req);

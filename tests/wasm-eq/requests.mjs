@@ -90,6 +90,14 @@ export function generate(n, seed = 20261122) {
       if (r() < 0.2) q.epilogue = pick(['none', 'tile', 'bytes']);
       if (r() < 0.1) q.overhead_regs = count(32, 0, 200);
     }
+    // Thread block clusters (issue 17), drawn last so the draws above stay as they were.
+    if (r() < 0.15 && ['occupancy', 'next_step', 'tile', 'tiles', 'compare'].includes(op)) {
+      q.cluster = pick([2, 4, 8, 16, [2, 1, 1], [4, 2, 1], '2x1x1', '1x2x1', 0, 17, 'abc']);
+      if (r() < 0.3) q.non_portable_cluster = true;
+      if (op === 'occupancy' && r() < 0.3) q.grid = [8 * int(1, 32), 2 * int(1, 8), 1];
+      if (op === 'tiles' && r() < 0.5) { q.clusters = ['1x1x1', '2x1x1']; delete q.cluster; }
+      if (op === 'tiles' && r() < 0.3) q.stages = 'auto';
+    }
     lines.push(JSON.stringify(q));
   }
   return lines;

@@ -92,6 +92,9 @@ std::span<const Field<TileInput>> tile_fields();
 inline constexpr std::size_t kDeviceFieldCount = 10;
 // A custom device: overrides of the fields of cudaOccDeviceProp (the CC is chosen separately).
 std::span<const Field<Device>> device_fields();
+// Thread block clusters (CC 9.0+; smcalc::ClusterInput). Its cluster dimensions and launch grid are composites
+// ([x,y,z], "4x2x1" or a size), read by each surface itself like a tile's problem size.
+std::span<const Field<ClusterInput>> cluster_fields();
 
 template <class T>
 const Field<T>* find(std::span<const Field<T>> table, std::string_view key) {

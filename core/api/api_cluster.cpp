@@ -1,0 +1,423 @@
+// api_cluster.cpp - thread block clusters in the JSON and text answers (issue 17): the cluster part of a
+// request solved once (solve_with_cluster), then written as JSON keys (add_cluster_json) and as text
+// (cluster_answer_text). Every number comes from the core (smcalc/cluster.hpp, tile.hpp); nothing here
+// computes one. Text never shows a single count as exact when it is a range or an estimate: each figure
+// carries its basis (exact / estimate / range).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "api_detail.hpp"
+#include "smcalc/report.hpp"
+
+namespace smcalc::api::detail {
+namespace {
+
+using nlohmann::json;
+
+GpcLayout gpc_of(const Request& req) { return req.gpc; }
+
+std::string dims_text(const Dim3& d) { return num(d.x) + "x" + num(d.y) + "x" + num(d.z); }
+
+json dims_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+
+json opt_json(const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); }
+
+std::string plural(int64_t n, const char* one, const char* many) { return num(n) + " " + (n == 1 ? one : many); }
+
+// Columns of text, two spaces apart; `right` marks right-aligned columns; trailing spaces trimmed.
+std::string columns(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right,
+                    const std::string& indent) {
+    std::vector<std::size_t> width;
+    for (const auto& r : rows)
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            if (width.size() <= i) width.resize(i + 1, 0);
+            width[i] = std::max(width[i], r[i].size());
+        }
+    std::string out;
+    for (const auto& r : rows) {
+        std::string line = indent;
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            const std::size_t pad = width[i] - r[i].size();
+            const bool is_right = i < right.size() && right[i];
+            if (i > 0) line += "  ";
+            if (is_right) line += std::string(pad, ' ');
+            line += r[i];
+            if (!is_right) line += std::string(pad, ' ');
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------------------------------------
+
+json cluster_json(const ClusterResult& r) {
+    json o = json::object();
+    o["dims"] = dims_json(r.dims);
+    o["cluster_size"] = r.cluster_size;
+    o["needs_non_portable"] = r.needs_non_portable;
+    o["max_cluster_size"] = r.max_cluster_size;
+    o["max_size_confirmed"] = r.max_size_confirmed;
+    o["ctas_per_sm"] = r.ctas_per_sm;
+    o["smem_per_cta"] = r.smem_per_cta;
+    o["dsmem_per_cluster"] = r.dsmem_per_cluster;
+    o["sm_count"] = r.sm_count > 0 ? json(r.sm_count) : json(nullptr);
+    o["ctas_per_gpc_max"] = r.ctas_per_gpc_max > 0 ? json(r.ctas_per_gpc_max) : json(nullptr);
+    if (r.max_active_clusters) {
+        const MaxActiveClusters& m = *r.max_active_clusters;
+        json figures = json::array();
+        for (const ClusterFigure& f : m.figures)
+            figures.push_back({{"key", f.key},
+                               {"label", f.label},
+                               {"clusters", f.clusters},
+                               {"ctas", f.ctas},
+                               {"idle_cta_slots", f.idle_cta_slots},
+                               {"idle_sms", opt_json(f.idle_sms)},
+                               {"basis", std::string(cluster_basis_key(f.basis))},
+                               {"basis_text", f.basis_text},
+                               {"source", f.source}});
+        o["max_active_clusters"] = {{"low", opt_json(m.low)},
+                                    {"typical", opt_json(m.typical)},
+                                    {"high", opt_json(m.high)},
+                                    {"bound", m.bound},
+                                    {"figures", std::move(figures)}};
+    } else {
+        o["max_active_clusters"] = nullptr;
+    }
+    o["limiter"] = std::string(cluster_limiter_key(r.limiter));
+    o["limiter_label"] = std::string(cluster_limiter_label(r.limiter));
+    o["limiter_reason"] = r.limiter_reason;
+    json gpcs = json::array();
+    for (const GpcFill& g : r.gpcs)
+        gpcs.push_back({{"sms", g.sms}, {"clusters", g.clusters}, {"ctas", g.ctas}, {"idle_sms", g.idle_sms}});
+    o["gpcs"] = std::move(gpcs);
+    if (r.waves) {
+        const ClusterWaves& w = *r.waves;
+        o["waves"] = {{"grid", dims_json(w.grid)},
+                      {"grid_ctas", w.grid_ctas},
+                      {"grid_clusters", w.grid_clusters},
+                      {"waves_low", opt_json(w.waves_low)},
+                      {"waves_typical", opt_json(w.waves_typical)},
+                      {"waves_high", opt_json(w.waves_high)},
+                      {"waves_bound", opt_json(w.waves_bound)}};
+    } else {
+        o["waves"] = nullptr;
+    }
+    o["derivation"] = r.derivation;
+    o["notes"] = r.notes;
+    return o;
+}
+
+json step_json(const ClusterStep& s) {
+    return {{"key", s.key},         {"dims", dims_json(s.dims)},
+            {"clusters", s.clusters}, {"ctas", s.ctas},
+            {"ctas_now", s.ctas_now}, {"basis", std::string(cluster_basis_key(s.basis))},
+            {"text", s.text}};
+}
+
+json fit_option_json(const TileFitOption& o) {
+    return {{"key", o.key},
+            {"label", o.label},
+            {"cluster", dims_json(o.cluster)},
+            {"cta", {{"m", o.cta.m}, {"n", o.cta.n}, {"k", o.cta.k}, {"stages", o.cta.stages}, {"warps", o.cta.warps}}},
+            {"acc_regs_per_thread", o.acc_regs_per_thread},
+            {"regs_per_thread_est", o.regs_per_thread_est},
+            {"smem_per_cta", o.smem_per_cta},
+            {"tmem_columns", o.tmem_columns},
+            {"ctas_per_sm", o.ctas_per_sm},
+            {"fits", o.fits},
+            {"text", o.text}};
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// text
+// ---------------------------------------------------------------------------------------------------------
+
+// "fewest over every GPC layout" -> the row label with its key.
+std::string figure_label(const ClusterFigure& f) {
+    if (f.key == "low") return "low (fewest over every GPC layout)";
+    if (f.key == "typical") return "typical (even GPC layout)";
+    if (f.key == "high") return "high (most over every GPC layout)";
+    if (f.key == "bound") return "bound (CTA slots / cluster size)";
+    if (f.key == "cutlass_heuristic") return "CUTLASS grid heuristic";
+    if (f.key == "public_evidence") return "public launch (one die)";
+    return f.label;
+}
+
+// The one-line answer: a range where the layouts differ, the bound where the layout is unknown.
+std::string answer_line(const ClusterResult& r) {
+    if (!r.max_active_clusters) return "resident clusters: unknown (SM count unknown: per-SM figures only)";
+    const MaxActiveClusters& m = *r.max_active_clusters;
+    if (!m.low)
+        return "resident clusters: at most " + num(m.bound) + " (exact bound; the GPC layout is not sourced, so the "
+               "GPCs may strand CTA slots below it)";
+    if (*m.low == *m.high)
+        return "resident clusters: " + num(*m.low) + " for every allowed GPC layout (range " + num(*m.low) + ".." +
+               num(*m.high) + ")";
+    return "resident clusters: " + num(*m.low) + ".." + num(*m.high) + " (a range over the GPC layouts the sources "
+           "allow; the even layout gives " + num(*m.typical) + ", an estimate: real dies are uneven)";
+}
+
+}  // namespace
+
+std::string cluster_cell_text(const ClusterResult& r) {
+    if (!r.max_active_clusters) return "unknown (SMs)";
+    const MaxActiveClusters& m = *r.max_active_clusters;
+    if (!m.low) return "at most " + num(m.bound) + " (layout unknown)";
+    if (*m.low == *m.high) return num(*m.low) + " (every layout)";
+    return num(*m.low) + ".." + num(*m.high) + " (even " + num(*m.typical) + ")";
+}
+
+std::string cluster_result_text(const ClusterResult& r) {
+    std::string out = "\ncluster " + dims_text(r.dims) + " = " + plural(r.cluster_size, "CTA", "CTAs") +
+                      (r.needs_non_portable ? " (non-portable: above 8)" : " (portable)") + ", " +
+                      plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM (exact), distributed shared memory " +
+                      num(r.cluster_size) + " x " + grouped(r.smem_per_cta) + " B = " + grouped(r.dsmem_per_cluster) +
+                      " B per cluster (exact)\n";
+    out += answer_line(r) + "\n";
+    if (r.max_active_clusters) {
+        std::vector<std::vector<std::string>> t = {{"figure", "clusters", "CTAs", "idle SMs", "basis", "why"}};
+        for (const ClusterFigure& f : r.max_active_clusters->figures)
+            t.push_back({figure_label(f), num(f.clusters), num(f.ctas), f.idle_sms ? num(*f.idle_sms) : "-",
+                         std::string(cluster_basis_key(f.basis)), f.basis_text});
+        out += columns(t, {false, true, true, true, false, false}, "  ");
+        std::vector<std::string> sources;  // each once (the layout figures share the GPC row's)
+        for (const ClusterFigure& f : r.max_active_clusters->figures)
+            if (!f.source.empty() && std::find(sources.begin(), sources.end(), f.source) == sources.end())
+                sources.push_back(f.source);
+        for (const auto& src : sources) out += "  source: " + src + "\n";
+    }
+    if (!r.gpcs.empty()) {
+        // Equal GPCs of the even layout in one line each: floor(SMs x CTAs/SM / size).
+        out += "per GPC (even layout, an estimate):\n";
+        std::vector<std::vector<std::string>> t;
+        std::size_t i = 0;
+        while (i < r.gpcs.size()) {
+            std::size_t j = i;
+            while (j < r.gpcs.size() && r.gpcs[j].sms == r.gpcs[i].sms) ++j;
+            const GpcFill& g = r.gpcs[i];
+            const auto n = static_cast<int64_t>(j - i);
+            t.push_back({plural(n, "GPC", "GPCs") + " of " + num(g.sms) + " SMs:",
+                         "floor(" + num(g.sms) + " x " + num(r.ctas_per_sm) + " / " + num(r.cluster_size) + ") = " +
+                             plural(g.clusters, "cluster", "clusters") + " each",
+                         "(" + num(g.ctas) + " CTAs, " + plural(g.idle_sms, "SM", "SMs") + " idle)"});
+            i = j;
+        }
+        out += columns(t, {}, "  ");
+    }
+    out += "limited by " + std::string(cluster_limiter_label(r.limiter)) + ": " + r.limiter_reason + "\n";
+    if (r.waves) {
+        const ClusterWaves& w = *r.waves;
+        out += "grid " + dims_text(w.grid) + " = " + grouped(w.grid_ctas) + " CTAs = " + grouped(w.grid_clusters) +
+               " clusters: ";
+        if (w.waves_typical && *w.waves_low == *w.waves_high)
+            out += plural(*w.waves_low, "wave", "waves") + " for every allowed GPC layout\n";
+        else if (w.waves_typical)
+            out += num(*w.waves_low) + ".." + num(*w.waves_high) + " waves (range; even layout " + num(*w.waves_typical) +
+                   ", an estimate)\n";
+        else if (w.waves_bound)
+            out += "at least " + num(*w.waves_bound) + " waves (exact bound; layout unknown)\n";
+        else
+            out += "waves unknown (no cluster is resident, or the SM count is unknown)\n";
+    }
+    out += "arithmetic:\n";
+    for (const auto& d : r.derivation) out += "  " + d + "\n";
+    if (!r.notes.empty()) {
+        out += "cluster notes:\n";
+        for (const auto& n : r.notes) out += "  - " + n + "\n";
+    }
+    return out;
+}
+
+Expected<Solved> solve_with_cluster(const Request& req, ClusterAnswer& cluster) {
+    auto solved = solve(req);
+    if (!solved && req.op == Op::Tile && solved.error().id == ErrorId::Unsupported) {
+        // A tile no single CTA can run (tcgen05's M = 256): the error stays the answer, and names the ways that
+        // run it (the 2-SM pair, a 2-CTA cluster), each with its numbers.
+        auto options = tile_fit_options(req.device, req.tile, req.gpu_spec);
+        if (!options || options->empty()) return solved;
+        Error e = solved.error();
+        e.message += ". Ways to run it:";
+        for (const TileFitOption& o : *options)
+            if (o.fits) e.message += " " + o.key + " (" + o.text + ");";
+        if (e.message.back() == ';') e.message.back() = '.';
+        else e.message += " none fits.";
+        cluster.refused_fit_options = std::move(options.value());
+        return e;
+    }
+    if (!solved || !req.cluster) return solved;
+    const ClusterInput& in = *req.cluster;
+    const GpcLayout gpc = gpc_of(req);
+    switch (req.op) {
+        case Op::Occupancy:
+        case Op::NextStep: {
+            auto r = clusters(req.device, gpc, req.input, in);
+            if (!r) return r.error();
+            if (req.op == Op::NextStep) {
+                auto steps = cluster_next_steps(req.device, gpc, r->ctas_per_sm, r->smem_per_cta, in);
+                if (!steps) return steps.error();
+                cluster.steps = std::move(steps.value());
+            }
+            cluster.result = std::move(r.value());
+            return solved;
+        }
+        case Op::Compare: {
+            // One cell per GPU; a GPU that refuses the cluster (CC < 9.0, its size limit) shows why in its cell.
+            // When every GPU refuses it with the same error, that error is the answer (a bad cluster, as
+            // compare_tile does for a bad tile).
+            CompareRow row;
+            row.key = "clusters";
+            row.label = "Resident clusters per GPU (" + dims_text(in.dims) + ")";
+            std::vector<Error> errors;
+            std::size_t columns_n = 0;
+            ClusterInput ci = in;
+            ci.grid.reset();
+            auto cell = [&](const Expected<ClusterResult>& r) {
+                ++columns_n;
+                if (r) return cluster_cell_text(*r);
+                errors.push_back(r.error());
+                return r.error().field == "cluster" && r.error().message.find("CC 9.0") != std::string::npos
+                           ? std::string("no clusters (CC < 9.0)")
+                           : std::string("error");
+            };
+            if (auto* c = std::get_if<Comparison>(&solved.value())) {
+                for (const CompareColumn& col : c->columns) {
+                    if (col.error) {
+                        ++columns_n;
+                        row.values.emplace_back("error");
+                        continue;
+                    }
+                    auto spec = find_gpu(col.name);
+                    row.values.push_back(cell(spec ? clusters(**spec, c->kernel, ci)
+                                                   : clusters(col.device, GpcLayout{}, c->kernel, ci)));
+                }
+                if (!errors.empty() && errors.size() == columns_n &&
+                    std::all_of(errors.begin(), errors.end(), [&](const Error& e) { return e.id == errors[0].id && e.field == errors[0].field; }))
+                    return errors[0];
+                row.differs = std::any_of(row.values.begin(), row.values.end(), [&](const std::string& v) { return v != row.values[0]; });
+                c->rows.push_back(std::move(row));
+            } else if (auto* t = std::get_if<TileComparison>(&solved.value())) {
+                for (const TileColumn& col : t->columns) {
+                    if (!col.result) {
+                        ++columns_n;
+                        row.values.emplace_back("error");
+                        continue;
+                    }
+                    row.values.push_back(cell(clusters(col.gpu->device, col.gpu->gpc, col.result->ctas_per_sm,
+                                                       col.result->smem_per_cta, ci)));
+                }
+                if (!errors.empty() && errors.size() == columns_n &&
+                    std::all_of(errors.begin(), errors.end(), [&](const Error& e) { return e.id == errors[0].id && e.field == errors[0].field; }))
+                    return errors[0];
+                row.differs = std::any_of(row.values.begin(), row.values.end(), [&](const std::string& v) { return v != row.values[0]; });
+                t->rows.push_back(std::move(row));
+            }
+            return solved;
+        }
+        default: return solved;  // tile: TileResult::cluster; tiles: the search's shapes
+    }
+}
+
+void add_cluster_json(json& a, const Request& req, const Solved& solved, const ClusterAnswer& cluster) {
+    if (cluster.result) a["cluster"] = cluster_json(*cluster.result);
+    if (req.op == Op::NextStep && req.cluster) {
+        json steps = json::array();
+        for (const ClusterStep& s : cluster.steps) steps.push_back(step_json(s));
+        a["cluster_next_steps"] = std::move(steps);
+    }
+    if (const auto* t = std::get_if<TileResult>(&solved)) {
+        if (t->cluster) a["cluster"] = cluster_json(*t->cluster);
+        json options = json::array();
+        for (const TileFitOption& o : t->fit_options) options.push_back(fit_option_json(o));
+        a["fit_options"] = std::move(options);
+    }
+    if (const auto* s = std::get_if<TileSearchResult>(&solved)) {
+        json& fits = a["fits"];
+        for (std::size_t i = 0; i < fits.size() && i < s->fits.size(); ++i) {
+            const TileFit& f = s->fits[i];
+            fits[i]["cluster"] = dims_json(f.cluster);
+            fits[i]["clusters_low"] = opt_json(f.clusters_low);
+            fits[i]["clusters_typical"] = opt_json(f.clusters_typical);
+            fits[i]["clusters_high"] = opt_json(f.clusters_high);
+            fits[i]["ctas_resident"] = opt_json(f.ctas_resident);
+        }
+        a["ranking"] = s->ranking;
+        a["stages_auto"] = req.search.stages_auto;
+        json& in = a["input"];
+        if (req.search.stages_auto) in["stages"] = "auto";
+        json shapes = json::array();
+        for (const Dim3& d : req.search.clusters) shapes.push_back(dims_json(d));
+        in["clusters"] = std::move(shapes);
+        in["non_portable_cluster"] = req.search.non_portable_cluster;
+    }
+    // The cluster as read, with the op's other inputs ("input"; next_step: "cluster_input").
+    if (req.cluster) {
+        json in = {{"cluster", dims_json(req.cluster->dims)},
+                   {"non_portable_cluster", req.cluster->non_portable},
+                   {"grid", req.cluster->grid ? dims_json(*req.cluster->grid) : json(nullptr)}};
+        if (a.contains("input") && a["input"].is_object())
+            a["input"].update(in);
+        else
+            a["cluster_input"] = std::move(in);
+    }
+}
+
+void add_refused_fit_options(json& a, const ClusterAnswer& cluster) {
+    if (cluster.refused_fit_options.empty()) return;
+    json options = json::array();
+    for (const TileFitOption& o : cluster.refused_fit_options) options.push_back(fit_option_json(o));
+    a["fit_options"] = std::move(options);
+}
+
+std::string cluster_answer_text(const Request& req, const Solved& solved, const ClusterAnswer& cluster) {
+    std::string out;
+    if (cluster.result) out += cluster_result_text(*cluster.result);
+    if (req.op == Op::NextStep && req.cluster) {
+        out += "\ncluster " + dims_text(req.cluster->dims) + ":";
+        if (cluster.steps.empty()) {
+            out += " no smaller cluster keeps more CTAs resident, and the per-SM occupancy is the limit\n";
+        } else {
+            out += "\n";
+            for (const ClusterStep& s : cluster.steps)
+                out += "  " + std::string(s.key == "gpc_limit" ? "the GPC is the limit" : "smaller cluster " + dims_text(s.dims)) +
+                       " (" + std::string(cluster_basis_key(s.basis)) + "): " + s.text + "\n";
+        }
+    }
+    if (const auto* t = std::get_if<TileResult>(&solved)) {
+        if (t->cluster) out += cluster_result_text(*t->cluster);
+        if (!t->fit_options.empty()) {
+            out += "\nways to make it fit (each evaluated by the same tile model and solver):\n";
+            bool tmem = false;
+            for (const TileFitOption& o : t->fit_options) tmem = tmem || o.tmem_columns > 0;
+            std::vector<std::vector<std::string>> rows;
+            std::vector<std::string> head = {"option", "cluster", "CTA tile", "warps", "acc regs", "regs (est)",
+                                             "smem/CTA (B)"};
+            if (tmem) head.emplace_back("TMEM cols");
+            head.emplace_back("CTAs/SM");
+            head.emplace_back("fits");
+            rows.push_back(head);
+            for (const TileFitOption& o : t->fit_options) {
+                std::vector<std::string> line = {o.key, dims_text(o.cluster),
+                                                 num(o.cta.m) + "x" + num(o.cta.n) + "x" + num(o.cta.k),
+                                                 num(o.cta.warps), num(o.acc_regs_per_thread),
+                                                 num(o.regs_per_thread_est), num(o.smem_per_cta)};
+                if (tmem) line.push_back(num(o.tmem_columns));
+                line.push_back(num(o.ctas_per_sm));
+                line.emplace_back(o.fits ? "yes" : "no");
+                rows.push_back(std::move(line));
+            }
+            std::vector<bool> right(head.size(), true);
+            right[0] = right[1] = right[2] = false;
+            right.back() = false;
+            out += columns(rows, right, "  ");
+            for (const TileFitOption& o : t->fit_options) out += "  - " + o.key + ": " + o.text + "\n";
+        }
+    }
+    return out;
+}
+
+}  // namespace smcalc::api::detail
