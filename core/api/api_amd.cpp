@@ -323,26 +323,8 @@ Expected<VendorComparison> compare_vendors(const Request& req) {
 
 namespace {
 
-json opt_json(const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); }
-json opt_json(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
-json row_number(const std::string& unit, double v) {
-    if (unit != "fraction" && v == std::floor(v) && std::fabs(v) <= 9007199254740991.0) return static_cast<int64_t>(v);
-    return v;
-}
-
-json rows_json(const std::vector<TileRow>& rows) {
-    json a = json::array();
-    for (const TileRow& row : rows)
-        a.push_back({{"key", row.key},
-                     {"label", row.label},
-                     {"unit", row.unit},
-                     {"value", row_number(row.unit, row.value)},
-                     {"limit", row.limit ? row_number(row.unit, *row.limit) : json(nullptr)},
-                     {"basis", std::string(basis_key(row.basis))},
-                     {"over", row.over}});
-    return a;
-}
+json rows_json(const std::vector<TileRow>& rows) { return tile_rows_json(rows); }
 
 json limiting_json(const std::vector<amd::Limit>& l) {
     json a = json::array();
@@ -350,7 +332,6 @@ json limiting_json(const std::vector<amd::Limit>& l) {
     return a;
 }
 
-json gpu_json(const Request& req) { return req.gpu.empty() ? json(nullptr) : json(req.gpu); }
 
 json amd_occ_json(const amd::OccupancyResult& r, const amd::GpuSpec* gpu, const json& gpu_name) {
     json limits = json::object(), waves = json::object();

@@ -21,34 +21,12 @@ std::string dims_text(const Dim3& d) { return num(d.x) + "x" + num(d.y) + "x" + 
 
 json dims_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 
-json opt_json(const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); }
 
-std::string plural(int64_t n, const char* one, const char* many) { return num(n) + " " + (n == 1 ? one : many); }
+std::string plural(int64_t n, const char* one, const char* many) { return count_text(n, one, many); }
 
-// Columns of text, two spaces apart; `right` marks right-aligned columns; trailing spaces trimmed.
 std::string columns(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right,
                     const std::string& indent) {
-    std::vector<std::size_t> width;
-    for (const auto& r : rows)
-        for (std::size_t i = 0; i < r.size(); ++i) {
-            if (width.size() <= i) width.resize(i + 1, 0);
-            width[i] = std::max(width[i], r[i].size());
-        }
-    std::string out;
-    for (const auto& r : rows) {
-        std::string line = indent;
-        for (std::size_t i = 0; i < r.size(); ++i) {
-            const std::size_t pad = width[i] - r[i].size();
-            const bool is_right = i < right.size() && right[i];
-            if (i > 0) line += "  ";
-            if (is_right) line += std::string(pad, ' ');
-            line += r[i];
-            if (!is_right) line += std::string(pad, ' ');
-        }
-        while (!line.empty() && line.back() == ' ') line.pop_back();
-        out += line + "\n";
-    }
-    return out;
+    return text_table(rows, right, indent);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -28,6 +28,19 @@ std::string num(int64_t v);
 std::string device_title(const Device& dev, std::string_view gpu);
 // "bf16 x bf16 -> f32".
 std::string tile_types_text(const TileInput& in);
+// Shared by the formatters (smcalc_api.cpp, api_text.cpp, api_amd.cpp, api_cluster.cpp).
+// null where absent: an optional count or figure, an empty string.
+nlohmann::json opt_json(const std::optional<int64_t>& v);
+nlohmann::json opt_json(const std::optional<double>& v);
+nlohmann::json opt_json(const std::string& s);
+nlohmann::json gpu_json(const Request& r);  // the GPU's canonical name, or null (a CC or a custom device)
+// A tile's readouts as JSON rows: {"key", "label", "unit", "value", "limit", "basis", "over"}; counts and bytes
+// as integers, other values as doubles.
+nlohmann::json tile_rows_json(const std::vector<TileRow>& rows);
+// Columns of text, two spaces apart, each left- or right-aligned (`right`), every line after `indent`.
+std::string text_table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right,
+                       const std::string& indent = "");
+
 // A tile readout as people read it: fractions as "51.5 %", integers plain, other values to 1 decimal.
 std::string row_value_text(std::string_view unit, double value);
 
@@ -104,8 +117,7 @@ std::string amd_parse_text(const AmdParseAnswer& a);
 std::string vendor_compare_text(const VendorComparison& c);
 std::string amd_gpus_text();
 std::string amd_compiler_line(const amd::ParsedKernel& k);
-// api_text.cpp's aligned tables, for api_amd.cpp.
-std::string text_table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right);
+// api_text.cpp's compare table, for api_amd.cpp.
 std::string compare_table_text(const std::vector<std::string>& names, const std::vector<CompareRow>& rows);
 
 // What an op answers, solved once; the JSON (smcalc_api.cpp) and the text (api_text.cpp) answers are two

@@ -13,8 +13,10 @@
 namespace smcalc::api::detail {
 namespace {
 
-// Columns of text, each left- or right-aligned, two spaces apart, trailing spaces trimmed.
-std::string table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right) {
+}  // namespace
+
+std::string text_table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right,
+                       const std::string& indent) {
     std::vector<std::size_t> width;
     for (const auto& r : rows)
         for (std::size_t i = 0; i < r.size(); ++i) {
@@ -23,7 +25,7 @@ std::string table(const std::vector<std::vector<std::string>>& rows, const std::
         }
     std::string out;
     for (const auto& r : rows) {
-        std::string line;
+        std::string line = indent;
         for (std::size_t i = 0; i < r.size(); ++i) {
             const std::size_t pad = width[i] - r[i].size();
             const bool is_right = i < right.size() && right[i];
@@ -38,7 +40,9 @@ std::string table(const std::vector<std::vector<std::string>>& rows, const std::
     return out;
 }
 
-std::string plural(int64_t n, const char* one, const char* many) { return num(n) + " " + (n == 1 ? one : many); }
+namespace {
+
+std::string plural(int64_t n, const char* one, const char* many) { return count_text(n, one, many); }
 
 std::string limiting_text(const std::vector<Resource>& limiting) {
     std::string s;
@@ -80,7 +84,7 @@ std::string compare_table(const std::vector<std::string>& names, const std::vect
         line.insert(line.end(), r.values.begin(), r.values.end());
         t.push_back(std::move(line));
     }
-    return table(t, {}) + "(* the GPUs differ)\n";
+    return text_table(t, {}) + "(* the GPUs differ)\n";
 }
 
 std::string opt_num(const std::optional<int64_t>& v) { return v ? num(*v) : std::string("-"); }
@@ -143,7 +147,7 @@ std::string tile_text(const Request& req, const TileResult& r) {
                      row.limit ? row_value_text(row.unit, *row.limit) : std::string("-"), row.unit,
                      std::string(basis_key(row.basis)), row.over ? "<- over" : ""});
     }
-    out += table(t, {false, true, true, false, false, false});
+    out += text_table(t, {false, true, true, false, false, false});
 
     out += "\n";
     if (r.fits) {
@@ -217,7 +221,7 @@ std::string tiles_text(const Request& req, const TileSearchResult& r) {
     }
     std::vector<bool> right(head.size(), true);
     right.back() = false;
-    out += table(t, right);
+    out += text_table(t, right);
     if (n < total)
         out += "\nthe first " + num(n) + " of " + num(total) + " fits are shown (--limit N or --limit all for more)\n";
     return out;
@@ -240,7 +244,7 @@ std::string next_step_text(const Request& req, const NextStepAnswer& a) {
                                                              {&s.threads_warps, "block size (most warps)"},
                                                              {&s.barriers, "barriers"}};
     for (const auto& [sg, label] : one) t.push_back({"  " + std::string(label), sg->text});
-    out += table(t, {});
+    out += text_table(t, {});
     out += "next occupancy level: " + s.next_level.text + "\n";
     out += "launch bounds for " + plural(a.bounds_target, "block", "blocks") + "/SM: ";
     if (a.bounds)
@@ -282,7 +286,7 @@ std::string parse_text(const ParsedOutput& p) {
                      opt_num(k.smem_static), opt_num(k.barriers), opt_num(k.stack_frame), spills,
                      !k.demangled.empty() ? k.demangled : k.short_name == k.name ? std::string() : k.name});
     }
-    out += table(t, {false, false, true, true, true, true, true, false});
+    out += text_table(t, {false, false, true, true, true, true, true, false});
     out += "(- = not in the text)\n";
     if (!p.device_functions.empty()) {
         out += "\ndevice functions (not kernels):";
@@ -372,9 +376,6 @@ std::string answer_text(const Request& req, const Solved& solved, bool why) {
 
 namespace smcalc::api::detail {
 
-std::string text_table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right) {
-    return table(rows, right);
-}
 std::string compare_table_text(const std::vector<std::string>& names, const std::vector<CompareRow>& rows) {
     return compare_table(names, rows);
 }

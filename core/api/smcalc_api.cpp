@@ -30,6 +30,31 @@ namespace detail {
 
 std::string num(int64_t v) { return std::to_string(v); }
 
+nlohmann::json opt_json(const std::optional<int64_t>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+nlohmann::json opt_json(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
+nlohmann::json gpu_json(const Request& r) { return r.gpu.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.gpu); }
+
+namespace {
+nlohmann::json row_number(const std::string& unit, double v) {
+    if (unit != "fraction" && v == std::floor(v) && std::fabs(v) <= 9007199254740991.0) return nlohmann::json(static_cast<int64_t>(v));
+    return v;
+}
+}  // namespace
+
+nlohmann::json tile_rows_json(const std::vector<TileRow>& rows) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const TileRow& row : rows)
+        a.push_back({{"key", row.key},
+                     {"label", row.label},
+                     {"unit", row.unit},
+                     {"value", row_number(row.unit, row.value)},
+                     {"limit", row.limit ? row_number(row.unit, *row.limit) : nlohmann::json(nullptr)},
+                     {"basis", std::string(basis_key(row.basis))},
+                     {"over", row.over}});
+    return a;
+}
+
 }  // namespace detail
 
 namespace {
@@ -1019,10 +1044,8 @@ namespace {
 // [SECTION] answers
 // ---------------------------------------------------------------------------------------------------------
 
-json opt(const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); }
-json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
-json opt(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
-json gpu_name(const Request& r) { return r.gpu.empty() ? json(nullptr) : json(r.gpu); }
+using detail::gpu_json;
+using detail::opt_json;
 
 json device_json(const Device& d) {
     json o = json::object();
@@ -1046,7 +1069,7 @@ json limiting_json(const std::vector<Resource>& limiting) {
 
 json limits_json(const OccupancyResult& r) {
     json limits = json::object();
-    for (Resource res : kResources) limits[std::string(resource_key(res))] = opt(r.limit(res));
+    for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
     return limits;
 }
 
@@ -1061,7 +1084,7 @@ json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, c
     a["occupancy"] = r.occupancy;
     a["limits"] = limits_json(r);
     a["limiting"] = limiting_json(r.limiting);
-    a["regs_per_block"] = opt(r.regs_per_block);
+    a["regs_per_block"] = opt_json(r.regs_per_block);
     a["smem_per_block"] = r.smem_per_block;
     a["smem_per_sm"] = r.smem_per_sm;
     a["warps_per_block"] = r.warps_per_block;
@@ -1077,7 +1100,7 @@ json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, c
 }
 
 json occupancy_json(const Request& req, const OccupancyResult& r) {
-    return occupancy_json(req.device, gpu_name(req), req.input, r);
+    return occupancy_json(req.device, gpu_json(req), req.input, r);
 }
 
 // ----- tile -----
@@ -1090,10 +1113,6 @@ json tile_input_json(const TileInput& t) {
 }
 
 // A readout value: an integer where it is one (counts, bytes), else a double.
-json row_number(const std::string& unit, double v) {
-    if (unit != "fraction" && v == std::floor(v) && std::fabs(v) <= 9007199254740991.0) return static_cast<int64_t>(v);
-    return v;
-}
 
 
 json tile_json(const Request& req, const TileResult& r) {
@@ -1125,7 +1144,7 @@ json tile_json(const Request& req, const TileResult& r) {
     a["tmem_columns"] = r.tmem_columns;
     a["tmem_columns_limit"] = r.tmem_columns_limit;
     a["tmem_fits"] = r.tmem_fits;
-    a["ctas_by_tmem"] = opt(r.ctas_by_tmem);
+    a["ctas_by_tmem"] = opt_json(r.ctas_by_tmem);
     a["a_smem_bits"] = r.a_smem_bits;
     a["b_smem_bits"] = r.b_smem_bits;
     a["smem_a_per_stage"] = r.smem_a_per_stage;
@@ -1134,14 +1153,14 @@ json tile_json(const Request& req, const TileResult& r) {
     a["smem_barriers"] = r.smem_barriers;
     a["smem_epilogue"] = r.smem_epilogue;
     a["smem_fits"] = r.smem_fits;
-    a["ctas_by_smem"] = opt(r.ctas_by_smem);
-    a["ctas_by_regs"] = opt(r.ctas_by_regs);
+    a["ctas_by_smem"] = opt_json(r.ctas_by_smem);
+    a["ctas_by_regs"] = opt_json(r.ctas_by_regs);
     a["flops_per_kstep"] = r.flops_per_kstep;
     a["global_bytes_per_kstep"] = r.global_bytes_per_kstep;
     a["intensity"] = r.intensity;
-    a["peak_tflops"] = opt(r.peak_tflops);
-    a["mem_bw_gbs"] = opt(r.mem_bw_gbs);
-    a["ridge"] = opt(r.ridge);
+    a["peak_tflops"] = opt_json(r.peak_tflops);
+    a["mem_bw_gbs"] = opt_json(r.mem_bw_gbs);
+    a["ridge"] = opt_json(r.ridge);
     if (r.problem) {
         const ProblemResult& p = *r.problem;
         a["problem"] = {{"tiles_m", p.tiles_m},
@@ -1149,29 +1168,20 @@ json tile_json(const Request& req, const TileResult& r) {
                         {"ctas", p.ctas},
                         {"k_steps", p.k_steps},
                         {"tile_efficiency", p.tile_efficiency},
-                        {"ctas_per_wave", opt(p.ctas_per_wave)},
-                        {"waves", opt(p.waves)},
-                        {"last_wave_utilization", opt(p.last_wave_utilization)},
-                        {"wave_efficiency", opt(p.wave_efficiency)},
+                        {"ctas_per_wave", opt_json(p.ctas_per_wave)},
+                        {"waves", opt_json(p.waves)},
+                        {"last_wave_utilization", opt_json(p.last_wave_utilization)},
+                        {"wave_efficiency", opt_json(p.wave_efficiency)},
                         {"flops", p.flops}};
     } else {
         a["problem"] = nullptr;
     }
-    json rows = json::array();
-    for (const TileRow& row : r.rows)
-        rows.push_back({{"key", row.key},
-                        {"label", row.label},
-                        {"unit", row.unit},
-                        {"value", row_number(row.unit, row.value)},
-                        {"limit", row.limit ? row_number(row.unit, *row.limit) : json(nullptr)},
-                        {"basis", std::string(basis_key(row.basis))},
-                        {"over", row.over}});
-    a["rows"] = std::move(rows);
+    a["rows"] = detail::tile_rows_json(r.rows);
     a["notes"] = r.notes;
-    a["solver"] = r.occ ? occupancy_json(req.device, gpu_name(req), tile_kernel(r), *r.occ) : json(nullptr);
+    a["solver"] = r.occ ? occupancy_json(req.device, gpu_json(req), tile_kernel(r), *r.occ) : json(nullptr);
     a["input"] = tile_input_json(r.input);
     a["device"] = device_json(req.device);
-    a["gpu"] = gpu_name(req);
+    a["gpu"] = gpu_json(req);
     return a;
 }
 
@@ -1191,7 +1201,7 @@ json tiles_json(const Request& req, const TileSearchResult& r) {
                         {"smem_per_cta", f.smem_per_cta},
                         {"tmem_columns", f.tmem_columns},
                         {"ctas_per_sm", f.ctas_per_sm},
-                        {"ctas_by_smem", opt(f.ctas_by_smem)},
+                        {"ctas_by_smem", opt_json(f.ctas_by_smem)},
                         {"occupancy", f.occupancy},
                         {"limiting", limiting_json(f.limiting)}});
     }
@@ -1212,7 +1222,7 @@ json tiles_json(const Request& req, const TileSearchResult& r) {
                      {"tmem_over", r.tmem_over}, {"no_cta", r.no_cta}};
     a["input"] = std::move(input);
     a["device"] = device_json(req.device);
-    a["gpu"] = gpu_name(req);
+    a["gpu"] = gpu_json(req);
     return a;
 }
 
@@ -1267,7 +1277,7 @@ json next_step_json(const Request& req, const detail::NextStepAnswer& a) {
     o["suggestions"] = std::move(suggestions);
     o["launch_bounds"] = std::move(lb);
     o["device"] = device_json(req.device);
-    o["gpu"] = gpu_name(req);
+    o["gpu"] = gpu_json(req);
     return o;
 }
 
@@ -1293,8 +1303,8 @@ json compare_json(const Request& req, const Comparison& c) {
         o["occupancy"] = ok ? json(col.result.occupancy) : json(nullptr);
         o["limits"] = ok ? limits_json(col.result) : json(nullptr);
         o["limiting"] = ok ? limiting_json(col.result.limiting) : json(nullptr);
-        o["gpu_resident_ctas"] = opt(col.gpu_resident_ctas);
-        o["gpu_resident_warps"] = opt(col.gpu_resident_warps);
+        o["gpu_resident_ctas"] = opt_json(col.gpu_resident_ctas);
+        o["gpu_resident_warps"] = opt_json(col.gpu_resident_warps);
         cols.push_back(std::move(o));
     }
     return {{"kind", "kernel"}, {"gpus", req.gpus}, {"input", input_json(c.kernel)}, {"columns", std::move(cols)},
@@ -1320,7 +1330,7 @@ json compare_tile_json(const Request& req, const TileComparison& c) {
         o["spills"] = r ? json(r->spills) : json(nullptr);
         o["smem_per_cta"] = r ? json(r->smem_per_cta) : json(nullptr);
         o["smem_limit"] = r ? json(r->smem_limit) : json(nullptr);
-        o["gpu_resident_ctas"] = opt(col.gpu_resident_ctas);
+        o["gpu_resident_ctas"] = opt_json(col.gpu_resident_ctas);
         cols.push_back(std::move(o));
     }
     return {{"kind", "tile"}, {"gpus", req.gpus}, {"input", tile_input_json(req.tile)}, {"columns", std::move(cols)},
@@ -1334,20 +1344,20 @@ json parsed_kernel_json(const ParsedKernel& k) {
     for (const auto& [bank, bytes] : k.cmem) cmem.push_back({{"bank", bank}, {"bytes", bytes}});
     json o = json::object();
     o["name"] = k.name;
-    o["mangled"] = opt(k.mangled);
-    o["demangled"] = opt(k.demangled);
+    o["mangled"] = opt_json(k.mangled);
+    o["demangled"] = opt_json(k.demangled);
     o["short_name"] = k.short_name;
-    o["arch"] = opt(k.arch);
+    o["arch"] = opt_json(k.arch);
     o["cc"] = k.cc ? json(cc_text(*k.cc)) : json(nullptr);
     o["cc_modelled"] = k.cc_modelled;
-    o["registers"] = opt(k.registers);
-    o["smem_static"] = opt(k.smem_static);
-    o["barriers"] = opt(k.barriers);
-    o["stack_frame"] = opt(k.stack_frame);
-    o["spill_stores"] = opt(k.spill_stores);
-    o["spill_loads"] = opt(k.spill_loads);
-    o["cumulative_stack"] = opt(k.cumulative_stack);
-    o["local"] = opt(k.local);
+    o["registers"] = opt_json(k.registers);
+    o["smem_static"] = opt_json(k.smem_static);
+    o["barriers"] = opt_json(k.barriers);
+    o["stack_frame"] = opt_json(k.stack_frame);
+    o["spill_stores"] = opt_json(k.spill_stores);
+    o["spill_loads"] = opt_json(k.spill_loads);
+    o["cumulative_stack"] = opt_json(k.cumulative_stack);
+    o["local"] = opt_json(k.local);
     o["cmem"] = std::move(cmem);
     o["entry"] = k.entry ? json(*k.entry) : json(nullptr);
     o["tool"] = std::string(compiler_tool_key(k.tool));
@@ -1378,11 +1388,11 @@ json gpus_json() {
         o["name"] = std::string(g.name);
         o["aliases"] = std::move(aliases);
         o.update(device_json(g.device));
-        o["boost_clock_mhz"] = opt(g.boost_clock_mhz);
-        o["l2_bytes"] = opt(g.l2_bytes);
-        o["mem_bw_gbs"] = opt(g.mem_bw_gbs);
-        o["bf16_dense_tflops"] = opt(g.bf16_dense_tflops);
-        o["fp32_tflops"] = opt(g.fp32_tflops);
+        o["boost_clock_mhz"] = opt_json(g.boost_clock_mhz);
+        o["l2_bytes"] = opt_json(g.l2_bytes);
+        o["mem_bw_gbs"] = opt_json(g.mem_bw_gbs);
+        o["bf16_dense_tflops"] = opt_json(g.bf16_dense_tflops);
+        o["fp32_tflops"] = opt_json(g.fp32_tflops);
         o["source"] = std::string(g.source);
         o["note"] = std::string(g.note);
         list.push_back(std::move(o));
@@ -1445,12 +1455,12 @@ json answer_json(const Request& req, const detail::Solved& solved) {
                     {"min_grid_size", r.min_grid_size},
                     {"blocks_per_sm", r.blocks_per_sm},
                     {"occupancy", r.occupancy},
-                    {"gpu", gpu_name(req)}};
+                    {"gpu", gpu_json(req)}};
         }
         json operator()(const detail::DynamicSmemAnswer& r) const {
             json notes = json::array();
             if (r.bytes_resident != r.bytes) notes.push_back(detail::resident_note(r.bytes, r.bytes_resident, req.blocks));
-            return {{"bytes", r.bytes}, {"bytes_resident", r.bytes_resident}, {"notes", notes}, {"gpu", gpu_name(req)}};
+            return {{"bytes", r.bytes}, {"bytes_resident", r.bytes_resident}, {"notes", notes}, {"gpu", gpu_json(req)}};
         }
         json operator()(const detail::NextStepAnswer& r) const { return next_step_json(req, r); }
         json operator()(const TileResult& r) const { return tile_json(req, r); }
