@@ -8,6 +8,8 @@
 // cluster of 128x256 CTAs (66 clusters, 16 waves for 8192^3).
 #include <doctest/doctest.h>
 
+#include "api_answers.hpp"
+
 #include <set>
 #include <string>
 
@@ -21,13 +23,13 @@ using smcalc::api::handle_line;
 
 namespace {
 
+using namespace smcalc::test;
+
 // 256 threads x 255 registers: 1 CTA per SM on CC 9.0 (registers).
 json one_cta(json cluster) {
     return {{"op", "occupancy"}, {"gpu", "H100 SXM5"}, {"threads", 256}, {"regs", 255}, {"cluster", std::move(cluster)}};
 }
 
-std::string error_id(const json& a) { return a.contains("error") ? a["error"]["id"].get<std::string>() : ""; }
-std::string error_field(const json& a) { return a.contains("error") ? a["error"]["field"].get<std::string>() : ""; }
 std::string message(const json& a) { return a.contains("error") ? a["error"]["message"].get<std::string>() : ""; }
 
 }  // namespace

@@ -7,6 +7,8 @@
 // 5 blocks, registers limit; 40 registers give 6).
 #include <doctest/doctest.h>
 
+#include "api_answers.hpp"
+
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -21,30 +23,20 @@ using smcalc::api::handle_line;
 
 namespace {
 
+using namespace smcalc::test;
+
 std::string data(const std::string& rel) {
     std::ifstream f(std::string(SMCALC_SOURCE_DIR) + "/tests/data/" + rel, std::ios::binary);
     REQUIRE_MESSAGE(f.good(), rel);
     return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
 
-json with(json j, const std::string& key, json value) {
-    j[key] = std::move(value);
-    return j;
-}
 
 json a100_example(const char* op) {
     return {{"op", op}, {"gpu", "A100"}, {"threads", 256}, {"regs", 48}, {"smem_static", "24KB"}};
 }
 
-std::string error_id(const json& a) { return a.contains("error") ? a["error"]["id"].get<std::string>() : ""; }
-std::string error_field(const json& a) { return a.contains("error") ? a["error"]["field"].get<std::string>() : ""; }
 
-bool has_warning(const json& a, const std::string& part) {
-    if (!a.contains("warnings")) return false;
-    for (const auto& w : a["warnings"])
-        if (w.get<std::string>().find(part) != std::string::npos) return true;
-    return false;
-}
 
 const json& suggestion(const json& a, const std::string& id) {
     for (const auto& s : a["suggestions"])

@@ -3,6 +3,8 @@
 // Known answers name their source: seed 000 / ../shared/notes/worked-examples.md example 1 (A100).
 #include <doctest/doctest.h>
 
+#include "api_answers.hpp"
+
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -17,27 +19,15 @@ using smcalc::api::handle_line;
 
 namespace {
 
+using namespace smcalc::test;
+
 // The A100 example of seed 000: 256 threads, 48 registers, 24 KB of shared memory per block.
 json a100_example() {
     return {{"op", "occupancy"}, {"gpu", "A100"}, {"threads", 256}, {"regs", 48}, {"smem_static", "24KB"}};
 }
 
-json with(json j, const std::string& key, json value) {
-    j[key] = std::move(value);
-    return j;
-}
 
-// The error id of an answer ("" if it is not an error).
-std::string error_id(const json& a) { return a.contains("error") ? a["error"]["id"].get<std::string>() : ""; }
-std::string error_field(const json& a) { return a.contains("error") ? a["error"]["field"].get<std::string>() : ""; }
-std::string error_message(const json& a) { return a.contains("error") ? a["error"]["message"].get<std::string>() : ""; }
 
-bool has_warning(const json& a, const std::string& part) {
-    if (!a.contains("warnings")) return false;
-    for (const auto& w : a["warnings"])
-        if (w.get<std::string>().find(part) != std::string::npos) return true;
-    return false;
-}
 
 }  // namespace
 

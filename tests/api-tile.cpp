@@ -6,6 +6,8 @@
 // memory; 256x256 -> 256 registers per thread, over the cap, 256 KB of accumulators = the register file.
 #include <doctest/doctest.h>
 
+#include "api_answers.hpp"
+
 #include <cmath>
 #include <string>
 #include <vector>
@@ -20,26 +22,16 @@ using smcalc::api::handle_line;
 
 namespace {
 
+using namespace smcalc::test;
+
 json seed_tile() {
     return {{"op", "tile"}, {"gpu", "H100 SXM5"}, {"m", 128},      {"n", 128},     {"k", 64},
             {"stages", 3},  {"warps", 8},         {"a", "bf16"},   {"b", "bf16"},  {"acc", "f32"},
             {"mma", "registers"}};
 }
 
-json with(json j, const std::string& key, json value) {
-    j[key] = std::move(value);
-    return j;
-}
 
-std::string error_id(const json& a) { return a.contains("error") ? a["error"]["id"].get<std::string>() : ""; }
-std::string error_field(const json& a) { return a.contains("error") ? a["error"]["field"].get<std::string>() : ""; }
 
-bool has_warning(const json& a, const std::string& part) {
-    if (!a.contains("warnings")) return false;
-    for (const auto& w : a["warnings"])
-        if (w.get<std::string>().find(part) != std::string::npos) return true;
-    return false;
-}
 
 const json* row(const json& a, const std::string& key) {
     for (const auto& r : a["rows"])
