@@ -5,7 +5,7 @@
 //   XLA47468   openxla/xla #47468, xla/backends/profiler/gpu/rocm_occupancy_test.cc golden table
 //              (H = hipOccupancyMaxActiveBlocksPerMultiprocessor on an MI300X, S = derived from LLVM)
 //   LLC19      genuine llc 19.1.7 (Debian llvm-19) output for gfx942 of tests/data/amd/kernels.ll
-//              (tests/data/amd/README.md has the command): remarks-gfx942.txt, kernels-gfx942.s
+//              (tests/data/amd/README.md has the command): remarks-gfx942.txt, kernels-gfx942.s.txt
 //   ISSUE18    the issue's own examples; SEED002 = /work/shared/seeds/002 (H100 vs B200 vs MI355X)
 #include <doctest/doctest.h>
 
@@ -298,7 +298,7 @@ TEST_CASE("amd: LLC19 remarks: LLVM's Occupancy [waves/SIMD] equals ours for eve
 }
 
 TEST_CASE("amd: LLC19 assembly and metadata: the same kernels, merged by name") {
-    auto p = a::parse_amd_compiler_output(read_data("kernels-gfx942.s"));
+    auto p = a::parse_amd_compiler_output(read_data("kernels-gfx942.s.txt"));
     REQUIRE(p.ok());
     REQUIRE(p->kernels.size() == 31);
     CHECK(p->summary.find("assembly, metadata; gfx942") != std::string::npos);
