@@ -291,20 +291,7 @@ void left_column(App& a, bool compact) {
 }
 
 // Kernel view: what to change next and the derivation, as tabs of one card.
-void next_and_why(App& a) {
-    if (!ImGui::BeginTabBar("next_why")) return;
-    if (tab_item("Next step")) {
-        ImGui::Spacing();
-        view_next_step(a);
-        ImGui::EndTabItem();
-    }
-    if (tab_item("Why: the derivation")) {
-        ImGui::Spacing();
-        view_why(a);
-        ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-}
+void next_and_why(App& a) { view_tabs(a, "next_why", {{"Next step", view_next_step}, {"Why: the derivation", view_why}}); }
 
 // The side-by-side view in one card of the given size (height 0: as tall as its table).
 void compare_card(App& a, ImVec2 size) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -163,6 +164,12 @@ void label_cell(const char* label, const char* help);  // a row of a two-column 
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);  // tagged with `id`
 void tag_item(const char* label);  // report the last item to window.smcalc.items() under `label`
 bool tab_item(const char* label, const char* tag = nullptr);  // BeginTabItem, reported as `tag` (or its label)
+// A tab bar `id` whose tabs each show one view, a little below the tabs; false if the bar is clipped away.
+struct ViewTab {
+    const char* label;
+    void (*view)(App&);
+};
+bool view_tabs(App& a, const char* id, std::initializer_list<ViewTab> tabs);
 // Scrolls the window around the current card so that min..max (screen coordinates) is in view.
 void scroll_parent_to(const ImVec2& min, const ImVec2& max);
 void pill(const char* text, ImU32 colour);             // a small filled tag after the previous item
