@@ -26,6 +26,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"  // ImRect, ImGuiContext: the item hooks below
+#include "ui_state.hpp"      // append_utf8, json_string: the page's one UTF-8 encoder and JSON quoting
 
 namespace smcalc::web::platform {
 namespace {
@@ -580,38 +581,6 @@ std::string take(char* s) {
     return out;
 }
 
-void append_utf8(std::string& s, unsigned cp) {
-    if (cp < 0x80) {
-        s += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        s += static_cast<char>(0xC0 | (cp >> 6));
-        s += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        s += static_cast<char>(0xE0 | (cp >> 12));
-        s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        s += static_cast<char>(0xF0 | (cp >> 18));
-        s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
-void append_json_string(std::string& out, const char* s) {
-    out += '"';
-    for (const char* c = s; *c; ++c) {
-        const auto u = static_cast<unsigned char>(*c);
-        if (*c == '"' || *c == '\\') out += '\\', out += *c;
-        else if (u < 0x20) {
-            char esc[8];
-            std::snprintf(esc, sizeof esc, "\\u%04x", u);
-            out += esc;
-        } else out += *c;
-    }
-    out += '"';
-}
-
 }  // namespace
 
 // [SECTION] callbacks from the EM_JS listeners ----------------------------------------------------------
@@ -672,7 +641,6 @@ void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
 
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* label, ImGuiItemStatusFlags) {
     using smcalc::web::platform::P;
-    using smcalc::web::platform::append_json_string;
     if (!ctx || ctx->LastItemData.ID != id || !label) return;
     const ImRect r = ctx->LastItemData.Rect;
     const bool visible = ctx->CurrentWindow && ctx->CurrentWindow->ClipRect.Overlaps(r);
@@ -681,8 +649,7 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* lab
     std::snprintf(nums, sizeof nums, ",\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"visible\":%s}", r.Min.x, r.Min.y,
                   r.GetWidth(), r.GetHeight(), visible ? "true" : "false");
     if (!out.empty()) out += ',';
-    out += "{\"label\":";
-    append_json_string(out, label);
+    out += "{\"label\":" + smcalc::web::json_string(label);
     out += nums;
 }
 
