@@ -24,15 +24,7 @@
 #include <benchmark/benchmark.h>
 
 #ifdef SMCALC_BENCH_HAVE_CUDA_OCC
-// NVIDIA's C-style header is not ours to keep warning-free (also included as a SYSTEM directory).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wconversion"
-#pragma GCC diagnostic ignored "-Wsign-conversion"
-#pragma GCC diagnostic ignored "-Wshadow"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#include <cuda_occupancy.h>
-#pragma GCC diagnostic pop
+#include "../oracle/cuda_occupancy_quiet.hpp"
 #endif
 
 #include <cstdio>
@@ -43,9 +35,7 @@
 #include "inputs.hpp"
 #include "recompute.hpp"
 #include "smcalc/occupancy.hpp"
-#ifdef SMCALC_BENCH_HAVE_TILE
 #include "smcalc/tile.hpp"
-#endif
 
 using namespace smcalc;
 using smcalc::bench::Case;
@@ -228,7 +218,6 @@ void BM_block_header(benchmark::State& state) {
 BENCHMARK(BM_block_header)->Name("block_size/header")->Unit(benchmark::kMillisecond);
 #endif
 
-#ifdef SMCALC_BENCH_HAVE_TILE
 // The page's "what fits" table: every default candidate (8 M x 8 N x 4 K x 8 stages x 4 warps = 8,192).
 void BM_tiles(benchmark::State& state, const char* gpu, MmaPath path) {
     const GpuSpec* g = *find_gpu(gpu);
@@ -248,7 +237,6 @@ void BM_tiles(benchmark::State& state, const char* gpu, MmaPath path) {
 }
 BENCHMARK_CAPTURE(BM_tiles, h100, "H100 SXM5", MmaPath::Registers)->Name("tiles/H100 SXM5")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_tiles, b200, "B200", MmaPath::TensorMemory)->Name("tiles/B200 tcgen05")->Unit(benchmark::kMillisecond);
-#endif
 
 void BM_recompute(benchmark::State& state) {
     bench::Recompute rc;
