@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,7 @@ struct Platform {
     int frames_presented = 0;
     bool items_wanted = false;            // window.smcalc.items() was called: record widget rectangles
     std::string items_building, items_last;  // JSON array bodies: this ImGui frame's, the last presented one's
+    void (*file_chosen)(const std::string& text, const std::string& name) = nullptr;  // Host::pick_file's
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
 };
 
@@ -259,6 +261,72 @@ EM_JS(void, js_fail, (const char* text_c), {
     console.error("smcalc: " + text);
     var n = document.getElementById("smcalc-fail");
     if (n) { n.textContent = text; n.hidden = false; }
+});
+
+// Saved state and files (Host::storage_*, download, pick_file). Every call survives a browser that refuses
+// storage (private mode, sandboxed iframe, quota): it answers 0, never throws into the wasm.
+// JSON array of [key, value] for the localStorage keys starting with "smcalc."; null when storage is unusable.
+EM_JS(char*, js_storage_entries, (), {
+    var out = [];
+    try {
+        var ls = window.localStorage;
+        for (var i = 0; i < ls.length; ++i) {
+            var k = ls.key(i);
+            if (k !== null && k.indexOf("smcalc.") === 0) out.push([k, String(ls.getItem(k))]);
+        }
+    } catch (e) {
+        return 0;
+    }
+    return allocateUTF8(JSON.stringify(out));
+});
+EM_JS(int, js_storage_set, (const char* key, const char* value), {
+    try {
+        window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
+        return 1;
+    } catch (e) {
+        return 0;
+    }
+});
+EM_JS(int, js_storage_remove, (const char* key), {
+    try {
+        window.localStorage.removeItem(UTF8ToString(key));
+        return 1;
+    } catch (e) {
+        return 0;
+    }
+});
+EM_JS(void, js_download, (const char* name, const char* text), {
+    var url = URL.createObjectURL(new Blob([UTF8ToString(text)], {type: "application/json"}));
+    var link = document.createElement("a");
+    link.href = url;
+    link.download = UTF8ToString(name);
+    link.style.display = "none";
+    document.body.appendChild(link);
+    link.click();
+    document.body.removeChild(link);
+    setTimeout(function() { URL.revokeObjectURL(url); }, 30000);
+});
+// Opens the browser's file dialog (the button's click runs inside the gesture: frame_in_gesture);
+// the chosen file's text comes back through smcalc_platform_file_chosen().
+EM_JS(void, js_pick_file, (), {
+    var input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.style.display = "none";
+    input.addEventListener("change", function() {
+        var f = input.files && input.files[0];
+        if (input.parentNode) input.parentNode.removeChild(input);
+        if (!f) return;
+        var done = function(text) {
+            var t = allocateUTF8(text), n = allocateUTF8(f.name);
+            _smcalc_platform_file_chosen(t, n);
+            _free(t);
+            _free(n);
+        };
+        f.text().then(done, function() { done(""); });
+    });
+    document.body.appendChild(input);
+    input.click();
 });
 
 // [SECTION] input queue and trickling -------------------------------------------------------------------
@@ -559,6 +627,13 @@ void on_timer(void*) {
     RequestFrame();
 }
 
+// A string EM_JS allocated (allocateUTF8), copied and freed.
+std::string take(char* s) {
+    std::string out = s ? s : "";
+    std::free(s);
+    return out;
+}
+
 // Services handed to the UI through Host.
 void host_copy(const std::string& text) {
     P().clipboard = text;
@@ -566,6 +641,18 @@ void host_copy(const std::string& text) {
 }
 void host_set_hash(const std::string& hash) { js_set_hash(hash.c_str()); }
 void host_announce(const std::string& text) { js_announce(P().el.live_region, text.c_str()); }
+std::optional<std::string> host_storage_entries() {
+    char* s = js_storage_entries();
+    if (!s) return std::nullopt;
+    return take(s);
+}
+bool host_storage_set(const std::string& k, const std::string& v) { return js_storage_set(k.c_str(), v.c_str()) != 0; }
+bool host_storage_remove(const std::string& k) { return js_storage_remove(k.c_str()) != 0; }
+void host_download(const std::string& name, const std::string& text) { js_download(name.c_str(), text.c_str()); }
+void host_pick_file(void (*chosen)(const std::string& text, const std::string& name)) {
+    P().file_chosen = chosen;
+    js_pick_file();
+}
 
 const char* imgui_get_clipboard(void*) { return P().clipboard.c_str(); }
 void imgui_set_clipboard(void*, const char* text) { host_copy(text ? text : ""); }
@@ -573,12 +660,6 @@ void imgui_set_clipboard(void*, const char* text) { host_copy(text ? text : "");
 void imgui_ime_position(int x, int y) {
     Platform& p = P();
     if (p.text_focused) js_text_focus(p.el.text_input, 1, static_cast<float>(x), static_cast<float>(y));
-}
-
-std::string take(char* s) {
-    std::string out = s ? s : "";
-    std::free(s);
-    return out;
 }
 
 }  // namespace
@@ -603,6 +684,11 @@ EMSCRIPTEN_KEEPALIVE void smcalc_platform_paste_end() {
     const std::uint8_t m = p.mac ? kSuper : kCtrl;
     push(Event{Kind::Key, true, ImGuiKey_V, 0, 0, 0, m});
     push(Event{Kind::Key, false, ImGuiKey_V, 0, 0, 0, m});
+}
+// The file picked in host_pick_file's dialog: its text ("" if it could not be read) and name.
+EMSCRIPTEN_KEEPALIVE void smcalc_platform_file_chosen(const char* text, const char* name) {
+    if (P().file_chosen) P().file_chosen(text ? text : "", name ? name : "");
+    RequestFrame();
 }
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_hash(const char* hash) {
     ui_on_hash_change(hash ? hash : "");
@@ -758,6 +844,11 @@ bool Init(Host* host, std::string* url_hash) {
     host->copy_to_clipboard = host_copy;
     host->set_url_hash = host_set_hash;
     host->announce = host_announce;
+    host->storage_entries = host_storage_entries;
+    host->storage_set = host_storage_set;
+    host->storage_remove = host_storage_remove;
+    host->download = host_download;
+    host->pick_file = host_pick_file;
     host->page_url = take(js_location(1));
     *url_hash = take(js_location(0));
     p.last_time = emscripten_get_now() / 1000.0;

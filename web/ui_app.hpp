@@ -193,7 +193,7 @@ void view_fits(App& a);                       // tile view: what fits on this GP
 const CompareTable& compare_table(App& a);    // computed when the inputs changed
 void guidance_state_json(App& a, std::string& j);  // ",\"next_step\":...,\"compare\":..." for ui_state_json
 
-// [Saved] ui_saved.cpp (localStorage, export / import: the browser calls are in its #ifdef __EMSCRIPTEN__)
+// [Saved] ui_saved.cpp (localStorage, export / import through Host's storage and file services)
 void saved_init(App& a);                      // reads localStorage once; notices for bad entries
 void view_saved(App& a);                      // presets and GPUs: save, load, delete, export, import
 void view_save_gpu(App& a);                   // in the custom-device editor: save this device
