@@ -46,6 +46,14 @@ private:
     void ws() {
         while (p_ < t_.size() && (t_[p_] == ' ' || t_[p_] == '\t' || t_[p_] == '\n' || t_[p_] == '\r')) ++p_;
     }
+    // After a member or an element: ',' (another follows: 1), the closing bracket `close` (0), else -1.
+    int next_or_close(char close) {
+        ws();
+        if (p_ >= t_.size()) return -1;
+        if (t_[p_] == ',') return ++p_, 1;
+        if (t_[p_] == close) return ++p_, 0;
+        return -1;
+    }
     bool lit(std::string_view w) {
         if (t_.substr(p_, w.size()) != w) return false;
         p_ += w.size();
@@ -157,11 +165,7 @@ private:
                 if (!value(v, depth + 1)) return false;
                 j.keys.push_back(std::move(key));
                 j.arr.push_back(std::move(v));
-                ws();
-                if (p_ >= t_.size()) return false;
-                if (t_[p_] == ',') { ++p_; continue; }
-                if (t_[p_] == '}') return ++p_, true;
-                return false;
+                if (const int more = next_or_close('}'); more <= 0) return more == 0;
             }
         }
         if (c == '[') {
@@ -173,11 +177,7 @@ private:
                 Json v;
                 if (!value(v, depth + 1)) return false;
                 j.arr.push_back(std::move(v));
-                ws();
-                if (p_ >= t_.size()) return false;
-                if (t_[p_] == ',') { ++p_; continue; }
-                if (t_[p_] == ']') return ++p_, true;
-                return false;
+                if (const int more = next_or_close(']'); more <= 0) return more == 0;
             }
         }
         if (c == '"') {
