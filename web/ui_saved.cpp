@@ -87,22 +87,18 @@ void import_text(App& a, const std::string& text, const std::string& file) {
         return;
     }
     std::size_t stored = 0, refused = 0;
-    for (SavedGpu& g : r.state.gpus) {
-        if (storage_set(storage_key(g), to_json(g))) {
-            upsert(a.saved.state, std::move(g));
+    auto store_all = [&](auto& entries) {  // GPUs, then presets: each kept only once the browser stored it
+        for (auto& e : entries) {
+            if (!storage_set(storage_key(e), to_json(e))) {
+                ++refused;
+                continue;
+            }
+            upsert(a.saved.state, std::move(e));
             ++stored;
-        } else {
-            ++refused;
         }
-    }
-    for (SavedPreset& p : r.state.presets) {
-        if (storage_set(storage_key(p), to_json(p))) {
-            upsert(a.saved.state, std::move(p));
-            ++stored;
-        } else {
-            ++refused;
-        }
-    }
+    };
+    store_all(r.state.gpus);
+    store_all(r.state.presets);
     if (refused) notices.push_back(file + ": " + std::to_string(refused) + " entries were not stored. " + kRefused);
     say(a, "Imported " + std::to_string(stored) + (stored == 1 ? " entry" : " entries") + " from " + file +
                (notices.empty() ? "." : "; see the notice above."),

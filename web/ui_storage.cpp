@@ -46,6 +46,15 @@ private:
     void ws() {
         while (p_ < t_.size() && (t_[p_] == ' ' || t_[p_] == '\t' || t_[p_] == '\n' || t_[p_] == '\r')) ++p_;
     }
+    // Past an opening bracket, `j` becomes a `type`; true if the container is empty (`close` follows at once).
+    bool open_empty(Json& j, Json::Type type, char close) {
+        ++p_;
+        j.type = type;
+        ws();
+        if (p_ >= t_.size() || t_[p_] != close) return false;
+        ++p_;
+        return true;
+    }
     // After a member or an element: ',' (another follows: 1), the closing bracket `close` (0), else -1.
     int next_or_close(char close) {
         ws();
@@ -151,10 +160,7 @@ private:
         if (p_ >= t_.size()) return false;
         const char c = t_[p_];
         if (c == '{') {
-            ++p_;
-            j.type = Json::Object;
-            ws();
-            if (p_ < t_.size() && t_[p_] == '}') return ++p_, true;
+            if (open_empty(j, Json::Object, '}')) return true;
             for (;;) {
                 ws();
                 std::string key;
@@ -169,10 +175,7 @@ private:
             }
         }
         if (c == '[') {
-            ++p_;
-            j.type = Json::Array;
-            ws();
-            if (p_ < t_.size() && t_[p_] == ']') return ++p_, true;
+            if (open_empty(j, Json::Array, ']')) return true;
             for (;;) {
                 Json v;
                 if (!value(v, depth + 1)) return false;
