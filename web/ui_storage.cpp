@@ -93,31 +93,24 @@ private:
                 continue;
             }
             if (p_ >= t_.size()) return false;
+            // JSON's two-character escapes (RFC 8259, section 7): the letter after the backslash, what it means.
+            static constexpr std::string_view kLetters = "\"\\/bfnrt", kMeaning = "\"\\/\b\f\n\r\t";
             const char e = t_[p_++];
-            switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'u': {
-                uint32_t cp = 0;
-                if (!hex4(cp)) return false;
-                if (cp >= 0xD800 && cp < 0xDC00) {  // a surrogate pair
-                    uint32_t lo = 0;
-                    if (!lit("\\u") || !hex4(lo) || lo < 0xDC00 || lo >= 0xE000) return false;
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                } else if (cp >= 0xDC00 && cp < 0xE000) {
-                    return false;
-                }
-                append_utf8(out, cp);
-                break;
+            if (const std::size_t i = kLetters.find(e); i != std::string_view::npos) {
+                out += kMeaning[i];
+                continue;
             }
-            default: return false;
+            if (e != 'u') return false;
+            uint32_t cp = 0;
+            if (!hex4(cp)) return false;
+            if (cp >= 0xD800 && cp < 0xDC00) {  // a surrogate pair
+                uint32_t lo = 0;
+                if (!lit("\\u") || !hex4(lo) || lo < 0xDC00 || lo >= 0xE000) return false;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            } else if (cp >= 0xDC00 && cp < 0xE000) {
+                return false;
             }
+            append_utf8(out, cp);
         }
         return false;
     }
