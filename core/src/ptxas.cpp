@@ -23,6 +23,8 @@
 #include <memory>
 #include <string>
 
+#include "text.hpp"  // is_space, trim, starts_with, ends_with (shared with amd_parse.cpp)
+
 namespace smcalc {
 namespace {
 
@@ -31,18 +33,10 @@ namespace {
 constexpr std::size_t kMaxDiagnostics = 20;
 constexpr std::size_t kMaxQuoted = 200;  // characters of a line quoted in a message
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool ends_with(std::string_view s, std::string_view p) {
-    return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
+using text::ends_with;
+using text::is_space;
+using text::starts_with;
+using text::trim;
 
 char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 
