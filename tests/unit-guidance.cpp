@@ -18,8 +18,10 @@
 #include "smcalc/gpu.hpp"
 #include "smcalc/guidance.hpp"
 #include "smcalc/occupancy.hpp"
+#include "helpers.hpp"
 
 using namespace smcalc;
+using smcalc::test::kernel;
 
 namespace {
 
@@ -33,15 +35,6 @@ Device gpu(std::string_view name) {
     auto g = find_gpu(name);
     REQUIRE_MESSAGE(g.ok(), name);
     return (*g)->device;
-}
-
-KernelInput kernel(int64_t threads, int64_t regs, int64_t smem_static = 0, int64_t barriers = 1) {
-    KernelInput in;
-    in.threads = threads;
-    in.regs = regs;
-    in.smem_static = smem_static;
-    in.barriers = barriers;
-    return in;
 }
 
 int64_t blocks(const Device& d, const KernelInput& in) {
