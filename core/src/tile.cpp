@@ -1067,21 +1067,22 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
             out.push_back(std::move(*o));
     }
     // 2. The tile over a 2-CTA cluster (CC 9.0+): each CTA computes half of it, the cluster the whole.
-    if (ar.cc.major >= 9) {
-        if (in.m % 2 == 0) {
-            TileInput v = base;
-            v.m = in.m / 2;
-            if (auto o = option_from(dev, v, gpu, "cluster_split_m",
-                                     "2x1 cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", Dim3{2, 1, 1}))
-                out.push_back(std::move(*o));
-        }
-        if (in.n % 2 == 0) {
-            TileInput v = base;
-            v.n = in.n / 2;
-            if (auto o = option_from(dev, v, gpu, "cluster_split_n",
-                                     "1x2 cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", Dim3{1, 2, 1}))
-                out.push_back(std::move(*o));
-        }
+    // Halving M makes the cluster 2x1, halving N 1x2.
+    struct Split {
+        int64_t TileInput::*side;
+        const char* id;
+        const char* shape;
+        Dim3 cluster;
+    };
+    const Split splits[] = {{&TileInput::m, "cluster_split_m", "2x1", Dim3{2, 1, 1}},
+                            {&TileInput::n, "cluster_split_n", "1x2", Dim3{1, 2, 1}}};
+    for (const Split& sp : splits) {
+        if (ar.cc.major < 9 || in.*sp.side % 2 != 0) continue;
+        TileInput v = base;
+        v.*sp.side = in.*sp.side / 2;
+        if (auto o = option_from(dev, v, gpu, sp.id,
+                                 std::string(sp.shape) + " cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", sp.cluster))
+            out.push_back(std::move(*o));
     }
     // 3. Blackwell's 2-SM MMA (tcgen05.mma.cta_group::2): MMA M = 128 or 256 over a CTA pair; each CTA holds
     //    its M/2 x N accumulators in its own TMEM and loads M/2 x K of A and N/2 x K of B per stage (PTX-TMEM).
