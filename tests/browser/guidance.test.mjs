@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { idle, item, open, root, screenshot, session, state, until } from './harness.mjs';
-import { MID, clickInView, inView } from './ui_helpers.mjs';
+import { MID, clickInView, inView, paste } from './ui_helpers.mjs';
 
 const env = session();  // env.browser, env.base: one server and browser for this file
 
@@ -22,13 +22,6 @@ const click = async (page, label) => {
 // The seed lesson's A100 kernel: 256 threads, 48 registers, 24 KiB static shared memory -> 5 CTAs per SM.
 const a100 = '#gpu=A100&m=kernel&t=256&r=48&ss=24576';
 
-// The browser's paste event with `text`, as Ctrl+V in a real browser fires it (input.test.mjs does the same).
-const paste = (page, text) => page.evaluate((t) => {
-  const data = new DataTransfer();
-  data.setData('text/plain', t);
-  (document.activeElement || document).dispatchEvent(
-    new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-}, text);
 
 test('next step: each suggestion is the solver\'s; Apply raises CTAs per SM; launch bounds copy', async () => {
   const { context, page, errors } = await open(env.browser, env.base + a100);

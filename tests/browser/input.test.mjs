@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { idle, item, open, session, until } from './harness.mjs';
+import { paste } from './ui_helpers.mjs';
 
 const env = session();  // env.browser, env.base: one server and browser for this file
 
@@ -98,12 +99,7 @@ test('paste into a field (the clipboard event\'s text), and Ctrl+C copies a fiel
   await page.mouse.click(field.cx, field.cy);
   await page.keyboard.press('Control+A');
   await page.waitForTimeout(300);  // a field being edited blinks its cursor: frames go on, 5 per second
-  await page.evaluate(() => {
-    const data = new DataTransfer();
-    data.setData('text/plain', '48KB');
-    (document.activeElement || document).dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+  await paste(page, '48KB');
   await until(page, () => window.smcalc.state(), (s) => s.smem_static === 48 * 1024);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+C');
