@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include "smcalc/occupancy.hpp"
 
@@ -34,6 +36,14 @@ inline KernelInput kernel(int64_t threads, int64_t regs, int64_t smem_static = 0
     in.smem_static = smem_static;
     in.barriers = barriers;
     return in;
+}
+
+// Checks that `text` contains every one of `parts`; a missing part is reported by itself.
+inline void check_contains_all(std::string_view text, std::initializer_list<std::string_view> parts) {
+    for (std::string_view part : parts) {
+        CAPTURE(part);
+        CHECK(text.find(part) != std::string_view::npos);
+    }
 }
 
 }  // namespace smcalc::test
