@@ -99,6 +99,12 @@ void check_minimal(const Device& d, const KernelInput& in, const Suggestion& s, 
     if (c.to + 1 < c.from) CHECK(blocks(d, with(in, c.knob, c.to + 1)) < target);
 }
 
+// The suggestion is not possible, and its reason says `why` (e.g. which resource holds the kernel).
+void check_refused(const Suggestion& s, std::string_view why) {
+    CHECK_FALSE(s.possible);
+    CHECK(s.reason.find(why) != std::string::npos);
+}
+
 // next_step's answer for a kernel the solver accepts (the test fails otherwise).
 NextStep solved_next_step(const Device& d, const KernelInput& in) {
     auto ns = next_step(d, in);
@@ -177,11 +183,9 @@ TEST_CASE("guidance: A100 (CC 8.0), 256 threads, 48 registers, 24 KiB: 48 -> 40 
     CHECK(blocks(d, kernel(256, 41, 24576)) == 5);  // the boundary: 41 is not enough
 
     // Shared memory already allows 6: cutting it alone does not help, and says what limits.
-    CHECK_FALSE(ns.smem.possible);
-    CHECK(ns.smem.reason.find("registers (5 blocks)") != std::string::npos);
+    check_refused(ns.smem, "registers (5 blocks)");
     // Barriers are no limit before CC 9.0.
-    CHECK_FALSE(ns.barriers.possible);
-    CHECK(ns.barriers.reason.find("9.0") != std::string::npos);
+    check_refused(ns.barriers, "9.0");
     // The next level is the register change (nothing else needs to move).
     REQUIRE(ns.next_level.possible);
     CHECK(ns.next_level.changes.size() == 1);
@@ -198,10 +202,8 @@ TEST_CASE("guidance: the next level moves every limiting input together") {
     const NextStep ns = solved_next_step(d, in);
     REQUIRE(ns.current.blocks_per_sm == 5);
     // Each alone is not enough, and each says why.
-    CHECK_FALSE(ns.regs.possible);
-    CHECK(ns.regs.reason.find("shared memory") != std::string::npos);
-    CHECK_FALSE(ns.smem.possible);
-    CHECK(ns.smem.reason.find("registers") != std::string::npos);
+    check_refused(ns.regs, "shared memory");
+    check_refused(ns.smem, "registers");
     REQUIRE(ns.next_level.possible);
     REQUIRE(ns.next_level.changes.size() == 2);
     CHECK(ns.next_level.changes[0].knob == Knob::Registers);
@@ -224,8 +226,7 @@ TEST_CASE("guidance: barriers on Hopper (CC 9.0): 8 barriers per block allow 8 b
     REQUIRE(ns.barriers.possible);
     CHECK(ns.barriers.changes.front().to == 7);
     CHECK(ns.barriers.result.blocks_per_sm == 9);
-    CHECK_FALSE(ns.regs.possible);
-    CHECK(ns.regs.reason.find("barriers (8 blocks)") != std::string::npos);
+    check_refused(ns.regs, "barriers (8 blocks)");
     check_next_step(d, in);
 }
 
@@ -234,10 +235,8 @@ TEST_CASE("guidance: no change of an input can help past warp or block slots, an
     SUBCASE("full occupancy: 256 threads x 8 blocks = 64 warps") {
         const NextStep ns = solved_next_step(d, kernel(256, 32));
         CHECK(ns.current.occupancy == doctest::Approx(1.0));
-        CHECK_FALSE(ns.regs.possible);
-        CHECK(ns.regs.reason.find("warp slots (8 blocks)") != std::string::npos);
-        CHECK_FALSE(ns.next_level.possible);
-        CHECK(ns.next_level.reason.find("full occupancy") != std::string::npos);
+        check_refused(ns.regs, "warp slots (8 blocks)");
+        check_refused(ns.next_level, "full occupancy");
         CHECK_FALSE(ns.threads_warps.possible);
         // Fewer threads per block still give one more (smaller) block.
         REQUIRE(ns.threads_block.possible);
@@ -247,8 +246,7 @@ TEST_CASE("guidance: no change of an input can help past warp or block slots, an
     SUBCASE("block slots: 32 threads x 32 blocks") {
         const NextStep ns = solved_next_step(d, kernel(32, 16));
         CHECK(ns.current.blocks_per_sm == 32);
-        CHECK_FALSE(ns.regs.possible);
-        CHECK(ns.regs.reason.find("block slots (32 blocks)") != std::string::npos);
+        check_refused(ns.regs, "block slots (32 blocks)");
         CHECK_FALSE(ns.threads_block.possible);
         // The next level needs bigger blocks: the nearest block size with more warps.
         REQUIRE(ns.next_level.possible);
@@ -259,8 +257,7 @@ TEST_CASE("guidance: no change of an input can help past warp or block slots, an
     SUBCASE("a block too large for the device: only the block size helps") {
         const NextStep ns = solved_next_step(d, kernel(2048, 32));
         CHECK(ns.current.blocks_per_sm == 0);
-        CHECK_FALSE(ns.regs.possible);
-        CHECK(ns.regs.reason.find("above the device's 1024") != std::string::npos);
+        check_refused(ns.regs, "above the device's 1024");
         REQUIRE(ns.threads_block.possible);
         CHECK(ns.threads_block.changes.front().to == 1024);
         REQUIRE(ns.next_level.possible);
@@ -268,8 +265,7 @@ TEST_CASE("guidance: no change of an input can help past warp or block slots, an
     }
     SUBCASE("nothing to cut") {
         const NextStep ns = solved_next_step(d, kernel(256, 48, 0));
-        CHECK_FALSE(ns.smem.possible);
-        CHECK(ns.smem.reason.find("no shared memory") != std::string::npos);
+        check_refused(ns.smem, "no shared memory");
     }
 }
 
