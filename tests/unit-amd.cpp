@@ -5,7 +5,7 @@
 //   XLA47468   openxla/xla #47468, xla/backends/profiler/gpu/rocm_occupancy_test.cc golden table
 //              (H = hipOccupancyMaxActiveBlocksPerMultiprocessor on an MI300X, S = derived from LLVM)
 //   LLC19      genuine llc 19.1.7 (Debian llvm-19) output for gfx942 of tests/data/amd/kernels.ll
-//              (tests/data/amd/README.md has the command): remarks-gfx942.txt, kernels-gfx942.s
+//              (tests/data/amd/README.md has the command): remarks-gfx942.txt, kernels-gfx942.s.txt
 //   ISSUE18    the issue's own examples; SEED002 = /work/shared/seeds/002 (H100 vs B200 vs MI355X)
 #include <doctest/doctest.h>
 
@@ -20,8 +20,10 @@
 #include "smcalc/amd_parse.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/tile.hpp"
+#include "helpers.hpp"
 
 using namespace smcalc;
+using smcalc::test::read_data;
 namespace a = smcalc::amd;
 
 namespace {
@@ -54,14 +56,6 @@ bool has(const std::vector<a::Limit>& v, a::Limit l) {
     for (a::Limit x : v)
         if (x == l) return true;
     return false;
-}
-std::string read_data(const std::string& rel) {
-    const std::string path = std::string(SMCALC_SOURCE_DIR) + "/tests/data/amd/" + rel;
-    std::ifstream f(path, std::ios::binary);
-    REQUIRE_MESSAGE(f.good(), "cannot open " << path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
 }
 // "..._wg256" -> 256
 int64_t wg_of(const std::string& name) { return std::stoll(name.substr(name.rfind("_wg") + 3)); }
@@ -284,7 +278,7 @@ TEST_CASE("amd: XLA47468 rows this model answers differently, on purpose (docs/a
 // --------------------------------------------------------------------------------------------- LLC19
 
 TEST_CASE("amd: LLC19 remarks: LLVM's Occupancy [waves/SIMD] equals ours for every compiled kernel") {
-    auto p = a::parse_amd_compiler_output(read_data("remarks-gfx942.txt"));
+    auto p = a::parse_amd_compiler_output(read_data("amd/remarks-gfx942.txt"));
     REQUIRE(p.ok());
     REQUIRE(p->kernels.size() == 31);
     for (const a::ParsedKernel& k : p->kernels) {
@@ -298,7 +292,7 @@ TEST_CASE("amd: LLC19 remarks: LLVM's Occupancy [waves/SIMD] equals ours for eve
 }
 
 TEST_CASE("amd: LLC19 assembly and metadata: the same kernels, merged by name") {
-    auto p = a::parse_amd_compiler_output(read_data("kernels-gfx942.s"));
+    auto p = a::parse_amd_compiler_output(read_data("amd/kernels-gfx942.s.txt"));
     REQUIRE(p.ok());
     REQUIRE(p->kernels.size() == 31);
     CHECK(p->summary.find("assembly, metadata; gfx942") != std::string::npos);

@@ -51,6 +51,23 @@ void refused(const Device& d, const GpcLayout& g, const ClusterInput& in, ErrorI
     if (!says.empty()) CHECK(r.error().message.find(says) != std::string::npos);
 }
 
+// Calls `body(bytes, i)` for i = 0 .. count-1, each time with N fresh bytes of a PRNG seeded with `seed` (8 bytes
+// per draw, lowest first): the fuzz decoders' input, the same on every run and platform. N is a multiple of 8.
+template <std::size_t N, typename Body>
+void for_prng_bytes(uint64_t seed, int count, Body&& body) {
+    static_assert(N % 8 == 0);
+    std::mt19937_64 rng(seed);
+    std::array<uint8_t, N> buf{};
+    for (int i = 0; i < count; ++i) {
+        for (std::size_t j = 0; j < N; j += 8) {
+            const uint64_t r = rng();
+            for (std::size_t q = 0; q < 8; ++q) buf[j + q] = static_cast<uint8_t>(r >> (8 * q));
+        }
+        fuzz::Bytes b(buf.data(), buf.size());
+        body(b, i);
+    }
+}
+
 }  // namespace
 
 // ------------------------------------------------------------------------------------------- public data points
@@ -534,15 +551,8 @@ TEST_CASE("cluster tile: tiles searches cluster shapes and auto stages, each can
 
 TEST_CASE("cluster: the fuzz decoders' inputs keep every invariant (check_clusters, seeded PRNG)") {
     // The same decoders and checks as tests/fuzz/fuzz_occupancy.cpp, fed with PRNG bytes.
-    std::mt19937_64 rng(17);
-    std::array<uint8_t, 128> buf{};
     int answered = 0, refused_count = 0;
-    for (int i = 0; i < 4000; ++i) {
-        for (std::size_t j = 0; j < buf.size(); j += 8) {
-            const uint64_t r = rng();
-            for (std::size_t q = 0; q < 8; ++q) buf[j + q] = static_cast<uint8_t>(r >> (8 * q));
-        }
-        fuzz::Bytes b(buf.data(), buf.size());
+    for_prng_bytes<128>(17, 4000, [&](fuzz::Bytes& b, int i) {
         Device d = fuzz::device(b);
         if (i % 2 == 0) {  // half the inputs on a catalogued CC 9.0+ part, where clusters exist
             static const char* kParts[] = {"H100 SXM5", "H100 PCIe", "H200", "B200", "RTX 5090", "RTX PRO 6000", "GB10"};
@@ -556,14 +566,14 @@ TEST_CASE("cluster: the fuzz decoders' inputs keep every invariant (check_cluste
             ++refused_count;
             CHECK_FALSE(r.error().message.empty());
             CHECK(error_id_string(r.error().id) != "unknown");
-            continue;
+            return;
         }
         ++answered;
         auto occ = occupancy(d, k, Detail::Numbers);
         REQUIRE(occ.ok());
         const std::string problem = fuzz::check_clusters(d, ci, *r, occ->blocks_per_sm);
         CHECK_MESSAGE(problem.empty(), problem);
-    }
+    });
     CHECK(answered > 150);
     CHECK(refused_count > 300);
 }
@@ -602,22 +612,15 @@ TEST_CASE("cluster: next steps name a smaller cluster that keeps more CTAs resid
 }
 
 TEST_CASE("cluster tile: the fuzz decoders' tiles with clusters keep every invariant (seeded PRNG)") {
-    std::mt19937_64 rng(1717);
-    std::array<uint8_t, 160> buf{};
     int with_cluster = 0, with_options = 0;
-    for (int i = 0; i < 3000; ++i) {
-        for (std::size_t j = 0; j < buf.size(); j += 8) {
-            const uint64_t r = rng();
-            for (std::size_t q = 0; q < 8; ++q) buf[j + q] = static_cast<uint8_t>(r >> (8 * q));
-        }
-        fuzz::Bytes b(buf.data(), buf.size());
+    for_prng_bytes<160>(1717, 3000, [&](fuzz::Bytes& b, int i) {
         const GpuSpec& g = all_gpus()[static_cast<std::size_t>(i) % all_gpus().size()];
         TileInput t = fuzz::tile_input(b);
         if (i % 2 == 0) t.cluster = fuzz::cluster_input(b);
         auto r = tile(g.device, t, &g);
         if (!r) {
             CHECK_FALSE(r.error().message.empty());
-            continue;
+            return;
         }
         const std::string problem = fuzz::check_tile(g.device, *r);
         CHECK_MESSAGE(problem.empty(), problem);
@@ -632,7 +635,7 @@ TEST_CASE("cluster tile: the fuzz decoders' tiles with clusters keep every invar
             CHECK_FALSE(o.text.empty());
             if (o.fits) CHECK(o.ctas_per_sm >= 1);
         }
-    }
+    });
     CHECK(with_cluster > 5);
     CHECK(with_options > 20);
 }

@@ -18,8 +18,10 @@
 #include "smcalc/gpu.hpp"
 #include "smcalc/guidance.hpp"
 #include "smcalc/occupancy.hpp"
+#include "helpers.hpp"
 
 using namespace smcalc;
+using smcalc::test::kernel;
 
 namespace {
 
@@ -33,15 +35,6 @@ Device gpu(std::string_view name) {
     auto g = find_gpu(name);
     REQUIRE_MESSAGE(g.ok(), name);
     return (*g)->device;
-}
-
-KernelInput kernel(int64_t threads, int64_t regs, int64_t smem_static = 0, int64_t barriers = 1) {
-    KernelInput in;
-    in.threads = threads;
-    in.regs = regs;
-    in.smem_static = smem_static;
-    in.barriers = barriers;
-    return in;
 }
 
 int64_t blocks(const Device& d, const KernelInput& in) {
@@ -106,24 +99,36 @@ void check_minimal(const Device& d, const KernelInput& in, const Suggestion& s, 
     if (c.to + 1 < c.from) CHECK(blocks(d, with(in, c.knob, c.to + 1)) < target);
 }
 
+// The suggestion is not possible, and its reason says `why` (e.g. which resource holds the kernel).
+void check_refused(const Suggestion& s, std::string_view why) {
+    CHECK_FALSE(s.possible);
+    CHECK(s.reason.find(why) != std::string::npos);
+}
+
+// next_step's answer for a kernel the solver accepts (the test fails otherwise).
+NextStep solved_next_step(const Device& d, const KernelInput& in) {
+    auto ns = next_step(d, in);
+    REQUIRE(ns.ok());
+    return *ns;
+}
+
 // `tally`, if given, counts per suggestion id how often it was possible (a grid must not check only refusals).
 void check_next_step(const Device& d, const KernelInput& in, std::map<std::string, int>* tally = nullptr) {
     CAPTURE(in.threads);
     CAPTURE(in.regs);
     CAPTURE(in.smem_static);
     CAPTURE(in.barriers);
-    auto ns = next_step(d, in);
-    REQUIRE(ns.ok());
-    const int64_t target = ns->target_blocks;
+    const NextStep ns = solved_next_step(d, in);
+    const int64_t target = ns.target_blocks;
     CHECK(target == blocks(d, in) + 1);
-    for (const Suggestion* s : ns->all()) check_claim(d, in, *s);
-    check_minimal(d, in, ns->regs, target);
-    check_minimal(d, in, ns->smem, target);
-    check_minimal(d, in, ns->barriers, target);
+    for (const Suggestion* s : ns.all()) check_claim(d, in, *s);
+    check_minimal(d, in, ns.regs, target);
+    check_minimal(d, in, ns.smem, target);
+    check_minimal(d, in, ns.barriers, target);
     // Threads, +1 block: no block size nearer to the current one reaches target.
-    if (ns->threads_block.possible) {
-        const int64_t t = ns->threads_block.changes.front().to;
-        CHECK(ns->threads_block.result.blocks_per_sm >= target);
+    if (ns.threads_block.possible) {
+        const int64_t t = ns.threads_block.changes.front().to;
+        CHECK(ns.threads_block.result.blocks_per_sm >= target);
         const int64_t dist = t > in.threads ? t - in.threads : in.threads - t;
         for (int64_t u = d.warp_size; u <= d.max_threads_per_block; u += d.warp_size) {
             const int64_t du = u > in.threads ? u - in.threads : in.threads - u;
@@ -131,31 +136,31 @@ void check_next_step(const Device& d, const KernelInput& in, std::map<std::strin
         }
     }
     // Threads, most warps: no block size gives more.
-    if (ns->threads_warps.possible) {
-        CHECK(ns->threads_warps.result.warps_per_sm > ns->current.warps_per_sm);
+    if (ns.threads_warps.possible) {
+        CHECK(ns.threads_warps.result.warps_per_sm > ns.current.warps_per_sm);
         for (int64_t u = d.warp_size; u <= d.max_threads_per_block; u += d.warp_size) {
             auto r = occupancy(d, with(in, Knob::Threads, u), Detail::Numbers);
             REQUIRE(r.ok());
-            CHECK(r->warps_per_sm <= ns->threads_warps.result.warps_per_sm);
+            CHECK(r->warps_per_sm <= ns.threads_warps.result.warps_per_sm);
         }
     }
     // The next level is more warps than now; at the same block size at least one more block.
-    if (ns->next_level.possible) {
-        CHECK(ns->next_level.result.warps_per_sm > ns->current.warps_per_sm);
+    if (ns.next_level.possible) {
+        CHECK(ns.next_level.result.warps_per_sm > ns.current.warps_per_sm);
         bool threads_changed = false;
-        for (const Change& c : ns->next_level.changes) threads_changed = threads_changed || c.knob == Knob::Threads;
-        if (!threads_changed) CHECK(ns->next_level.result.blocks_per_sm >= target);  // coarse steps may overshoot
-    } else if (ns->current.warps_per_sm < ns->current.max_warps_per_sm) {
+        for (const Change& c : ns.next_level.changes) threads_changed = threads_changed || c.knob == Knob::Threads;
+        if (!threads_changed) CHECK(ns.next_level.result.blocks_per_sm >= target);  // coarse steps may overshoot
+    } else if (ns.current.warps_per_sm < ns.current.max_warps_per_sm) {
         // Not possible below full occupancy: then no block size (other inputs as they are) gives more warps
         // per SM, or next_level would have suggested the nearest one.
         for (int64_t u = d.warp_size; u <= d.max_threads_per_block; u += d.warp_size) {
             auto r = occupancy(d, with(in, Knob::Threads, u), Detail::Numbers);
             REQUIRE(r.ok());
-            CHECK(r->warps_per_sm <= ns->current.warps_per_sm);
+            CHECK(r->warps_per_sm <= ns.current.warps_per_sm);
         }
     }
     if (tally)
-        for (const Suggestion* s : ns->all()) (*tally)[s->id] += s->possible ? 1 : 0;
+        for (const Suggestion* s : ns.all()) (*tally)[s->id] += s->possible ? 1 : 0;
 }
 
 }  // namespace
@@ -165,30 +170,27 @@ TEST_CASE("guidance: A100 (CC 8.0), 256 threads, 48 registers, 24 KiB: 48 -> 40 
     // Shared memory (24576 + 1024 reserved = 25600 B): floor(167936 / 25600) = 6 blocks.
     const Device d = ref({8, 0});
     const KernelInput in = kernel(256, 48, 24576);
-    auto ns = next_step(d, in);
-    REQUIRE(ns.ok());
-    CHECK(ns->current.blocks_per_sm == 5);
-    CHECK(ns->target_blocks == 6);
+    const NextStep ns = solved_next_step(d, in);
+    CHECK(ns.current.blocks_per_sm == 5);
+    CHECK(ns.target_blocks == 6);
 
-    REQUIRE(ns->regs.possible);
-    CHECK(ns->regs.changes.front().from == 48);
-    CHECK(ns->regs.changes.front().to == 40);
-    CHECK(ns->regs.result.blocks_per_sm == 6);
-    CHECK(ns->regs.result.occupancy == doctest::Approx(0.75));
-    CHECK(ns->regs.text == "48 -> 40 registers/thread gives 6 blocks (75 %)");
+    REQUIRE(ns.regs.possible);
+    CHECK(ns.regs.changes.front().from == 48);
+    CHECK(ns.regs.changes.front().to == 40);
+    CHECK(ns.regs.result.blocks_per_sm == 6);
+    CHECK(ns.regs.result.occupancy == doctest::Approx(0.75));
+    CHECK(ns.regs.text == "48 -> 40 registers/thread gives 6 blocks (75 %)");
     CHECK(blocks(d, kernel(256, 41, 24576)) == 5);  // the boundary: 41 is not enough
 
     // Shared memory already allows 6: cutting it alone does not help, and says what limits.
-    CHECK_FALSE(ns->smem.possible);
-    CHECK(ns->smem.reason.find("registers (5 blocks)") != std::string::npos);
+    check_refused(ns.smem, "registers (5 blocks)");
     // Barriers are no limit before CC 9.0.
-    CHECK_FALSE(ns->barriers.possible);
-    CHECK(ns->barriers.reason.find("9.0") != std::string::npos);
+    check_refused(ns.barriers, "9.0");
     // The next level is the register change (nothing else needs to move).
-    REQUIRE(ns->next_level.possible);
-    CHECK(ns->next_level.changes.size() == 1);
-    CHECK(ns->next_level.changes.front().knob == Knob::Registers);
-    CHECK(ns->next_level.result.warps_per_sm == 48);
+    REQUIRE(ns.next_level.possible);
+    CHECK(ns.next_level.changes.size() == 1);
+    CHECK(ns.next_level.changes.front().knob == Knob::Registers);
+    CHECK(ns.next_level.result.warps_per_sm == 48);
     check_next_step(d, in);
 }
 
@@ -197,24 +199,21 @@ TEST_CASE("guidance: the next level moves every limiting input together") {
     // both allow 5 blocks.
     const Device d = ref({8, 0});
     const KernelInput in = kernel(256, 48, 30 * 1024);
-    auto ns = next_step(d, in);
-    REQUIRE(ns.ok());
-    REQUIRE(ns->current.blocks_per_sm == 5);
+    const NextStep ns = solved_next_step(d, in);
+    REQUIRE(ns.current.blocks_per_sm == 5);
     // Each alone is not enough, and each says why.
-    CHECK_FALSE(ns->regs.possible);
-    CHECK(ns->regs.reason.find("shared memory") != std::string::npos);
-    CHECK_FALSE(ns->smem.possible);
-    CHECK(ns->smem.reason.find("registers") != std::string::npos);
-    REQUIRE(ns->next_level.possible);
-    REQUIRE(ns->next_level.changes.size() == 2);
-    CHECK(ns->next_level.changes[0].knob == Knob::Registers);
-    CHECK(ns->next_level.changes[0].to == 40);
-    CHECK(ns->next_level.changes[1].knob == Knob::SharedMemory);
+    check_refused(ns.regs, "shared memory");
+    check_refused(ns.smem, "registers");
+    REQUIRE(ns.next_level.possible);
+    REQUIRE(ns.next_level.changes.size() == 2);
+    CHECK(ns.next_level.changes[0].knob == Knob::Registers);
+    CHECK(ns.next_level.changes[0].to == 40);
+    CHECK(ns.next_level.changes[1].knob == Knob::SharedMemory);
     // 26880 + 1024 = 27904 B (a multiple of 128): floor(167936 / 27904) = 6; one byte more rounds to 28032: 5.
-    CHECK(ns->next_level.changes[1].to == 26880);
-    CHECK(ns->next_level.result.blocks_per_sm == 6);
-    CHECK(ns->next_level.text.find(" and ") != std::string::npos);
-    CHECK(ns->next_level.text.find("give 6 blocks (75 %)") != std::string::npos);
+    CHECK(ns.next_level.changes[1].to == 26880);
+    CHECK(ns.next_level.result.blocks_per_sm == 6);
+    CHECK(ns.next_level.text.find(" and ") != std::string::npos);
+    CHECK(ns.next_level.text.find("give 6 blocks (75 %)") != std::string::npos);
     check_next_step(d, in);
 }
 
@@ -222,74 +221,62 @@ TEST_CASE("guidance: barriers on Hopper (CC 9.0): 8 barriers per block allow 8 b
     // OCC: barrier budget 2 x 32 = 64 per SM; 64 / 8 = 8 blocks, 64 / 7 = 9.
     const Device d = gpu("H100 SXM5");
     const KernelInput in = kernel(128, 16, 0, 8);
-    auto ns = next_step(d, in);
-    REQUIRE(ns.ok());
-    CHECK(ns->current.blocks_per_sm == 8);
-    REQUIRE(ns->barriers.possible);
-    CHECK(ns->barriers.changes.front().to == 7);
-    CHECK(ns->barriers.result.blocks_per_sm == 9);
-    CHECK_FALSE(ns->regs.possible);
-    CHECK(ns->regs.reason.find("barriers (8 blocks)") != std::string::npos);
+    const NextStep ns = solved_next_step(d, in);
+    CHECK(ns.current.blocks_per_sm == 8);
+    REQUIRE(ns.barriers.possible);
+    CHECK(ns.barriers.changes.front().to == 7);
+    CHECK(ns.barriers.result.blocks_per_sm == 9);
+    check_refused(ns.regs, "barriers (8 blocks)");
     check_next_step(d, in);
 }
 
 TEST_CASE("guidance: no change of an input can help past warp or block slots, and says so") {
     const Device d = ref({8, 0});
     SUBCASE("full occupancy: 256 threads x 8 blocks = 64 warps") {
-        auto ns = next_step(d, kernel(256, 32));
-        REQUIRE(ns.ok());
-        CHECK(ns->current.occupancy == doctest::Approx(1.0));
-        CHECK_FALSE(ns->regs.possible);
-        CHECK(ns->regs.reason.find("warp slots (8 blocks)") != std::string::npos);
-        CHECK_FALSE(ns->next_level.possible);
-        CHECK(ns->next_level.reason.find("full occupancy") != std::string::npos);
-        CHECK_FALSE(ns->threads_warps.possible);
+        const NextStep ns = solved_next_step(d, kernel(256, 32));
+        CHECK(ns.current.occupancy == doctest::Approx(1.0));
+        check_refused(ns.regs, "warp slots (8 blocks)");
+        check_refused(ns.next_level, "full occupancy");
+        CHECK_FALSE(ns.threads_warps.possible);
         // Fewer threads per block still give one more (smaller) block.
-        REQUIRE(ns->threads_block.possible);
-        CHECK(ns->threads_block.changes.front().to == 224);
-        CHECK(ns->threads_block.result.blocks_per_sm == 9);
+        REQUIRE(ns.threads_block.possible);
+        CHECK(ns.threads_block.changes.front().to == 224);
+        CHECK(ns.threads_block.result.blocks_per_sm == 9);
     }
     SUBCASE("block slots: 32 threads x 32 blocks") {
-        auto ns = next_step(d, kernel(32, 16));
-        REQUIRE(ns.ok());
-        CHECK(ns->current.blocks_per_sm == 32);
-        CHECK_FALSE(ns->regs.possible);
-        CHECK(ns->regs.reason.find("block slots (32 blocks)") != std::string::npos);
-        CHECK_FALSE(ns->threads_block.possible);
+        const NextStep ns = solved_next_step(d, kernel(32, 16));
+        CHECK(ns.current.blocks_per_sm == 32);
+        check_refused(ns.regs, "block slots (32 blocks)");
+        CHECK_FALSE(ns.threads_block.possible);
         // The next level needs bigger blocks: the nearest block size with more warps.
-        REQUIRE(ns->next_level.possible);
-        CHECK(ns->next_level.changes.front().knob == Knob::Threads);
-        CHECK(ns->next_level.changes.front().to == 64);
-        CHECK(ns->next_level.result.warps_per_sm == 64);
+        REQUIRE(ns.next_level.possible);
+        CHECK(ns.next_level.changes.front().knob == Knob::Threads);
+        CHECK(ns.next_level.changes.front().to == 64);
+        CHECK(ns.next_level.result.warps_per_sm == 64);
     }
     SUBCASE("a block too large for the device: only the block size helps") {
-        auto ns = next_step(d, kernel(2048, 32));
-        REQUIRE(ns.ok());
-        CHECK(ns->current.blocks_per_sm == 0);
-        CHECK_FALSE(ns->regs.possible);
-        CHECK(ns->regs.reason.find("above the device's 1024") != std::string::npos);
-        REQUIRE(ns->threads_block.possible);
-        CHECK(ns->threads_block.changes.front().to == 1024);
-        REQUIRE(ns->next_level.possible);
-        CHECK(ns->next_level.changes.front().to == 1024);
+        const NextStep ns = solved_next_step(d, kernel(2048, 32));
+        CHECK(ns.current.blocks_per_sm == 0);
+        check_refused(ns.regs, "above the device's 1024");
+        REQUIRE(ns.threads_block.possible);
+        CHECK(ns.threads_block.changes.front().to == 1024);
+        REQUIRE(ns.next_level.possible);
+        CHECK(ns.next_level.changes.front().to == 1024);
     }
     SUBCASE("nothing to cut") {
-        auto ns = next_step(d, kernel(256, 48, 0));
-        REQUIRE(ns.ok());
-        CHECK_FALSE(ns->smem.possible);
-        CHECK(ns->smem.reason.find("no shared memory") != std::string::npos);
+        const NextStep ns = solved_next_step(d, kernel(256, 48, 0));
+        check_refused(ns.smem, "no shared memory");
     }
 }
 
 TEST_CASE("guidance: register suggestions stay within what ptxas allocates (255)") {
     // 300 registers per thread give 0 blocks; the cut lands at 255, not OCC's 256.
     const Device d = ref({9, 0});
-    auto ns = next_step(d, kernel(64, 300));
-    REQUIRE(ns.ok());
-    CHECK(ns->current.blocks_per_sm == 0);
-    REQUIRE(ns->regs.possible);
-    CHECK(ns->regs.changes.front().to == 255);
-    check_claim(d, kernel(64, 300), ns->regs);
+    const NextStep ns = solved_next_step(d, kernel(64, 300));
+    CHECK(ns.current.blocks_per_sm == 0);
+    REQUIRE(ns.regs.possible);
+    CHECK(ns.regs.changes.front().to == 255);
+    check_claim(d, kernel(64, 300), ns.regs);
 }
 
 TEST_CASE("guidance: every suggestion over a grid of kernels and CCs is the solver's answer and minimal") {

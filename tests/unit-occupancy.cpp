@@ -19,8 +19,10 @@
 #include "smcalc/gpu.hpp"
 #include "fuzz/inputs.hpp"
 #include "smcalc/occupancy.hpp"
+#include "helpers.hpp"
 
 using namespace smcalc;
+using smcalc::test::kernel;
 
 namespace {
 
@@ -34,15 +36,6 @@ Device ref(ComputeCapability cc) {
     Device d = reference_device(arch(cc));
     d.cc = cc;  // keeps 10.1 as typed (its rules are 11.0's)
     return d;
-}
-
-KernelInput kernel(int64_t threads, int64_t regs, int64_t smem_static = 0, int64_t barriers = 1) {
-    KernelInput in;
-    in.threads = threads;
-    in.regs = regs;
-    in.smem_static = smem_static;
-    in.barriers = barriers;
-    return in;
 }
 
 using Limits = std::array<int64_t, 5>;  // regs, smem, warps, blocks, barriers (kResources order)

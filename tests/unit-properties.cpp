@@ -14,6 +14,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fuzz/inputs.hpp"
@@ -81,6 +82,14 @@ std::string describe(const Case& c) {
 }
 
 std::string cc_key(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
+
+// validate_device refuses `d` as a contradicting device and names `field`.
+void check_contradicting(const Device& d, std::string_view field) {
+    auto ok = validate_device(d);
+    REQUIRE(!ok.ok());
+    CHECK(ok.error().id == ErrorId::InvalidDevice);
+    CHECK(ok.error().field == field);
+}
 
 }  // namespace
 
@@ -309,19 +318,13 @@ TEST_CASE("finding F1: dynamic_smem_resident lets the asked-for blocks reside wh
 TEST_CASE("finding F2: reserved shared memory before CC 8.0 is a contradicting device") {
     Device d = reference_device(**find_arch({5, 2}));
     d.reserved_smem_per_block = 1;  // the fuzzer's input; 0 blocks resided with dynamic_smem's answer
-    auto ok = validate_device(d);
-    REQUIRE(!ok.ok());
-    CHECK(ok.error().id == ErrorId::InvalidDevice);
-    CHECK(ok.error().field == "device.reserved_smem_per_block");
+    check_contradicting(d, "device.reserved_smem_per_block");
 }
 
 TEST_CASE("finding F3: a per-block shared memory limit that is not whole granules is a contradicting device") {
     Device d = reference_device(**find_arch({6, 1}));
     d.smem_per_block = 19275;  // the fuzzer's input; 0 blocks resided with dynamic_smem's answer
-    auto ok = validate_device(d);
-    REQUIRE(!ok.ok());
-    CHECK(ok.error().id == ErrorId::InvalidDevice);
-    CHECK(ok.error().field == "device.smem_per_block");
+    check_contradicting(d, "device.smem_per_block");
 }
 
 TEST_CASE("finding F4: thread counts above 65,536 are a contradicting device, so block_size stays a quick loop") {
@@ -329,14 +332,9 @@ TEST_CASE("finding F4: thread counts above 65,536 are a contradicting device, so
     d.max_threads_per_block = int64_t{1} << 31;  // the input: 2^31 solver calls in block_size
     d.max_threads_per_sm = int64_t{1} << 31;
     d.warp_size = 1;
-    auto ok = validate_device(d);
-    REQUIRE(!ok.ok());
-    CHECK(ok.error().id == ErrorId::InvalidDevice);
-    CHECK(ok.error().field == "device.max_threads_per_block");
+    check_contradicting(d, "device.max_threads_per_block");
     d.max_threads_per_block = 1024;  // per SM alone above the bound
-    ok = validate_device(d);
-    REQUIRE(!ok.ok());
-    CHECK(ok.error().field == "device.max_threads_per_sm");
+    check_contradicting(d, "device.max_threads_per_sm");
     d.max_threads_per_sm = int64_t{1} << 16;  // the bound itself is a device (64 x any real one)
     d.max_threads_per_block = int64_t{1} << 16;
     CHECK(validate_device(d).ok());

@@ -17,19 +17,12 @@
 #include <vector>
 
 #include "smcalc/ptxas.hpp"
+#include "helpers.hpp"
 
 using namespace smcalc;
+using smcalc::test::read_data;
 
 namespace {
-
-std::string read_data(const std::string& rel) {
-    const std::string path = std::string(SMCALC_SOURCE_DIR) + "/tests/data/" + rel;
-    std::ifstream f(path, std::ios::binary);
-    REQUIRE_MESSAGE(f.good(), "cannot open " << path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
 
 ParsedOutput parse_ok(std::string_view text) {
     auto r = parse_compiler_output(text);

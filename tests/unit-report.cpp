@@ -6,8 +6,10 @@
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/report.hpp"
+#include "helpers.hpp"
 
 using namespace smcalc;
+using smcalc::test::check_contains_all;
 
 TEST_CASE("report: parse_bytes accepts what people write (KB = KiB = 1024 B, as in CUDA's docs)") {
     struct Row {
@@ -67,20 +69,24 @@ TEST_CASE("report: budget table for seed 000's example (A100, 256 threads, 48 re
     REQUIRE(r.ok());
     const std::string text = budget_table_text(*r, dev, in, "A100");
     INFO(text);
-    CHECK(text.find("A100: CC 8.0") != std::string::npos);
-    CHECK(text.find("min(5, 6, 8, 32) = 5 blocks/SM") != std::string::npos);
-    CHECK(text.find("40 / 64 warps = 62.5 %") != std::string::npos);
-    CHECK(text.find("4 x floor(16384 / 1536) = 40 warps") != std::string::npos);
-    CHECK(text.find("164 KiB/SM / (24 KiB static + 1 KiB reserved = 25 KiB/block)") != std::string::npos);
-    CHECK(text.find("limited by     registers") != std::string::npos);
-    CHECK(text.find("<- limiting") != std::string::npos);
+    check_contains_all(text, {
+        "A100: CC 8.0",
+        "min(5, 6, 8, 32) = 5 blocks/SM",
+        "40 / 64 warps = 62.5 %",
+        "4 x floor(16384 / 1536) = 40 warps",
+        "164 KiB/SM / (24 KiB static + 1 KiB reserved = 25 KiB/block)",
+        "limited by     registers",
+        "<- limiting",
+    });
 
     const std::string md = budget_table_markdown(*r, dev, in, "A100");
     INFO(md);
-    CHECK(md.find("| Resource | Calculation | Blocks/SM |") != std::string::npos);
-    CHECK(md.find("| **registers** |") != std::string::npos);
-    CHECK(md.find("| **Result** | min(5, 6, 8, 32) = 5 blocks/SM | **5** |") != std::string::npos);
-    CHECK(md.find("62.5 %") != std::string::npos);
+    check_contains_all(md, {
+        "| Resource | Calculation | Blocks/SM |",
+        "| **registers** |",
+        "| **Result** | min(5, 6, 8, 32) = 5 blocks/SM | **5** |",
+        "62.5 %",
+    });
 }
 
 TEST_CASE("report: tables with 0 blocks and no limits") {
@@ -93,10 +99,12 @@ TEST_CASE("report: tables with 0 blocks and no limits") {
     REQUIRE(r.ok());
     const std::string text = budget_table_text(*r, dev, in);
     INFO(text);
-    CHECK(text.find("no limit") != std::string::npos);
-    CHECK(text.find("2048 threads/block is above the device's 1024") != std::string::npos);
-    CHECK(text.find("= 0 blocks/SM") != std::string::npos);
-    CHECK(text.find("note: 0 blocks") != std::string::npos);
+    check_contains_all(text, {
+        "no limit",
+        "2048 threads/block is above the device's 1024",
+        "= 0 blocks/SM",
+        "note: 0 blocks",
+    });
 }
 
 TEST_CASE("report: GPU and arch tables list every row") {

@@ -6,6 +6,7 @@
 // Neither side does domain math: that is smcalc_core.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,16 @@ struct Host {
     void (*set_url_hash)(const std::string& hash) = nullptr;  // without '#'; replaceState, no history spam
     void (*announce)(const std::string& text) = nullptr;       // ARIA live region mirror of the readouts
     std::string page_url;                                      // location without hash, for "Copy link"
+    // Saved state and files (ui_saved.cpp). A browser that refuses storage (private mode, sandboxed iframe,
+    // quota) gets answers, never an exception: no entries (nullopt) and false.
+    // JSON array of [key, value] for the localStorage keys starting with "smcalc."; nullopt: storage unusable.
+    std::optional<std::string> (*storage_entries)() = nullptr;
+    bool (*storage_set)(const std::string& key, const std::string& value) = nullptr;
+    bool (*storage_remove)(const std::string& key) = nullptr;
+    void (*download)(const std::string& file_name, const std::string& json_text) = nullptr;  // a Blob, saved
+    // Opens the browser's file dialog (call it inside the click that asked: browsers allow it only in a user
+    // gesture). The chosen file's text and name come back later through `chosen`; nothing if none is chosen.
+    void (*pick_file)(void (*chosen)(const std::string& text, const std::string& name)) = nullptr;
 };
 
 // Called once after ImGui and GL are up. `url_hash` is location.hash without '#'.

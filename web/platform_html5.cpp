@@ -21,11 +21,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "imgui.h"
 #include "imgui_internal.h"  // ImRect, ImGuiContext: the item hooks below
+#include "ui_state.hpp"      // append_utf8, json_string: the page's one UTF-8 encoder and JSON quoting
 
 namespace smcalc::web::platform {
 namespace {
@@ -78,6 +80,7 @@ struct Platform {
     int frames_presented = 0;
     bool items_wanted = false;            // window.smcalc.items() was called: record widget rectangles
     std::string items_building, items_last;  // JSON array bodies: this ImGui frame's, the last presented one's
+    void (*file_chosen)(const std::string& text, const std::string& name) = nullptr;  // Host::pick_file's
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
 };
 
@@ -258,6 +261,72 @@ EM_JS(void, js_fail, (const char* text_c), {
     console.error("smcalc: " + text);
     var n = document.getElementById("smcalc-fail");
     if (n) { n.textContent = text; n.hidden = false; }
+});
+
+// Saved state and files (Host::storage_*, download, pick_file). Every call survives a browser that refuses
+// storage (private mode, sandboxed iframe, quota): it answers 0, never throws into the wasm.
+// JSON array of [key, value] for the localStorage keys starting with "smcalc."; null when storage is unusable.
+EM_JS(char*, js_storage_entries, (), {
+    var out = [];
+    try {
+        var ls = window.localStorage;
+        for (var i = 0; i < ls.length; ++i) {
+            var k = ls.key(i);
+            if (k !== null && k.indexOf("smcalc.") === 0) out.push([k, String(ls.getItem(k))]);
+        }
+    } catch (e) {
+        return 0;
+    }
+    return allocateUTF8(JSON.stringify(out));
+});
+EM_JS(int, js_storage_set, (const char* key, const char* value), {
+    try {
+        window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
+        return 1;
+    } catch (e) {
+        return 0;
+    }
+});
+EM_JS(int, js_storage_remove, (const char* key), {
+    try {
+        window.localStorage.removeItem(UTF8ToString(key));
+        return 1;
+    } catch (e) {
+        return 0;
+    }
+});
+EM_JS(void, js_download, (const char* name, const char* text), {
+    var url = URL.createObjectURL(new Blob([UTF8ToString(text)], {type: "application/json"}));
+    var link = document.createElement("a");
+    link.href = url;
+    link.download = UTF8ToString(name);
+    link.style.display = "none";
+    document.body.appendChild(link);
+    link.click();
+    document.body.removeChild(link);
+    setTimeout(function() { URL.revokeObjectURL(url); }, 30000);
+});
+// Opens the browser's file dialog (the button's click runs inside the gesture: frame_in_gesture);
+// the chosen file's text comes back through smcalc_platform_file_chosen().
+EM_JS(void, js_pick_file, (), {
+    var input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.style.display = "none";
+    input.addEventListener("change", function() {
+        var f = input.files && input.files[0];
+        if (input.parentNode) input.parentNode.removeChild(input);
+        if (!f) return;
+        var done = function(text) {
+            var t = allocateUTF8(text), n = allocateUTF8(f.name);
+            _smcalc_platform_file_chosen(t, n);
+            _free(t);
+            _free(n);
+        };
+        f.text().then(done, function() { done(""); });
+    });
+    document.body.appendChild(input);
+    input.click();
 });
 
 // [SECTION] input queue and trickling -------------------------------------------------------------------
@@ -558,6 +627,13 @@ void on_timer(void*) {
     RequestFrame();
 }
 
+// A string EM_JS allocated (allocateUTF8), copied and freed.
+std::string take(char* s) {
+    std::string out = s ? s : "";
+    std::free(s);
+    return out;
+}
+
 // Services handed to the UI through Host.
 void host_copy(const std::string& text) {
     P().clipboard = text;
@@ -565,6 +641,18 @@ void host_copy(const std::string& text) {
 }
 void host_set_hash(const std::string& hash) { js_set_hash(hash.c_str()); }
 void host_announce(const std::string& text) { js_announce(P().el.live_region, text.c_str()); }
+std::optional<std::string> host_storage_entries() {
+    char* s = js_storage_entries();
+    if (!s) return std::nullopt;
+    return take(s);
+}
+bool host_storage_set(const std::string& k, const std::string& v) { return js_storage_set(k.c_str(), v.c_str()) != 0; }
+bool host_storage_remove(const std::string& k) { return js_storage_remove(k.c_str()) != 0; }
+void host_download(const std::string& name, const std::string& text) { js_download(name.c_str(), text.c_str()); }
+void host_pick_file(void (*chosen)(const std::string& text, const std::string& name)) {
+    P().file_chosen = chosen;
+    js_pick_file();
+}
 
 const char* imgui_get_clipboard(void*) { return P().clipboard.c_str(); }
 void imgui_set_clipboard(void*, const char* text) { host_copy(text ? text : ""); }
@@ -572,44 +660,6 @@ void imgui_set_clipboard(void*, const char* text) { host_copy(text ? text : "");
 void imgui_ime_position(int x, int y) {
     Platform& p = P();
     if (p.text_focused) js_text_focus(p.el.text_input, 1, static_cast<float>(x), static_cast<float>(y));
-}
-
-std::string take(char* s) {
-    std::string out = s ? s : "";
-    std::free(s);
-    return out;
-}
-
-void append_utf8(std::string& s, unsigned cp) {
-    if (cp < 0x80) {
-        s += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        s += static_cast<char>(0xC0 | (cp >> 6));
-        s += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        s += static_cast<char>(0xE0 | (cp >> 12));
-        s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        s += static_cast<char>(0xF0 | (cp >> 18));
-        s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
-void append_json_string(std::string& out, const char* s) {
-    out += '"';
-    for (const char* c = s; *c; ++c) {
-        const auto u = static_cast<unsigned char>(*c);
-        if (*c == '"' || *c == '\\') out += '\\', out += *c;
-        else if (u < 0x20) {
-            char esc[8];
-            std::snprintf(esc, sizeof esc, "\\u%04x", u);
-            out += esc;
-        } else out += *c;
-    }
-    out += '"';
 }
 
 }  // namespace
@@ -634,6 +684,11 @@ EMSCRIPTEN_KEEPALIVE void smcalc_platform_paste_end() {
     const std::uint8_t m = p.mac ? kSuper : kCtrl;
     push(Event{Kind::Key, true, ImGuiKey_V, 0, 0, 0, m});
     push(Event{Kind::Key, false, ImGuiKey_V, 0, 0, 0, m});
+}
+// The file picked in host_pick_file's dialog: its text ("" if it could not be read) and name.
+EMSCRIPTEN_KEEPALIVE void smcalc_platform_file_chosen(const char* text, const char* name) {
+    if (P().file_chosen) P().file_chosen(text ? text : "", name ? name : "");
+    RequestFrame();
 }
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_hash(const char* hash) {
     ui_on_hash_change(hash ? hash : "");
@@ -672,7 +727,6 @@ void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
 
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* label, ImGuiItemStatusFlags) {
     using smcalc::web::platform::P;
-    using smcalc::web::platform::append_json_string;
     if (!ctx || ctx->LastItemData.ID != id || !label) return;
     const ImRect r = ctx->LastItemData.Rect;
     const bool visible = ctx->CurrentWindow && ctx->CurrentWindow->ClipRect.Overlaps(r);
@@ -681,8 +735,7 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* lab
     std::snprintf(nums, sizeof nums, ",\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"visible\":%s}", r.Min.x, r.Min.y,
                   r.GetWidth(), r.GetHeight(), visible ? "true" : "false");
     if (!out.empty()) out += ',';
-    out += "{\"label\":";
-    append_json_string(out, label);
+    out += "{\"label\":" + smcalc::web::json_string(label);
     out += nums;
 }
 
@@ -791,6 +844,11 @@ bool Init(Host* host, std::string* url_hash) {
     host->copy_to_clipboard = host_copy;
     host->set_url_hash = host_set_hash;
     host->announce = host_announce;
+    host->storage_entries = host_storage_entries;
+    host->storage_set = host_storage_set;
+    host->storage_remove = host_storage_remove;
+    host->download = host_download;
+    host->pick_file = host_pick_file;
     host->page_url = take(js_location(1));
     *url_hash = take(js_location(0));
     p.last_time = emscripten_get_now() / 1000.0;

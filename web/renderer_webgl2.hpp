@@ -4,7 +4,8 @@
 //
 // Implemented:
 //  [x] ImDrawData with 16-bit indices and ImDrawCmd::VtxOffset (ImGuiBackendFlags_RendererHasVtxOffset)
-//  [x] the font atlas as an RGBA8 texture; DestroyFontsTexture() after the atlas is rebuilt (new DPR)
+//  [x] the font atlas as a one-channel R8 texture (coverage; imgui.frag reads it as alpha on white);
+//      DestroyFontsTexture() after the atlas is rebuilt (new DPR)
 //  [x] ImTextureID = a GL texture name (GLuint)
 //  [x] one scissor rectangle per command, in framebuffer pixels (DisplayFramebufferScale applied)
 //  [x] user callbacks (ImDrawCallback_ResetRenderState too) and the heatmap callback: an R32F data texture

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <utility>
 
 #include "app.hpp"
 #include "imgui.h"
@@ -59,146 +60,129 @@ ImVec4 rgb(int hex, float alpha = 1.0f) {
     return ImVec4(static_cast<float>((hex >> 16) & 0xff) / 255.0f, static_cast<float>((hex >> 8) & 0xff) / 255.0f,
                   static_cast<float>(hex & 0xff) / 255.0f, alpha);
 }
-ImU32 rgbu(int hex, float alpha = 1.0f) { return ImGui::ColorConvertFloat4ToU32(rgb(hex, alpha)); }
 
-void apply_theme(App& a) {
-    const bool dark = a.host.dark;
-    ImGuiStyle& s = ImGui::GetStyle();
+// A colour in each scheme: 0xRRGGBB and alpha (1 = opaque) for the dark scheme, then for the light one.
+// Each role's two colours sit on one row, so a role cannot be themed in one scheme and forgotten in the other.
+struct Shade {
+    int dark;
+    float dark_alpha;
+    int light;
+    float light_alpha;
+};
+ImVec4 pick(const Shade& s, bool dark) { return dark ? rgb(s.dark, s.dark_alpha) : rgb(s.light, s.light_alpha); }
+
+// ImGui's own colours. Dark: page 0x0f1115, cards 0x171a20, accent 0x4c9aff; light: page 0xeef0f3, cards white,
+// accent 0x1f6feb (GitHub's blue).
+struct StyleShade {
+    ImGuiCol_ role;
+    Shade shade;
+};
+const StyleShade style_shades[] = {
+    {ImGuiCol_Text,                 {0xe6e8eb, 1.0f, 0x1b1f24, 1.0f}},
+    {ImGuiCol_TextDisabled,         {0x8a919e, 1.0f, 0x6b7280, 1.0f}},
+    {ImGuiCol_WindowBg,             {0x0f1115, 1.0f, 0xeef0f3, 1.0f}},
+    {ImGuiCol_ChildBg,              {0x171a20, 1.0f, 0xffffff, 1.0f}},
+    {ImGuiCol_PopupBg,              {0x1c2027, 1.0f, 0xffffff, 1.0f}},
+    {ImGuiCol_Border,               {0x2a2f38, 1.0f, 0xd8dce2, 1.0f}},
+    {ImGuiCol_BorderShadow,         {0x000000, 0.0f, 0x000000, 0.0f}},
+    {ImGuiCol_FrameBg,              {0x22262e, 1.0f, 0xf4f5f7, 1.0f}},
+    {ImGuiCol_FrameBgHovered,       {0x2a2f39, 1.0f, 0xe9ecf0, 1.0f}},
+    {ImGuiCol_FrameBgActive,        {0x313745, 1.0f, 0xe1e6ee, 1.0f}},
+    {ImGuiCol_TitleBg,              {0x0f1115, 1.0f, 0xeef0f3, 1.0f}},
+    {ImGuiCol_TitleBgActive,        {0x0f1115, 1.0f, 0xeef0f3, 1.0f}},
+    {ImGuiCol_TitleBgCollapsed,     {0x0f1115, 1.0f, 0xeef0f3, 1.0f}},
+    {ImGuiCol_ScrollbarBg,          {0x000000, 0.0f, 0x000000, 0.0f}},
+    {ImGuiCol_ScrollbarGrab,        {0x353b46, 1.0f, 0xc5cad3, 1.0f}},
+    {ImGuiCol_ScrollbarGrabHovered, {0x424957, 1.0f, 0xb0b7c3, 1.0f}},
+    {ImGuiCol_ScrollbarGrabActive,  {0x4d5565, 1.0f, 0x9aa3b2, 1.0f}},
+    {ImGuiCol_CheckMark,            {0x4c9aff, 1.0f, 0x1f6feb, 1.0f}},
+    {ImGuiCol_SliderGrab,           {0x4c9aff, 1.0f, 0x1f6feb, 1.0f}},
+    {ImGuiCol_SliderGrabActive,     {0x6fb0ff, 1.0f, 0x1558c0, 1.0f}},
+    {ImGuiCol_Button,               {0x262b34, 1.0f, 0xe9ecf0, 1.0f}},
+    {ImGuiCol_ButtonHovered,        {0x303744, 1.0f, 0xdde2e9, 1.0f}},
+    {ImGuiCol_ButtonActive,         {0x3a4252, 1.0f, 0xcfd6e0, 1.0f}},
+    {ImGuiCol_Header,               {0x4c9aff, 0.22f, 0x1f6feb, 0.12f}},
+    {ImGuiCol_HeaderHovered,        {0x4c9aff, 0.32f, 0x1f6feb, 0.20f}},
+    {ImGuiCol_HeaderActive,         {0x4c9aff, 0.42f, 0x1f6feb, 0.28f}},
+    {ImGuiCol_Separator,            {0x2a2f38, 1.0f, 0xd8dce2, 1.0f}},
+    {ImGuiCol_Tab,                  {0x1c2027, 1.0f, 0xeceef2, 1.0f}},
+    {ImGuiCol_TabHovered,           {0x2b3340, 1.0f, 0xdfe7f5, 1.0f}},
+    {ImGuiCol_TabActive,            {0x25467a, 1.0f, 0xd3e2fb, 1.0f}},
+    {ImGuiCol_TabUnfocused,         {0x1c2027, 1.0f, 0xeceef2, 1.0f}},
+    {ImGuiCol_TabUnfocusedActive,   {0x25467a, 1.0f, 0xd3e2fb, 1.0f}},
+    {ImGuiCol_TableHeaderBg,        {0x1f232a, 1.0f, 0xf1f3f6, 1.0f}},
+    {ImGuiCol_TableBorderStrong,    {0x2a2f38, 1.0f, 0xd8dce2, 1.0f}},
+    {ImGuiCol_TableBorderLight,     {0x22262e, 1.0f, 0xe6e9ee, 1.0f}},
+    {ImGuiCol_TableRowBg,           {0x000000, 0.0f, 0x000000, 0.0f}},
+    {ImGuiCol_TableRowBgAlt,        {0xffffff, 0.02f, 0x000000, 0.025f}},
+    {ImGuiCol_TextSelectedBg,       {0x4c9aff, 0.35f, 0x1f6feb, 0.25f}},
+    {ImGuiCol_NavHighlight,         {0x4c9aff, 1.0f, 0x1f6feb, 1.0f}},
+    {ImGuiCol_ModalWindowDimBg,     {0x000000, 0.5f, 0x000000, 0.3f}},
+};
+
+// The page's own colours (Palette in ui_app.hpp): each is either a draw-list colour (ImU32: bars, plots) or a
+// text or fill colour (ImVec4), so a row names one of the two members.
+struct PaletteShade {
+    ImU32 Palette::*draw;
+    ImVec4 Palette::*text;
+    Shade shade;
+};
+const PaletteShade palette_shades[] = {
+    {&Palette::accent,        nullptr, {0x4c9aff, 1.0f, 0x1f6feb, 1.0f}},
+    {&Palette::accent_fill,   nullptr, {0x4c9aff, 0.16f, 0x1f6feb, 0.12f}},
+    {&Palette::limiting,      nullptr, {0xf5a524, 1.0f, 0xd97706, 1.0f}},
+    {&Palette::over,          nullptr, {0xf0565b, 1.0f, 0xdc2626, 1.0f}},
+    {&Palette::track,         nullptr, {0x272c35, 1.0f, 0xe6e9ee, 1.0f}},
+    {&Palette::plot_bg,       nullptr, {0x13161b, 1.0f, 0xfafbfc, 1.0f}},
+    {&Palette::grid,          nullptr, {0x2a2f38, 1.0f, 0xe3e6eb, 1.0f}},
+    {&Palette::axis_text,     nullptr, {0x8a919e, 1.0f, 0x6b7280, 1.0f}},
+    {&Palette::marker,        nullptr, {0xffffff, 1.0f, 0x111111, 1.0f}},
+    {nullptr, &Palette::text_dim,      {0x8a919e, 1.0f, 0x6b7280, 1.0f}},
+    {nullptr, &Palette::text_limiting, {0xf5b445, 1.0f, 0xb45309, 1.0f}},
+    {nullptr, &Palette::text_error,    {0xff7b7f, 1.0f, 0xc81e1e, 1.0f}},
+    {nullptr, &Palette::notice_bg,     {0x3a2e12, 1.0f, 0xfff4d6, 1.0f}},
+    {nullptr, &Palette::card_bg,       {0x171a20, 1.0f, 0xffffff, 1.0f}},
+};
+
+// Widths, borders and corner radii in pixels at devicePixelRatio 1 (the platform scales fonts, not these).
+const std::pair<float ImGuiStyle::*, float> style_sizes[] = {
+    {&ImGuiStyle::IndentSpacing,      14},
+    {&ImGuiStyle::ScrollbarSize,      11},
+    {&ImGuiStyle::GrabMinSize,        10},
+    {&ImGuiStyle::WindowBorderSize,   0},
+    {&ImGuiStyle::ChildBorderSize,    1},
+    {&ImGuiStyle::PopupBorderSize,    1},
+    {&ImGuiStyle::WindowRounding,     0},
+    {&ImGuiStyle::ChildRounding,      8},
+    {&ImGuiStyle::FrameRounding,      5},
+    {&ImGuiStyle::PopupRounding,      6},
+    {&ImGuiStyle::ScrollbarRounding,  6},
+    {&ImGuiStyle::GrabRounding,       4},
+    {&ImGuiStyle::TabRounding,        5},
+};
+
+// Frames get a border only in the light scheme, where the fields would otherwise vanish into the white cards.
+void apply_sizes(ImGuiStyle& s, bool dark) {
     s = ImGuiStyle();
     s.WindowPadding = ImVec2(16, 12);
     s.FramePadding = ImVec2(8, 5);
     s.ItemSpacing = ImVec2(8, 7);
     s.ItemInnerSpacing = ImVec2(6, 4);
     s.CellPadding = ImVec2(6, 3);
-    s.IndentSpacing = 14;
-    s.ScrollbarSize = 11;
-    s.GrabMinSize = 10;
-    s.WindowBorderSize = 0;
-    s.ChildBorderSize = 1;
-    s.PopupBorderSize = 1;
+    for (const auto& [member, pixels] : style_sizes) s.*member = pixels;
     s.FrameBorderSize = dark ? 0.0f : 1.0f;
-    s.WindowRounding = 0;
-    s.ChildRounding = 8;
-    s.FrameRounding = 5;
-    s.PopupRounding = 6;
-    s.ScrollbarRounding = 6;
-    s.GrabRounding = 4;
-    s.TabRounding = 5;
     s.WindowMenuButtonPosition = ImGuiDir_None;
+}
 
-    Palette& p = a.pal;
-    p.dark = dark;
-    ImVec4* c = s.Colors;
-    if (dark) {
-        const int bg = 0x0f1115, card = 0x171a20, frame = 0x22262e, border = 0x2a2f38, text = 0xe6e8eb;
-        const int accent = 0x4c9aff;
-        c[ImGuiCol_Text] = rgb(text);
-        c[ImGuiCol_TextDisabled] = rgb(0x8a919e);
-        c[ImGuiCol_WindowBg] = rgb(bg);
-        c[ImGuiCol_ChildBg] = rgb(card);
-        c[ImGuiCol_PopupBg] = rgb(0x1c2027);
-        c[ImGuiCol_Border] = rgb(border);
-        c[ImGuiCol_BorderShadow] = rgb(0, 0);
-        c[ImGuiCol_FrameBg] = rgb(frame);
-        c[ImGuiCol_FrameBgHovered] = rgb(0x2a2f39);
-        c[ImGuiCol_FrameBgActive] = rgb(0x313745);
-        c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = rgb(bg);
-        c[ImGuiCol_ScrollbarBg] = rgb(0, 0);
-        c[ImGuiCol_ScrollbarGrab] = rgb(0x353b46);
-        c[ImGuiCol_ScrollbarGrabHovered] = rgb(0x424957);
-        c[ImGuiCol_ScrollbarGrabActive] = rgb(0x4d5565);
-        c[ImGuiCol_CheckMark] = rgb(accent);
-        c[ImGuiCol_SliderGrab] = rgb(accent);
-        c[ImGuiCol_SliderGrabActive] = rgb(0x6fb0ff);
-        c[ImGuiCol_Button] = rgb(0x262b34);
-        c[ImGuiCol_ButtonHovered] = rgb(0x303744);
-        c[ImGuiCol_ButtonActive] = rgb(0x3a4252);
-        c[ImGuiCol_Header] = rgb(accent, 0.22f);
-        c[ImGuiCol_HeaderHovered] = rgb(accent, 0.32f);
-        c[ImGuiCol_HeaderActive] = rgb(accent, 0.42f);
-        c[ImGuiCol_Separator] = rgb(border);
-        c[ImGuiCol_Tab] = rgb(0x1c2027);
-        c[ImGuiCol_TabHovered] = rgb(0x2b3340);
-        c[ImGuiCol_TabActive] = rgb(0x25467a);
-        c[ImGuiCol_TabUnfocused] = c[ImGuiCol_Tab];
-        c[ImGuiCol_TabUnfocusedActive] = c[ImGuiCol_TabActive];
-        c[ImGuiCol_TableHeaderBg] = rgb(0x1f232a);
-        c[ImGuiCol_TableBorderStrong] = rgb(border);
-        c[ImGuiCol_TableBorderLight] = rgb(0x22262e);
-        c[ImGuiCol_TableRowBg] = rgb(0, 0);
-        c[ImGuiCol_TableRowBgAlt] = rgb(0xffffff, 0.02f);
-        c[ImGuiCol_TextSelectedBg] = rgb(accent, 0.35f);
-        c[ImGuiCol_NavHighlight] = rgb(accent);
-        c[ImGuiCol_ModalWindowDimBg] = rgb(0, 0.5f);
-        p.accent = rgbu(accent);
-        p.accent_fill = rgbu(accent, 0.16f);
-        p.limiting = rgbu(0xf5a524);
-        p.over = rgbu(0xf0565b);
-        p.track = rgbu(0x272c35);
-        p.plot_bg = rgbu(0x13161b);
-        p.grid = rgbu(0x2a2f38);
-        p.axis_text = rgbu(0x8a919e);
-        p.marker = rgbu(0xffffff);
-        p.text_dim = rgb(0x8a919e);
-        p.text_limiting = rgb(0xf5b445);
-        p.text_error = rgb(0xff7b7f);
-        p.notice_bg = rgb(0x3a2e12);
-        p.card_bg = rgb(card);
-    } else {
-        const int bg = 0xeef0f3, card = 0xffffff, frame = 0xf4f5f7, border = 0xd8dce2, text = 0x1b1f24;
-        const int accent = 0x1f6feb;
-        c[ImGuiCol_Text] = rgb(text);
-        c[ImGuiCol_TextDisabled] = rgb(0x6b7280);
-        c[ImGuiCol_WindowBg] = rgb(bg);
-        c[ImGuiCol_ChildBg] = rgb(card);
-        c[ImGuiCol_PopupBg] = rgb(0xffffff);
-        c[ImGuiCol_Border] = rgb(border);
-        c[ImGuiCol_BorderShadow] = rgb(0, 0);
-        c[ImGuiCol_FrameBg] = rgb(frame);
-        c[ImGuiCol_FrameBgHovered] = rgb(0xe9ecf0);
-        c[ImGuiCol_FrameBgActive] = rgb(0xe1e6ee);
-        c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = rgb(bg);
-        c[ImGuiCol_ScrollbarBg] = rgb(0, 0);
-        c[ImGuiCol_ScrollbarGrab] = rgb(0xc5cad3);
-        c[ImGuiCol_ScrollbarGrabHovered] = rgb(0xb0b7c3);
-        c[ImGuiCol_ScrollbarGrabActive] = rgb(0x9aa3b2);
-        c[ImGuiCol_CheckMark] = rgb(accent);
-        c[ImGuiCol_SliderGrab] = rgb(accent);
-        c[ImGuiCol_SliderGrabActive] = rgb(0x1558c0);
-        c[ImGuiCol_Button] = rgb(0xe9ecf0);
-        c[ImGuiCol_ButtonHovered] = rgb(0xdde2e9);
-        c[ImGuiCol_ButtonActive] = rgb(0xcfd6e0);
-        c[ImGuiCol_Header] = rgb(accent, 0.12f);
-        c[ImGuiCol_HeaderHovered] = rgb(accent, 0.20f);
-        c[ImGuiCol_HeaderActive] = rgb(accent, 0.28f);
-        c[ImGuiCol_Separator] = rgb(border);
-        c[ImGuiCol_Tab] = rgb(0xeceef2);
-        c[ImGuiCol_TabHovered] = rgb(0xdfe7f5);
-        c[ImGuiCol_TabActive] = rgb(0xd3e2fb);
-        c[ImGuiCol_TabUnfocused] = c[ImGuiCol_Tab];
-        c[ImGuiCol_TabUnfocusedActive] = c[ImGuiCol_TabActive];
-        c[ImGuiCol_TableHeaderBg] = rgb(0xf1f3f6);
-        c[ImGuiCol_TableBorderStrong] = rgb(border);
-        c[ImGuiCol_TableBorderLight] = rgb(0xe6e9ee);
-        c[ImGuiCol_TableRowBg] = rgb(0, 0);
-        c[ImGuiCol_TableRowBgAlt] = rgb(0x000000, 0.025f);
-        c[ImGuiCol_TextSelectedBg] = rgb(accent, 0.25f);
-        c[ImGuiCol_NavHighlight] = rgb(accent);
-        c[ImGuiCol_ModalWindowDimBg] = rgb(0, 0.3f);
-        p.accent = rgbu(accent);
-        p.accent_fill = rgbu(accent, 0.12f);
-        p.limiting = rgbu(0xd97706);
-        p.over = rgbu(0xdc2626);
-        p.track = rgbu(0xe6e9ee);
-        p.plot_bg = rgbu(0xfafbfc);
-        p.grid = rgbu(0xe3e6eb);
-        p.axis_text = rgbu(0x6b7280);
-        p.marker = rgbu(0x111111);
-        p.text_dim = rgb(0x6b7280);
-        p.text_limiting = rgb(0xb45309);
-        p.text_error = rgb(0xc81e1e);
-        p.notice_bg = rgb(0xfff4d6);
-        p.card_bg = rgb(card);
+void apply_theme(App& a) {
+    const bool dark = a.host.dark;
+    ImGuiStyle& s = ImGui::GetStyle();
+    apply_sizes(s, dark);
+    for (const StyleShade& c : style_shades) s.Colors[c.role] = pick(c.shade, dark);
+    a.pal.dark = dark;
+    for (const PaletteShade& c : palette_shades) {
+        if (c.draw) a.pal.*c.draw = ImGui::ColorConvertFloat4ToU32(pick(c.shade, dark));
+        else a.pal.*c.text = pick(c.shade, dark);
     }
 }
 
@@ -307,20 +291,7 @@ void left_column(App& a, bool compact) {
 }
 
 // Kernel view: what to change next and the derivation, as tabs of one card.
-void next_and_why(App& a) {
-    if (!ImGui::BeginTabBar("next_why")) return;
-    if (tab_item("Next step")) {
-        ImGui::Spacing();
-        view_next_step(a);
-        ImGui::EndTabItem();
-    }
-    if (tab_item("Why: the derivation")) {
-        ImGui::Spacing();
-        view_why(a);
-        ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-}
+void next_and_why(App& a) { view_tabs(a, "next_why", {{"Next step", view_next_step}, {"Why: the derivation", view_why}}); }
 
 // The side-by-side view in one card of the given size (height 0: as tall as its table).
 void compare_card(App& a, ImVec2 size) {

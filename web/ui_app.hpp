@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -163,6 +164,12 @@ void label_cell(const char* label, const char* help);  // a row of a two-column 
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);  // tagged with `id`
 void tag_item(const char* label);  // report the last item to window.smcalc.items() under `label`
 bool tab_item(const char* label, const char* tag = nullptr);  // BeginTabItem, reported as `tag` (or its label)
+// A tab bar `id` whose tabs each show one view, a little below the tabs; false if the bar is clipped away.
+struct ViewTab {
+    const char* label;
+    void (*view)(App&);
+};
+bool view_tabs(App& a, const char* id, std::initializer_list<ViewTab> tabs);
 // Scrolls the window around the current card so that min..max (screen coordinates) is in view.
 void scroll_parent_to(const ImVec2& min, const ImVec2& max);
 void pill(const char* text, ImU32 colour);             // a small filled tag after the previous item
@@ -186,7 +193,7 @@ void view_fits(App& a);                       // tile view: what fits on this GP
 const CompareTable& compare_table(App& a);    // computed when the inputs changed
 void guidance_state_json(App& a, std::string& j);  // ",\"next_step\":...,\"compare\":..." for ui_state_json
 
-// [Saved] ui_saved.cpp (localStorage, export / import: the browser calls are in its #ifdef __EMSCRIPTEN__)
+// [Saved] ui_saved.cpp (localStorage, export / import through Host's storage and file services)
 void saved_init(App& a);                      // reads localStorage once; notices for bad entries
 void view_saved(App& a);                      // presets and GPUs: save, load, delete, export, import
 void view_save_gpu(App& a);                   // in the custom-device editor: save this device

@@ -45,6 +45,17 @@ void copy_text(App& a, const char* what, const std::string& text) {
 
 // Cards take their height from the frame before: a card that just grew is scrolled into view over a few frames.
 constexpr int kRevealFrames = 4;
+
+// A collapsible section (a tree node: TreePop() it when open) that stays as the user left it; opening it
+// scrolls its column for kRevealFrames frames so that what it shows comes into view.
+bool reveal_section(const char* label, bool& open, int& reveal) {
+    ImGui::SetNextItemOpen(open);
+    const bool was_open = open;
+    open = ImGui::TreeNodeEx(label, ImGuiTreeNodeFlags_SpanAvailWidth);
+    tag_item(label);
+    if (open && !was_open) reveal = kRevealFrames;
+    return open;
+}
 void reveal_card_end() {
     const ImVec2 pos = ImGui::GetWindowPos();
     scroll_parent_to(pos, ImVec2(pos.x + ImGui::GetWindowWidth(),
@@ -490,14 +501,10 @@ void view_paste_body(App& a);
 
 void view_paste(App& a) {
     PasteState& p = a.paste;
-    ImGui::SetNextItemOpen(p.open);
-    const bool was_open = p.open;
-    p.open = ImGui::TreeNodeEx("Paste compiler output", ImGuiTreeNodeFlags_SpanAvailWidth);
-    tag_item("Paste compiler output");
+    const bool open = reveal_section("Paste compiler output", p.open, p.reveal);
     tip("Paste the output of nvcc -Xptxas -v (or ptxas -v, nvcc --resource-usage) or cuobjdump -res-usage: every "
         "kernel in it is listed with its registers, shared memory, barriers and spills.");
-    if (!p.open) return;
-    if (!was_open) p.reveal = kRevealFrames;
+    if (!open) return;
     view_paste_body(a);
     ImGui::TreePop();
     if (p.reveal > 0) reveal_card_end();  // just opened or just read: bring the box and the kernel list into view
@@ -637,12 +644,7 @@ constexpr std::size_t kFitsShown = 20;
 
 void view_fits(App& a) {
     FitsCache& f = a.fits;
-    ImGui::SetNextItemOpen(f.open);
-    const bool was_open = f.open;
-    f.open = ImGui::TreeNodeEx("What fits on this GPU", ImGuiTreeNodeFlags_SpanAvailWidth);
-    tag_item("What fits on this GPU");
-    if (!f.open) return;
-    if (!was_open) f.reveal = kRevealFrames;
+    if (!reveal_section("What fits on this GPU", f.open, f.reveal)) return;
     const std::string key = fits_key(a.in);
     if (f.key != key) {
         f.key = key;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "imgui.h"
 #include "smcalc/report.hpp"
@@ -56,19 +57,33 @@ void text_vertical(ImDrawList* dl, ImVec2 left_mid, ImU32 col, const char* text)
     }
 }
 
-}  // namespace
+// Where a plot draws: its top-left corner, the font size, whether the mouse is over it, its draw list.
+struct PlotArea {
+    ImVec2 origin;
+    float font;
+    bool hovered;
+    ImDrawList* dl;
+};
 
-void plot_curve(const char* id, const Curve& c, ImVec2 size, const Palette& pal) {
-    if (c.x.size() < 2 || size.x < 80 || size.y < 60) {
+// Places the plot's hit area (an invisible button tagged `id`, for hovering and window.smcalc.items()); a
+// blank of the same size and nullopt when there is nothing to plot or no room for axes and labels.
+std::optional<PlotArea> plot_area(const char* id, ImVec2 size, bool has_data) {
+    if (!has_data || size.x < 80 || size.y < 60) {
         ImGui::Dummy(size);
-        return;
+        return std::nullopt;
     }
-    const float fh = ImGui::GetFontSize();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton(id, size);
     tag_item(id);
-    const bool hovered = ImGui::IsItemHovered();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    return PlotArea{origin, ImGui::GetFontSize(), ImGui::IsItemHovered(), ImGui::GetWindowDrawList()};
+}
+
+}  // namespace
+
+void plot_curve(const char* id, const Curve& c, ImVec2 size, const Palette& pal) {
+    const auto area = plot_area(id, size, c.x.size() >= 2);
+    if (!area) return;
+    const auto [origin, fh, hovered, dl] = *area;
 
     const float left = ImGui::CalcTextSize("100%").x + 8;
     Frame f{ImVec2(origin.x + left, origin.y + 4), ImVec2(origin.x + size.x - 8, origin.y + size.y - fh * 2 - 6)};
@@ -136,16 +151,9 @@ void plot_curve(const char* id, const Curve& c, ImVec2 size, const Palette& pal)
 }
 
 void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& pal) {
-    if (h.w < 1 || h.h < 1 || size.x < 80 || size.y < 60) {
-        ImGui::Dummy(size);
-        return;
-    }
-    const float fh = ImGui::GetFontSize();
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton(id, size);
-    tag_item(id);
-    const bool hovered = ImGui::IsItemHovered();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const auto area = plot_area(id, size, h.w >= 1 && h.h >= 1);
+    if (!area) return;
+    const auto [origin, fh, hovered, dl] = *area;
 
     const float legend_w = ImGui::CalcTextSize("100%").x + 22;
     const float left = fh * 1.4f + ImGui::CalcTextSize("255").x + 6;

@@ -1,7 +1,7 @@
 // web/ui_saved.cpp - saved presets and custom GPUs in the page: the "Saved" tab, "Save this device" in the
 // custom-device editor, saved GPUs in the GPU list, export / import.
 //
-// [SECTION] Browser glue - localStorage, Blob download and file input (the only JS here, #ifdef __EMSCRIPTEN__)
+// [SECTION] Browser services - localStorage, download and file dialog, through Host (platform_html5.cpp)
 // [SECTION] Actions      - save, delete, import (the JSON checks are ui_storage.cpp's pure functions)
 // [SECTION] Views
 #include <algorithm>
@@ -12,101 +12,30 @@
 #include "imgui.h"
 #include "ui_app.hpp"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-#endif
-
 namespace smcalc::web {
 namespace {
 
 // ---------------------------------------------------------------------------------------------------------
-// [SECTION] Browser glue. Every call survives a browser that refuses storage (private mode, sandboxed iframe,
-// quota): it answers "unavailable" or false, never throws into the wasm.
+// [SECTION] Browser services: localStorage, download and file dialog come from the platform (Host); a Host
+// without them (no browser) behaves as a browser that refuses storage.
 // ---------------------------------------------------------------------------------------------------------
-#ifdef __EMSCRIPTEN__
-// JSON array of [key, value] for the localStorage keys starting with "smcalc."; null when storage is unusable.
-EM_JS(char*, js_storage_entries, (), {
-    var out = [];
-    try {
-        var ls = window.localStorage;
-        for (var i = 0; i < ls.length; ++i) {
-            var k = ls.key(i);
-            if (k !== null && k.indexOf("smcalc.") === 0) out.push([k, String(ls.getItem(k))]);
-        }
-    } catch (e) {
-        return 0;
-    }
-    return allocateUTF8(JSON.stringify(out));
-});
-EM_JS(int, js_storage_set, (const char* key, const char* value), {
-    try {
-        window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
-        return 1;
-    } catch (e) {
-        return 0;
-    }
-});
-EM_JS(int, js_storage_remove, (const char* key), {
-    try {
-        window.localStorage.removeItem(UTF8ToString(key));
-        return 1;
-    } catch (e) {
-        return 0;
-    }
-});
-EM_JS(void, js_download, (const char* name, const char* text), {
-    var url = URL.createObjectURL(new Blob([UTF8ToString(text)], {type: "application/json"}));
-    var link = document.createElement("a");
-    link.href = url;
-    link.download = UTF8ToString(name);
-    link.style.display = "none";
-    document.body.appendChild(link);
-    link.click();
-    document.body.removeChild(link);
-    setTimeout(function() { URL.revokeObjectURL(url); }, 30000);
-});
-// Opens the browser's file dialog (the button's click runs inside the gesture: platform's frame_in_gesture);
-// the chosen file's text comes back through smcalc_ui_import().
-EM_JS(void, js_pick_file, (), {
-    var input = document.createElement("input");
-    input.type = "file";
-    input.accept = ".json,application/json";
-    input.style.display = "none";
-    input.addEventListener("change", function() {
-        var f = input.files && input.files[0];
-        if (input.parentNode) input.parentNode.removeChild(input);
-        if (!f) return;
-        var done = function(text) {
-            var t = allocateUTF8(text), n = allocateUTF8(f.name);
-            _smcalc_ui_import(t, n);
-            _free(t);
-            _free(n);
-            if (typeof _smcalc_page_request_frame === "function") _smcalc_page_request_frame();
-        };
-        f.text().then(done, function() { done(""); });
-    });
-    document.body.appendChild(input);
-    input.click();
-});
-
 std::optional<std::string> storage_entries() {
-    char* s = js_storage_entries();
-    if (!s) return std::nullopt;
-    std::string out = s;
-    std::free(s);
-    return out;
+    return app().host.storage_entries ? app().host.storage_entries() : std::nullopt;
 }
-bool storage_set(const std::string& k, const std::string& v) { return js_storage_set(k.c_str(), v.c_str()) != 0; }
-bool storage_remove(const std::string& k) { return js_storage_remove(k.c_str()) != 0; }
-void download(const std::string& name, const std::string& text) { js_download(name.c_str(), text.c_str()); }
-void pick_file() { js_pick_file(); }
-#else
-std::optional<std::string> storage_entries() { return std::nullopt; }
-bool storage_set(const std::string&, const std::string&) { return false; }
-bool storage_remove(const std::string&) { return false; }
-void download(const std::string&, const std::string&) {}
-void pick_file() {}
-#endif
+bool storage_set(const std::string& k, const std::string& v) {
+    return app().host.storage_set && app().host.storage_set(k, v);
+}
+bool storage_remove(const std::string& k) { return app().host.storage_remove && app().host.storage_remove(k); }
+void download(const std::string& name, const std::string& text) {
+    if (app().host.download) app().host.download(name, text);
+}
+void import_text(App& a, const std::string& text, const std::string& name);
+void pick_file() {
+    if (!app().host.pick_file) return;
+    app().host.pick_file([](const std::string& text, const std::string& name) {
+        import_text(app(), text, name.empty() ? "the file" : name);
+    });
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // [SECTION] Actions
@@ -158,22 +87,18 @@ void import_text(App& a, const std::string& text, const std::string& file) {
         return;
     }
     std::size_t stored = 0, refused = 0;
-    for (SavedGpu& g : r.state.gpus) {
-        if (storage_set(storage_key(g), to_json(g))) {
-            upsert(a.saved.state, std::move(g));
+    auto store_all = [&](auto& entries) {  // GPUs, then presets: each kept only once the browser stored it
+        for (auto& e : entries) {
+            if (!storage_set(storage_key(e), to_json(e))) {
+                ++refused;
+                continue;
+            }
+            upsert(a.saved.state, std::move(e));
             ++stored;
-        } else {
-            ++refused;
         }
-    }
-    for (SavedPreset& p : r.state.presets) {
-        if (storage_set(storage_key(p), to_json(p))) {
-            upsert(a.saved.state, std::move(p));
-            ++stored;
-        } else {
-            ++refused;
-        }
-    }
+    };
+    store_all(r.state.gpus);
+    store_all(r.state.presets);
     if (refused) notices.push_back(file + ": " + std::to_string(refused) + " entries were not stored. " + kRefused);
     say(a, "Imported " + std::to_string(stored) + (stored == 1 ? " entry" : " entries") + " from " + file +
                (notices.empty() ? "." : "; see the notice above."),
@@ -206,11 +131,6 @@ void name_and_save(App& a, char* buf, std::size_t size, const char* id, const ch
 }
 
 }  // namespace
-
-// The chosen file's text (js_pick_file).
-extern "C" EMSCRIPTEN_KEEPALIVE void smcalc_ui_import(const char* text, const char* name) {
-    import_text(app(), text ? text : "", name && *name ? name : "the file");
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // [SECTION] Views

@@ -105,7 +105,9 @@ std::string url_with_embed(std::string_view page_url, bool embed);  // adds or r
 std::string percent_encode(std::string_view s);
 std::string percent_decode(std::string_view s, bool* ok = nullptr);
 
-// JSON string literal (quotes included), for ui_state_json.
+// JSON string literal (quotes included), for ui_state_json, saved entries and the item hooks.
 std::string json_string(std::string_view s);
+// Appends Unicode code point `cp` as UTF-8 (1 to 4 bytes): JSON \u escapes, pasted characters.
+void append_utf8(std::string& out, uint32_t cp);
 
 }  // namespace smcalc::web

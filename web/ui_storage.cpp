@@ -46,27 +46,27 @@ private:
     void ws() {
         while (p_ < t_.size() && (t_[p_] == ' ' || t_[p_] == '\t' || t_[p_] == '\n' || t_[p_] == '\r')) ++p_;
     }
+    // Past an opening bracket, `j` becomes a `type`; true if the container is empty (`close` follows at once).
+    bool open_empty(Json& j, Json::Type type, char close) {
+        ++p_;
+        j.type = type;
+        ws();
+        if (p_ >= t_.size() || t_[p_] != close) return false;
+        ++p_;
+        return true;
+    }
+    // After a member or an element: ',' (another follows: 1), the closing bracket `close` (0), else -1.
+    int next_or_close(char close) {
+        ws();
+        if (p_ >= t_.size()) return -1;
+        if (t_[p_] == ',') return ++p_, 1;
+        if (t_[p_] == close) return ++p_, 0;
+        return -1;
+    }
     bool lit(std::string_view w) {
         if (t_.substr(p_, w.size()) != w) return false;
         p_ += w.size();
         return true;
-    }
-    static void utf8(std::string& out, uint32_t cp) {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
     }
     bool hex4(uint32_t& v) {
         if (p_ + 4 > t_.size()) return false;
@@ -93,31 +93,24 @@ private:
                 continue;
             }
             if (p_ >= t_.size()) return false;
+            // JSON's two-character escapes (RFC 8259, section 7): the letter after the backslash, what it means.
+            static constexpr std::string_view kLetters = "\"\\/bfnrt", kMeaning = "\"\\/\b\f\n\r\t";
             const char e = t_[p_++];
-            switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'u': {
-                uint32_t cp = 0;
-                if (!hex4(cp)) return false;
-                if (cp >= 0xD800 && cp < 0xDC00) {  // a surrogate pair
-                    uint32_t lo = 0;
-                    if (!lit("\\u") || !hex4(lo) || lo < 0xDC00 || lo >= 0xE000) return false;
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                } else if (cp >= 0xDC00 && cp < 0xE000) {
-                    return false;
-                }
-                utf8(out, cp);
-                break;
+            if (const std::size_t i = kLetters.find(e); i != std::string_view::npos) {
+                out += kMeaning[i];
+                continue;
             }
-            default: return false;
+            if (e != 'u') return false;
+            uint32_t cp = 0;
+            if (!hex4(cp)) return false;
+            if (cp >= 0xD800 && cp < 0xDC00) {  // a surrogate pair
+                uint32_t lo = 0;
+                if (!lit("\\u") || !hex4(lo) || lo < 0xDC00 || lo >= 0xE000) return false;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            } else if (cp >= 0xDC00 && cp < 0xE000) {
+                return false;
             }
+            append_utf8(out, cp);
         }
         return false;
     }
@@ -160,10 +153,7 @@ private:
         if (p_ >= t_.size()) return false;
         const char c = t_[p_];
         if (c == '{') {
-            ++p_;
-            j.type = Json::Object;
-            ws();
-            if (p_ < t_.size() && t_[p_] == '}') return ++p_, true;
+            if (open_empty(j, Json::Object, '}')) return true;
             for (;;) {
                 ws();
                 std::string key;
@@ -174,27 +164,16 @@ private:
                 if (!value(v, depth + 1)) return false;
                 j.keys.push_back(std::move(key));
                 j.arr.push_back(std::move(v));
-                ws();
-                if (p_ >= t_.size()) return false;
-                if (t_[p_] == ',') { ++p_; continue; }
-                if (t_[p_] == '}') return ++p_, true;
-                return false;
+                if (const int more = next_or_close('}'); more <= 0) return more == 0;
             }
         }
         if (c == '[') {
-            ++p_;
-            j.type = Json::Array;
-            ws();
-            if (p_ < t_.size() && t_[p_] == ']') return ++p_, true;
+            if (open_empty(j, Json::Array, ']')) return true;
             for (;;) {
                 Json v;
                 if (!value(v, depth + 1)) return false;
                 j.arr.push_back(std::move(v));
-                ws();
-                if (p_ >= t_.size()) return false;
-                if (t_[p_] == ',') { ++p_; continue; }
-                if (t_[p_] == ']') return ++p_, true;
-                return false;
+                if (const int more = next_or_close(']'); more <= 0) return more == 0;
             }
         }
         if (c == '"') {
@@ -243,14 +222,19 @@ std::string strip_device_keys(std::string_view hash) {
 }
 
 // Entry checks: the entry, or why not (one clause, e.g. "its base GPU 'X' is not in the database").
-struct GpuCheck {
-    std::optional<SavedGpu> gpu;
+template <typename T>
+struct Check {
+    std::optional<T> entry;
     std::string why;
 };
-GpuCheck read_gpu(const Json& j) {
+
+// Both kinds of entry are a JSON object with a "name" and one other required key (`required`, missing:
+// `missing`); `field(key, value, entry)` reads every other field and says why it is bad ("" when good).
+template <typename T, typename Field>
+Check<T> read_entry(const Json& j, std::string_view required, const char* missing, Field&& field) {
     if (j.type != Json::Object) return {std::nullopt, "it is not a JSON object"};
-    SavedGpu g;
-    bool has_name = false, has_base = false;
+    T e;
+    bool has_name = false, has_required = false;
     for (std::size_t i = 0; i < j.keys.size(); ++i) {
         const std::string& key = j.keys[i];
         const Json& v = j.arr[i];
@@ -258,69 +242,57 @@ GpuCheck read_gpu(const Json& j) {
             if (v.type != Json::String) return {std::nullopt, "its name is not a string"};
             NameCheck n = check_saved_name(v.s);
             if (!n.name) return {std::nullopt, "its name " + quoted(v.s) + " is not valid (" + n.error + ")"};
-            g.name = *n.name;
+            e.name = *n.name;
             has_name = true;
-        } else if (key == "base") {
-            if (v.type != Json::String) return {std::nullopt, "its base GPU is not a string"};
+            continue;
+        }
+        if (key == required) has_required = true;
+        if (std::string why = field(key, v, e); !why.empty()) return {std::nullopt, std::move(why)};
+    }
+    if (!has_name) return {std::nullopt, "it has no name"};
+    if (!has_required) return {std::nullopt, missing};
+    return {std::move(e), {}};
+}
+
+Check<SavedGpu> read_gpu(const Json& j) {
+    return read_entry<SavedGpu>(j, "base", "it has no base GPU", [](const std::string& key, const Json& v, SavedGpu& g) {
+        if (key == "base") {
+            if (v.type != Json::String) return std::string("its base GPU is not a string");
             auto spec = find_gpu(v.s);
-            if (!spec) return {std::nullopt, "its base GPU " + quoted(v.s) + " is not in the database"};
+            if (!spec) return "its base GPU " + quoted(v.s) + " is not in the database";
             g.base = std::string((*spec)->name);
-            has_base = true;
         } else if (key == "cc") {
-            if (v.type == Json::Null) continue;
+            if (v.type == Json::Null) return std::string();
             std::optional<ComputeCapability> cc;
             if (v.type == Json::String)
                 if (auto c = parse_cc(v.s); c && find_arch(*c)) cc = *c;
             if (!cc)
-                return {std::nullopt, "its compute capability " +
-                                          (v.type == Json::String ? quoted(v.s) : std::string("(not a string)")) +
-                                          " is not a modelled CC such as \"9.0\""};
+                return "its compute capability " +
+                       (v.type == Json::String ? quoted(v.s) : std::string("(not a string)")) +
+                       " is not a modelled CC such as \"9.0\"";
             g.cc = *cc;
         } else {
             int field = -1;
             for (int f = 0; f < kDeviceFieldCount; ++f)
                 if (key == fields::device_fields()[static_cast<std::size_t>(f)].key) field = f;
-            if (field < 0) return {std::nullopt, "it has an unknown field " + quoted(key)};
+            if (field < 0) return "it has an unknown field " + quoted(key);
             if (v.type != Json::Int || v.i < 0 || v.i > kMaxInput)
-                return {std::nullopt, "its " + key + " is not a whole number 0 .. 2^53 - 1"};
+                return "its " + key + " is not a whole number 0 .. 2^53 - 1";
             g.fields[field] = v.i;
         }
-    }
-    if (!has_name) return {std::nullopt, "it has no name"};
-    if (!has_base) return {std::nullopt, "it has no base GPU"};
-    return {g, {}};
+        return std::string();
+    });
 }
 
-struct PresetCheck {
-    std::optional<SavedPreset> preset;
-    std::string why;
-};
-PresetCheck read_preset(const Json& j) {
-    if (j.type != Json::Object) return {std::nullopt, "it is not a JSON object"};
-    SavedPreset p;
-    bool has_name = false, has_inputs = false;
-    for (std::size_t i = 0; i < j.keys.size(); ++i) {
-        const std::string& key = j.keys[i];
-        const Json& v = j.arr[i];
-        if (key == "name") {
-            if (v.type != Json::String) return {std::nullopt, "its name is not a string"};
-            NameCheck n = check_saved_name(v.s);
-            if (!n.name) return {std::nullopt, "its name " + quoted(v.s) + " is not valid (" + n.error + ")"};
-            p.name = *n.name;
-            has_name = true;
-        } else if (key == "inputs") {
-            if (v.type != Json::String) return {std::nullopt, "its inputs are not a string"};
-            Decoded d = decode_hash(v.s);
-            if (!d.notices.empty()) return {std::nullopt, "its inputs do not read: " + d.notices.front()};
-            p.inputs = strip_device_keys(v.s);
-            has_inputs = true;
-        } else {
-            return {std::nullopt, "it has an unknown field " + quoted(key)};
-        }
-    }
-    if (!has_name) return {std::nullopt, "it has no name"};
-    if (!has_inputs) return {std::nullopt, "it has no inputs"};
-    return {p, {}};
+Check<SavedPreset> read_preset(const Json& j) {
+    return read_entry<SavedPreset>(j, "inputs", "it has no inputs", [](const std::string& key, const Json& v, SavedPreset& p) {
+        if (key != "inputs") return "it has an unknown field " + quoted(key);
+        if (v.type != Json::String) return std::string("its inputs are not a string");
+        Decoded d = decode_hash(v.s);
+        if (!d.notices.empty()) return "its inputs do not read: " + d.notices.front();
+        p.inputs = strip_device_keys(v.s);
+        return std::string();
+    });
 }
 
 template <typename T>
@@ -396,17 +368,17 @@ LoadResult load_storage(const std::vector<std::pair<std::string, std::string>>& 
             continue;
         }
         if (is_gpu) {
-            GpuCheck c = read_gpu(*j);
-            if (!c.gpu) { bad(key, c.why); continue; }
-            if (c.gpu->name != name) { bad(key, "its name does not match its key"); continue; }
+            auto c = read_gpu(*j);
+            if (!c.entry) { bad(key, c.why); continue; }
+            if (c.entry->name != name) { bad(key, "its name does not match its key"); continue; }
             if (r.state.gpus.size() >= kMaxSavedEntries) { bad(key, "more than 200 saved GPUs"); continue; }
-            upsert_sorted(r.state.gpus, std::move(*c.gpu));
+            upsert_sorted(r.state.gpus, std::move(*c.entry));
         } else {
-            PresetCheck c = read_preset(*j);
-            if (!c.preset) { bad(key, c.why); continue; }
-            if (c.preset->name != name) { bad(key, "its name does not match its key"); continue; }
+            auto c = read_preset(*j);
+            if (!c.entry) { bad(key, c.why); continue; }
+            if (c.entry->name != name) { bad(key, "its name does not match its key"); continue; }
             if (r.state.presets.size() >= kMaxSavedEntries) { bad(key, "more than 200 saved presets"); continue; }
-            upsert_sorted(r.state.presets, std::move(*c.preset));
+            upsert_sorted(r.state.presets, std::move(*c.entry));
         }
     }
     if (skipped) r.notices.push_back("... and " + std::to_string(skipped) + " more saved entries could not be read.");
@@ -463,15 +435,15 @@ ImportResult import_json(std::string_view text) {
         }
         for (std::size_t i = 0; i < v.arr.size(); ++i) {
             if (key == "gpus") {
-                GpuCheck c = read_gpu(v.arr[i]);
-                if (!c.gpu) bad("GPU", i, c.why);
+                auto c = read_gpu(v.arr[i]);
+                if (!c.entry) bad("GPU", i, c.why);
                 else if (r.state.gpus.size() >= kMaxSavedEntries) bad("GPU", i, "more than 200 GPUs");
-                else upsert_sorted(r.state.gpus, std::move(*c.gpu));
+                else upsert_sorted(r.state.gpus, std::move(*c.entry));
             } else {
-                PresetCheck c = read_preset(v.arr[i]);
-                if (!c.preset) bad("preset", i, c.why);
+                auto c = read_preset(v.arr[i]);
+                if (!c.entry) bad("preset", i, c.why);
                 else if (r.state.presets.size() >= kMaxSavedEntries) bad("preset", i, "more than 200 presets");
-                else upsert_sorted(r.state.presets, std::move(*c.preset));
+                else upsert_sorted(r.state.presets, std::move(*c.entry));
             }
         }
     }

@@ -2,7 +2,7 @@
 // localStorage (one key per entry) and for export / import as a JSON file.
 //
 // Pure functions: no ImGui, no Emscripten (tests/web-ui-storage.cpp runs them natively). The browser calls
-// (localStorage, Blob download, file input) are in ui_saved.cpp's `#ifdef __EMSCRIPTEN__` section.
+// (localStorage, Blob download, file input) are Host services (app.hpp), in platform_html5.cpp.
 //
 // Schema "smcalc.v1":
 //   localStorage key "smcalc.v1/gpu/<name>"     value {"name":..., "base":"H100 SXM5", "cc":"9.0",

@@ -264,28 +264,8 @@ void view_tile_budget(App& a) {
         view_budgets(a);
         return;
     }
-    if (!ImGui::BeginTabBar("budget_tabs")) return;
-    if (tab_item("Tile")) {
-        ImGui::Spacing();
-        view_tile_rows(a);
-        ImGui::EndTabItem();
-    }
-    if (tab_item("SM budget")) {
-        ImGui::Spacing();
-        view_budgets(a);
-        ImGui::EndTabItem();
-    }
-    if (tab_item("Next step")) {
-        ImGui::Spacing();
-        view_next_step(a);
-        ImGui::EndTabItem();
-    }
-    if (tab_item("Why")) {
-        ImGui::Spacing();
-        view_why(a);
-        ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
+    view_tabs(a, "budget_tabs",
+              {{"Tile", view_tile_rows}, {"SM budget", view_budgets}, {"Next step", view_next_step}, {"Why", view_why}});
 }
 
 }  // namespace smcalc::web

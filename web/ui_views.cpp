@@ -205,6 +205,18 @@ bool tab_item(const char* label, const char* tag) {
     return open;
 }
 
+bool view_tabs(App& a, const char* id, std::initializer_list<ViewTab> tabs) {
+    if (!ImGui::BeginTabBar(id)) return false;
+    for (const ViewTab& t : tabs) {
+        if (!tab_item(t.label)) continue;
+        ImGui::Spacing();
+        t.view(a);
+        ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+    return true;
+}
+
 void scroll_parent_to(const ImVec2& min, const ImVec2& max) {
     ImGuiWindow* w = ImGui::GetCurrentWindow();
     if (w->ParentWindow) ImGui::ScrollToRect(w->ParentWindow, ImRect(min, max));

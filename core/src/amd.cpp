@@ -16,6 +16,8 @@
 #include <cstdio>
 #include <string>
 
+#include "names.hpp"
+
 namespace smcalc::amd {
 namespace {
 
@@ -263,25 +265,15 @@ Error vendor_field_error(std::string_view field, std::string_view gpu_name, bool
 
 // ============================================================================ [SECTION] occupancy
 
-std::string_view limit_key(Limit l) {
-    switch (l) {
-        case Limit::Vgprs: return "vgprs";
-        case Limit::Sgprs: return "sgprs";
-        case Limit::Lds: return "lds";
-        case Limit::Workgroups: return "workgroups";
-    }
-    return "?";
-}
-
-std::string_view limit_label(Limit l) {
-    switch (l) {
-        case Limit::Vgprs: return "VGPRs + AGPRs";
-        case Limit::Sgprs: return "SGPRs";
-        case Limit::Lds: return "LDS";
-        case Limit::Workgroups: return "wave slots / workgroup slots";
-    }
-    return "?";
-}
+// Each limit's JSON name and the words the derivation uses for it.
+constexpr Named<Limit> kLimitNames[] = {
+    {Limit::Vgprs, "vgprs", "VGPRs + AGPRs"},
+    {Limit::Sgprs, "sgprs", "SGPRs"},
+    {Limit::Lds, "lds", "LDS"},
+    {Limit::Workgroups, "workgroups", "wave slots / workgroup slots"},
+};
+std::string_view limit_key(Limit l) { return name_of(kLimitNames, l).key; }
+std::string_view limit_label(Limit l) { return name_of(kLimitNames, l).label; }
 
 int64_t compiler_waves_per_simd(const ArchRules& a, const KernelInput& in) {
     const int64_t wpw = ceil_div(in.threads, a.wave_size);

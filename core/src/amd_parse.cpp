@@ -9,18 +9,14 @@
 #include <string>
 
 #include "smcalc/ptxas.hpp"  // kMaxCompilerOutput
+#include "text.hpp"
 
 namespace smcalc::amd {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+using text::is_space;
+using text::starts_with;
+using text::trim;
 
 // A decimal count, 0 .. kMaxInput, the whole of `s` (after trimming). nullopt otherwise.
 std::optional<int64_t> count(std::string_view s) {

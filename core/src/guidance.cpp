@@ -528,13 +528,18 @@ std::string opt_limit(const CompareColumn& col, Resource res) {
     return l ? num(*l) : "no limit";
 }
 
+// A comparison has 1 to kMaxCompare columns: `n` of them, named `what` in the error.
+std::optional<Error> check_column_count(std::size_t n, const char* what) {
+    if (n >= 1 && n <= kMaxCompare) return std::nullopt;
+    return Error{ErrorId::InvalidInput, "gpus",
+                 "compare takes 1 to " + num(static_cast<int64_t>(kMaxCompare)) + " " + what + "; got " +
+                     num(static_cast<int64_t>(n))};
+}
+
 }  // namespace
 
 Expected<Comparison> compare(const KernelInput& in, std::span<const CompareDevice> devices) {
-    if (devices.empty() || devices.size() > kMaxCompare)
-        return Error{ErrorId::InvalidInput, "gpus",
-                     "compare takes 1 to " + num(static_cast<int64_t>(kMaxCompare)) + " devices; got " +
-                         num(static_cast<int64_t>(devices.size()))};
+    if (auto e = check_column_count(devices.size(), "devices")) return *e;
     Comparison cmp;
     cmp.kernel = in;
     for (const CompareDevice& d : devices) {
@@ -605,10 +610,7 @@ Expected<Comparison> compare(const KernelInput& in, std::span<const CompareDevic
 }
 
 Expected<Comparison> compare(const KernelInput& in, std::span<const std::string_view> gpu_names) {
-    if (gpu_names.empty() || gpu_names.size() > kMaxCompare)
-        return Error{ErrorId::InvalidInput, "gpus",
-                     "compare takes 1 to " + num(static_cast<int64_t>(kMaxCompare)) + " GPUs; got " +
-                         num(static_cast<int64_t>(gpu_names.size()))};
+    if (auto e = check_column_count(gpu_names.size(), "GPUs")) return *e;
     std::vector<CompareDevice> devs;
     for (std::string_view name : gpu_names) {
         auto g = find_gpu(name);
@@ -619,10 +621,7 @@ Expected<Comparison> compare(const KernelInput& in, std::span<const std::string_
 }
 
 Expected<TileComparison> compare_tile(const TileInput& tile_in, std::span<const std::string_view> gpu_names) {
-    if (gpu_names.empty() || gpu_names.size() > kMaxCompare)
-        return Error{ErrorId::InvalidInput, "gpus",
-                     "compare takes 1 to " + num(static_cast<int64_t>(kMaxCompare)) + " GPUs; got " +
-                         num(static_cast<int64_t>(gpu_names.size()))};
+    if (auto e = check_column_count(gpu_names.size(), "GPUs")) return *e;
     TileComparison c;
     c.tile = tile_in;
     for (std::string_view name : gpu_names) {

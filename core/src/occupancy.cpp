@@ -9,6 +9,8 @@
 #include <limits>
 #include <string>
 
+#include "names.hpp"
+
 namespace smcalc {
 namespace {
 
@@ -163,27 +165,25 @@ RegsOut regs_limit(const Device& d, const ArchRules& a, int sub_partitions, int6
 
 }  // namespace
 
-std::string_view resource_key(Resource r) {
-    switch (r) {
-        case Resource::Registers: return "regs";
-        case Resource::SharedMemory: return "smem";
-        case Resource::Warps: return "warps";
-        case Resource::Blocks: return "blocks";
-        case Resource::Barriers: return "barriers";
+std::string OccupancyNumbers::limits_text() const {
+    std::string out;
+    for (Resource res : kResources) {
+        const std::optional<int64_t> v = limit(res);
+        if (!v) continue;
+        if (!out.empty()) out += ", ";
+        out += num(*v);
     }
-    return "?";
+    return out;
 }
 
-std::string_view resource_label(Resource r) {
-    switch (r) {
-        case Resource::Registers: return "registers";
-        case Resource::SharedMemory: return "shared memory";
-        case Resource::Warps: return "warp slots";
-        case Resource::Blocks: return "block slots";
-        case Resource::Barriers: return "barriers";
-    }
-    return "?";
-}
+// Each resource's JSON name and the words the derivation and the pages use for it.
+constexpr Named<Resource> kResourceNames[] = {
+    {Resource::Registers, "regs", "registers"},  {Resource::SharedMemory, "smem", "shared memory"},
+    {Resource::Warps, "warps", "warp slots"},    {Resource::Blocks, "blocks", "block slots"},
+    {Resource::Barriers, "barriers", "barriers"},
+};
+std::string_view resource_key(Resource r) { return name_of(kResourceNames, r).key; }
+std::string_view resource_label(Resource r) { return name_of(kResourceNames, r).label; }
 
 namespace {
 
@@ -423,13 +423,7 @@ void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r,
         D.push_back("Barriers: budget " + std::to_string(a.barrier_factor) + " x " + num(a.max_blocks_per_sm) + " = " +
                     num(bar_budget) + " per SM / " + num(in.barriers) + " per block = " + num(bars_limit) + " blocks.");
     {
-        std::string mins;
-        for (Resource res : kResources) {
-            const std::optional<int64_t> v = r.limit(res);
-            if (!v) continue;
-            if (!mins.empty()) mins += ", ";
-            mins += num(*v);
-        }
+        const std::string mins = r.limits_text();
         std::string lims;
         for (Resource res : r.limiting) {
             if (!lims.empty()) lims += ", ";

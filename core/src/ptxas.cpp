@@ -25,6 +25,8 @@
 #include <memory>
 #include <string>
 
+#include "text.hpp"  // is_space, trim, starts_with, ends_with (shared with amd_parse.cpp)
+
 namespace smcalc {
 namespace {
 
@@ -33,18 +35,10 @@ namespace {
 constexpr std::size_t kMaxDiagnostics = 20;
 constexpr std::size_t kMaxQuoted = 200;  // characters of a line quoted in a message
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool ends_with(std::string_view s, std::string_view p) {
-    return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
+using text::ends_with;
+using text::is_space;
+using text::starts_with;
+using text::trim;
 
 char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 
@@ -137,6 +131,21 @@ Count read_sum(std::string_view s) {
 constexpr std::string_view kAnonymous = "(anonymous namespace)";
 constexpr char kAnonymousByte = '\x01';
 
+// Scanning a signature left to right: how deep inside <> and {} the next character is. Unbalanced closing
+// brackets clamp the depth at 0.
+struct Nesting {
+    int angle = 0, brace = 0;
+    // Takes the next character: true if it is neither bracket and stands outside every <> and {}.
+    bool outside(char c) {
+        if (c == '<') ++angle;
+        else if (c == '>') angle = angle > 0 ? angle - 1 : 0;
+        else if (c == '{') ++brace;
+        else if (c == '}') brace = brace > 0 ? brace - 1 : 0;
+        else return angle == 0 && brace == 0;
+        return false;
+    }
+};
+
 // The function name of a demangled signature, with or without its own template arguments:
 // "void reduce<512>(float const*, float*, int)" -> "reduce<512>" or "reduce"; "ns::g(int)" -> "ns::g";
 // "(anonymous namespace)::hidden(int*)" -> "(anonymous namespace)::hidden"; "void apply<f()::{lambda(float)#1}>
@@ -153,33 +162,21 @@ std::string signature_name(std::string_view sig, bool template_args) {
         }
     }
     // The parameter list is the first '(' outside <> and {} (lambda names carry their own parentheses).
-    int angle = 0, brace = 0;
     std::size_t paren = s.size();
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const char c = s[i];
-        if (c == '<') ++angle;
-        else if (c == '>') angle = angle > 0 ? angle - 1 : 0;
-        else if (c == '{') ++brace;
-        else if (c == '}') brace = brace > 0 ? brace - 1 : 0;
-        else if (c == '(' && angle == 0 && brace == 0 && i > 0) {
+    Nesting outer;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (outer.outside(s[i]) && s[i] == '(' && i > 0) {
             paren = i;
             break;
         }
-    }
     const std::string_view head = trim(std::string_view(s).substr(0, paren));
     // The return type ends at the last space outside <> and {}.
     std::size_t start = 0;
-    angle = brace = 0;
-    for (std::size_t i = 0; i < head.size(); ++i) {
-        const char c = head[i];
-        if (c == '<') ++angle;
-        else if (c == '>') angle = angle > 0 ? angle - 1 : 0;
-        else if (c == '{') ++brace;
-        else if (c == '}') brace = brace > 0 ? brace - 1 : 0;
-        else if (c == ' ' && angle == 0 && brace == 0) start = i + 1;
-    }
+    Nesting ret;
+    for (std::size_t i = 0; i < head.size(); ++i)
+        if (ret.outside(head[i]) && head[i] == ' ') start = i + 1;
     std::string out;
-    angle = 0;
+    int angle = 0;
     for (char c : head.substr(start)) {
         if (!template_args) {
             if (c == '<') {

@@ -171,14 +171,7 @@ Table build(const OccupancyResult& r, const Device& dev, const KernelInput& in, 
     for (std::size_t i = 0; i < kResources.size(); ++i)
         t.rows[i].limiting = std::find(r.limiting.begin(), r.limiting.end(), kResources[i]) != r.limiting.end();
 
-    std::string mins;
-    for (Resource res : kResources) {
-        const std::optional<int64_t> lim = r.limit(res);
-        if (!lim) continue;
-        if (!mins.empty()) mins += ", ";
-        mins += num(*lim);
-    }
-    t.result = "min(" + mins + ") = " + num(r.blocks_per_sm) + " blocks/SM";
+    t.result = "min(" + r.limits_text() + ") = " + num(r.blocks_per_sm) + " blocks/SM";
     t.residents = num(r.blocks_per_sm) + " x " + num(r.warps_per_block) + " = " + num(r.warps_per_sm) +
                   " warps/SM, " + num(r.threads_per_sm) + " threads/SM";
     for (Resource res : r.limiting) {

@@ -707,21 +707,18 @@ Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec*
 }
 
 namespace {
-Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const GpuSpec* gpu, bool with_options) {
-    if (auto e = check_shape_ranges(in)) return *e;
-    auto ctx_or = make_ctx(dev, in);
-    if (!ctx_or) return ctx_or.error();
-    const Ctx& c = *ctx_or;
-    if (in.problem) {
-        if (auto e = range("problem.m", in.problem->m, 1, kMaxInput, "elements")) return *e;
-        if (auto e = range("problem.n", in.problem->n, 1, kMaxInput, "elements")) return *e;
-        if (auto e = range("problem.k", in.problem->k, 1, kMaxInput, "elements")) return *e;
-    }
-    const Eval e = evaluate(c, in.m, in.n, in.k, in.stages, in.warps);
-    if (e.shape.fail != ShapeFail::None) return shape_error(c, e.shape, in.m, in.n, in.k, in.warps);
-    if (e.overflow != Overflow::None) return overflow_error(e.overflow);
-    const ArchRules& ar = *c.arch;
+// The problem's sizes, when given, are element counts of at least 1.
+std::optional<Error> check_problem(const TileInput& in) {
+    if (!in.problem) return std::nullopt;
+    if (auto e = range("problem.m", in.problem->m, 1, kMaxInput, "elements")) return *e;
+    if (auto e = range("problem.n", in.problem->n, 1, kMaxInput, "elements")) return *e;
+    if (auto e = range("problem.k", in.problem->k, 1, kMaxInput, "elements")) return *e;
+    return std::nullopt;
+}
 
+// The evaluation's numbers as the result's readouts: the instruction, registers, TMEM and shared memory.
+TileResult readouts(const Device& dev, const TileInput& in, const Ctx& c, const Eval& e) {
+    const ArchRules& ar = *c.arch;
     TileResult r;
     r.input = in;
     r.input.out = c.out;
@@ -762,7 +759,11 @@ Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const Gpu
     r.smem_per_cta = e.smem_total;
     r.smem_limit = c.smem_limit;
     r.smem_fits = e.smem_fits;
+    return r;
+}
 
+// CTAs per SM and occupancy from the solver, with the tile's threads, registers and shared memory as a kernel.
+std::optional<Error> solve_occupancy(TileResult& r, const Device& dev, const Eval& e) {
     if (solvable(e)) {
         auto occ = occupancy(dev, kernel_for(e), Detail::Full);
         if (!occ) return occ.error();
@@ -779,8 +780,11 @@ Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const Gpu
         r.notes.push_back("The CTA's threads or shared memory exceed 2^53; the occupancy solver was not run: 0 CTAs.");
     }
     r.fits = !r.spills && r.smem_fits && r.tmem_fits && r.ctas_per_sm >= 1;
+    return std::nullopt;
+}
 
-    // Arithmetic intensity per k-step (global memory holds sub-byte types packed).
+// Arithmetic intensity per k-step against the GPU's ridge point (global memory holds sub-byte types packed).
+void add_intensity(TileResult& r, const TileInput& in, const Ctx& c, const GpuSpec* gpu) {
     const double dm = static_cast<double>(in.m), dn = static_cast<double>(in.n), dk = static_cast<double>(in.k);
     r.flops_per_kstep = 2.0 * dm * dn * dk;
     r.global_bytes_per_kstep = (dm * dk * info(c.a).bits + dn * dk * info(c.b).bits) / 8.0;
@@ -791,35 +795,42 @@ Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const Gpu
         r.mem_bw_gbs = gpu->mem_bw_gbs;
         if (r.peak_tflops && r.mem_bw_gbs && *r.mem_bw_gbs > 0) r.ridge = *r.peak_tflops * 1e12 / (*r.mem_bw_gbs * 1e9);
     }
+}
 
-    if (in.problem) {
-        const ProblemSize& p = *in.problem;
-        ProblemResult pr;
-        pr.tiles_m = ceil_div(p.m, in.m);
-        pr.tiles_n = ceil_div(p.n, in.n);
-        const Ck ctas = ck(pr.tiles_m) * ck(pr.tiles_n);
-        if (!ctas.ok || ctas.v > kMaxInput)
-            return Error{ErrorId::InvalidInput, "problem",
-                         "problem.m / tile.m x problem.n / tile.n = " + num(pr.tiles_m) + " x " + num(pr.tiles_n) +
-                             " CTAs is beyond 2^53; use a smaller problem or a larger tile"};
-        pr.ctas = ctas.v;
-        pr.k_steps = ceil_div(p.k, in.k);
-        pr.tile_efficiency = (static_cast<double>(p.m) / (static_cast<double>(pr.tiles_m) * dm)) *
-                             (static_cast<double>(p.n) / (static_cast<double>(pr.tiles_n) * dn));
-        pr.flops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k);
-        if (dev.sm_count > 0 && r.ctas_per_sm > 0) {
-            const int64_t per_wave = r.ctas_per_sm * dev.sm_count;  // both bounded: < 2^40
-            const int64_t waves = ceil_div(pr.ctas, per_wave);
-            const int64_t last = pr.ctas - (waves - 1) * per_wave;
-            pr.ctas_per_wave = per_wave;
-            pr.waves = waves;
-            pr.last_wave_utilization = static_cast<double>(last) / static_cast<double>(per_wave);
-            pr.wave_efficiency = static_cast<double>(pr.ctas) / (static_cast<double>(waves) * static_cast<double>(per_wave));
-        }
-        r.problem = pr;
+// The problem (when given) as output tiles, k-steps and waves of CTAs over the SMs.
+std::optional<Error> add_problem(TileResult& r, const Device& dev, const TileInput& in) {
+    if (!in.problem) return std::nullopt;
+    const double dm = static_cast<double>(in.m), dn = static_cast<double>(in.n);
+    const ProblemSize& p = *in.problem;
+    ProblemResult pr;
+    pr.tiles_m = ceil_div(p.m, in.m);
+    pr.tiles_n = ceil_div(p.n, in.n);
+    const Ck ctas = ck(pr.tiles_m) * ck(pr.tiles_n);
+    if (!ctas.ok || ctas.v > kMaxInput)
+        return Error{ErrorId::InvalidInput, "problem",
+                     "problem.m / tile.m x problem.n / tile.n = " + num(pr.tiles_m) + " x " + num(pr.tiles_n) +
+                         " CTAs is beyond 2^53; use a smaller problem or a larger tile"};
+    pr.ctas = ctas.v;
+    pr.k_steps = ceil_div(p.k, in.k);
+    pr.tile_efficiency = (static_cast<double>(p.m) / (static_cast<double>(pr.tiles_m) * dm)) *
+                         (static_cast<double>(p.n) / (static_cast<double>(pr.tiles_n) * dn));
+    pr.flops = 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k);
+    if (dev.sm_count > 0 && r.ctas_per_sm > 0) {
+        const int64_t per_wave = r.ctas_per_sm * dev.sm_count;  // both bounded: < 2^40
+        const int64_t waves = ceil_div(pr.ctas, per_wave);
+        const int64_t last = pr.ctas - (waves - 1) * per_wave;
+        pr.ctas_per_wave = per_wave;
+        pr.waves = waves;
+        pr.last_wave_utilization = static_cast<double>(last) / static_cast<double>(per_wave);
+        pr.wave_efficiency = static_cast<double>(pr.ctas) / (static_cast<double>(waves) * static_cast<double>(per_wave));
     }
+    r.problem = pr;
+    return std::nullopt;
+}
 
-    // ----- Rows: every readout with its limit, unit and basis -----
+// Every readout as a row with its limit, unit and basis (exact or estimate), over its limit or not.
+void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
+    const ArchRules& ar = *c.arch;
     const auto D = [](int64_t v) { return static_cast<double>(v); };
     const Basis acc_basis = Basis::Exact;
     if (c.mode == Mode::Tcgen05) {
@@ -882,8 +893,10 @@ Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const Gpu
                     Basis::Estimate);
         }
     }
+}
 
-    // ----- Notes -----
+// What the numbers do not say: where the estimates come from, spills, warp specialisation, TMEM, sub-byte types.
+void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx& c, const Eval& e, const GpuSpec* gpu) {
     auto& N = r.notes;
     if (in.overhead_regs < 0) {
         std::string s = "Other registers: " + num(e.overhead) + " per thread is the model's default (estimate): " +
@@ -942,33 +955,56 @@ Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const Gpu
         N.push_back("No sourced peak for " + std::string(info(c.a).key) + " MMAs in the GPU database: no ridge point.");
     if (r.problem && !r.problem->waves)
         N.push_back(dev.sm_count > 0 ? "0 CTAs per SM: no waves." : "SM count unknown: no waves.");
+}
 
-    // ----- Clusters: resident clusters of this tile, and the grid of whole clusters for the problem -----
-    if (in.cluster) {
-        ClusterInput ci = *in.cluster;
-        ci.grid.reset();
-        if (ci.dims.z != 1 && ar.cc.major >= 9 && ci.dims.z >= 1 && ci.dims.z <= kMaxClusterSize)
-            return Error{ErrorId::InvalidInput, "cluster.z",
-                         "cluster.z is " + std::to_string(ci.dims.z) +
-                             "; a GEMM tile's cluster is M x N x 1 (CUTLASS ClusterShape): cluster.z must be 1"};
-        if (r.problem && ci.dims.x >= 1 && ci.dims.y >= 1 && ci.dims.x <= kMaxClusterSize && ci.dims.y <= kMaxClusterSize) {
-            // CUTLASS rounds the grid up to whole clusters: the padding CTAs run but compute nothing.
-            ci.grid = Dim3{ceil_div(r.problem->tiles_m, ci.dims.x) * ci.dims.x,
-                           ceil_div(r.problem->tiles_n, ci.dims.y) * ci.dims.y, 1};
-        }
-        const GpcLayout layout = gpu ? gpu->gpc : GpcLayout{};
-        auto cr = clusters(dev, layout, r.ctas_per_sm, r.smem_per_cta, ci);
-        if (!cr) return cr.error();
-        if (ci.grid && (ci.grid->x != r.problem->tiles_m || ci.grid->y != r.problem->tiles_n))
-            N.push_back("The grid is rounded up to whole clusters: " + num(ci.grid->x) + " x " + num(ci.grid->y) +
-                        " CTAs for " + num(r.problem->tiles_m) + " x " + num(r.problem->tiles_n) + " tiles.");
-        if (cr->cluster_size > 1)
-            N.push_back("Cluster " + std::to_string(ci.dims.x) + "x" + std::to_string(ci.dims.y) +
-                        "x1: each CTA still holds its own A and B stages (" + num(r.smem_per_cta) +
-                        " B); TMA multicast loads the shared A (along N) or B (along M) once per cluster, which "
-                        "saves L2 traffic, not shared memory.");
-        r.cluster = std::move(cr.value());
+// Resident clusters of this tile, and the grid of whole clusters for the problem (CUTLASS's ClusterShape).
+std::optional<Error> add_clusters(TileResult& r, const Device& dev, const TileInput& in, const ArchRules& ar,
+                                  const GpuSpec* gpu) {
+    if (!in.cluster) return std::nullopt;
+    auto& N = r.notes;
+    ClusterInput ci = *in.cluster;
+    ci.grid.reset();
+    if (ci.dims.z != 1 && ar.cc.major >= 9 && ci.dims.z >= 1 && ci.dims.z <= kMaxClusterSize)
+        return Error{ErrorId::InvalidInput, "cluster.z",
+                     "cluster.z is " + std::to_string(ci.dims.z) +
+                         "; a GEMM tile's cluster is M x N x 1 (CUTLASS ClusterShape): cluster.z must be 1"};
+    if (r.problem && ci.dims.x >= 1 && ci.dims.y >= 1 && ci.dims.x <= kMaxClusterSize && ci.dims.y <= kMaxClusterSize) {
+        // CUTLASS rounds the grid up to whole clusters: the padding CTAs run but compute nothing.
+        ci.grid = Dim3{ceil_div(r.problem->tiles_m, ci.dims.x) * ci.dims.x,
+                       ceil_div(r.problem->tiles_n, ci.dims.y) * ci.dims.y, 1};
     }
+    const GpcLayout layout = gpu ? gpu->gpc : GpcLayout{};
+    auto cr = clusters(dev, layout, r.ctas_per_sm, r.smem_per_cta, ci);
+    if (!cr) return cr.error();
+    if (ci.grid && (ci.grid->x != r.problem->tiles_m || ci.grid->y != r.problem->tiles_n))
+        N.push_back("The grid is rounded up to whole clusters: " + num(ci.grid->x) + " x " + num(ci.grid->y) +
+                    " CTAs for " + num(r.problem->tiles_m) + " x " + num(r.problem->tiles_n) + " tiles.");
+    if (cr->cluster_size > 1)
+        N.push_back("Cluster " + std::to_string(ci.dims.x) + "x" + std::to_string(ci.dims.y) +
+                    "x1: each CTA still holds its own A and B stages (" + num(r.smem_per_cta) +
+                    " B); TMA multicast loads the shared A (along N) or B (along M) once per cluster, which "
+                    "saves L2 traffic, not shared memory.");
+    r.cluster = std::move(cr.value());
+    return std::nullopt;
+}
+
+Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const GpuSpec* gpu, bool with_options) {
+    if (auto e = check_shape_ranges(in)) return *e;
+    auto ctx_or = make_ctx(dev, in);
+    if (!ctx_or) return ctx_or.error();
+    const Ctx& c = *ctx_or;
+    if (auto err = check_problem(in)) return *err;
+    const Eval e = evaluate(c, in.m, in.n, in.k, in.stages, in.warps);
+    if (e.shape.fail != ShapeFail::None) return shape_error(c, e.shape, in.m, in.n, in.k, in.warps);
+    if (e.overflow != Overflow::None) return overflow_error(e.overflow);
+
+    TileResult r = readouts(dev, in, c, e);
+    if (auto err = solve_occupancy(r, dev, e)) return *err;
+    add_intensity(r, in, c, gpu);
+    if (auto err = add_problem(r, dev, in)) return *err;
+    add_rows(r, dev, c);
+    add_notes(r, dev, in, c, e, gpu);
+    if (auto err = add_clusters(r, dev, in, *c.arch, gpu)) return *err;
     if (with_options && !r.fits) r.fit_options = fit_options_core(dev, in, gpu, r);
     return r;
 }
@@ -1031,21 +1067,22 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
             out.push_back(std::move(*o));
     }
     // 2. The tile over a 2-CTA cluster (CC 9.0+): each CTA computes half of it, the cluster the whole.
-    if (ar.cc.major >= 9) {
-        if (in.m % 2 == 0) {
-            TileInput v = base;
-            v.m = in.m / 2;
-            if (auto o = option_from(dev, v, gpu, "cluster_split_m",
-                                     "2x1 cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", Dim3{2, 1, 1}))
-                out.push_back(std::move(*o));
-        }
-        if (in.n % 2 == 0) {
-            TileInput v = base;
-            v.n = in.n / 2;
-            if (auto o = option_from(dev, v, gpu, "cluster_split_n",
-                                     "1x2 cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", Dim3{1, 2, 1}))
-                out.push_back(std::move(*o));
-        }
+    // Halving M makes the cluster 2x1, halving N 1x2.
+    struct Split {
+        int64_t TileInput::*side;
+        const char* id;
+        const char* shape;
+        Dim3 cluster;
+    };
+    const Split splits[] = {{&TileInput::m, "cluster_split_m", "2x1", Dim3{2, 1, 1}},
+                            {&TileInput::n, "cluster_split_n", "1x2", Dim3{1, 2, 1}}};
+    for (const Split& sp : splits) {
+        if (ar.cc.major < 9 || in.*sp.side % 2 != 0) continue;
+        TileInput v = base;
+        v.*sp.side = in.*sp.side / 2;
+        if (auto o = option_from(dev, v, gpu, sp.id,
+                                 std::string(sp.shape) + " cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", sp.cluster))
+            out.push_back(std::move(*o));
     }
     // 3. Blackwell's 2-SM MMA (tcgen05.mma.cta_group::2): MMA M = 128 or 256 over a CTA pair; each CTA holds
     //    its M/2 x N accumulators in its own TMEM and loads M/2 x K of A and N/2 x K of B per stage (PTX-TMEM).

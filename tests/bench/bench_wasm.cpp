@@ -108,14 +108,12 @@ int main(int argc, char** argv) {
     const auto recompute = time_reps(reps, 20, [&] { return rc.run(); });
 
     std::string clusters_json;  // issue 17: ms per cluster answer
-#ifdef SMCALC_BENCH_HAVE_CLUSTER
     const auto ccases = bench::cluster_cases();
     const auto cl = time_reps(reps, 20, [&] { return static_cast<double>(bench::cluster_round(ccases)); });
     Reps per_call = cl;
     for (double& v : per_call.wall) v /= static_cast<double>(ccases.size());
     for (double& v : per_call.cpu) v /= static_cast<double>(ccases.size());
     clusters_json = ",\n \"clusters\": {\"wall_ms\": " + json_list(per_call.wall) + ", \"cpu_ms\": " + json_list(per_call.cpu) + "}";
-#endif
     auto both = [](const Reps& r) { return "{\"wall_ms\": " + json_list(r.wall) + ", \"cpu_ms\": " + json_list(r.cpu) + "}"; };
     std::printf("{\"solver_inputs\": %zu, \"block_size_inputs\": %zu, \"recompute_source\": \"%s\", "
                 "\"recompute_solver_calls\": %lld,\n \"solver\": %s,\n \"block_size\": %s,\n \"recompute\": %s%s}\n",

@@ -10,9 +10,7 @@
 
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
-#ifdef SMCALC_BENCH_HAVE_CLUSTER
 #include "smcalc/cluster.hpp"
-#endif
 
 namespace smcalc::bench {
 
@@ -75,7 +73,6 @@ inline std::vector<Case> make_cases(std::size_t n, uint64_t seed = kSeed) {
     return cases;
 }
 
-#ifdef SMCALC_BENCH_HAVE_CLUSTER
 // One cluster answer per call (issue 17): smcalc::clusters() from a solved per-SM occupancy, as the API's
 // occupancy/tile answers call it after the solver: the range over every GPC layout (its dynamic programme),
 // the labelled figures, the per-GPC rows and the derivation text. H100 SXM5 (8 GPCs of at most 18 SMs, 132
@@ -102,6 +99,5 @@ inline int64_t cluster_round(const std::vector<ClusterCase>& cases) {
     }
     return sum;
 }
-#endif
 
 }  // namespace smcalc::bench

@@ -7,22 +7,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { idle, item, launch, open, root, screenshot, serve, until } from './harness.mjs';
-import { MID, clickInView, inView } from './ui_helpers.mjs';
+import { idle, item, open, root, screenshot, session, state, until } from './harness.mjs';
+import { MID, clickInView, inView, paste } from './ui_helpers.mjs';
 
-let browser, server, base;
-before(async () => {
-  ({ server, base } = await serve());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = session();  // env.browser, env.base: one server and browser for this file
 
-const state = (page) => page.evaluate(() => window.smcalc.state());
 const click = async (page, label) => {
   const i = await item(page, label);
   await page.mouse.click(i.cx, i.cy);
@@ -31,16 +22,9 @@ const click = async (page, label) => {
 // The seed lesson's A100 kernel: 256 threads, 48 registers, 24 KiB static shared memory -> 5 CTAs per SM.
 const a100 = '#gpu=A100&m=kernel&t=256&r=48&ss=24576';
 
-// The browser's paste event with `text`, as Ctrl+V in a real browser fires it (input.test.mjs does the same).
-const paste = (page, text) => page.evaluate((t) => {
-  const data = new DataTransfer();
-  data.setData('text/plain', t);
-  (document.activeElement || document).dispatchEvent(
-    new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-}, text);
 
 test('next step: each suggestion is the solver\'s; Apply raises CTAs per SM; launch bounds copy', async () => {
-  const { context, page, errors } = await open(browser, base + a100);
+  const { context, page, errors } = await open(env.browser, env.base + a100);
   let s = await state(page);
   assert.equal(s.result.blocks_per_sm, 5);
   assert.equal(s.next_step.target_blocks, 6);
@@ -76,7 +60,7 @@ test('next step: each suggestion is the solver\'s; Apply raises CTAs per SM; lau
 });
 
 test('next step in the tile view: suggestions for the tile\'s launch open in the kernel view', async () => {
-  const { context, page, errors } = await open(browser, base);  // H100, the seed's CUTLASS tile: 2 CTAs
+  const { context, page, errors } = await open(env.browser, env.base);  // H100, the seed's CUTLASS tile: 2 CTAs
   await click(page, 'Next step');
   let s = await state(page);
   assert.equal(s.mode, 'tile');
@@ -93,7 +77,7 @@ test('next step in the tile view: suggestions for the tile\'s launch open in the
 });
 
 test('side by side: four GPUs by default, differing rows flagged, pickers and state in the URL hash', async () => {
-  const { context, page, errors } = await open(browser, base + a100);
+  const { context, page, errors } = await open(env.browser, env.base + a100);
   await click(page, 'Compare GPUs');
   let s = await until(page, () => window.smcalc.state(), (v) => v.compare.on && v.compare.columns);
   assert.match(s.hash, /&cmp=1/);
@@ -116,13 +100,13 @@ test('side by side: four GPUs by default, differing rows flagged, pickers and st
   assert.match(s.hash, /&cg=A100%2040GB%20SXM4,H100%20SXM5,A30,RTX%205090/);
 
   // The link opens the same comparison.
-  const { context: c2, page: p2 } = await open(browser, base + '#' + s.hash);
+  const { context: c2, page: p2 } = await open(env.browser, env.base + '#' + s.hash);
   const s2 = await state(p2);
   assert.deepEqual(s2.compare, s.compare);
   await c2.close();
 
   // The tile view compares the tile; an empty slot drops its column.
-  await page.goto(base + '#m=tile&cmp=1&cg=A100,,B200,RTX%205090');
+  await page.goto(env.base + '#m=tile&cmp=1&cg=A100,,B200,RTX%205090');
   await page.waitForFunction(() => window.smcalc && window.smcalc.ready);
   await page.evaluate(() => window.smcalc.ready.then(() => true));
   await idle(page);
@@ -142,7 +126,7 @@ test('side by side: four GPUs by default, differing rows flagged, pickers and st
 });
 
 test('side by side in ?embed=1 when the link asks for it', async () => {
-  const { context, page, errors } = await open(browser, base + '?embed=1' + a100 + '&cmp=1',
+  const { context, page, errors } = await open(env.browser, env.base + '?embed=1' + a100 + '&cmp=1',
     { viewport: { width: 640, height: 480 } });
   const s = await state(page);
   assert.equal(s.compare.columns.length, 4);
@@ -156,7 +140,7 @@ test('side by side in ?embed=1 when the link asks for it', async () => {
 });
 
 test('paste compiler output: a genuine ptxas -v capture, several kernels, pick one to fill the inputs', async () => {
-  const { context, page, errors } = await open(browser, base + '#m=kernel');  // H100 (CC 9.0)
+  const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');  // H100 (CC 9.0)
   const text = fs.readFileSync(path.join(root, 'tests/data/ptxas/sm_80.txt'), 'utf8');
   await click(page, 'Paste compiler output');
   const box = await item(page, '##paste');
@@ -198,7 +182,7 @@ test('paste compiler output: a genuine ptxas -v capture, several kernels, pick o
 });
 
 test('paste: one kernel fills in at once; text that is not compiler output gets the parser\'s message', async () => {
-  const { context, page, errors } = await open(browser, base + '#m=kernel');
+  const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');
   await click(page, 'Paste compiler output');
   const box = await item(page, '##paste');
   await page.mouse.click(box.cx, box.cy);
@@ -230,7 +214,7 @@ test('paste: one kernel fills in at once; text that is not compiler output gets 
 });
 
 test('paste: a real Ctrl+V from the system clipboard keeps every line (a cuobjdump -res-usage sample)', async () => {
-  const { context, page, errors } = await open(browser, base + '#m=kernel');
+  const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // tests/data/cuobjdump/: the documented cuobjdump -res-usage format (see the README there).
   const text = fs.readFileSync(path.join(root, 'tests/data/cuobjdump/fatbin_multi_sm_80_sm_90.txt'), 'utf8');
@@ -249,7 +233,7 @@ test('paste: a real Ctrl+V from the system clipboard keeps every line (a cuobjdu
 });
 
 test('what fits on this GPU: the top 20 tiles for these types, a row loads its tile', async () => {
-  const { context, page, errors } = await open(browser, base + '#m=tile');
+  const { context, page, errors } = await open(env.browser, env.base + '#m=tile');
   await click(page, 'What fits on this GPU');
   let s = await until(page, () => window.smcalc.state(), (v) => v.fits.open && v.fits.count > 0);
   assert.equal(s.fits.shown.length, 20);
@@ -266,7 +250,7 @@ test('what fits on this GPU: the top 20 tiles for these types, a row loads its t
 });
 
 test('embed: the Next tab shows the suggestions in 640 x 480', async () => {
-  const { context, page, errors } = await open(browser, base + '?embed=1' + a100, { viewport: { width: 640, height: 480 } });
+  const { context, page, errors } = await open(env.browser, env.base + '?embed=1' + a100, { viewport: { width: 640, height: 480 } });
   await click(page, 'Next');
   const apply = await item(page, 'Apply##regs');
   assert.ok(apply.x + apply.w <= 641 && apply.y + apply.h <= 481);

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
@@ -44,6 +45,24 @@ export function serve() {
 export function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: flags, headless: true });
 }
+
+// One server and one browser for a whole test file: started before its first test, closed after its last.
+// Returns { browser, base } (filled in by the time a test runs), so each file's tests open pages the same way.
+export function session() {
+  const s = { browser: null, server: null, base: null };
+  before(async () => {
+    ({ server: s.server, base: s.base } = await serve());
+    s.browser = await launch();
+  });
+  after(async () => {
+    await s.browser?.close();
+    s.server?.close();
+  });
+  return s;
+}
+
+// The page's own state object (window.smcalc.state(): inputs, result, hash, saved entries).
+export const state = (page) => page.evaluate(() => window.smcalc.state());
 
 // Opens the page in a fresh context and collects console errors, page errors and every request made.
 export async function open(browser, url, options = {}) {

@@ -9,9 +9,9 @@
 // known link, and the JS API). Screenshot: build/screenshots/hash-abuse.png.
 // Run: node --test tests/browser/hash-abuse.test.mjs (after scripts/build-web.sh)
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { canvasStats, idle, launch, open, screenshot, serve, until } from './harness.mjs';
+import { canvasStats, idle, open, screenshot, session, until } from './harness.mjs';
 
 const COUNT = 500;
 const RELOAD_EVERY = 100;  // hashes 99, 199, ...: a fresh document opened on the hash, not a hashchange
@@ -23,15 +23,7 @@ const SEED = Number(process.env.SMCALC_HASH_SEED || 0x5eed5);
 // rerun with SMCALC_HASH_DIGEST_UPDATE=1, which prints the new digest, and record it here in review.
 const EXPECTED_DIGEST = { [0x5eed5]: '65c7c837' };  // recorded by a run on 2026-11-25 (Debian 12, Chromium); the canonical hashes say mma=registers since the field tables
 
-let browser, server, base;
-before(async () => {
-  ({ server, base } = await serve());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = session();  // env.browser, env.base: one server and browser for this file
 
 // mulberry32: a small seeded PRNG, so every run tries the same hashes.
 function prng(seed) {
@@ -156,7 +148,7 @@ async function installAbortHook(page) {
 
 test(`${COUNT} random URL hashes (hashchange, and a full reload every ${RELOAD_EVERY}th): 0 aborts, 0 console errors, 0 page errors; the page still draws and answers`, async () => {
   const started = Date.now();
-  const { context, page, errors } = await open(browser, base, { viewport: { width: 640, height: 480 } });
+  const { context, page, errors } = await open(env.browser, env.base, { viewport: { width: 640, height: 480 } });
   await installAbortHook(page);
   const aborts = [];
   const r = prng(SEED);
@@ -180,7 +172,7 @@ test(`${COUNT} random URL hashes (hashchange, and a full reload every ${RELOAD_E
     if (i % RELOAD_EVERY === RELOAD_EVERY - 1) {
       aborts.push(...await page.evaluate(() => window.__aborts));
       await page.goto('about:blank');
-      await page.goto(base + '#' + h);
+      await page.goto(env.base + '#' + h);
       await page.waitForFunction(() => window.smcalc && window.smcalc.ready, null, { timeout: 20000 }).catch(() => {
         throw new Error(`${what}: the page did not start after a reload (errors: ${JSON.stringify(errors)})`);
       });
@@ -249,7 +241,7 @@ test(`${COUNT} random URL hashes (hashchange, and a full reload every ${RELOAD_E
 // a link that left the state as it was (here: only an unknown key, with its notice), opening the clean link drew
 // nothing and kept the stale notice.
 test('a link that changes nothing but has a notice, then the clean link: the notice goes', async () => {
-  const { context, page, errors } = await open(browser, base, { viewport: { width: 640, height: 480 } });
+  const { context, page, errors } = await open(env.browser, env.base, { viewport: { width: 640, height: 480 } });
   const clean = (await page.evaluate(() => window.smcalc.state())).hash;
   const bad = await viaHashchange(page, 'foo=bar');
   assert.equal(bad.notice, "Ignored unknown setting 'foo' in the link.");
@@ -264,7 +256,7 @@ test('a link that changes nothing but has a notice, then the clean link: the not
 // Found by the loop above (its results differed between runs): a link opened while the page's deferred address-bar
 // rewrite was pending was overwritten by the old state's hash before its hashchange ran, and so was lost.
 test('a link opened right after another is applied, not overwritten by the previous state\'s hash', async () => {
-  const { context, page, errors } = await open(browser, base, { viewport: { width: 640, height: 480 } });
+  const { context, page, errors } = await open(env.browser, env.base, { viewport: { width: 640, height: 480 } });
   for (let i = 0; i < 5; ++i) {
     const got = await page.evaluate(async (i) => {
       await new Promise((resolve) => {

@@ -2,24 +2,17 @@
 // editing keys, +/- buttons, mouse drag, one-finger touch drag (CDP touch events), paste, Ctrl+C.
 // Run: node --test tests/browser/ (after scripts/build-web.sh)
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { idle, item, launch, open, serve, until } from './harness.mjs';
+import { idle, item, open, session, until } from './harness.mjs';
+import { paste } from './ui_helpers.mjs';
 
-let browser, server, base;
-before(async () => {
-  ({ server, base } = await serve());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = session();  // env.browser, env.base: one server and browser for this file
 
-const kernel = () => base + '#m=kernel';  // the kernel view: threads, registers, shared memory, carveout
+const kernel = () => env.base + '#m=kernel';  // the kernel view: threads, registers, shared memory, carveout
 
 test('editing keys: select all, type, Backspace, Enter; then the + button', async () => {
-  const { context, page, errors } = await open(browser, kernel());
+  const { context, page, errors } = await open(env.browser, kernel());
   const threads = await item(page, '##threads');
   await page.mouse.click(threads.x + 20, threads.cy);  // the text part, left of the -/+ buttons
   await page.keyboard.press('Control+A');
@@ -42,7 +35,7 @@ test('editing keys: select all, type, Backspace, Enter; then the + button', asyn
 // Ctrl+click on the slider (%d), ImGui's "*2" operator (%d then %f), and an overlong number in a 64-bit field,
 // which saturates instead of wrapping and gets the field's range error, not a crash.
 test('typed numbers: Ctrl+click on the slider, ImGui\'s * operator, an overlong value (the page\'s sscanf)', async () => {
-  const { context, page, errors } = await open(browser, kernel());
+  const { context, page, errors } = await open(env.browser, kernel());
   const slider = await item(page, '##co');
   const typeInto = async (text) => {
     await page.keyboard.press('Control+A');
@@ -73,7 +66,7 @@ test('typed numbers: Ctrl+click on the slider, ImGui\'s * operator, an overlong 
 });
 
 test('mouse drag on a slider (carveout)', async () => {
-  const { context, page, errors } = await open(browser, kernel());
+  const { context, page, errors } = await open(env.browser, kernel());
   const slider = await item(page, '##co');
   assert.equal((await page.evaluate(() => window.smcalc.state())).carveout, -1);
   await page.mouse.move(slider.x + 4, slider.cy);
@@ -87,7 +80,7 @@ test('mouse drag on a slider (carveout)', async () => {
 });
 
 test('one-finger touch drag on the same slider', async () => {
-  const { context, page, errors } = await open(browser, kernel(), { hasTouch: true });
+  const { context, page, errors } = await open(env.browser, kernel(), { hasTouch: true });
   const slider = await item(page, '##co');
   const cdp = await context.newCDPSession(page);
   const touch = (type, x) => cdp.send('Input.dispatchTouchEvent', {
@@ -101,17 +94,12 @@ test('one-finger touch drag on the same slider', async () => {
 });
 
 test('paste into a field (the clipboard event\'s text), and Ctrl+C copies a field', async () => {
-  const { context, page, errors } = await open(browser, kernel());
+  const { context, page, errors } = await open(env.browser, kernel());
   const field = await item(page, '##ss');
   await page.mouse.click(field.cx, field.cy);
   await page.keyboard.press('Control+A');
   await page.waitForTimeout(300);  // a field being edited blinks its cursor: frames go on, 5 per second
-  await page.evaluate(() => {
-    const data = new DataTransfer();
-    data.setData('text/plain', '48KB');
-    (document.activeElement || document).dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+  await paste(page, '48KB');
   await until(page, () => window.smcalc.state(), (s) => s.smem_static === 48 * 1024);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+C');
@@ -122,7 +110,7 @@ test('paste into a field (the clipboard event\'s text), and Ctrl+C copies a fiel
 });
 
 test('a field being edited redraws only for its cursor blink (about 5 frames/s); leaving it stops frames', async () => {
-  const { context, page, errors } = await open(browser, kernel());
+  const { context, page, errors } = await open(env.browser, kernel());
   const field = await item(page, '##ss');
   await page.mouse.click(field.cx, field.cy);
   await page.mouse.move(5, 790);  // away from the field, then keep still

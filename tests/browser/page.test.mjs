@@ -4,27 +4,18 @@
 // Run: node --test tests/browser/ (after scripts/build-web.sh)
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
-import { canvasStats, dist, idle, item, launch, open, screenshot, serve, until } from './harness.mjs';
+import { canvasStats, dist, idle, item, open, screenshot, session, state, until } from './harness.mjs';
 
-let browser, server, base;
-before(async () => {
-  ({ server, base } = await serve());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = session();  // env.browser, env.base: one server and browser for this file
 
-const state = (page) => page.evaluate(() => window.smcalc.state());
 
 test('loads from a subfolder: no console errors, no request outside the page, canvas drawn', async () => {
-  const { context, page, errors, requests } = await open(browser, base, { colorScheme: 'dark' });
+  const { context, page, errors, requests } = await open(env.browser, env.base, { colorScheme: 'dark' });
   assert.deepEqual(errors, []);
-  for (const url of requests) assert.ok(url.startsWith(base), 'request outside the page: ' + url);
+  for (const url of requests) assert.ok(url.startsWith(env.base), 'request outside the page: ' + url);
   const c = await canvasStats(page);
   assert.equal(c.width, 1280);
   assert.equal(c.height, 800);
@@ -46,14 +37,14 @@ test('loads from a subfolder: no console errors, no request outside the page, ca
 });
 
 test('opened from disk (file://) it runs too', async () => {
-  const { context, page, errors } = await open(browser, pathToFileURL(path.join(dist, 'index.html')).href);
+  const { context, page, errors } = await open(env.browser, pathToFileURL(path.join(dist, 'index.html')).href);
   assert.deepEqual(errors, []);
   assert.ok((await canvasStats(page)).colours > 20);
   await context.close();
 });
 
 test('typing through real keyboard events changes the state, and the URL hash follows', async () => {
-  const { context, page, errors } = await open(browser, base);
+  const { context, page, errors } = await open(env.browser, env.base);
   const tab = await item(page, 'Kernel');  // the page opens on the GEMM tile view
   await page.mouse.click(tab.cx, tab.cy);
   await until(page, () => window.smcalc.state(), (v) => v.mode === 'kernel');
@@ -72,14 +63,14 @@ test('typing through real keyboard events changes the state, and the URL hash fo
 
 test('URL hash round trip: a shared link opens the same inputs; hashchange applies a new one', async () => {
   const hash = 'gpu=A100%2040GB%20SXM4&m=kernel&t=256&r=48&ss=24576&ds=0';
-  const { context, page, errors } = await open(browser, base + '#' + hash);
+  const { context, page, errors } = await open(env.browser, env.base + '#' + hash);
   const s = await state(page);
   assert.equal(s.threads, 256);
   assert.equal(s.regs, 48);
   assert.equal(s.smem_static, 24576);
   assert.equal(s.result.blocks_per_sm, 5);  // seed 000's worked example
   assert.equal(s.notice, null);
-  const again = await open(browser, base + '#' + s.hash);
+  const again = await open(env.browser, env.base + '#' + s.hash);
   assert.deepEqual(await state(again.page), s);
   await again.context.close();
   await page.evaluate(() => { location.hash = 'gpu=A100%2040GB%20SXM4&m=kernel&t=128&r=48&ss=24576&ds=0'; });
@@ -89,7 +80,7 @@ test('URL hash round trip: a shared link opens the same inputs; hashchange appli
 });
 
 test('a bad hash falls back to defaults with a visible notice, never a crash', async () => {
-  const { context, page, errors } = await open(browser, base + '#t=abc&r=-5&gpu=Z100&%zz=%%&' + 'x'.repeat(50));
+  const { context, page, errors } = await open(env.browser, env.base + '#t=abc&r=-5&gpu=Z100&%zz=%%&' + 'x'.repeat(50));
   const s = await state(page);
   assert.ok(s.notice && s.notice.length > 0, 'no notice: ' + JSON.stringify(s).slice(0, 300));
   assert.ok(s.result, 'no result');
@@ -99,7 +90,7 @@ test('a bad hash falls back to defaults with a visible notice, never a crash', a
 });
 
 test('?embed=1 fits a 640 x 480 iframe', async () => {
-  const { context, page, errors } = await open(browser, base + '?embed=1', {
+  const { context, page, errors } = await open(env.browser, env.base + '?embed=1', {
     viewport: { width: 640, height: 480 }, colorScheme: 'dark' });
   const c = await canvasStats(page);
   assert.deepEqual([c.cssWidth, c.cssHeight, c.width, c.height], [640, 480, 640, 480]);
@@ -117,17 +108,17 @@ test('?embed=1 fits a 640 x 480 iframe', async () => {
 
 test('follows prefers-color-scheme: light and dark backgrounds', async () => {
   const luma = ([r, g, b]) => (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-  const light = await open(browser, base, { colorScheme: 'light' });
+  const light = await open(env.browser, env.base, { colorScheme: 'light' });
   assert.ok(luma((await canvasStats(light.page)).corner) > 0.7, 'light theme background is not light');
   await screenshot(light.page, 'light');
   await light.context.close();
-  const dark = await open(browser, base, { colorScheme: 'dark' });
+  const dark = await open(env.browser, env.base, { colorScheme: 'dark' });
   assert.ok(luma((await canvasStats(dark.page)).corner) < 0.3, 'dark theme background is not dark');
   await dark.context.close();
 });
 
 test('devicePixelRatio 2: the backing store has twice the pixels (crisp text)', async () => {
-  const { context, page, errors } = await open(browser, base, { deviceScaleFactor: 2, colorScheme: 'dark' });
+  const { context, page, errors } = await open(env.browser, env.base, { deviceScaleFactor: 2, colorScheme: 'dark' });
   const c = await canvasStats(page);
   assert.deepEqual([c.cssWidth, c.cssHeight, c.width, c.height], [1280, 800, 2560, 1600]);
   assert.ok(c.colours > 20);
@@ -137,7 +128,7 @@ test('devicePixelRatio 2: the backing store has twice the pixels (crisp text)', 
 });
 
 test('0 frames while idle (2 s), and frames again on input', async () => {
-  const { context, page } = await open(browser, base);
+  const { context, page } = await open(env.browser, env.base);
   const before = await page.evaluate(() => window.smcalc.frames());
   await page.waitForTimeout(2000);
   const afterIdle = await page.evaluate(() => window.smcalc.frames());
@@ -151,12 +142,12 @@ test('0 frames while idle (2 s), and frames again on input', async () => {
 
 test('mouse click and touch tap press buttons (Copy link puts the page URL on the clipboard)', async () => {
   for (const touch of [false, true]) {
-    const { context, page, errors } = await open(browser, base, { hasTouch: touch });
+    const { context, page, errors } = await open(env.browser, env.base, { hasTouch: touch });
     const button = await item(page, 'Copy link');
     if (touch) await page.touchscreen.tap(button.cx, button.cy);
     else await page.mouse.click(button.cx, button.cy);
     const copied = await until(page, () => window.smcalc.copied(), (v) => v !== null);
-    assert.ok(copied.startsWith(base), copied);
+    assert.ok(copied.startsWith(env.base), copied);
     assert.deepEqual(errors, []);
     await context.close();
   }
@@ -169,7 +160,7 @@ test('Copy results puts the readouts on the clipboard as Markdown, in tile and k
     ['', ['| Readout | Value | Limit | Basis |', '| Resource | Calculation | Blocks/SM |', '**H100 SXM5**, tile 128 x 128 x 64']],
     ['#gpu=A100&m=kernel&t=256&r=48&ss=24576', ['| Resource | Calculation | Blocks/SM |', '| **Result** |']],
   ]) {
-    const { context, page, errors } = await open(browser, base + hash);
+    const { context, page, errors } = await open(env.browser, env.base + hash);
     const button = await item(page, 'Copy results');
     await page.mouse.click(button.cx, button.cy);
     const copied = await until(page, () => window.smcalc.copied(), (v) => v !== null);
@@ -181,7 +172,7 @@ test('Copy results puts the readouts on the clipboard as Markdown, in tile and k
 });
 
 test('resizing the window resizes the canvas backing store', async () => {
-  const { context, page } = await open(browser, base);
+  const { context, page } = await open(env.browser, env.base);
   await page.setViewportSize({ width: 900, height: 700 });
   await until(page, () => document.querySelector('#canvas').width, (w) => w === 900);
   assert.equal(await page.evaluate(() => document.querySelector('#canvas').height), 700);
@@ -190,7 +181,7 @@ test('resizing the window resizes the canvas backing store', async () => {
 });
 
 test('the JS API from the page: smcalc.occupancy() loads smcalc-api.js on first use', async () => {
-  const { context, page, errors } = await open(browser, base);
+  const { context, page, errors } = await open(env.browser, env.base);
   const a = await page.evaluate(() => window.smcalc.occupancy({ cc: '8.0', threads: 256, regs: 48, smem_static: 24576 }));
   assert.equal(a.blocks_per_sm, 5);
   assert.equal(a.occupancy, 0.625);
@@ -204,7 +195,7 @@ test('the JS API from the page: smcalc.occupancy() loads smcalc-api.js on first 
 test('devicePixelRatio changing while open (browser zoom): backing store and fonts follow', async () => {
   // Zooming changes devicePixelRatio and fires resize. (CDP's emulation changes the ratio without the
   // resolution media-query event that moving a window to another screen fires, so that path is not tested.)
-  const { context, page, errors } = await open(browser, base, { colorScheme: 'dark' });
+  const { context, page, errors } = await open(env.browser, env.base, { colorScheme: 'dark' });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1200, height: 800, deviceScaleFactor: 2, mobile: false });
   await until(page, () => document.querySelector('#canvas').width, (w) => w === 2400);

@@ -5,28 +5,23 @@
 // Run: node --test tests/browser/saved.test.mjs (after scripts/build-web.sh)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { idle, item, launch, open, screenshot, serve, until } from './harness.mjs';
+import { idle, item, open, screenshot, session, state, until } from './harness.mjs';
 import { LEFT, clickInView, inView, reload, typeInto } from './ui_helpers.mjs';
 
-let browser, server, base;
-before(async () => {
-  ({ server, base } = await serve());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = session();  // env.browser, env.base: one server and browser for this file
 
-const state = (page) => page.evaluate(() => window.smcalc.state());
+// Writes [key, value] entries into the page's localStorage (a value that is not a string is stored as JSON).
+const seed = (page, entries) => page.evaluate((list) => {
+  for (const [k, v] of list) localStorage.setItem(k, typeof v === 'string' ? v : JSON.stringify(v));
+}, entries);
 const storage = (page) => page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
 const click = (page, label) => clickInView(page, label, LEFT);  // every widget here is in the left column
 const type = (page, label, text) => typeInto(page, label, text, LEFT);
 
 test('a saved preset survives a reload and loads on another GPU; a saved custom GPU appears in the GPU list', async () => {
-  const { context, page, errors } = await open(browser, base + '#gpu=A100&m=kernel&t=256&r=48&ss=24576');
+  const { context, page, errors } = await open(env.browser, env.base + '#gpu=A100&m=kernel&t=256&r=48&ss=24576');
   await click(page, 'Saved');
   await type(page, '##preset_name', 'lesson kernel');
   await click(page, 'Save##preset');
@@ -38,7 +33,7 @@ test('a saved preset survives a reload and loads on another GPU; a saved custom 
   await screenshot(page, 'saved-presets');
 
   // A custom device (half the SMs of an H100), saved from the custom-device editor.
-  await reload(page, base + '#gpu=H100%20SXM5&m=kernel&d.sm=66');
+  await reload(page, env.base + '#gpu=H100%20SXM5&m=kernel&d.sm=66');
   assert.equal((await state(page)).device.sm_count, 66);
   await type(page, '##gpu_name', 'half H100');
   await click(page, 'Save device');
@@ -46,7 +41,7 @@ test('a saved preset survives a reload and loads on another GPU; a saved custom 
   assert.deepEqual(s.saved.gpus, ['half H100']);
 
   // Reload with the defaults: both are still there.
-  await reload(page, base + '#m=kernel');
+  await reload(page, env.base + '#m=kernel');
   s = await state(page);
   assert.deepEqual(s.saved.presets, ['lesson kernel']);
   assert.deepEqual(s.saved.gpus, ['half H100']);
@@ -78,14 +73,14 @@ test('a saved preset survives a reload and loads on another GPU; a saved custom 
 });
 
 test('a corrupt or foreign entry gets a notice and is skipped; the others load', async () => {
-  const { context, page, errors } = await open(browser, base + '#m=kernel');
-  await page.evaluate(() => {
-    localStorage.setItem('smcalc.v1/preset/good', JSON.stringify({ name: 'good', inputs: 'm=kernel&t=128&r=64' }));
-    localStorage.setItem('smcalc.v1/preset/broken', '{"name":"broken", "inputs": ');
-    localStorage.setItem('smcalc.v2/preset/future', '{"name":"future"}');
-    localStorage.setItem('smcalc.v1/gpu/ghost', JSON.stringify({ name: 'ghost', base: 'Voodoo 5' }));
-    localStorage.setItem('another-app', 'not ours');
-  });
+  const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');
+  await seed(page, [
+    ['smcalc.v1/preset/good', { name: 'good', inputs: 'm=kernel&t=128&r=64' }],
+    ['smcalc.v1/preset/broken', '{"name":"broken", "inputs": '],
+    ['smcalc.v2/preset/future', '{"name":"future"}'],
+    ['smcalc.v1/gpu/ghost', { name: 'ghost', base: 'Voodoo 5' }],
+    ['another-app', 'not ours'],
+  ]);
   await reload(page);
   let s = await state(page);
   assert.deepEqual(s.saved.presets, ['good']);
@@ -109,12 +104,12 @@ test('a corrupt or foreign entry gets a notice and is skipped; the others load',
 });
 
 test('export downloads every entry as JSON; import brings them back (and refuses a foreign file)', async () => {
-  const { context, page, errors } = await open(browser, base + '#m=kernel');
-  await page.evaluate(() => {
-    localStorage.setItem('smcalc.v1/preset/a', JSON.stringify({ name: 'a', inputs: 'm=kernel&t=512&r=40' }));
-    localStorage.setItem('smcalc.v1/preset/b', JSON.stringify({ name: 'b', inputs: 'm=tile&tm=256&tn=128' }));
-    localStorage.setItem('smcalc.v1/gpu/my H100', JSON.stringify({ name: 'my H100', base: 'H100 SXM5', sm_count: 100 }));
-  });
+  const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');
+  await seed(page, [
+    ['smcalc.v1/preset/a', { name: 'a', inputs: 'm=kernel&t=512&r=40' }],
+    ['smcalc.v1/preset/b', { name: 'b', inputs: 'm=tile&tm=256&tn=128' }],
+    ['smcalc.v1/gpu/my H100', { name: 'my H100', base: 'H100 SXM5', sm_count: 100 }],
+  ]);
   await reload(page);
   await click(page, 'Saved');
   const [download] = await Promise.all([page.waitForEvent('download'), click(page, 'Export')]);
@@ -126,7 +121,7 @@ test('export downloads every entry as JSON; import brings them back (and refuses
   assert.deepEqual(json.gpus, [{ name: 'my H100', base: 'H100 SXM5', sm_count: 100 }]);
 
   // Another browser profile: empty storage, then import the file through the file chooser.
-  const { context: c2, page: p2 } = await open(browser, base + '#m=kernel');
+  const { context: c2, page: p2 } = await open(env.browser, env.base + '#m=kernel');
   await click(p2, 'Saved');
   assert.deepEqual((await state(p2)).saved.presets, []);
   const [chooser] = await Promise.all([p2.waitForEvent('filechooser'), click(p2, 'Import')]);

@@ -1,5 +1,5 @@
-// tests/browser/ui_helpers.mjs - helpers of guidance.test.mjs and saved.test.mjs: find a widget, scroll its
-// column (mouse wheel, as a user would) until it is wholly on screen, click it with the mouse, type into it.
+// tests/browser/ui_helpers.mjs - helpers of the browser tests: find a widget, scroll its column (mouse wheel, as a
+// user would) until it is wholly on screen, click it with the mouse, type into it, paste into it, reload.
 import { idle, item } from './harness.mjs';
 
 // The widget `label`, scrolled into view by wheeling at `at` ({x, y}: a point of the scrolling column or
@@ -31,6 +31,16 @@ export async function typeInto(page, label, text, at) {
   const i = await inView(page, label, at);
   await page.mouse.click(i.cx, i.cy);
   await page.keyboard.type(text);
+}
+
+// The browser's paste event with `text` on the focused element, as Ctrl+V in a real browser fires it.
+export function paste(page, text) {
+  return page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    (document.activeElement || document).dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
 }
 
 // Reloads (or goes to `url`) and waits for the page to be up and idle.

@@ -22,16 +22,7 @@
 // The seeds are fixed: a run is reproducible, and a mismatch prints its full input.
 #include <doctest/doctest.h>
 
-// NVIDIA's header is C-style code we do not own: its warnings are not ours to fix (it is also included as
-// a SYSTEM directory by tests/oracle/CMakeLists.txt).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wconversion"
-#pragma GCC diagnostic ignored "-Wsign-conversion"
-#pragma GCC diagnostic ignored "-Wshadow"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#include <cuda_occupancy.h>
-#pragma GCC diagnostic pop
+#include "cuda_occupancy_quiet.hpp"
 
 #include <algorithm>
 #include <chrono>

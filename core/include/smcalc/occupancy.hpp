@@ -113,6 +113,8 @@ struct OccupancyNumbers {
         const int64_t v = limits[static_cast<std::size_t>(r)];
         return v == kNoLimit ? std::nullopt : std::optional<int64_t>(v);
     }
+    // "8, 5, 16, 32": the limits that apply, in kResources order (the derivation's and the report's min()).
+    std::string limits_text() const;
 };
 
 // The full answer: the numbers and how they come about.
