@@ -135,7 +135,7 @@ TEST_CASE("api amd: compare across vendors (seed 002)") {
 }
 
 TEST_CASE("api amd: parse reads LLVM output, gpus lists the AMD products") {
-    const json p = handle({{"op", "parse"}, {"text", read("tests/data/amd/kernels-gfx942.s")}});
+    const json p = handle({{"op", "parse"}, {"text", read("tests/data/amd/kernels-gfx942.s.txt")}});
     REQUIRE_FALSE(p.contains("error"));
     CHECK(p["vendor"] == "amd");
     REQUIRE(!p["kernels"].empty());

@@ -418,10 +418,10 @@ assert a["compiler_waves_per_simd"]==4 and all(r["basis"] in ("exact","estimate"
     has "$out" 'VGPRs 136 -> 128 gives 4 waves/SIMD \(4 workgroups/CU, 50 %\)'
     expect_rc 0 "$SMCALC" tile --gpu MI355X --tile 128x128x64 --stages 3 --waves 8
     has "$out" '^accumulator registers per lane +32 '
-    expect_rc 0 "$SMCALC" parse "$DATA/amd/kernels-gfx942.s"
+    expect_rc 0 "$SMCALC" parse "$DATA/amd/kernels-gfx942.s.txt"
     has "$out" '^31 kernels \(assembly, metadata; gfx942\)'
     has "$out" '^v128_lds16k_wg256 +gfx942 +128 +0 +6 +16384 +0 +4 +4 '
-    grep -q MISMATCH <<<"$out" && fail "LLVM's figure and ours differ on tests/data/amd/kernels-gfx942.s"
+    grep -q MISMATCH <<<"$out" && fail "LLVM's figure and ours differ on tests/data/amd/kernels-gfx942.s.txt"
     expect_rc 0 "$SMCALC" gpus
     has "$out" '^MI355X +gfx950 +256 +160 KiB'
     ;;
