@@ -291,7 +291,12 @@ void left_column(App& a, bool compact) {
 }
 
 // Kernel view: what to change next and the derivation, as tabs of one card.
-void next_and_why(App& a) { view_tabs(a, "next_why", {{"Next step", view_next_step}, {"Why: the derivation", view_why}}); }
+void next_and_why(App& a) {
+    if (a.in.cluster_on)
+        view_tabs(a, "next_why", {{"Next step", view_next_step}, {"Why: the derivation", view_why}, {"Clusters", view_clusters}});
+    else
+        view_tabs(a, "next_why", {{"Next step", view_next_step}, {"Why: the derivation", view_why}});
+}
 
 // The side-by-side view in one card of the given size (height 0: as tall as its table).
 void compare_card(App& a, ImVec2 size) {
@@ -458,6 +463,10 @@ void layout_embed(App& a) {
             scrolled("budgets", [&] { view_budgets(a); });
             ImGui::EndTabItem();
         }
+        if (a.in.cluster_on && tab_item("Clusters")) {
+            scrolled("clusters", [&] { view_clusters(a); });
+            ImGui::EndTabItem();
+        }
         if (tab_item("Graphs")) {
             static const char* names[] = {"Threads", "Registers", "Shared mem"};
             segmented(names, 3, a.embed_graph);
@@ -590,6 +599,30 @@ std::string ui_state_json() {
                  ",\"smem_per_cta\":" + i64(m.tile->smem_per_cta) + ",\"ctas_per_sm\":" + i64(m.tile->ctas_per_sm);
         }
         j += "}";
+    }
+    // The cluster as the page has it: its input, and the answer's figures (the JSON API's "cluster" keys).
+    if (a.in.cluster_on) {
+        const Dim3& d = a.in.cluster.dims;
+        j += ",\"cluster\":{\"dims\":[" + i64(d.x) + "," + i64(d.y) + "," + i64(d.z) +
+             "],\"non_portable_cluster\":" + (a.in.cluster.non_portable ? "true" : "false");
+        if (m.cluster) {
+            const ClusterResult& c = *m.cluster;
+            auto opt = [&](const std::optional<int64_t>& v) { return v ? i64(*v) : std::string("null"); };
+            j += ",\"cluster_size\":" + i64(c.cluster_size) + ",\"ctas_per_sm\":" + i64(c.ctas_per_sm) +
+                 ",\"dsmem_per_cluster\":" + i64(c.dsmem_per_cluster) +
+                 ",\"limiter\":" + json_string(cluster_limiter_key(c.limiter));
+            if (c.max_active_clusters) {
+                const MaxActiveClusters& x = *c.max_active_clusters;
+                j += ",\"max_active_clusters\":{\"low\":" + opt(x.low) + ",\"typical\":" + opt(x.typical) +
+                     ",\"high\":" + opt(x.high) + ",\"bound\":" + i64(x.bound) + "}";
+            } else {
+                j += ",\"max_active_clusters\":null";
+            }
+            j += ",\"gpcs\":[";
+            for (std::size_t i = 0; i < c.gpcs.size(); ++i) j += (i ? "," : "") + i64(c.gpcs[i].sms);
+            j += "]";
+        }
+        j += ",\"error\":" + (m.cluster_error ? json_string(m.cluster_error->message) : std::string("null")) + "}";
     }
     if (m.error)
         j += ",\"error\":{\"id\":" + json_string(error_id_string(m.error->id)) +

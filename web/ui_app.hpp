@@ -162,6 +162,11 @@ enum class BarKind { Normal, Limiting, Over };
 void text_dim(const char* s);
 void label_cell(const char* label, const char* help);  // a row of a two-column input table; then the widget
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);  // tagged with `id`
+// Three integer fields on one line ("M x N x K"), each reported to window.smcalc.items() under its tag.
+void triple(const char* id, int64_t& x, int64_t& y, int64_t& z, const char* const (&tags)[3]);
+// The cluster rows of the kernel and tile input tables: on/off (disabled below CC 9.0, saying so), the
+// dimensions and the non-portable flag.
+void cluster_inputs(App& a, bool compact);
 void tag_item(const char* label);  // report the last item to window.smcalc.items() under `label`
 bool tab_item(const char* label, const char* tag = nullptr);  // BeginTabItem, reported as `tag` (or its label)
 // A tab bar `id` whose tabs each show one view, a little below the tabs; false if the bar is clipped away.
@@ -202,6 +207,9 @@ void view_save_gpu(App& a);                   // in the custom-device editor: sa
 bool view_saved_gpus_in_picker(App& a, const std::string& needle_lower);
 const SavedGpu* saved_gpu_matching(const App& a);  // the saved GPU the current device is, if any
 void saved_state_json(App& a, std::string& j);
+
+// [Clusters] ui_cluster.cpp
+void view_clusters(App& a);  // resident clusters GPU-wide: labelled figures, per-GPC picture, arithmetic
 
 // [Tile] ui_tile.cpp
 void view_tile_inputs(App& a, bool compact);

@@ -232,6 +232,8 @@ std::string num(int64_t v) { return std::to_string(v); }
 void build_kernel_table(App& a, CompareTable& t) {
     std::vector<std::string_view> names(t.names.begin(), t.names.end());
     auto c = compare(a.in.kernel, std::span<const std::string_view>(names));
+    if (c && a.in.cluster_on)
+        if (auto e = add_cluster_row(c.value(), *a.in.cluster_input())) c = *e;  // the API's "clusters" row
     if (!c) {
         t.error = c.error();
         return;
@@ -247,7 +249,13 @@ void build_kernel_table(App& a, CompareTable& t) {
 
 void build_tile_table(App& a, CompareTable& t) {
     std::vector<std::string_view> names(t.names.begin(), t.names.end());
-    auto c = compare_tile(a.in.tile_input(), std::span<const std::string_view>(names));
+    // The tile per GPU without its cluster, then the cluster as one more row (as the API's compare does): a GPU
+    // below CC 9.0 still shows the tile.
+    TileInput ti = a.in.tile_input();
+    ti.cluster.reset();
+    auto c = compare_tile(ti, std::span<const std::string_view>(names));
+    if (c && a.in.cluster_on)
+        if (auto e = add_cluster_row(c.value(), *a.in.cluster_input())) c = *e;
     if (!c) {
         t.error = c.error();
         return;
@@ -280,7 +288,7 @@ const CompareTable& compare_table(App& a) {
     }
     // The answer first (CTAs, occupancy, what limits, resident CTAs), then the per-SM limits behind it.
     static const char* const first[] = {"cc", "sm_count", "instruction", "fits", "blocks_per_sm", "ctas_per_sm",
-                                        "warps_per_sm", "occupancy", "limiting", "gpu_resident_ctas"};
+                                        "warps_per_sm", "occupancy", "limiting", "gpu_resident_ctas", "clusters"};
     std::vector<CompareRow> rows;
     for (const char* k : first)
         for (const CompareRow& r : t.rows)
@@ -779,7 +787,15 @@ void guidance_state_json(App& a, std::string& j) {
                 j += (first ? "" : ",") + json_string(r.key);
                 first = false;
             }
-        j += "],\"error\":" + (t.error ? json_string(t.error->message) : std::string("null"));
+        j += "]";
+        // The cluster row's cells (add_cluster_row), as the API's compare prints them.
+        for (const CompareRow& r : t.rows)
+            if (r.key == "clusters") {
+                j += ",\"clusters\":[";
+                for (std::size_t c = 0; c < r.values.size(); ++c) j += (c ? "," : "") + json_string(r.values[c]);
+                j += "]";
+            }
+        j += ",\"error\":" + (t.error ? json_string(t.error->message) : std::string("null"));
     }
     j += "}";
 

@@ -118,12 +118,23 @@ Model compute_model(const Inputs& in, bool sweeps) {
         const TileInput ti = in.tile_input();
         // Peak TFLOPS and bandwidth belong to the catalogued GPU, not to an edited device.
         auto t = tile(dev, ti, in.custom() ? nullptr : m.spec);
+        if (!t && ti.cluster) {
+            // The cluster refused (CC < 9.0, its size): its error beside the tile's answer without it.
+            TileInput alone = ti;
+            alone.cluster.reset();
+            auto t1 = tile(dev, alone, in.custom() ? nullptr : m.spec);
+            if (t1) {
+                m.cluster_error = t.error();
+                t = std::move(t1);
+            }
+        }
         if (!t) {
             m.error = t.error();
             m.summary = m.title + ", tile: " + t.error().message;
             return m;
         }
         m.tile = *t;
+        m.cluster = t->cluster;
         what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
                 count_text(ti.stages, "stage", "stages") + ", " + count_text(ti.warps, "warp", "warps");
         if (!t->occ) {
@@ -148,6 +159,15 @@ Model compute_model(const Inputs& in, bool sweeps) {
             return m;
         }
         m.result = *r;
+        if (auto ci = in.cluster_input()) {
+            // A catalogued GPU's GPC row; an edited device's layout is unknown (the bound only).
+            const GpcLayout gpc = m.spec && !in.custom() ? m.spec->gpc : GpcLayout{};
+            auto c = clusters(dev, gpc, m.kernel, *ci);
+            if (c)
+                m.cluster = *c;
+            else
+                m.cluster_error = c.error();
+        }
         // Inputs no compiled kernel has (over 255 registers, over 16 barriers): shown first among the notes.
         if (m.arch) {
             auto warnings = kernel_input_warnings(m.kernel, *m.arch);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "smcalc/arch.hpp"
+#include "smcalc/cluster.hpp"
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
@@ -52,6 +53,10 @@ struct Model {
                                                   // in tile mode the launch tile() gives the solver
     std::optional<OccupancyResult> result;        // occupancy() at the current inputs (tile mode: tile->occ)
     std::optional<Error> error;                   // occupancy() or tile() error (or the device error)
+    // Thread block cluster (Inputs::cluster_on): resident clusters GPU-wide (tile mode: TileResult::cluster). A
+    // cluster the rules refuse (CC < 9.0, its size) is `cluster_error`; the per-SM answer stands without it.
+    std::optional<ClusterResult> cluster;
+    std::optional<Error> cluster_error;
     std::optional<BlockSizeResult> best;          // block_size(): the block size NVIDIA's API would pick
     Curve threads, regs, smem;                    // captions always; points once the sweeps are computed
     Heatmap heat;

@@ -208,6 +208,10 @@ std::string encode_hash(const Inputs& in) {
     put(in.problem_on, in.problem.m != pd.m, "pm", std::to_string(in.problem.m));
     put(in.problem_on, in.problem.n != pd.n, "pn", std::to_string(in.problem.n));
     put(in.problem_on, in.problem.k != pd.k, "pk", std::to_string(in.problem.k));
+    if (in.cluster_on) {
+        h += "&cl=" + dims_text(in.cluster.dims);
+        put_fields(h, fields::cluster_fields(), in.cluster, false, {});
+    }
     put(false, in.compare, "cmp", "1");
     if (in.compare_gpus != default_compare_gpus()) {
         std::string list;
@@ -278,6 +282,17 @@ Decoded decode_hash(std::string_view hash) {
         } else if (key == "pm" || key == "pn" || key == "pk") {
             int64_t& dst = key == "pm" ? in.problem.m : key == "pn" ? in.problem.n : in.problem.k;
             d.integer(key == "pm" ? "Problem M" : key == "pn" ? "Problem N" : "Problem K", value, dst, 1, kMaxInput);
+        } else if (key == "cl") {
+            // "4x2x1" or a size "8"; each dimension 1 .. 16 (validate_cluster names the CC and size limits).
+            auto dims = split_dims(value);
+            if (dims && std::all_of(dims->begin(), dims->end(), [](int64_t v) { return v >= 1 && v <= kMaxClusterSize; })) {
+                in.cluster_on = true;
+                in.cluster.dims = Dim3{(*dims)[0], (*dims)[1], (*dims)[2]};
+            } else {
+                d.bad("Cluster", value, "XxYxZ such as 4x2x1 or a size such as 8, each dimension 1 .. 16", "no cluster");
+            }
+        } else if (const auto* c = fields::find_hash(fields::cluster_fields(), key)) {
+            d.field(*c, value, in.cluster);
         } else if (key == "cmp") {
             if (!flag(value, in.compare)) d.bad("Compare switch", value, "0 or 1", "off");
         } else if (key == "cg") {

@@ -19,6 +19,8 @@
 //   ep  none | out | bytes (epilogue staging);  eo  output type;  eb  epilogue bytes;  er  reuse 0|1
 //   ov  other registers per thread ("" = model default);  sb  auto | packed | padded;  ab  TMEM acc buffers
 //   p   1 = problem size on;  pm pn pk  problem M, N, K
+// Thread block cluster (CC 9.0+; kernel and tile alike):
+//   cl  cluster dimensions "4x2x1" or a size "8" (present = a cluster is set);  np  non-portable sizes 0|1
 // Side by side (the same kernel or tile on up to four GPUs):
 //   cmp 1 = the compare view;  cg  its GPUs, comma-separated database names ("" for an empty slot),
 //   written only where they differ from the defaults A100, H100 SXM5, B200, RTX 5090
@@ -32,6 +34,7 @@
 #include <string_view>
 #include <vector>
 
+#include "smcalc/cluster.hpp"
 #include "smcalc/fields.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
@@ -57,6 +60,8 @@ struct Inputs {
     TileInput tile;                                  // its `problem` is unused: see problem / problem_on
     bool problem_on = false;
     ProblemSize problem{8192, 8192, 8192};
+    bool cluster_on = false;                         // a thread block cluster (CC 9.0+)
+    ClusterInput cluster;                            // dims and the non-portable flag (no grid on the page)
     bool compare = false;                                    // the side-by-side view
     std::array<std::string, kCompareSlots> compare_gpus = default_compare_gpus();  // "" = empty slot
 
@@ -64,7 +69,14 @@ struct Inputs {
         TileInput t = tile;
         t.problem.reset();
         if (problem_on) t.problem = problem;
+        t.cluster = cluster_input();
         return t;
+    }
+    std::optional<ClusterInput> cluster_input() const {  // what clusters() / tile() get
+        if (!cluster_on) return std::nullopt;
+        ClusterInput c = cluster;
+        c.grid.reset();
+        return c;
     }
 
     static KernelInput default_kernel() {

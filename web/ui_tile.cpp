@@ -18,6 +18,8 @@ namespace {
 constexpr DType kOperandTypes[] = {DType::BF16, DType::F16, DType::TF32, DType::F32, DType::E4M3,
                                    DType::E5M2, DType::I8,  DType::F6,   DType::F4};
 constexpr DType kAccTypes[] = {DType::F32, DType::F16, DType::I32};
+constexpr const char* kTileTags[3] = {"##tm", "##tn", "##tk"};
+constexpr const char* kProblemTags[3] = {"##pm", "##pn", "##pk"};
 
 const char* dtype_label(DType t) {
     switch (t) {
@@ -50,28 +52,6 @@ bool dtype_combo(const char* id, DType& t, const DType (&choices)[N]) {
         ImGui::EndCombo();
     }
     return changed;
-}
-
-// Three integer fields on one line: "M x N x K".
-void triple(const char* id, int64_t& x, int64_t& y, int64_t& z) {
-    ImGui::PushID(id);
-    const float xw = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().ItemInnerSpacing.x;
-    const float w = std::floor((ImGui::GetContentRegionAvail().x - 2 * xw) / 3.0f);
-    int64_t* v[3] = {&x, &y, &z};
-    for (int i = 0; i < 3; ++i) {
-        if (i) {
-            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-            ImGui::TextDisabled("x");
-            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-        }
-        ImGui::PushID(i);
-        ImGui::SetNextItemWidth(w);
-        ImGui::InputScalar("##v", ImGuiDataType_S64, v[i], nullptr, nullptr, "%lld");
-        static const char* const tags[2][3] = {{"##tm", "##tn", "##tk"}, {"##pm", "##pn", "##pk"}};
-        tag_item(tags[std::string_view(id) == "tile" ? 0 : 1][i]);
-        ImGui::PopID();
-    }
-    ImGui::PopID();
 }
 
 // An integer that may be left empty for "the model's default" (-1).
@@ -112,7 +92,7 @@ void view_tile_inputs(App& a, bool compact) {
 
     label_cell(compact ? "Tile MxNxK" : "Tile M x N x K", "Output tile of one CTA (M x N elements of C) and the K elements loaded per "
                                  "pipeline stage. CUTLASS writes it as TileShape / ThreadblockShape.");
-    triple("tile", t.m, t.n, t.k);
+    triple("tile", t.m, t.n, t.k, kTileTags);
     label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages).");
     int_input("##st", t.stages, 1, 1);
     label_cell(compact ? "Warps" : "Warps per CTA", "Every warp holds a share of the accumulators (4 warps = 1 warpgroup).");
@@ -183,11 +163,12 @@ void view_tile_inputs(App& a, bool compact) {
         if (ImGui::Combo("##sb", &v, sbs, 3)) t.subbyte_smem = static_cast<SubbyteSmem>(v);
     }
     label_cell(compact ? "Problem" : "Problem size", "A whole GEMM (M x N x K): CTAs, waves and the last wave's fill.");
-    ImGui::Checkbox("##p", &a.in.problem_on);
+    ImGui::Checkbox(a.in.problem_on ? "on##p" : "off##p", &a.in.problem_on);
     if (a.in.problem_on) {
         label_cell("  M x N x K", "The GEMM's M, N and K in elements.");
-        triple("problem", a.in.problem.m, a.in.problem.n, a.in.problem.k);
+        triple("problem", a.in.problem.m, a.in.problem.n, a.in.problem.k, kProblemTags);
     }
+    cluster_inputs(a, compact);
     ImGui::EndTable();
 
     if (m.tile) {
@@ -264,8 +245,12 @@ void view_tile_budget(App& a) {
         view_budgets(a);
         return;
     }
-    view_tabs(a, "budget_tabs",
-              {{"Tile", view_tile_rows}, {"SM budget", view_budgets}, {"Next step", view_next_step}, {"Why", view_why}});
+    if (a.in.cluster_on)
+        view_tabs(a, "budget_tabs", {{"Tile", view_tile_rows}, {"SM budget", view_budgets}, {"Clusters", view_clusters},
+                                     {"Next step", view_next_step}, {"Why", view_why}});
+    else
+        view_tabs(a, "budget_tabs",
+                  {{"Tile", view_tile_rows}, {"SM budget", view_budgets}, {"Next step", view_next_step}, {"Why", view_why}});
 }
 
 }  // namespace smcalc::web

@@ -222,6 +222,49 @@ void scroll_parent_to(const ImVec2& min, const ImVec2& max) {
     if (w->ParentWindow) ImGui::ScrollToRect(w->ParentWindow, ImRect(min, max));
 }
 
+void triple(const char* id, int64_t& x, int64_t& y, int64_t& z, const char* const (&tags)[3]) {
+    ImGui::PushID(id);
+    const float xw = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().ItemInnerSpacing.x;
+    const float w = std::floor((ImGui::GetContentRegionAvail().x - 2 * xw) / 3.0f);
+    int64_t* v[3] = {&x, &y, &z};
+    for (int i = 0; i < 3; ++i) {
+        if (i) {
+            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+            ImGui::TextDisabled("x");
+            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+        }
+        ImGui::PushID(i);
+        ImGui::SetNextItemWidth(w);
+        ImGui::InputScalar("##v", ImGuiDataType_S64, v[i], nullptr, nullptr, "%lld");
+        tag_item(tags[i]);
+        ImGui::PopID();
+    }
+    ImGui::PopID();
+}
+
+void cluster_inputs(App& a, bool compact) {
+    const Model& m = a.model;
+    const bool can = m.arch && m.device.cc.major >= 9;  // thread block clusters: CC 9.0+ (PG13-CL)
+    label_cell("Cluster", "Thread block cluster (CUDA cluster dims, CUTLASS ClusterShape): its CTAs run at once on "
+                          "one GPC. Shows how many clusters are resident on the whole GPU, GPC by GPC. CC 9.0+.");
+    {
+        ImGui::BeginDisabled(!can && !a.in.cluster_on);  // a cluster set by a link stays removable
+        const char* label = a.in.cluster_on ? "on##cl" : can ? "off##cl" : "needs CC 9.0+##cl";
+        ImGui::Checkbox(label, &a.in.cluster_on);
+        ImGui::EndDisabled();
+    }
+    if (!a.in.cluster_on) return;
+    ClusterInput& c = a.in.cluster;
+    label_cell(compact ? "  X x Y x Z" : "  CTAs X x Y x Z",
+               "Cluster dimensions in CTAs, each 1 .. 16. Sizes (X*Y*Z) up to 8 are portable; 9 .. 16 need the "
+               "non-portable attribute on parts that allow it (H100, B200).");
+    static constexpr const char* kTags[3] = {"##clx", "##cly", "##clz"};
+    triple("cluster", c.dims.x, c.dims.y, c.dims.z, kTags);
+    label_cell(compact ? "  Non-port." : "  Non-portable",
+               "cudaFuncAttributeNonPortableClusterSizeAllowed: lets a cluster have 9 .. 16 CTAs.");
+    ImGui::Checkbox("9..16 CTAs##np", &c.non_portable);
+}
+
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast) {
     const bool changed =
         ImGui::InputScalar(id, ImGuiDataType_S64, &v, step ? &step : nullptr, fast ? &fast : nullptr, "%lld");
@@ -655,6 +698,7 @@ void view_kernel_inputs(App& a, bool compact) {
     label_cell("Barriers", "Block barriers the kernel uses (cudaFuncAttributes reports 1). From CC 9.0 "
                            "NVIDIA's rules limit blocks per SM by barriers too.");
     int_input("##bar", k.barriers, 1, 4);
+    cluster_inputs(a, compact);
     ImGui::EndTable();
 
     if (m.best && m.result && !compact) {

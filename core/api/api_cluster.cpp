@@ -17,8 +17,6 @@ using nlohmann::json;
 
 GpcLayout gpc_of(const Request& req) { return req.gpc; }
 
-std::string dims_text(const Dim3& d) { return num(d.x) + "x" + num(d.y) + "x" + num(d.z); }
-
 json dims_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 
 
@@ -115,40 +113,7 @@ json fit_option_json(const TileFitOption& o) {
 // text
 // ---------------------------------------------------------------------------------------------------------
 
-// "fewest over every GPC layout" -> the row label with its key.
-std::string figure_label(const ClusterFigure& f) {
-    if (f.key == "low") return "low (fewest over every GPC layout)";
-    if (f.key == "typical") return "typical (even GPC layout)";
-    if (f.key == "high") return "high (most over every GPC layout)";
-    if (f.key == "bound") return "bound (CTA slots / cluster size)";
-    if (f.key == "cutlass_heuristic") return "CUTLASS grid heuristic";
-    if (f.key == "public_evidence") return "public launch (one die)";
-    return f.label;
-}
-
-// The one-line answer: a range where the layouts differ, the bound where the layout is unknown.
-std::string answer_line(const ClusterResult& r) {
-    if (!r.max_active_clusters) return "resident clusters: unknown (SM count unknown: per-SM figures only)";
-    const MaxActiveClusters& m = *r.max_active_clusters;
-    if (!m.low)
-        return "resident clusters: at most " + num(m.bound) + " (exact bound; the GPC layout is not sourced, so the "
-               "GPCs may strand CTA slots below it)";
-    if (*m.low == *m.high)
-        return "resident clusters: " + num(*m.low) + " for every allowed GPC layout (range " + num(*m.low) + ".." +
-               num(*m.high) + ")";
-    return "resident clusters: " + num(*m.low) + ".." + num(*m.high) + " (a range over the GPC layouts the sources "
-           "allow; the even layout gives " + num(*m.typical) + ", an estimate: real dies are uneven)";
-}
-
 }  // namespace
-
-std::string cluster_cell_text(const ClusterResult& r) {
-    if (!r.max_active_clusters) return "unknown (SMs)";
-    const MaxActiveClusters& m = *r.max_active_clusters;
-    if (!m.low) return "at most " + num(m.bound) + " (layout unknown)";
-    if (*m.low == *m.high) return num(*m.low) + " (every layout)";
-    return num(*m.low) + ".." + num(*m.high) + " (even " + num(*m.typical) + ")";
-}
 
 std::string cluster_result_text(const ClusterResult& r) {
     std::string out = "\ncluster " + dims_text(r.dims) + " = " + plural(r.cluster_size, "CTA", "CTAs") +
@@ -156,11 +121,11 @@ std::string cluster_result_text(const ClusterResult& r) {
                       plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM (exact), distributed shared memory " +
                       num(r.cluster_size) + " x " + grouped(r.smem_per_cta) + " B = " + grouped(r.dsmem_per_cluster) +
                       " B per cluster (exact)\n";
-    out += answer_line(r) + "\n";
+    out += cluster_answer_line(r) + "\n";
     if (r.max_active_clusters) {
         std::vector<std::vector<std::string>> t = {{"figure", "clusters", "CTAs", "idle SMs", "basis", "why"}};
         for (const ClusterFigure& f : r.max_active_clusters->figures)
-            t.push_back({figure_label(f), num(f.clusters), num(f.ctas), f.idle_sms ? num(*f.idle_sms) : "-",
+            t.push_back({cluster_figure_label(f), num(f.clusters), num(f.ctas), f.idle_sms ? num(*f.idle_sms) : "-",
                          std::string(cluster_basis_key(f.basis)), f.basis_text});
         out += columns(t, {false, true, true, true, false, false}, "  ");
         std::vector<std::string> sources;  // each once (the layout figures share the GPC row's)
@@ -244,56 +209,11 @@ Expected<Solved> solve_with_cluster(const Request& req, ClusterAnswer& cluster) 
             return solved;
         }
         case Op::Compare: {
-            // One cell per GPU; a GPU that refuses the cluster (CC < 9.0, its size limit) shows why in its cell.
-            // When every GPU refuses it with the same error, that error is the answer (a bad cluster, as
-            // compare_tile does for a bad tile).
-            CompareRow row;
-            row.key = "clusters";
-            row.label = "Resident clusters per GPU (" + dims_text(in.dims) + ")";
-            std::vector<Error> errors;
-            std::size_t columns_n = 0;
-            ClusterInput ci = in;
-            ci.grid.reset();
-            auto cell = [&](const Expected<ClusterResult>& r) {
-                ++columns_n;
-                if (r) return cluster_cell_text(*r);
-                errors.push_back(r.error());
-                return r.error().field == "cluster" && r.error().message.find("CC 9.0") != std::string::npos
-                           ? std::string("no clusters (CC < 9.0)")
-                           : std::string("error");
-            };
-            if (auto* c = std::get_if<Comparison>(&solved.value())) {
-                for (const CompareColumn& col : c->columns) {
-                    if (col.error) {
-                        ++columns_n;
-                        row.values.emplace_back("error");
-                        continue;
-                    }
-                    auto spec = find_gpu(col.name);
-                    row.values.push_back(cell(spec ? clusters(**spec, c->kernel, ci)
-                                                   : clusters(col.device, GpcLayout{}, c->kernel, ci)));
-                }
-                if (!errors.empty() && errors.size() == columns_n &&
-                    std::all_of(errors.begin(), errors.end(), [&](const Error& e) { return e.id == errors[0].id && e.field == errors[0].field; }))
-                    return errors[0];
-                row.differs = std::any_of(row.values.begin(), row.values.end(), [&](const std::string& v) { return v != row.values[0]; });
-                c->rows.push_back(std::move(row));
-            } else if (auto* t = std::get_if<TileComparison>(&solved.value())) {
-                for (const TileColumn& col : t->columns) {
-                    if (!col.result) {
-                        ++columns_n;
-                        row.values.emplace_back("error");
-                        continue;
-                    }
-                    row.values.push_back(cell(clusters(col.gpu->device, col.gpu->gpc, col.result->ctas_per_sm,
-                                                       col.result->smem_per_cta, ci)));
-                }
-                if (!errors.empty() && errors.size() == columns_n &&
-                    std::all_of(errors.begin(), errors.end(), [&](const Error& e) { return e.id == errors[0].id && e.field == errors[0].field; }))
-                    return errors[0];
-                row.differs = std::any_of(row.values.begin(), row.values.end(), [&](const std::string& v) { return v != row.values[0]; });
-                t->rows.push_back(std::move(row));
-            }
+            // One cell per GPU (core: add_cluster_row); a cluster every GPU refuses the same way is the answer.
+            std::optional<Error> e;
+            if (auto* c = std::get_if<Comparison>(&solved.value())) e = add_cluster_row(*c, in);
+            else if (auto* t = std::get_if<TileComparison>(&solved.value())) e = add_cluster_row(*t, in);
+            if (e) return *e;
             return solved;
         }
         default: return solved;  // tile: TileResult::cluster; tiles: the search's shapes

@@ -167,6 +167,5 @@ void add_refused_fit_options(nlohmann::json& a, const ClusterAnswer& cluster);
 std::string cluster_answer_text(const Request& req, const Solved& solved, const ClusterAnswer& cluster);
 std::string cluster_result_text(const ClusterResult& r);
 // One table cell for compare: "13..16 (even 16)", "66 (every layout)", "at most 74 (layout unknown)".
-std::string cluster_cell_text(const ClusterResult& r);
 
 }  // namespace smcalc::api::detail

@@ -580,30 +580,6 @@ int64_t read_dim(const json& v, const std::string& field, int64_t hi, std::strin
     return read_int(v, field, FieldSpec{field, 1, hi, what});
 }
 
-// "4x2x1", "4x2", "8" (also 'X', '*', spaces): 1 to 3 integers; missing ones are 1. nullopt when the text is
-// not that shape; each part is range-checked by the caller (so the error names cluster.x, .y or .z).
-std::optional<std::array<int64_t, 3>> split_dims(std::string_view text) {
-    std::array<int64_t, 3> out = {1, 1, 1};
-    std::size_t part = 0, i = 0;
-    auto skip = [&] {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    };
-    while (true) {
-        skip();
-        if (part >= 3) return std::nullopt;
-        int64_t v = 0;
-        auto r = std::from_chars(text.data() + i, text.data() + text.size(), v);
-        if (r.ec == std::errc::result_out_of_range) v = v < 0 ? -kMaxInput - 1 : kMaxInput + 1;  // out of every range
-        else if (r.ec != std::errc{}) return std::nullopt;
-        out[part++] = v;
-        i = static_cast<std::size_t>(r.ptr - text.data());
-        skip();
-        if (i == text.size()) return out;
-        if (text[i] != 'x' && text[i] != 'X' && text[i] != '*') return std::nullopt;
-        ++i;
-    }
-}
-
 // "cluster" / "grid": [x, y, z] (1 to 3 entries), "XxYxZ", or one integer n meaning [n, 1, 1]. Each dimension
 // 1 .. hi; the error names "<key>.x" (.y, .z) and the range.
 Dim3 read_dims(const json& v, const std::string& key, int64_t hi, std::string_view what, std::string_view example) {

@@ -10,10 +10,38 @@
 #include "smcalc/cluster.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <string>
 
 namespace smcalc {
+
+std::string dims_text(const Dim3& d) {
+    return std::to_string(d.x) + "x" + std::to_string(d.y) + "x" + std::to_string(d.z);
+}
+
+std::optional<std::array<int64_t, 3>> split_dims(std::string_view text) {
+    std::array<int64_t, 3> out = {1, 1, 1};
+    std::size_t part = 0, i = 0;
+    auto skip = [&] {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    };
+    while (true) {
+        skip();
+        if (part >= 3) return std::nullopt;
+        int64_t v = 0;
+        auto r = std::from_chars(text.data() + i, text.data() + text.size(), v);
+        if (r.ec == std::errc::result_out_of_range) v = v < 0 ? -kMaxInput - 1 : kMaxInput + 1;  // out of every range
+        else if (r.ec != std::errc{}) return std::nullopt;
+        out[part++] = v;
+        i = static_cast<std::size_t>(r.ptr - text.data());
+        skip();
+        if (i == text.size()) return out;
+        if (text[i] != 'x' && text[i] != 'X' && text[i] != '*') return std::nullopt;
+        ++i;
+    }
+}
+
 namespace {
 
 // ============================================================================================ [SECTION] limits
@@ -56,10 +84,6 @@ std::optional<Error> out_of_range(ErrorId id, const std::string& field, int64_t 
     return Error{id, field,
                  field + " is " + std::to_string(v) + "; it must be between " + std::to_string(lo) + " and " +
                      std::to_string(hi) + " " + what};
-}
-
-std::string dims_text(const Dim3& d) {
-    return std::to_string(d.x) + "x" + std::to_string(d.y) + "x" + std::to_string(d.z);
 }
 
 std::string num(int64_t v) {
@@ -594,6 +618,39 @@ Expected<std::vector<ClusterStep>> cluster_next_steps(const Device& dev, const G
         out.push_back(std::move(st));
     }
     return out;
+}
+
+std::string cluster_cell_text(const ClusterResult& r) {
+    const auto n = [](int64_t v) { return std::to_string(v); };
+    if (!r.max_active_clusters) return "unknown (SMs)";
+    const MaxActiveClusters& m = *r.max_active_clusters;
+    if (!m.low) return "at most " + n(m.bound) + " (layout unknown)";
+    if (*m.low == *m.high) return n(*m.low) + " (every layout)";
+    return n(*m.low) + ".." + n(*m.high) + " (even " + n(*m.typical) + ")";
+}
+
+std::string cluster_figure_label(const ClusterFigure& f) {
+    if (f.key == "low") return "low (fewest over every GPC layout)";
+    if (f.key == "typical") return "typical (even GPC layout)";
+    if (f.key == "high") return "high (most over every GPC layout)";
+    if (f.key == "bound") return "bound (CTA slots / cluster size)";
+    if (f.key == "cutlass_heuristic") return "CUTLASS grid heuristic";
+    if (f.key == "public_evidence") return "public launch (one die)";
+    return f.label;
+}
+
+std::string cluster_answer_line(const ClusterResult& r) {
+    const auto n = [](int64_t v) { return std::to_string(v); };
+    if (!r.max_active_clusters) return "resident clusters: unknown (SM count unknown: per-SM figures only)";
+    const MaxActiveClusters& m = *r.max_active_clusters;
+    if (!m.low)
+        return "resident clusters: at most " + n(m.bound) + " (exact bound; the GPC layout is not sourced, so the "
+               "GPCs may strand CTA slots below it)";
+    if (*m.low == *m.high)
+        return "resident clusters: " + n(*m.low) + " for every allowed GPC layout (range " + n(*m.low) + ".." +
+               n(*m.high) + ")";
+    return "resident clusters: " + n(*m.low) + ".." + n(*m.high) + " (a range over the GPC layouts the sources "
+           "allow; the even layout gives " + n(*m.typical) + ", an estimate: real dies are uneven)";
 }
 
 }  // namespace smcalc

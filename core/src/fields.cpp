@@ -227,9 +227,10 @@ const Field<Device> kDevice[] = {
 
 static_assert(std::size(kDevice) == kDeviceFieldCount);
 
-// Not in the URL hash (the page has no cluster input yet: ""); on the CLI a switch.
+// On the CLI a switch. The cluster's dimensions are a composite (JSON "cluster", hash "cl" = "4x2x1": see
+// web/ui_state.cpp), as is the launch grid (JSON "grid"; not on the page, whose tiles take it from the problem).
 const Field<ClusterInput> kCluster[] = {
-    {.key = "non_portable_cluster", .hash = {}, .flag = "--non-portable-cluster", .label = "Non-portable cluster",
+    {.key = "non_portable_cluster", .hash = "np", .flag = "--non-portable-cluster", .label = "Non-portable cluster",
      .unit = "", .codec = Codec::Bool, .lo = 0, .hi = 1, .get = get<&ClusterInput::non_portable>,
      .set = set<&ClusterInput::non_portable>,
      .help = "cluster sizes 9..16 allowed (cudaFuncAttributeNonPortableClusterSizeAllowed; default false)"},

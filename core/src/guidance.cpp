@@ -708,4 +708,65 @@ int64_t default_bounds_target(const NextStep& step) {
     return std::max<int64_t>(1, step.regs.possible ? now + 1 : now);
 }
 
+// ---------------------------------------------------------------------------------------------- clusters
+
+namespace {
+
+// The "clusters" row over the columns: `cell(i)` is column i's answer (nullopt: the column has no result).
+// Every column refusing the cluster with the same error (kind and field) makes that error the answer.
+template <class Cell>
+std::optional<Error> cluster_row(std::vector<CompareRow>& rows, std::size_t n, const ClusterInput& in, Cell cell) {
+    CompareRow row;
+    row.key = "clusters";
+    row.label = "Resident clusters per GPU (" + dims_text(in.dims) + ")";
+    std::vector<Error> errors;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::optional<Expected<ClusterResult>> r = cell(i);
+        if (!r) {
+            row.values.emplace_back("error");
+            errors.push_back(Error{ErrorId::InvalidInput, "", ""});  // a column error, never "the same" as a cluster's
+            continue;
+        }
+        if (*r) {
+            row.values.push_back(cluster_cell_text(**r));
+            continue;
+        }
+        const Error& e = r->error();
+        errors.push_back(e);
+        row.values.emplace_back(e.field == "cluster" && e.message.find("CC 9.0") != std::string::npos
+                                    ? "no clusters (CC < 9.0)"
+                                    : "error");
+    }
+    if (n > 0 && errors.size() == n && !errors[0].field.empty() &&
+        std::all_of(errors.begin(), errors.end(),
+                    [&](const Error& e) { return e.id == errors[0].id && e.field == errors[0].field; }))
+        return errors[0];
+    row.differs = std::any_of(row.values.begin(), row.values.end(), [&](const std::string& v) { return v != row.values[0]; });
+    rows.push_back(std::move(row));
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Error> add_cluster_row(Comparison& c, const ClusterInput& cluster) {
+    ClusterInput in = cluster;
+    in.grid.reset();
+    return cluster_row(c.rows, c.columns.size(), in, [&](std::size_t i) -> std::optional<Expected<ClusterResult>> {
+        const CompareColumn& col = c.columns[i];
+        if (col.error) return std::nullopt;
+        auto spec = find_gpu(col.name);
+        return spec ? clusters(**spec, c.kernel, in) : clusters(col.device, GpcLayout{}, c.kernel, in);
+    });
+}
+
+std::optional<Error> add_cluster_row(TileComparison& c, const ClusterInput& cluster) {
+    ClusterInput in = cluster;
+    in.grid.reset();
+    return cluster_row(c.rows, c.columns.size(), in, [&](std::size_t i) -> std::optional<Expected<ClusterResult>> {
+        const TileColumn& col = c.columns[i];
+        if (!col.result) return std::nullopt;
+        return clusters(col.gpu->device, col.gpu->gpc, col.result->ctas_per_sm, col.result->smem_per_cta, in);
+    });
+}
+
 }  // namespace smcalc

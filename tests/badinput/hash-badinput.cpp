@@ -55,10 +55,10 @@ TEST_CASE("URL hash: 20,000 random hashes - at most 7 notices, a stable canonica
     std::mt19937_64 rng(0x4a54);
     static const char* const kKeys[] = {"gpu", "m", "t", "r", "ss", "ds", "oi", "dm", "co", "b", "tm", "tn", "tk",
                                         "st", "w", "ta", "tb", "tc", "mma", "ep", "eo", "eb", "er", "ov", "sb", "ab",
-                                        "p", "pm", "pn", "pk", "d.cc", "d.sm", "d.ws", "d.spb", "d.rsv", "zz"};
+                                        "p", "pm", "pn", "pk", "cl", "np", "abuf", "d.cc", "d.sm", "d.ws", "d.spb", "d.rsv", "zz"};
     static const char* const kValues[] = {"", "0", "1", "-1", "abc", "256", "24KB", "1e30", "9007199254740991",
                                           "9007199254740992", "%", "%4", "%zz", "%20", "+", "kernel", "tile", "bf16",
-                                          "tmem", "out", "default", "H100%20SXM5", "A100", "8.0", "7.7", "\xff"};
+                                          "tmem", "out", "default", "4x2x1", "16", "0x2", "2x1x1x1", "H100%20SXM5", "A100", "8.0", "7.7", "\xff"};
     for (int i = 0; i < 20'000; ++i) {
         std::string h = rng() % 2 ? "#" : "";
         const int parts = static_cast<int>(rng() % 12);

@@ -23,6 +23,7 @@
 // (like 0 blocks per SM), not an error.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -165,6 +166,21 @@ struct ClusterRange {
     std::vector<int64_t> typical_layout;  // SMs per GPC of the even layout
 };
 std::optional<ClusterRange> cluster_range(const GpcLayout& gpc, int64_t sms, int64_t ctas_per_sm, int64_t cluster_size);
+
+// "4x2x1": dimensions as the CLI, the hash and the text answers write them.
+std::string dims_text(const Dim3& d);
+// "4x2x1", "4x2", "8" (also 'X', '*', spaces): 1 to 3 integers; missing ones are 1. nullopt when the text is not
+// that shape. Not range-checked here (validate_cluster and the readers do, naming cluster.x, .y or .z); a number
+// too large for int64 comes back as kMaxInput + 1, outside every range. The JSON reader, the CLI and the URL hash
+// all read dimensions with it.
+std::optional<std::array<int64_t, 3>> split_dims(std::string_view text);
+// One compare-table cell: "13..16 (even 15)", "15 (every layout)", "at most 16 (layout unknown)", "unknown (SMs)".
+std::string cluster_cell_text(const ClusterResult& r);
+// A figure's row label with its key: "low (fewest over every GPC layout)", "CUTLASS grid heuristic", ...
+std::string cluster_figure_label(const ClusterFigure& f);
+// The one-line answer the text output, the page and the compare notes show: a range where the GPC layouts
+// differ, one number where they agree, the exact bound where the layout is unknown.
+std::string cluster_answer_line(const ClusterResult& r);
 
 // CUTLASS's SM90 persistent-grid heuristic (tile_scheduler_params.h, get_max_cta_occupancy re-expressed): CTAs it
 // launches for `sms` SMs assuming `sms_per_gpc` SMs per GPC and 1 CTA per SM. Clusters = result / size.

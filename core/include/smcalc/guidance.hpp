@@ -146,6 +146,13 @@ struct TileComparison {
 };
 Expected<TileComparison> compare_tile(const TileInput& tile, std::span<const std::string_view> gpu_names);
 
+// Adds the row "Resident clusters per GPU (XxYxZ)" (key "clusters") for `cluster` (its grid is ignored) to a
+// comparison: one cell per column (cluster_cell_text), "no clusters (CC < 9.0)" where the GPU refuses clusters.
+// When every column refuses the cluster with the same error, that error is the answer (a bad cluster for all,
+// as compare_tile does for a bad tile) and the comparison is left as it was. The API and the page both use it.
+std::optional<Error> add_cluster_row(Comparison& c, const ClusterInput& cluster);
+std::optional<Error> add_cluster_row(TileComparison& c, const ClusterInput& cluster);
+
 // The default target of launch_bounds() for a kernel now at `step.current`: one more block per SM where the
 // register suggestion can reach it, else the blocks it has now (bounds that keep today's occupancy); at least 1.
 int64_t default_bounds_target(const NextStep& step);

@@ -1,0 +1,101 @@
+// tests/browser/cluster.test.mjs - issue 17 in the page: the cluster input (kernel and tile panels) round-trips
+// the URL hash, the page's resident-cluster figures equal the JS API's (which tests/wasm-eq holds equal to the
+// CLI's), the side-by-side view gains the API's "clusters" row, and a GPU below CC 9.0 refuses a cluster with
+// the reason while the per-SM answer stands. Screenshots: build/screenshots/cluster-*.png (DPR 1 and 2).
+// Run: node --test tests/browser/cluster.test.mjs (after scripts/build-web.sh)
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { idle, item, open, screenshot, session, state } from './harness.mjs';
+
+const env = session();
+
+const click = async (page, label) => {
+  const i = await item(page, label);
+  await page.mouse.click(i.cx, i.cy);
+  await idle(page);
+};
+const figures = (c) => ({ low: c.low, typical: c.typical, high: c.high, bound: c.bound });
+
+// cuBLAS's launch on H100 SXM5 (CUTLASS #1921): 1 CTA per SM, cluster 4x2x1 -> 15 clusters on the die measured.
+const h100 = '#gpu=H100%20SXM5&m=kernel&t=256&r=255&cl=4x2x1';
+
+test('kernel cluster: hash round-trip, figures equal the JS API, GPC picture drawn', async () => {
+  for (const dpr of [1, 2]) {
+    const { context, page, errors } = await open(env.browser, env.base + h100, { deviceScaleFactor: dpr });
+    let s = await state(page);
+    assert.deepEqual(s.cluster.dims, [4, 2, 1]);
+    assert.match(s.hash, /(^|&)cl=4x2x1(&|$)/);
+    const api = await page.evaluate(() => window.smcalc.handle({
+      op: 'occupancy', gpu: 'H100 SXM5', threads: 256, regs: 255, cluster: [4, 2, 1] }));
+    assert.deepEqual(api.warnings ?? [], []);
+    assert.equal(api.error, undefined, JSON.stringify(api.error));
+    assert.deepEqual(figures(s.cluster.max_active_clusters), figures(api.cluster.max_active_clusters));
+    assert.ok(s.cluster.max_active_clusters.low <= 15 && 15 <= s.cluster.max_active_clusters.high);
+    assert.equal(s.cluster.limiter, api.cluster.limiter);
+    assert.equal(s.cluster.ctas_per_sm, api.cluster.ctas_per_sm);
+    assert.deepEqual(s.cluster.gpcs, api.cluster.gpcs.map((g) => g.sms));
+    await click(page, 'Clusters');
+    // The picture is drawn (ImGui reports only items it laid out; it may sit below the card's fold).
+    assert.ok((await page.evaluate(() => window.smcalc.items())).some((i) => i.label === 'gpc_picture'));
+    await screenshot(page, `cluster-kernel-dpr${dpr}`);
+
+    // Edit the cluster in the inputs: 2 x 1 x 1, then non-portable 16 x 1 x 1 round-trips through the hash.
+    await page.evaluate(() => { location.hash = 'gpu=H100%20SXM5&m=kernel&t=128&r=32&cl=16x1x1&np=1'; });
+    await idle(page);
+    s = await state(page);
+    assert.deepEqual(s.cluster.dims, [16, 1, 1]);
+    assert.equal(s.cluster.non_portable_cluster, true);
+    assert.equal(s.cluster.error, null);
+    assert.match(s.hash, /cl=16x1x1&np=1/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('cluster errors: CC < 9.0 and size > 8 without the flag keep the per-SM answer, and say why', async () => {
+  const { context, page, errors } = await open(env.browser, env.base + '#gpu=A100&m=kernel&t=256&r=48&cl=2x1x1');
+  let s = await state(page);
+  assert.equal(s.result.blocks_per_sm, 5);          // the kernel's answer stands
+  assert.match(s.cluster.error, /9\.0/);           // the cluster is refused with the CC
+  await page.evaluate(() => { location.hash = 'gpu=H100%20SXM5&m=kernel&t=128&r=32&cl=16x1x1'; });
+  await idle(page);
+  s = await state(page);
+  assert.match(s.cluster.error, /non.portable/i);
+  assert.ok(s.result.blocks_per_sm > 0);
+  // A broken cluster in a link: a notice naming the field and the range, no cluster.
+  await page.evaluate(() => { location.hash = 'gpu=H100%20SXM5&m=kernel&cl=0x2'; });
+  await idle(page);
+  s = await state(page);
+  assert.equal(s.cluster, undefined);
+  assert.match(s.notice, /Cluster '0x2' in the link is not valid \(XxYxZ .*1 \.\. 16\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('tile cluster: 256x128 as a 2x1 cluster, and the compare view adds the clusters row', async () => {
+  const url = '#gpu=H100%20SXM5&m=tile&tm=256&tn=128&tk=64&cl=2x1x1&p=1';
+  const { context, page, errors } = await open(env.browser, env.base + url, { deviceScaleFactor: 2 });
+  let s = await state(page);
+  const api = await page.evaluate(() => window.smcalc.handle({
+    op: 'tile', gpu: 'H100 SXM5', m: 256, n: 128, k: 64, problem: '8192x8192x8192', cluster: [2, 1, 1] }));
+  assert.deepEqual(api.warnings ?? [], []);
+  assert.equal(api.error, undefined, JSON.stringify(api.error));
+  assert.deepEqual(figures(s.cluster.max_active_clusters), figures(api.cluster.max_active_clusters));
+  await click(page, 'Clusters');
+  await screenshot(page, 'cluster-tile-dpr2');
+
+  await page.evaluate((h) => { location.hash = h.slice(1) + '&cmp=1'; }, url);
+  await idle(page);
+  s = await state(page);
+  const cmp = await page.evaluate(() => window.smcalc.handle({
+    op: 'compare', kind: 'tile', gpus: ['A100', 'H100 SXM5', 'B200', 'RTX 5090'], m: 256, n: 128, k: 64, cluster: [2, 1, 1] }));
+  assert.deepEqual(cmp.warnings ?? [], []);
+  assert.equal(cmp.error, undefined, JSON.stringify(cmp.error));
+  const row = cmp.rows.find((r) => r.key === 'clusters');
+  assert.deepEqual(s.compare.clusters, row.values);
+  assert.equal(s.compare.clusters[0], 'no clusters (CC < 9.0)');  // A100
+  assert.ok(s.compare.differs.includes('clusters'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
