@@ -223,7 +223,7 @@ TEST_CASE("api: every bad field answers its error id and names the field") {
     }
 }
 
-TEST_CASE("api: an unknown field is an error naming it and the nearest known field; ignored fields are warnings") {
+TEST_CASE("api: an unknown field is an error naming it and the nearest known field, an ignored field a warning") {
     // A plausible misspelling must not leave its field at the default while the answer looks right.
     const json a = handle({{"op", "occupancy"}, {"cc", "8.0"}, {"thread", 128}});
     CHECK(error_id(a) == "bad_request");

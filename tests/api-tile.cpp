@@ -269,7 +269,7 @@ TEST_CASE("api tile: refusals and bad fields answer their error id and field") {
     }
 }
 
-TEST_CASE("api tile: fields the op does not read are named in warnings; unknown ones are errors") {
+TEST_CASE("api tile: fields the op does not read are named in warnings, unknown ones are errors") {
     const json a = handle(with(with(seed_tile(), "threads", 128), "ms", json::array({64})));
     REQUIRE(!a.contains("error"));
     CHECK(has_warning(a, "\"threads\" is ignored by op tile"));

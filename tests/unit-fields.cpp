@@ -65,7 +65,7 @@ TEST_CASE("fields: key_distance counts edits, folds case and reads '-' as '_'") 
     CHECK(fields::key_distance(longest, std::string(64, 'x')) == 0);
 }
 
-TEST_CASE("fields: nearest_key takes the nearest candidate, the earlier on a tie; near_miss says when it is a typo") {
+TEST_CASE("fields: nearest_key takes the nearest candidate, the earlier on a tie, and near_miss says when it is a typo") {
     constexpr std::array<std::string_view, 4> c = {"threads", "regs", "smem_static", "smem_dynamic"};
     CHECK(fields::nearest_key("thread", c) == "threads");
     CHECK(fields::nearest_key("smem_stat", c) == "smem_static");
