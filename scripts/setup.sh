@@ -6,8 +6,8 @@
 #      (compresses the page's embedded wasm ~5 % better than gzip; the build falls back to gzip without it)
 #   2. Dear ImGui 1.86 sources from Debian's *source* package into third_party/imgui (ignored by git),
 #      unless IMGUI_DIR points at an ImGui checkout already (then nothing is fetched).
-#   3. npm packages of package.json (playwright-core only; it never downloads a browser: the tests drive
-#      Debian's /usr/bin/chromium).
+#   3. npm packages of package.json: playwright-core (it never downloads a browser: the tests drive Debian's
+#      /usr/bin/chromium) and typescript (tests/js/types.test.mjs checks the shipped declarations with tsc).
 #
 # Safe to run again: each step checks first. Needs root (or sudo) only when a package is missing.
 set -euo pipefail
@@ -65,9 +65,9 @@ else
   say "ImGui $(grep -m1 -oE 'IMGUI_VERSION +"[^"]+"' "$imgui_dir/imgui.h" | awk '{print $2}' | tr -d '"') in $imgui_dir"
 fi
 
-# --- 3. npm packages (playwright-core) ------------------------------------------------------------------
+# --- 3. npm packages (playwright-core, typescript) ------------------------------------------------------
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-if [ -d node_modules/playwright-core ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
+if [ -d node_modules/playwright-core ] && [ -d node_modules/typescript ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
   say "npm packages present"
 elif [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error

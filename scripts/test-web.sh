@@ -2,7 +2,8 @@
 # scripts/test-web.sh - every web test, after scripts/setup.sh:
 #   1. build dist/ (scripts/build-web.sh: the page and the JS API module)
 #   2. shaders: glslangValidator on every file of shaders/ (tests/shaders/validate.sh)
-#   3. JS API under node: tests/js/*.test.mjs (node --test)
+#   3. JS API under node: tests/js/*.test.mjs (node --test; types.test.mjs runs tsc from node_modules on the
+#      declarations in dist/)
 #   4. wasm == native and the JS API bad-input table: tests/wasm-eq/*.test.mjs (node --test; the native side is
 #      build/debug/core/smcalc, which scripts/test.sh builds first from the same checkout; without it the
 #      comparison is skipped with a visible note, the table still runs)

@@ -36,6 +36,9 @@ TEST_CASE("bad inputs: every batch-line row of docs/bad-inputs.md gets its docum
         const json a = json::parse(out, nullptr, false);
         REQUIRE_MESSAGE(!a.is_discarded(), where << ": not JSON: " << out.substr(0, 200));
         CHECK_MESSAGE(smcalc::fuzz::check_answer(a).empty(), where << ": " << smcalc::fuzz::check_answer(a));
+        if (const json request = json::parse(line, nullptr, false); !request.is_discarded())
+            CHECK_MESSAGE(smcalc::fuzz::check_unknown_key(request, a).empty(),
+                          where << ": " << smcalc::fuzz::check_unknown_key(request, a));
         const std::string id = bi::code(r.cells[3]);
         const std::string field = bi::code(r.cells[4]);
         bool prefix = false;
@@ -71,4 +74,25 @@ TEST_CASE("bad inputs: a batch-line error answer is the same through handle() fo
         CHECK_MESSAGE(smcalc::api::handle(request).dump(-1, ' ', false, json::error_handler_t::replace) == via_line,
                       "docs/bad-inputs.md:" << r.line);
     }
+}
+
+TEST_CASE("bad inputs: check_unknown_key (the fuzz targets' invariant) refuses what it should") {
+    using smcalc::fuzz::check_unknown_key;
+    const json req = {{"op", "occupancy"}, {"cc", "8.0"}, {"thread", 1}};
+    CHECK(check_unknown_key(req, smcalc::api::handle(req)).empty());
+    const json dev = {{"op", "occupancy"}, {"device", {{"cc", "8.0"}, {"smem_per_blok", 1}}}};
+    CHECK(check_unknown_key(dev, smcalc::api::handle(dev)).empty());
+    // Answers the old reader gave, or a broken suggestion, are caught.
+    const json warned = {{"blocks_per_sm", 8}, {"warnings", {"unknown field \"thread\" ignored"}}};
+    CHECK(check_unknown_key(req, warned) == "an unknown field as a warning");
+    auto refused = [](const char* field, const char* message) {
+        return json{{"error", {{"id", "bad_request"}, {"field", field}, {"message", message}}}};
+    };
+    CHECK(check_unknown_key(req, refused("thread", "unknown field \"thread\"")).find("without a suggestion") != std::string::npos);
+    CHECK(check_unknown_key(req, refused("thread", "unknown field \"thread\"; did you mean \"threadz\"?")) ==
+          "the suggested field threadz is unknown itself");
+    CHECK(check_unknown_key(req, refused("threads", "unknown field \"threads\"; did you mean \"thread\"?"))
+              .find("is no key of the request") != std::string::npos);
+    CHECK(check_unknown_key(dev, refused("device.smem_per_blok", "unknown field \"device.smem_per_blok\"; did you mean \"smem_per_block\"?"))
+              .find("is not beside") != std::string::npos);
 }

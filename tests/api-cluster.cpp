@@ -170,8 +170,13 @@ TEST_CASE("api cluster: a cluster larger than a GPC holds is an answer of 0 clus
     CHECK(error_field(handle(r)) == "gpc.max_sms_per_gpc");
     r["device"]["gpc"] = {{"gpcs_min", 4}, {"max_sms_per_gpc", 4}, {"bogus", 1}};
     const json w = handle(r);
-    REQUIRE(w.contains("warnings"));
-    CHECK(w["warnings"][0] == "unknown field \"device.gpc.bogus\" ignored");
+    CHECK(error_id(w) == "bad_request");
+    CHECK(error_field(w) == "device.gpc.bogus");
+    CHECK(error_message(w) ==
+          "unknown field \"device.gpc.bogus\"; the nearest known field is \"device.gpc.gpcs_min\" (smcalc fields lists "
+          "them all)");
+    r["device"]["gpc"] = {{"gpcs_min", 4}, {"max_sm_per_gpc", 4}};
+    CHECK(error_message(handle(r)) == "unknown field \"device.gpc.max_sm_per_gpc\"; did you mean \"device.gpc.max_sms_per_gpc\"?");
 }
 
 TEST_CASE("api cluster: tile answers gain cluster and fit_options") {

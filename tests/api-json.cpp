@@ -223,22 +223,74 @@ TEST_CASE("api: every bad field answers its error id and names the field") {
     }
 }
 
-TEST_CASE("api: unknown and ignored fields are listed in warnings") {
-    const json a = handle({{"op", "occupancy"}, {"cc", "8.0"}, {"thread", 128}, {"blocks", 2},
-                           {"device_", 1}});
-    REQUIRE(!a.contains("error"));
-    CHECK(has_warning(a, "\"thread\""));
-    CHECK(has_warning(a, "\"device_\""));
-    CHECK(has_warning(a, "\"blocks\" is ignored by op occupancy"));
-    CHECK(a["input"]["threads"] == 256);  // the misspelt field did not count
+TEST_CASE("api: an unknown field is an error naming it and the nearest known field, an ignored field a warning") {
+    // A plausible misspelling must not leave its field at the default while the answer looks right.
+    const json a = handle({{"op", "occupancy"}, {"cc", "8.0"}, {"thread", 128}});
+    CHECK(error_id(a) == "bad_request");
+    CHECK(error_field(a) == "thread");
+    CHECK(error_message(a) == "unknown field \"thread\"; did you mean \"threads\"?");
+    CHECK(error_message(handle({{"op", "occupancy"}, {"cc", "8.0"}, {"smem_stat", "24KB"}})) ==
+          "unknown field \"smem_stat\"; did you mean \"smem_static\"?");
+    CHECK(error_message(handle({{"op", "occupancy"}, {"cc", "8.0"}, {"device_", 1}})) ==
+          "unknown field \"device_\"; did you mean \"device\"?");
+    // Case and '-' for '_' are near misses, not aliases.
+    CHECK(error_message(handle({{"op", "occupancy"}, {"cc", "8.0"}, {"Threads", 1}})) ==
+          "unknown field \"Threads\"; did you mean \"threads\"?");
+    CHECK(error_field(handle({{"op", "occupancy"}, {"cc", "8.0"}, {"smem-dynamic", 1}})) == "smem-dynamic");
+    // Far from every key: the nearest is still named, as such.
+    CHECK(error_message(handle({{"op", "occupancy"}, {"cc", "8.0"}, {"foo", 1}})) ==
+          "unknown field \"foo\"; the nearest known field is \"op\" (smcalc fields lists them all)");
+    // Refused even when null (the key is still wrong) and on ops that read no fields.
+    CHECK(error_field(handle({{"op", "occupancy"}, {"cc", "8.0"}, {"thread", nullptr}})) == "thread");
+    CHECK(error_field(handle({{"op", "gpus"}, {"thread", 1}})) == "thread");
+    // Among equally near keys, one the op reads: "mm" is one edit from m, mma and ms; op tile reads m and mma,
+    // op tiles reads ms.
+    CHECK(error_message(handle({{"op", "tile"}, {"gpu", "H100 SXM5"}, {"mm", 4}})) ==
+          "unknown field \"mm\"; did you mean \"m\"?");
+    CHECK(error_message(handle({{"op", "tiles"}, {"gpu", "H100 SXM5"}, {"mm", 4}})) ==
+          "unknown field \"mm\"; did you mean \"ms\"?");
+    CHECK(error_message(handle({{"op", "tile"}, {"gpu", "H100 SXM5"}, {"wraps", 4}})) ==
+          "unknown field \"wraps\"; did you mean \"warps\"?");
+    // Inside the device object and a GPC layout, with their paths.
+    const json c = handle({{"op", "occupancy"}, {"device", {{"cc", "8.0"}, {"smem_per_blok", 1}}}});
+    CHECK(error_field(c) == "device.smem_per_blok");
+    CHECK(error_message(c) == "unknown field \"device.smem_per_blok\"; did you mean \"device.smem_per_block\"?");
+    // The id is echoed on this error too.
+    CHECK(handle({{"op", "occupancy"}, {"cc", "8.0"}, {"thread", 1}, {"id", 4}})["id"] == 4);
+
+    // Known fields the op does not read stay warnings.
+    const json w = handle({{"op", "occupancy"}, {"cc", "8.0"}, {"blocks", 2}});
+    REQUIRE(!w.contains("error"));
+    CHECK(has_warning(w, "\"blocks\" is ignored by op occupancy"));
     const json b = handle({{"op", "block_size"}, {"cc", "8.0"}, {"threads", 999}});
     CHECK(has_warning(b, "\"threads\" is ignored by op block_size"));
-    const json c = handle({{"op", "occupancy"}, {"device", {{"cc", "8.0"}, {"smem", 1}}}});
-    CHECK(has_warning(c, "device.smem"));
     const json d = handle({{"op", "gpus"}, {"gpu", "A100"}});
     CHECK(has_warning(d, "\"gpu\" is ignored by op gpus"));
     // A field the op ignores is not validated.
     CHECK(!handle({{"op", "block_size"}, {"cc", "8.0"}, {"threads", "lots"}}).contains("error"));
+}
+
+TEST_CASE("api: the CLI's spelling of a field reads as that field (smem for smem_static: the CLI's --smem)") {
+    const json base = {{"op", "occupancy"}, {"gpu", "A100"}, {"threads", 256}, {"regs", 48}};
+    const json a = handle(with(base, "smem", "24KB"));
+    REQUIRE_MESSAGE(!a.contains("error"), a.dump());
+    CHECK(a["input"]["smem_static"] == 24576);
+    CHECK(a["blocks_per_sm"] == 5);
+    CHECK(!a.contains("warnings"));
+    CHECK(a == handle(with(base, "smem_static", "24KB")));
+    // Checked as that field: a bad value's error names smem_static.
+    CHECK(error_field(handle(with(base, "smem", "24XB"))) == "smem_static");
+    // Both spellings: refused, whatever the values.
+    const json both = handle(with(with(base, "smem", "24KB"), "smem_static", 24576));
+    CHECK(error_id(both) == "bad_request");
+    CHECK(error_field(both) == "smem");
+    CHECK(error_message(both) ==
+          "\"smem\" is the CLI's spelling of \"smem_static\" (--smem), which is given too; give one of them");
+    // A null spelling is absent, as any null field.
+    CHECK(handle(with(with(base, "smem", nullptr), "smem_static", "24KB"))["input"]["smem_static"] == 24576);
+    CHECK(handle(with(with(base, "smem", "24KB"), "smem_static", nullptr))["input"]["smem_static"] == 24576);
+    // An op that reads no kernel warns about it by the field's name.
+    CHECK(has_warning(handle({{"op", "tile"}, {"gpu", "H100 SXM5"}, {"smem", 1}}), "\"smem_static\" is ignored by op tile"));
 }
 
 TEST_CASE("api: id is echoed, on answers and on errors") {

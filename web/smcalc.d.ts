@@ -3,11 +3,14 @@
 // the same as `smcalc batch` (one JSON object per request).
 //
 // Without the UI (course pages, node):
-//   <script src="smcalc-api.js"></script>            const api = await createSmcalcApi();
-//   import createSmcalcApi from './smcalc-api.mjs';  const api = await createSmcalcApi();
+//   <script src="smcalc-api.js"></script>            const api = await createSmcalcApi();  (works from file://)
+//   import createSmcalcApi from './smcalc-api.mjs';  const api = await createSmcalcApi();  (declarations:
+//                                                    smcalc-api.d.mts, which re-exports these types)
 //   const createSmcalcApi = require('./smcalc-api.js');
-//   api.occupancy({ cc: '8.0', threads: 256, regs: 48, smem_static: 24576 }).blocks_per_sm  // 5
+//   const a = api.occupancy({ cc: '8.0', threads: 256, regs: 48, smem_static: 24576 });
+//   if (a.error) console.error(a.error.message); else if (a.vendor !== 'amd') a.blocks_per_sm;  // 5
 // On the page: await window.smcalc.ready; window.smcalc.state(); await window.smcalc.occupancy({...}).
+// Everything outside the generated block is written by hand; tests/ts/usage.ts checks it with tsc.
 
 /** A byte count: an integer, or a string with a unit ("24KiB", "24 KB", "1.5MiB"; KB = KiB = 1024 B). */
 export type Bytes = number | string;
@@ -89,38 +92,108 @@ export interface ClusterInput {
 
 /** Exactly one of gpu, cc or device chooses the device. */
 export interface DeviceChoice {
-  gpu?: string;                       // a name or alias from gpus(), e.g. "H100 SXM5", "A100"
+  gpu?: string;                       // a name or alias from gpus(), e.g. "H100 SXM5", "A100", "MI300X"
   cc?: ComputeCapability;             // that CC's reference device
-  device?: DeviceInput;               // a custom device
+  device?: DeviceInput & { gpc?: GpcInput };  // a custom device
 }
 
+/** A custom device's GPC layout (smcalc::GpcLayout; 0 or absent = unknown), for cluster answers. */
+export interface GpcInput {
+  gpcs_min?: number;
+  gpcs_max?: number;
+  max_sms_per_gpc?: number;
+  sms_per_tpc?: number;
+  max_cluster_size?: number;
+}
+
+/** Keys every request may carry. Any key that no field has is refused (bad_request naming the nearest field),
+ *  so object literals with a misspelt key fail to compile too. */
 export interface RequestCommon {
   id?: unknown;                       // echoed unchanged in the answer
 }
 
-export type OccupancyRequest = RequestCommon & DeviceChoice & KernelInput;
-export type BlockSizeRequest = RequestCommon & DeviceChoice & Omit<KernelInput, 'threads'>;
-export type DynamicSmemRequest = RequestCommon & DeviceChoice & Omit<KernelInput, 'smem_dynamic'> & {
-  blocks?: number;                    // blocks per SM wanted, default 1
+/** Compiler output instead of (or under) the kernel fields: ptxas -v / cuobjdump -res-usage text, or LLVM's
+ *  AMDGPU remarks with an AMD GPU. */
+export interface CompilerInput {
+  compiler_output?: string;
+  kernel?: string;                    // which kernel of compiler_output (name as printed, mangled or short)
+}
+
+/** The CLI's spellings that the API reads as a field (smcalc::fields::flag_alias): smem is smem_static (--smem).
+ *  Give one spelling, not both. */
+export interface CliSpellings {
+  smem?: Bytes;
+}
+
+/** NVIDIA's kernel fields and AMD's: a request reads the table of its GPU's vendor; a field of the other
+ *  vendor's table is an error naming it. */
+export type AnyKernelInput = KernelInput & AmdKernelInput & CliSpellings;
+
+export type OccupancyRequest = RequestCommon & DeviceChoice & AnyKernelInput & CompilerInput & ClusterInput;
+export type BlockSizeRequest = RequestCommon & DeviceChoice & Omit<KernelInput, 'threads'> & CliSpellings & CompilerInput;
+export type DynamicSmemRequest = RequestCommon & DeviceChoice & Omit<KernelInput, 'smem_dynamic'> & CliSpellings &
+  CompilerInput & {
+    blocks?: number;                  // blocks per SM wanted, default 1
+  };
+export type NextStepRequest = OccupancyRequest & {
+  blocks?: number;                    // the launch-bounds target (blocks per SM); default: the next step's
 };
-/** The tile model's request (see the CLI's batch contract); answered as core/api answers it. */
-export type TileRequest = RequestCommon & DeviceChoice & TileInput;
+/** The tile model's request: a GEMM tile on one GPU (NVIDIA's tile fields; an AMD GPU reads m, n, k, stages, a,
+ *  b, acc, problem, waves and sgprs). */
+export type TileRequest = RequestCommon & DeviceChoice & TileInput & Omit<ClusterInput, 'grid'> & {
+  waves?: number;                     // AMD: waves of 64 lanes per workgroup, 1..16
+  sgprs?: number;                     // AMD: SGPRs per wave
+};
+/** Tiles that fit: candidate lists instead of m, n, k, stages, warps. */
+export type TilesRequest = RequestCommon & DeviceChoice & Omit<TileInput, 'm' | 'n' | 'k' | 'stages' | 'warps' | 'problem'> & {
+  ms?: number[] | number;
+  ns?: number[] | number;
+  ks?: number[] | number;
+  stages?: number[] | number | 'auto' | ['auto'];
+  warps?: number[] | number;
+  limit?: number | 'all';
+  cluster?: ClusterInput['cluster'];
+  clusters?: Array<[number, number, number] | number | string>;
+  non_portable_cluster?: boolean;
+};
+/** One kernel (kind "kernel", the default) or one tile (kind "tile") on 1 to 4 GPUs. */
+export type CompareRequest = RequestCommon & {
+  gpus: string[] | string;
+  kind?: 'kernel' | 'tile';
+} & Partial<AnyKernelInput> & Partial<Omit<TileRequest, 'gpu' | 'cc' | 'device' | 'id'>> & ClusterInput;
+export type ParseRequest = RequestCommon & { text: string };
+export type ListRequest = RequestCommon;
 
 export type ErrorId =
   | 'invalid_input' | 'unknown_arch' | 'unknown_gpu' | 'invalid_device' | 'not_achievable' | 'unsupported'
   | 'bad_request'
   | 'internal';                       // only from the JS layer, if the module itself failed (never expected)
 
-/** Every failure is an answer, never a thrown exception; the module keeps working after it. */
-export interface ErrorAnswer {
-  error: { id: ErrorId; message: string; field: string };
-  id?: unknown;
+/** What went wrong: the error's kind, the field it names (a request key or path such as "device.warp_size",
+ *  "ms[1]"; "" for the whole request) and a sentence saying the allowed values. */
+export interface ApiError {
+  id: ErrorId;
+  message: string;
+  field: string;
 }
 
-export interface AnswerCommon {
+/** Every failure is an answer, never a thrown exception; the module keeps working after it. The `error` key
+ *  tells answers apart: `if (a.error) { ... a.error.field ... } else { ... a.blocks_per_sm ... }`. */
+export interface ErrorAnswer {
+  error: ApiError;
   id?: unknown;
-  warnings?: string[];                // fields ignored (unknown, or not used by this op)
+  fit_options?: TileFitOption[];      // a tile refused with a cluster: the shapes that would fit
 }
+
+/** Keys of every successful answer. `error?: undefined` makes `a.error` the discriminant of Answer<T>. */
+export interface AnswerCommon {
+  error?: undefined;
+  id?: unknown;
+  warnings?: string[];                // fields the op ignores; inputs no compiled kernel has
+}
+
+/** An answer or an error, told apart by `error`. */
+export type Answer<T> = T | ErrorAnswer;
 
 export type ResourceKey = 'regs' | 'smem' | 'warps' | 'blocks' | 'barriers';
 
@@ -132,7 +205,21 @@ export interface Budget {
   limiting: boolean;
 }
 
+/** The device an answer used (DeviceInput, every field given; sm_count null = unknown). */
+export type DeviceAnswer = Required<Omit<DeviceInput, 'cc' | 'sm_count'>> & { cc: string; sm_count: number | null };
+/** The kernel an answer used (KernelInput with every field; -1 = CUDA's default), with the cluster if any. */
+export type KernelAnswerInput = Required<Omit<KernelInput, 'smem_static' | 'smem_dynamic' | 'smem_dynamic_max'>> & {
+  smem_static: number;
+  smem_dynamic: number;
+  smem_dynamic_max: number;
+  cluster?: [number, number, number];
+  non_portable_cluster?: boolean;
+  grid?: [number, number, number] | null;
+};
+
+/** occupancy on an NVIDIA GPU (cuda_occupancy.h's rules). */
 export interface OccupancyAnswer extends AnswerCommon {
+  vendor?: undefined;                 // AMD answers say 'amd'
   blocks_per_sm: number;
   warps_per_sm: number;
   threads_per_sm: number;
@@ -148,9 +235,53 @@ export interface OccupancyAnswer extends AnswerCommon {
   budgets: Budget[];
   derivation: string[];
   notes: string[];
-  device: DeviceInput;
+  device: DeviceAnswer;
   gpu: string | null;
-  input: KernelInput;
+  input: KernelAnswerInput;
+  compiler?: ParsedKernel;            // the kernel compiler_output gave
+  cluster?: ClusterAnswer;            // with a cluster (CC 9.0+)
+}
+
+/** A readout row (limits and estimates of a tile or an AMD kernel). */
+export interface ReadoutRow {
+  key: string;
+  label: string;
+  unit: string;
+  value: number;
+  limit: number | null;
+  basis: string;                      // "exact", "estimate", ...
+  over: boolean;
+}
+
+/** occupancy on an AMD Instinct GPU (LLVM's rules). */
+export interface AmdOccupancyAnswer extends AnswerCommon {
+  vendor: 'amd';
+  gpu: string;
+  gfx: string;
+  cu_count: number;
+  occupancy: number;                  // 0..1
+  workgroups_per_cu: number;
+  waves_per_workgroup: number;
+  waves_per_cu: number;
+  waves_per_simd: number;
+  max_waves_per_simd: number;
+  compiler_waves_per_simd: number;    // LLVM's figure
+  gpu_resident_workgroups: number | null;
+  lanes_per_workgroup: number;
+  idle_lanes: number;
+  unified_vgprs: number;
+  vgprs_allocated: number;
+  sgprs_allocated: number;
+  lds_allocated: number;
+  limits: Record<'vgprs' | 'sgprs' | 'lds' | 'workgroups', number | null>;
+  limits_waves_per_simd: Record<'vgprs' | 'sgprs' | 'lds' | 'workgroups', number | null>;
+  limiting: string[];
+  budgets: Budget[];
+  rows: ReadoutRow[];
+  derivation: string[];
+  notes: string[];
+  input: Required<Omit<AmdKernelInput, 'lds' | 'scratch'>> & { lds: number; scratch: number };
+  compiler?: Record<string, unknown>; // the AMD kernel compiler_output gave
 }
 
 export interface BlockSizeAnswer extends AnswerCommon {
@@ -169,6 +300,253 @@ export interface DynamicSmemAnswer extends AnswerCommon {
   gpu: string | null;
 }
 
+/** A thread block cluster's answer (smcalc::ClusterResult). */
+export interface ClusterAnswer {
+  dims: [number, number, number];
+  cluster_size: number;
+  needs_non_portable: boolean;
+  max_cluster_size: number;
+  max_size_confirmed: boolean;
+  ctas_per_sm: number;
+  smem_per_cta: number;
+  dsmem_per_cluster: number;
+  sm_count: number | null;
+  ctas_per_gpc_max: number | null;
+  max_active_clusters: {
+    low: number | null; typical: number | null; high: number | null; bound: string;
+    figures: Array<{ key: string; label: string; clusters: number; ctas: number; idle_cta_slots: number;
+                     idle_sms: number | null; basis: string; basis_text: string; source: string }>;
+  } | null;
+  limiter: string;
+  limiter_label: string;
+  limiter_reason: string;
+  gpcs: Array<{ sms: number; clusters: number; ctas: number; idle_sms: number }>;
+  waves: {
+    grid: [number, number, number]; grid_ctas: number; grid_clusters: number; waves_low: number | null;
+    waves_typical: number | null; waves_high: number | null; waves_bound: number | null;
+  } | null;
+  derivation: string[];
+  notes: string[];
+}
+
+/** A tile shape that would fit with a cluster (tile answers, and errors of a refused tile). */
+export interface TileFitOption {
+  key: string;
+  label: string;
+  cluster: [number, number, number];
+  cta: { m: number; n: number; k: number; stages: number; warps: number };
+  acc_regs_per_thread: number;
+  regs_per_thread_est: number;
+  smem_per_cta: number;
+  tmem_columns: number;
+  ctas_per_sm: number;
+  fits: boolean;
+  text: string;
+}
+
+/** The tile an answer used (TileInput with every field; out null = the accumulator type). */
+export type TileAnswerInput = Required<Omit<TileInput, 'problem' | 'out' | 'epilogue_bytes' | 'overhead_regs'>> & {
+  out: ElementType | null;
+  epilogue_bytes: number;
+  overhead_regs: number;
+  problem: { m: number; n: number; k: number } | null;
+  cluster?: [number, number, number];
+  non_portable_cluster?: boolean;
+  grid?: [number, number, number] | null;
+};
+
+/** tile on an NVIDIA GPU (smcalc::TileResult). */
+export interface TileAnswer extends AnswerCommon {
+  vendor?: undefined;                 // AMD answers say 'amd'
+  fits: boolean;
+  occupancy: number;
+  ctas_per_sm: number;
+  limiting: string[];
+  cc: string;
+  instruction: string;
+  inst: { m: number; n: number; k: number };
+  grid: { m: number; n: number };
+  threads: number;
+  acc_regs_per_thread: number;
+  regs_per_thread_est: number;
+  spills: boolean;
+  acc_bytes: number;
+  regfile_bytes: number;
+  acc_regs_even: boolean;
+  overhead_regs: number;
+  regs_cap: number;
+  acc_over_cap: boolean;
+  regs_launch: number;
+  tmem_columns_needed: number;
+  tmem_columns: number;
+  tmem_columns_limit: number;
+  tmem_fits: boolean;
+  ctas_by_tmem: number | null;
+  ctas_by_smem: number | null;
+  ctas_by_regs: number | null;
+  a_smem_bits: number;
+  b_smem_bits: number;
+  smem_a_per_stage: number;
+  smem_b_per_stage: number;
+  smem_per_stage: number;
+  smem_mainloop: number;
+  smem_barriers: number;
+  smem_epilogue: number;
+  smem_per_cta: number;
+  smem_limit: number;
+  smem_fits: boolean;
+  flops_per_kstep: number;
+  global_bytes_per_kstep: number;
+  intensity: number;
+  peak_tflops: number | null;
+  mem_bw_gbs: number | null;
+  ridge: number | null;
+  problem: {
+    tiles_m: number; tiles_n: number; ctas: number; k_steps: number; tile_efficiency: number;
+    ctas_per_wave: number | null; waves: number | null; last_wave_utilization: number | null;
+    wave_efficiency: number | null; flops: number;
+  } | null;
+  rows: ReadoutRow[];
+  notes: string[];
+  solver: Omit<OccupancyAnswer, keyof AnswerCommon | 'compiler' | 'cluster'> | null;  // the CTA as a kernel
+  input: TileAnswerInput;
+  device: DeviceAnswer;
+  gpu: string | null;
+  fit_options: TileFitOption[];
+  cluster?: ClusterAnswer;
+}
+
+/** tile on an AMD Instinct GPU (MFMA tile model). */
+export interface AmdTileAnswer extends AnswerCommon {
+  vendor: 'amd';
+  gpu: string;
+  gfx: string;
+  cu_count: number;
+  fits: boolean;
+  threads: number;
+  acc_bytes: number;
+  acc_regs_per_lane: number;
+  overhead_vgprs: number;
+  vgprs: number;
+  agprs: number;
+  unified_vgprs: number;
+  regs_fit: boolean;
+  lds_a_per_stage: number;
+  lds_b_per_stage: number;
+  lds_per_stage: number;
+  lds_per_workgroup: number;
+  lds_limit: number;
+  lds_fits: boolean;
+  workgroups_per_cu: number;
+  waves_per_simd: number;
+  problem: Record<string, number | null> | null;
+  rows: ReadoutRow[];
+  notes: string[];
+  solver: AmdOccupancyAnswer | null;
+  input: { m: number; n: number; k: number; stages: number; waves: number; a: ElementType; b: ElementType;
+           acc: ElementType; sgprs: number; problem: { m: number; n: number; k: number } | null };
+}
+
+/** One suggestion of next_step. */
+export interface Suggestion {
+  id: string;
+  possible: boolean;
+  changes: Array<{ knob: string; unit: string; from: number; to: number }>;
+  text: string;
+  reason: string;
+  input: KernelAnswerInput | null;
+  blocks_per_sm: number | null;
+  warps_per_sm: number | null;
+  occupancy: number | null;
+  limiting: ResourceKey[] | null;
+}
+
+export interface NextStepAnswer extends AnswerCommon {
+  vendor?: undefined;
+  current: Omit<OccupancyAnswer, keyof AnswerCommon>;
+  target_blocks: number;
+  suggestions: Suggestion[];
+  launch_bounds: {
+    possible: boolean; target_blocks: number; threads: number; max_regs: number | null;
+    blocks_per_sm: number | null; occupancy: number | null; launch_bounds: string | null;
+    maxrregcount: string | null; text: string; reason: string;
+  };
+  device: DeviceAnswer;
+  gpu: string | null;
+  cluster?: ClusterAnswer;
+  cluster_next_steps?: Array<{ key: string; dims: [number, number, number]; clusters: number; ctas: number;
+                               ctas_now: number; basis: string; text: string }>;
+  cluster_input?: { cluster: [number, number, number]; non_portable_cluster: boolean; grid: [number, number, number] | null };
+}
+
+/** next_step on an AMD GPU. */
+export interface AmdNextStepAnswer extends AnswerCommon {
+  vendor: 'amd';
+  [key: string]: unknown;
+}
+
+export interface TilesAnswer extends AnswerCommon {
+  fits: Array<{
+    m: number; n: number; k: number; stages: number; warps: number; acc_regs_per_thread: number;
+    regs_per_thread_est: number; smem_per_cta: number; tmem_columns: number; ctas_per_sm: number;
+    ctas_by_smem: number | null; occupancy: number; limiting: string[]; cluster: [number, number, number];
+    clusters_low: number | null; clusters_typical: number | null; clusters_high: number | null;
+    ctas_resident: number | null;
+  }>;
+  total: number;
+  shown: number;
+  candidates: number;
+  rejected: { refused: number; spills: number; smem_over: number; tmem_over: number; no_cta: number };
+  ranking: string[];
+  stages_auto: boolean;
+  input: Record<string, unknown>;
+  device: DeviceAnswer;
+  gpu: string | null;
+}
+
+export interface CompareAnswer extends AnswerCommon {
+  kind: 'kernel' | 'tile';
+  gpus: string[];
+  input: Record<string, unknown>;
+  amd_input?: Record<string, unknown>;
+  columns: Array<{ name: string; cc: string; sm_count: number | null; error: ApiError | null; vendor?: 'amd' | 'nvidia';
+                   occupancy: number | null; [key: string]: unknown }>;
+  rows: Array<{ key: string; label: string; values: string[]; differs: boolean }>;
+  notes?: string[];
+}
+
+/** A kernel read from compiler output (op parse, and "compiler" in answers given compiler_output). */
+export interface ParsedKernel {
+  name: string;
+  mangled: string | null;
+  demangled: string | null;
+  short_name: string;
+  arch: string | null;
+  cc: string | null;
+  cc_modelled: boolean;
+  registers: number | null;
+  smem_static: number | null;
+  barriers: number | null;
+  stack_frame: number | null;
+  spill_stores: number | null;
+  spill_loads: number | null;
+  cumulative_stack: number | null;
+  local: number | null;
+  cmem: Array<{ bank: number; bytes: number }>;
+  entry: boolean | null;
+  tool: string;
+  line: number;
+  missing: string[];
+}
+
+export interface ParseAnswer extends AnswerCommon {
+  vendor?: 'amd';                     // LLVM AMDGPU output: the kernels are AMD's
+  kernels: ParsedKernel[] | Array<Record<string, unknown>>;
+  notes: string[];
+  summary: string;
+  [key: string]: unknown;
+}
+
 export interface GpuRow {
   name: string;
   aliases: string[];
@@ -184,24 +562,41 @@ export interface GpuRow {
   [field: string]: unknown;           // the device fields of DeviceInput
 }
 
-export interface GpusAnswer extends AnswerCommon { gpus: GpuRow[] }
+export interface GpusAnswer extends AnswerCommon { gpus: GpuRow[]; [key: string]: unknown }
 export interface ArchsAnswer extends AnswerCommon { archs: Array<Record<string, unknown>> }
 
-export type Answer<T> = T | ErrorAnswer;
+/** Each op's request (handle() takes it with its "op") and answer. */
+export interface Ops {
+  occupancy: { request: OccupancyRequest; answer: OccupancyAnswer | AmdOccupancyAnswer };
+  block_size: { request: BlockSizeRequest; answer: BlockSizeAnswer };
+  dynamic_smem: { request: DynamicSmemRequest; answer: DynamicSmemAnswer };
+  next_step: { request: NextStepRequest; answer: NextStepAnswer | AmdNextStepAnswer };
+  tile: { request: TileRequest; answer: TileAnswer | AmdTileAnswer };
+  tiles: { request: TilesRequest; answer: TilesAnswer };
+  compare: { request: CompareRequest; answer: CompareAnswer };
+  parse: { request: ParseRequest; answer: ParseAnswer };
+  gpus: { request: ListRequest; answer: GpusAnswer };
+  archs: { request: ListRequest; answer: ArchsAnswer };
+}
+export type Op = keyof Ops;
+/** A request of the batch contract with its own "op". */
+export type HandleRequest<K extends Op = Op> = { op: K } & Ops[K]['request'];
 
-/** The JS API: synchronous, plain objects in and out (copies; nothing refers into wasm memory). */
+/** The JS API: synchronous, plain objects in and out (copies; nothing refers into wasm memory). On an AMD GPU
+ *  occupancy and tile answer AMD's model: `a.vendor === 'amd'` tells them apart. */
 export interface SmcalcApi {
-  occupancy(request: OccupancyRequest): Answer<OccupancyAnswer>;
+  occupancy(request: OccupancyRequest): Answer<OccupancyAnswer | AmdOccupancyAnswer>;
   block_size(request: BlockSizeRequest): Answer<BlockSizeAnswer>;
   dynamic_smem(request: DynamicSmemRequest): Answer<DynamicSmemAnswer>;
-  tile(request: TileRequest): Answer<Record<string, unknown>>;
+  tile(request: TileRequest): Answer<TileAnswer | AmdTileAnswer>;
   gpus(): Answer<GpusAnswer>;
   archs(): Answer<ArchsAnswer>;
-  /** Any request of the batch contract, carrying its own "op". */
-  handle(request: { op: string } & Record<string, unknown>): Answer<Record<string, unknown>>;
+  /** Any request of the batch contract, carrying its own "op"; the answer is that op's. */
+  handle<K extends Op>(request: HandleRequest<K>): Answer<Ops[K]['answer']>;
 }
 
-/** smcalc-api.js / smcalc-api.mjs: loads the module (the wasm is inside the file). */
+/** smcalc-api.js (classic script or require()) and smcalc-api.mjs (ES module; declarations: smcalc-api.d.mts):
+ *  loads the module (the wasm is inside the file). */
 export default function createSmcalcApi(): Promise<SmcalcApi>;
 
 /** What the calculator page shows (window.smcalc.state()): its inputs and results. */
@@ -218,13 +613,13 @@ export interface SmcalcPage {
   copied(): string | null;            // the last text put on the clipboard
   items(): Promise<Array<{ label: string; x: number; y: number; w: number; h: number; visible: boolean }>>;
   api(): Promise<SmcalcApi>;          // loads smcalc-api.js (next to smcalc.js) on first use
-  occupancy(request: OccupancyRequest): Promise<Answer<OccupancyAnswer>>;
+  occupancy(request: OccupancyRequest): Promise<Answer<OccupancyAnswer | AmdOccupancyAnswer>>;
   block_size(request: BlockSizeRequest): Promise<Answer<BlockSizeAnswer>>;
   dynamic_smem(request: DynamicSmemRequest): Promise<Answer<DynamicSmemAnswer>>;
-  tile(request: TileRequest): Promise<Answer<Record<string, unknown>>>;
+  tile(request: TileRequest): Promise<Answer<TileAnswer | AmdTileAnswer>>;
   gpus(): Promise<Answer<GpusAnswer>>;
   archs(): Promise<Answer<ArchsAnswer>>;
-  handle(request: { op: string } & Record<string, unknown>): Promise<Answer<Record<string, unknown>>>;
+  handle<K extends Op>(request: HandleRequest<K>): Promise<Answer<Ops[K]['answer']>>;
 }
 
 declare global {

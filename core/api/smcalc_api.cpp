@@ -166,6 +166,24 @@ const json* get(const json& obj, std::string_view key) {
     return (it == obj.end() || it->is_null()) ? nullptr : &*it;
 }
 
+// A key that no table and no request names: an error naming it (with its object's path, "device.") and the
+// nearest of `candidates` (smcalc::fields::nearest_key), never a warning: a plausible misspelling ("smem_stat")
+// would otherwise leave its field at the default while the answer looks right. The error's field is the key,
+// cut to 128 bytes.
+[[noreturn]] void unknown_field(const std::string& path, const std::string& key,
+                                std::span<const std::string_view> candidates) {
+    const std::string_view near = fields::nearest_key(key, candidates);
+    // Quoted, cut to 48 bytes inside the quotes ("xxxx...").
+    std::string quoted = dump(json(path + key.substr(0, 48)));
+    if (key.size() > 48) quoted.insert(quoted.size() - 1, "...");
+    std::string message = "unknown field " + quoted;
+    if (fields::near_miss(key, near))
+        message += "; did you mean \"" + path + std::string(near) + "\"?";
+    else
+        message += "; the nearest known field is \"" + path + std::string(near) + "\" (smcalc fields lists them all)";
+    fail(ErrorId::BadRequest, (path + key).substr(0, 128), message);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // [SECTION] request parsing
 // ---------------------------------------------------------------------------------------------------------
@@ -269,7 +287,7 @@ ComputeCapability read_cc(const json& v, const std::string& field) {
     return *cc;
 }
 
-Device read_device_object(const json& obj, std::vector<std::string>& warnings) {
+Device read_device_object(const json& obj) {
     if (!obj.is_object())
         fail(ErrorId::InvalidInput, "device",
              "device must be an object such as {\"cc\": \"8.0\", \"sm_count\": 108}; got " + shown(obj));
@@ -280,8 +298,11 @@ Device read_device_object(const json& obj, std::vector<std::string>& warnings) {
         if (const json* v = get(obj, f.key)) f.set(d, read_field(*v, "device." + std::string(f.key), f));
     for (const auto& item : obj.items()) {
         const std::string& key = item.key();  // not a structured binding: clang 14 (em++) cannot capture those
-        if (key != "cc" && key != "gpc" && !fields::find(fields::device_fields(), key))
-            warnings.push_back("unknown field \"device." + key + "\" ignored");
+        if (key != "cc" && key != "gpc" && !fields::find(fields::device_fields(), key)) {
+            std::vector<std::string_view> known = {"cc", "gpc"};
+            for (const auto& f : fields::device_fields()) known.push_back(f.key);
+            unknown_field("device.", key, known);
+        }
     }
     auto ok = validate_device(d);
     if (!ok) throw Fail{ok.error()};
@@ -319,14 +340,58 @@ bool is_cluster_key(std::string_view key) {
     return key == "cluster" || key == "clusters" || key == "grid" || fields::find(fields::cluster_fields(), key);
 }
 
+// The request's own keys (besides the input tables of smcalc/fields.hpp and the cluster keys).
+constexpr std::array<std::string_view, 17> kRequestKeys = {
+    "op", "id", "gpu", "cc", "device", "blocks", "compiler_output", "kernel", "problem",
+    "ms", "ns", "ks", "limit", "gpus", "kind", "text", "waves"};
+
 bool known_key(std::string_view key) {
-    static constexpr std::array<std::string_view, 17> kRequestKeys = {
-        "op", "id", "gpu", "cc", "device", "blocks", "compiler_output", "kernel", "problem",
-        "ms", "ns", "ks", "limit", "gpus", "kind", "text", "waves"};
     return std::find(kRequestKeys.begin(), kRequestKeys.end(), key) != kRequestKeys.end() ||
            fields::find(fields::kernel_fields(), key) || fields::find(fields::tile_fields(), key) ||
            fields::find(fields::amd_kernel_fields(), key) ||
            is_cluster_key(key);
+}
+
+// Every known top-level key, those `op` reads first (so the nearest key to a misspelling is one the op reads
+// where two are as near).
+std::vector<std::string_view> known_keys(Op op, bool compare_tile) {
+    std::vector<std::string_view> all(kRequestKeys.begin(), kRequestKeys.end());
+    auto add = [&all](std::string_view k) {
+        if (std::find(all.begin(), all.end(), k) == all.end()) all.push_back(k);
+    };
+    for (const auto& f : fields::kernel_fields()) add(f.key);
+    for (const auto& f : fields::amd_kernel_fields()) add(f.key);
+    for (const auto& f : fields::tile_fields()) add(f.key);
+    for (const auto& f : fields::cluster_fields()) add(f.key);
+    for (std::string_view k : {"cluster", "clusters", "grid"}) add(k);
+    std::stable_partition(all.begin(), all.end(), [&](std::string_view k) { return used_by(k, op, compare_tile); });
+    return all;
+}
+
+// The request's keys: an unknown key is an error (unknown_field); the CLI's spelling of a field ("smem" for
+// --smem, smcalc::fields::flag_alias) reads as that field, written into `renamed` (a copy of the request, made
+// only then); a known key the op does not read is a warning. Returns whether `renamed` holds the request.
+bool read_keys(const json& j, Request& req, json& renamed) {
+    bool copied = false;
+    for (const auto& [key, value] : j.items()) {
+        std::string field = key;
+        if (!known_key(key)) {
+            auto alias = fields::flag_alias(key);
+            if (!alias) unknown_field("", key, known_keys(req.op, req.compare_tile));
+            field = std::string(*alias);
+            if (get(j, field) && !value.is_null())
+                fail(ErrorId::BadRequest, key,
+                     "\"" + key + "\" is the CLI's spelling of \"" + field + "\" (--" + key +
+                         "), which is given too; give one of them");
+            if (!copied) renamed = j;
+            copied = true;
+            renamed.erase(key);
+            if (!value.is_null() || !renamed.contains(field)) renamed[field] = value;
+        }
+        if (!value.is_null() && !used_by(field, req.op, req.compare_tile))
+            req.warnings.push_back("field \"" + field + "\" is ignored by op " + std::string(op_name(req.op)));
+    }
+    return copied;
 }
 
 // The kernel fields of `j` into req.input (only those the op reads).
@@ -476,7 +541,7 @@ Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
     return req;
 }
 
-ProblemSize read_problem(const json& v, std::vector<std::string>& warnings) {
+ProblemSize read_problem(const json& v) {
     ProblemSize p;
     if (v.is_string()) {
         auto mnk = parse_mnk("problem", v.get<std::string>());
@@ -495,8 +560,9 @@ ProblemSize read_problem(const json& v, std::vector<std::string>& warnings) {
         if (!x) fail(ErrorId::BadRequest, field, field + " is missing: a problem size needs m, n and k");
         p.*member = read_int(*x, field, FieldSpec{key, 1, kMaxInput, "elements"});
     }
+    static constexpr std::array<std::string_view, 3> kMnk = {"m", "n", "k"};
     for (const auto& [key, value] : v.items())
-        if (key != "m" && key != "n" && key != "k") warnings.push_back("unknown field \"problem." + key + "\" ignored");
+        if (key != "m" && key != "n" && key != "k") unknown_field("problem.", key, kMnk);
     return p;
 }
 
@@ -510,7 +576,7 @@ void read_tile_fields(const json& j, Request& req, bool shape) {
         if (const json* v = get(j, f.key)) f.set(t, read_field(*v, std::string(f.key), f));
     }
     if (shape)
-        if (const json* v = get(j, "problem")) t.problem = read_problem(*v, req.warnings);
+        if (const json* v = get(j, "problem")) t.problem = read_problem(*v);
     // Epilogue bytes without an epilogue kind mean the "bytes" kind.
     if (!get(j, "epilogue") && get(j, "epilogue_bytes")) t.epilogue = Epilogue::Bytes;
 }
@@ -612,7 +678,7 @@ Dim3 read_dims(const json& v, const std::string& key, int64_t hi, std::string_vi
 // A custom device's GPC layout, "device": {"gpc": {"gpcs_min", "gpcs_max", "max_sms_per_gpc", "sms_per_tpc",
 // "max_cluster_size"}} (smcalc::GpcLayout; 0 or absent = unknown). Checked against itself and the SM count by
 // the core (validate_gpc_layout, InvalidDevice "gpc.*").
-GpcLayout read_gpc(const json& v, std::vector<std::string>& warnings) {
+GpcLayout read_gpc(const json& v) {
     if (!v.is_object())
         fail(ErrorId::InvalidInput, "device.gpc",
              "device.gpc must be an object such as {\"gpcs_min\": 8, \"gpcs_max\": 8, \"max_sms_per_gpc\": 18}; got " +
@@ -631,8 +697,11 @@ GpcLayout read_gpc(const json& v, std::vector<std::string>& warnings) {
     if (g.sms_per_tpc == 0) g.sms_per_tpc = 1;
     for (const auto& item : v.items()) {
         const std::string& key = item.key();
-        if (std::none_of(std::begin(keys), std::end(keys), [&](const auto& k) { return key == k.first; }))
-            warnings.push_back("unknown field \"device.gpc." + key + "\" ignored");
+        if (std::none_of(std::begin(keys), std::end(keys), [&](const auto& k) { return key == k.first; })) {
+            std::vector<std::string_view> known;
+            for (const auto& k : keys) known.emplace_back(k.first);
+            unknown_field("device.gpc.", key, known);
+        }
     }
     g.source = "custom device";
     return g;
@@ -646,7 +715,7 @@ void read_cluster_fields(const json& j, Request& req) {
     const json* list = used_by("clusters", req.op, req.compare_tile) ? get(j, "clusters") : nullptr;
     if (req.gpu_spec) req.gpc = req.gpu_spec->gpc;
     if (const json* dev = get(j, "device"); dev && dev->is_object())
-        if (const json* g = get(*dev, "gpc")) req.gpc = read_gpc(*g, req.warnings);
+        if (const json* g = get(*dev, "gpc")) req.gpc = read_gpc(*g);
     ClusterInput in;
     for (const auto& f : fields::cluster_fields())
         if (used_by(f.key, req.op, req.compare_tile))
@@ -811,12 +880,12 @@ const ParsedKernel& choose_kernel(const ParsedOutput& p, const json* kernel_fiel
     return *modelled.front();
 }
 
-Request parse(const json& j) {
-    if (!j.is_object())
+Request parse(const json& request) {
+    if (!request.is_object())
         fail(ErrorId::BadRequest, "",
-             "a request must be a JSON object such as {\"op\": \"occupancy\", \"gpu\": \"A100\"}; got " + shown(j));
+             "a request must be a JSON object such as {\"op\": \"occupancy\", \"gpu\": \"A100\"}; got " + shown(request));
     Request req;
-    const json* op = get(j, "op");
+    const json* op = get(request, "op");
     std::string ops;
     for (const auto& [name, o] : kOps) ops += (ops.empty() ? "" : ", ") + std::string(name);
     if (!op) fail(ErrorId::BadRequest, "op", "op is missing; it must be one of " + ops);
@@ -825,18 +894,13 @@ Request parse(const json& j) {
     auto it = std::find_if(kOps.begin(), kOps.end(), [&](const auto& p) { return p.first == op_text; });
     if (it == kOps.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
     req.op = it->second;
-    if (auto id = j.find("id"); id != j.end()) req.id = *id;
+    if (auto id = request.find("id"); id != request.end()) req.id = *id;
     if (req.op == Op::Compare)
-        if (const json* kind = get(j, "kind"))
+        if (const json* kind = get(request, "kind"))
             req.compare_tile = read_choice<bool>(*kind, "kind", {{"kernel", false}, {"tile", true}},
                                                  "\"kernel\" (the kernel fields) or \"tile\" (the tile fields)");
-
-    for (const auto& [key, value] : j.items()) {
-        if (!known_key(key))
-            req.warnings.push_back("unknown field \"" + key + "\" ignored");
-        else if (!value.is_null() && !used_by(key, req.op, req.compare_tile))
-            req.warnings.push_back("field \"" + key + "\" is ignored by op " + std::string(op_name(req.op)));
-    }
+    json renamed;
+    const json& j = read_keys(request, req, renamed) ? renamed : request;
     if (req.op == Op::Parse) {
         const json* text = get(j, "text");
         if (!text) fail(ErrorId::BadRequest, "text", "text is missing: paste the output of ptxas -v or cuobjdump -res-usage");
@@ -903,7 +967,7 @@ Request parse(const json& j) {
     } else if (cc) {
         req.device = reference_device(**find_arch(read_cc(*cc, "cc")));
     } else {
-        req.device = read_device_object(*dev, req.warnings);
+        req.device = read_device_object(*dev);
     }
     if (parsed && !req.compiler) req.compiler = choose_kernel(*parsed, kernel_field, req.device.cc, req.warnings);
     check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (dev ? " (a custom device)" : ""),

@@ -97,8 +97,12 @@
 //   (smem_*, device.smem_*, device.reserved_smem_per_block, epilogue_bytes) also take strings with a unit:
 //   "24KiB", "24KB", "24 K", "1.5MiB" (KB = KiB = 1024 B, as in CUDA's documentation; see
 //   smcalc::parse_bytes). null means "absent" (the default). "id" (any JSON value) is echoed unchanged in the
-//   answer, for matching answers to requests. Any other field is ignored and named in the answer's
-//   "warnings" array, as is a field the op ignores; "warnings" is only present when not empty.
+//   answer, for matching answers to requests. Any other key (at the top, in "device", "device.gpc" or
+//   "problem") is an error, bad_request, whose field is the key and whose message names the nearest known key
+//   ("unknown field \"thread\"; did you mean \"threads\"?"; smcalc::fields::nearest_key), null or not. The CLI's
+//   spelling of a field reads as that field where it names one field (smcalc::fields::flag_alias: "smem" is
+//   smem_static, as --smem is); giving both spellings is an error. A known field the op ignores is named in
+//   the answer's "warnings" array; "warnings" is only present when not empty.
 //
 // ANSWERS
 //   occupancy:    {"blocks_per_sm", "warps_per_sm", "threads_per_sm", "occupancy" (0..1),
@@ -276,7 +280,7 @@ struct Request {
     bool waves_given = false;           // "waves" given (tile compare: else AMD columns take "warps" as waves)
     std::optional<amd::ParsedKernel> amd_compiler;  // the AMD kernel "compiler_output" chose
     std::optional<nlohmann::json> id;   // echoed
-    std::vector<std::string> warnings;  // ignored fields
+    std::vector<std::string> warnings;  // fields the op ignores; inputs no compiled kernel has
     // Thread block clusters (issue 17): "cluster", "non_portable_cluster", "grid" (occupancy, next_step, compare;
     // op tile copies it into tile.cluster, op tiles into search.clusters). nullopt = no cluster asked for.
     std::optional<ClusterInput> cluster;
@@ -307,7 +311,7 @@ Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_v
 struct TextAnswer {
     std::string text;                   // stdout when ok
     std::optional<Error> error;         // set on failure
-    std::vector<std::string> warnings;  // ignored fields
+    std::vector<std::string> warnings;  // fields the op ignores; inputs no compiled kernel has
 };
 // `why` adds the solver's step-by-step derivation to the occupancy table.
 TextAnswer handle_text(const nlohmann::json& request, bool why);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 
 #include "smcalc/report.hpp"
 
@@ -255,6 +256,90 @@ std::span<const Field<amd::KernelInput>> amd_kernel_fields() { return kAmdKernel
 std::span<const Field<TileInput>> tile_fields() { return kTile; }
 std::span<const Field<Device>> device_fields() { return kDevice; }
 std::span<const Field<ClusterInput>> cluster_fields() { return kCluster; }
+
+namespace {
+
+// A flag's long names as JSON keys: "--smem,--smem-static" -> "smem", "smem_static".
+bool flag_spells(std::string_view flags, std::string_view key) {
+    while (!flags.empty()) {
+        const std::size_t comma = flags.find(',');
+        std::string_view one = flags.substr(0, comma);
+        flags = comma == std::string_view::npos ? std::string_view{} : flags.substr(comma + 1);
+        if (one.substr(0, 2) != "--") continue;
+        one.remove_prefix(2);
+        if (one.size() == key.size() &&
+            std::equal(one.begin(), one.end(), key.begin(), [](char f, char k) { return (f == '-' ? '_' : f) == k; }))
+            return true;
+    }
+    return false;
+}
+
+// The field of `table` whose flag spells `key` (counting how many do in `found`), and whether `key` is a key.
+template <class T>
+void alias_in(std::span<const Field<T>> table, std::string_view key, std::string_view& field, int& found, bool& is_key) {
+    for (const auto& f : table) {
+        if (f.key == key) is_key = true;
+        if (!f.flag.empty() && flag_spells(f.flag, key) && f.key != field) {
+            field = f.key;
+            ++found;
+        }
+    }
+}
+
+char fold(char c) { return c == '-' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+}  // namespace
+
+std::optional<std::string_view> flag_alias(std::string_view key) {
+    std::string_view field;
+    int found = 0;
+    bool is_key = false;
+    alias_in(kernel_fields(), key, field, found, is_key);
+    alias_in(amd_kernel_fields(), key, field, found, is_key);
+    alias_in(tile_fields(), key, field, found, is_key);
+    alias_in(cluster_fields(), key, field, found, is_key);
+    if (is_key || found != 1 || field == key) return std::nullopt;
+    return field;
+}
+
+std::size_t key_distance(std::string_view a, std::string_view b) {
+    a = a.substr(0, std::min(a.size(), kMaxKeyCompared));
+    b = b.substr(0, std::min(b.size(), kMaxKeyCompared));
+    // Optimal string alignment distance, three rows of at most 65 entries.
+    std::array<std::size_t, kMaxKeyCompared + 1> prev2{}, prev{}, cur{};
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const bool same = fold(a[i - 1]) == fold(b[j - 1]);
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+            if (i > 1 && j > 1 && fold(a[i - 1]) == fold(b[j - 2]) && fold(a[i - 2]) == fold(b[j - 1]))
+                cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+        }
+        prev2 = prev;
+        prev = cur;
+    }
+    return prev[b.size()];
+}
+
+std::string_view nearest_key(std::string_view key, std::span<const std::string_view> candidates) {
+    std::string_view best;
+    std::size_t best_d = SIZE_MAX;
+    for (std::string_view c : candidates) {
+        const std::size_t d = key_distance(key, c);
+        if (d < best_d) {
+            best = c;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+bool near_miss(std::string_view key, std::string_view nearest) {
+    const std::size_t d = key_distance(key, nearest);
+    const std::size_t longer = std::min(std::max(key.size(), nearest.size()), kMaxKeyCompared);
+    return d <= 1 || d * 3 <= longer;
+}
 
 template <class T>
 std::string allowed(const Field<T>& f) {

@@ -10,7 +10,7 @@
 
 using nlohmann::json;
 
-TEST_CASE("fields: a row added to the table is read, echoed, range-checked and not warned about") {
+TEST_CASE("fields: a row added to the table is read, echoed, range-checked, suggested and not warned about") {
     const json a = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}, {"dummy_field", 9}});
     REQUIRE_MESSAGE(!a.contains("error"), a.dump());
     CHECK(a["input"]["dummy_field"] == 9);
@@ -19,6 +19,10 @@ TEST_CASE("fields: a row added to the table is read, echoed, range-checked and n
     REQUIRE(bad.contains("error"));
     CHECK(bad["error"]["field"] == "dummy_field");
     CHECK(bad["error"]["message"].get<std::string>().find("an integer from 0 to 1000 (dummies)") != std::string::npos);
+    // A misspelling of it is refused, naming it (the nearest known key comes from the tables too).
+    const json typo = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}, {"dummy_feild", 9}});
+    REQUIRE(typo.contains("error"));
+    CHECK(typo["error"]["message"] == "unknown field \"dummy_feild\"; did you mean \"dummy_field\"?");
     // Ignored where the op reads no kernel (a tile), like every kernel field.
     const json tile = smcalc::api::handle({{"op", "tile"}, {"cc", "9.0"}, {"dummy_field", 9}});
     REQUIRE(tile.contains("warnings"));

@@ -3,9 +3,12 @@
 #pragma once
 
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "smcalc_api.hpp"
 
 namespace smcalc::fuzz {
 
@@ -76,6 +79,65 @@ inline std::string check_answer(const nlohmann::json& a) {
                 if (f["ctas"].get<int64_t>() != f["clusters"].get<int64_t>() * size) return "a cluster figure's CTAs != clusters x size";
         }
     }
+    return {};
+}
+
+// "" unless `answer` (to `request`) refuses an unknown key wrongly. An unknown key is an error (never a warning)
+// whose field is the key with its path (device., device.gpc., problem.; cut at 128 bytes) and whose message
+// names a key as "did you mean" or "the nearest known field is"; that key is known: the request with the
+// unknown key renamed to it is not refused for it.
+inline std::string check_unknown_key(const nlohmann::json& request, const nlohmann::json& answer) {
+    using nlohmann::json;
+    if (answer.contains("warnings"))
+        for (const auto& w : answer["warnings"])
+            if (w.is_string() && w.get<std::string>().rfind("unknown field", 0) == 0) return "an unknown field as a warning";
+    if (!answer.contains("error") || !request.is_object()) return {};
+    const std::string msg = answer["error"].value("message", "");
+    const std::string field = answer["error"].value("field", "");
+    if (msg.rfind("unknown field \"", 0) != 0) return {};
+    std::string suggested;
+    for (const char* intro : {"; did you mean \"", "; the nearest known field is \""}) {
+        const auto p = msg.rfind(intro);
+        if (p == std::string::npos) continue;
+        const auto b = p + std::strlen(intro);
+        suggested = msg.substr(b, msg.find('"', b) - b);
+    }
+    if (suggested.empty()) return "an unknown field without a suggestion: " + msg.substr(0, 200);
+    if (field.size() >= 128) return {};  // cut: the key cannot be found again
+    // The object holding the unknown key, and the key's path.
+    json fixed = request;
+    json* holder = &fixed;
+    std::string path;
+    if (!fixed.contains(field)) {
+        for (const char* p : {"device.gpc.", "device.", "problem."}) {
+            if (field.rfind(p, 0) != 0) continue;
+            json* h = &fixed;
+            std::string rest = p;
+            bool found = true;
+            while (!rest.empty() && found) {
+                const std::string part = rest.substr(0, rest.find('.'));
+                rest = rest.substr(part.size() + 1);
+                found = h->is_object() && h->contains(part);
+                if (found) h = &(*h)[part];
+            }
+            if (found && h->is_object() && h->contains(field.substr(std::strlen(p)))) {
+                holder = h;
+                path = p;
+                break;
+            }
+        }
+    }
+    const std::string key = field.substr(path.size());
+    if (!holder->is_object() || !holder->contains(key)) return "the unknown field " + field.substr(0, 80) + " is no key of the request";
+    if (suggested.rfind(path, 0) != 0) return "the suggestion " + suggested + " is not beside " + field.substr(0, 80);
+    const std::string to = suggested.substr(path.size());
+    json value = (*holder)[key];
+    holder->erase(key);
+    if (!holder->contains(to)) (*holder)[to] = value;
+    const json again = smcalc::api::handle(fixed);
+    if (again.contains("error") && again["error"].value("field", "") == suggested &&
+        again["error"].value("message", "").rfind("unknown field", 0) == 0)
+        return "the suggested field " + suggested + " is unknown itself";
     return {};
 }
 

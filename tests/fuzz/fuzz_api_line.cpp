@@ -1,6 +1,7 @@
 // fuzz_api_line - api::handle_line (one line of `smcalc batch`, the JS API's one entry point) over arbitrary
 // bytes. Invariants: never throws; the answer is one JSON object (check_answer); when the bytes are a JSON
-// document of modest depth, handle() on it gives the same text (the line layer adds nothing but parsing).
+// document of modest depth, handle() on it gives the same text (the line layer adds nothing but parsing), and an
+// unknown key is refused naming a known one (check_unknown_key).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -25,6 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         if (!request.is_discarded()) {
             const json b = smcalc::api::handle(request);
             require(check_answer(b), "handle");
+            require(check_unknown_key(request, b), "unknown key");
             if (b.dump(-1, ' ', false, json::error_handler_t::replace) != out)
                 broken("handle and handle_line disagree:\n  " + out.substr(0, 300) + "\n  " + b.dump().substr(0, 300));
         }

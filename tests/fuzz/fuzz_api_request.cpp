@@ -1,10 +1,12 @@
 // fuzz_api_request - api::handle over structured requests: the fuzzer's bytes choose an op, a device (gpu,
 // cc, a custom device object or an AMD Instinct product), and values for known fields (NVIDIA's and AMD's) from a pool of awkward JSON values (edges of
 // every range, 1e300, -0.0, "NaN", "Infinity", unit strings, unicode, null, arrays, objects). Reaches the
-// solver far more often than raw bytes do. Invariants: check_answer; the request written as a line gives the
+// solver far more often than raw bytes do; 1 in 8 requests gets a near miss of a key (check_unknown_key: refused,
+// naming a known key). Invariants: check_answer; the request written as a line gives the
 // same answer through handle_line (checked for one request in four; so also: the same request twice gives the
 // same answer).
 #include <cstddef>
+#include <cctype>
 #include <cstdint>
 #include <string>
 
@@ -123,6 +125,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     for (const char* list : {"ms", "ns", "ks"})
         req[list] = json::array({tile_dim(b, 64)});
     for (std::size_t n = b.index(8); n > 0; --n) req[kFields[b.index(std::size(kFields))]] = awkward(b);
+    // Unknown keys are errors naming the nearest known key: 1 in 8 requests gets a near miss of a field (one
+    // byte dropped, doubled or changed, two swapped, another case, '-' for '_'), or the CLI's spelling "smem"
+    // (read as smem_static), in the request or in its device object.
+    if (const uint8_t u = b.u8(); u % 8 == 0) {
+        std::string k = kFields[b.index(std::size(kFields))];
+        const std::size_t at = b.index(k.size());
+        switch (b.u8() % 7) {
+            case 0: k.erase(at, 1); break;
+            case 1: k.insert(at, 1, k[at]); break;
+            case 2: k[at] = static_cast<char>(b.u8()); break;
+            case 3: if (at + 1 < k.size()) std::swap(k[at], k[at + 1]); break;
+            case 4: k[at] = static_cast<char>(std::toupper(static_cast<unsigned char>(k[at]))); break;
+            case 5: for (char& c : k) c = c == '_' ? '-' : c; break;
+            default: k = "smem"; break;
+        }
+        if (u & 8 && req.contains("device") && req["device"].is_object())
+            req["device"][std::string(kDeviceKeys[b.index(std::size(kDeviceKeys))]).substr(1)] = awkward(b);
+        else
+            req[k] = awkward(b);
+    }
     // An absent or null list is the default one (up to 8 x 8 x 4 x 8 x 4 = 8,192 candidates for "tiles", ~50 ms
     // under the sanitizers, most of this target's time): 7 times in 8 a list is one value instead, so the target
     // runs ~3x as many requests (the default lists are still tried, and fuzz_tile searches with short ones).
@@ -154,6 +176,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
 
     const json a = api::handle(req);
     require(check_answer(a), "handle");
+    require(check_unknown_key(req, a), "unknown key");
     const std::string text = a.dump(-1, ' ', false, json::error_handler_t::replace);
     // One request in four also goes through handle_line (it parses and answers again: the costly half).
     const std::string line = req.dump(-1, ' ', false, json::error_handler_t::replace);

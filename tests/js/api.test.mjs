@@ -2,6 +2,9 @@
 // C++ tests (tests/api-json.cpp, shared/notes/worked-examples.md), errors as answers, and a module that keeps
 // working after them. Run: node --test tests/js/
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
@@ -84,10 +87,20 @@ test('gpus and archs', () => {
   assert.equal(archs.find((r) => r.cc === '12.0').max_blocks_per_sm, 24);
 });
 
-test('handle: any op of the batch contract; id is echoed; unknown fields are warnings', () => {
+test('handle: any op of the batch contract; id is echoed; unknown fields are errors naming the nearest field', () => {
   assert.equal(ok(api.handle({ op: 'occupancy', ...a100, id: 7 })).id, 7);
-  const w = ok(api.occupancy({ cc: '8.0', thread: 128 }));
-  assert.ok(w.warnings.some((s) => s.includes('"thread"')));
+  const w = err(api.occupancy({ cc: '8.0', thread: 128 }), 'bad_request', 'thread');
+  assert.equal(w.message, 'unknown field "thread"; did you mean "threads"?');
+  // The issue's case: a misspelt byte field left smem_static at 0 and the answer (8 blocks) looked right.
+  const typo = err(api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem_stat: '24KB' }), 'bad_request', 'smem_stat');
+  assert.match(typo.message, /did you mean "smem_static"/);
+  // The CLI's spelling (its --smem) reads as smem_static.
+  const smem = ok(api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem: '24KB' }));
+  assert.equal(smem.input.smem_static, 24576);
+  assert.equal(smem.blocks_per_sm, 5);
+  err(api.occupancy({ gpu: 'A100', smem: '24KB', smem_static: 1 }), 'bad_request', 'smem');
+  // A known field the op does not read is still a warning.
+  assert.ok(ok(api.occupancy({ cc: '8.0', blocks: 2 })).warnings.some((s) => s.includes('"blocks" is ignored')));
   const e = api.handle({ op: 'nope', id: 'x' });
   err(e, 'bad_request', 'op');
   assert.equal(e.id, 'x');
@@ -154,6 +167,58 @@ test('smcalc-api.mjs: the ES module entry gives the same answers', async () => {
   const mod = await import(pathToFileURL(path.join(dist, 'smcalc-api.mjs')).href);
   const api2 = await mod.default();
   assert.deepEqual(api2.occupancy(a100), api.occupancy(a100));
+  assert.equal(mod.createSmcalcApi, mod.default);
+});
+
+// A node project with "type": "module" reads every .js file as an ES module, smcalc-api.js included (imported by
+// smcalc-api.mjs): Emscripten's node code then met no __dirname and the import died, printing the whole
+// minified line (~900 KB). web/js/api_pre.js gives it one. Run in a child node, in a folder of its own.
+function runNode(dir, file, source) {
+  fs.writeFileSync(path.join(dir, file), source);
+  return spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: 60000 });
+}
+function project(type) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smcalc-js-'));
+  if (type) fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type }));
+  for (const f of ['smcalc-api.js', 'smcalc-api.mjs']) fs.copyFileSync(path.join(dist, f), path.join(dir, f));
+  return dir;
+}
+const probe = 'const a = api.occupancy({ gpu: "A100", threads: 256, regs: 48, smem_static: "24KB" });\n' +
+  'console.log(JSON.stringify([a.blocks_per_sm, a.occupancy]));\n';
+
+test('smcalc-api.mjs in a node project with "type": "module" (issue 20: no "__dirname is not defined")', () => {
+  const dir = project('module');
+  try {
+    const r = runNode(dir, 'main.js', 'import createSmcalcApi from "./smcalc-api.mjs";\nconst api = await createSmcalcApi();\n' + probe);
+    assert.equal(r.status, 0, r.stderr.slice(0, 500));
+    assert.equal(r.stdout.trim(), '[5,0.625]');
+    assert.equal(r.stderr, '');
+    // The named export, and the classic file imported for its global (as smcalc-api.mjs does).
+    const n = runNode(dir, 'named.js', 'import { createSmcalcApi } from "./smcalc-api.mjs";\nconst api = await createSmcalcApi();\n' + probe);
+    assert.equal(n.status, 0, n.stderr.slice(0, 500));
+    assert.equal(n.stdout.trim(), '[5,0.625]');
+    const g = runNode(dir, 'global.js', 'import "./smcalc-api.js";\nconst api = await globalThis.createSmcalcApi();\n' + probe);
+    assert.equal(g.status, 0, g.stderr.slice(0, 500));
+    assert.equal(g.stdout.trim(), '[5,0.625]');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('smcalc-api.js in a CommonJS node project (require) and smcalc-api.mjs from it', () => {
+  const dir = project('commonjs');
+  try {
+    const r = runNode(dir, 'main.js', 'const createSmcalcApi = require("./smcalc-api.js");\n' +
+      'createSmcalcApi().then((api) => {\n' + probe + '});\n');
+    assert.equal(r.status, 0, r.stderr.slice(0, 500));
+    assert.equal(r.stdout.trim(), '[5,0.625]');
+    assert.equal(r.stderr, '');
+    const m = runNode(dir, 'main.mjs', 'import createSmcalcApi from "./smcalc-api.mjs";\nconst api = await createSmcalcApi();\n' + probe);
+    assert.equal(m.status, 0, m.stderr.slice(0, 500));
+    assert.equal(m.stdout.trim(), '[5,0.625]');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 // Findings F5 and F6 (docs/bad-inputs.md "Findings"): user code run while the request is read, and values JSON
@@ -216,10 +281,10 @@ test('F6: a function or symbol value is an error naming the field, not silently 
   err(noThrow(() => api.occupancy({ gpu: () => 'A100' })), 'invalid_input', 'gpu');
   // ... and a toJSON that hands back a function.
   err(noThrow(() => api.occupancy({ cc: '8.0', regs: { toJSON: () => () => 1 } })), 'invalid_input', 'regs');
-  // A field named __proto__ (JSON.parse makes one) is sent as a field, so it is warned about, not silently lost.
-  const proto = ok(api.occupancy(JSON.parse('{"cc": "8.0", "__proto__": {"threads": 1}}')));
-  assert.equal(proto.input.threads, 256);
-  assert.ok(proto.warnings.some((w) => w.includes('"__proto__"')), JSON.stringify(proto.warnings));
+  // A field named __proto__ (JSON.parse makes one) is sent as a field, so it is refused as unknown, not silently
+  // lost.
+  const proto = err(api.occupancy(JSON.parse('{"cc": "8.0", "__proto__": {"threads": 1}}')), 'bad_request', '__proto__');
+  assert.match(proto.message, /^unknown field "__proto__"/);
   // A method on the prototype (class instances) is not a field: not read, no error.
   class Request { constructor() { Object.assign(this, a100); } describe() { return 'r'; } }
   assert.equal(ok(api.occupancy(new Request())).blocks_per_sm, 5);

@@ -48,7 +48,8 @@
     this.message = 'malformed request: ' + reading + ' threw an exception (' + describe(e) + ')';
   }
   // The own enumerable fields of `from` into an object without a prototype, so that a field named "__proto__"
-  // (JSON.parse makes one) is sent, and warned about, instead of becoming the copy's prototype and vanishing.
+  // (JSON.parse makes one) is sent, and refused as an unknown field, instead of becoming the copy's prototype and
+  // vanishing.
   function copy_fields(from, where) {
     var to = Object.create(null), keys;
     try {

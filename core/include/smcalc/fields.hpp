@@ -2,7 +2,8 @@
 //
 // One row per field: its JSON key (batch, JS API, saved devices), URL-hash key (the page's links and saved
 // presets), CLI flag, label, unit, range, default and help. Each surface is a loop over these tables:
-//   core/api   reads and echoes request fields, names them in errors and "ignored field" warnings;
+//   core/api   reads and echoes request fields, names them in errors and "ignored field" warnings, and
+//              refuses unknown keys naming the nearest one (nearest_key; the CLI's spellings: flag_alias);
 //   core/cli   makes its flags and --help from them (`smcalc fields` prints the tables);
 //   web/       encodes and decodes the URL hash, labels the device editor;
 //   smcalc.d.ts's input interfaces are generated from them (`smcalc fields --dts`; a test compares).
@@ -109,6 +110,26 @@ const Field<T>* find_hash(std::span<const Field<T>> table, std::string_view hash
         if (!f.hash.empty() && f.hash == hash) return &f;
     return nullptr;
 }
+
+// ---- request keys: the CLI's spellings, and the nearest key to a misspelt one --------------------------------
+// A request key no table or request names is an error (core/api), naming the key and the nearest known key.
+
+// The JSON key of the field whose CLI flag `key` spells, where `key` is no field's JSON key: a flag's long name
+// without its dashes and with '_' for '-' ("smem": --smem is smem_static). Only where that spelling is one
+// field's flag in every table a request reads (kernel, AMD kernel, tile, cluster); nullopt otherwise.
+std::optional<std::string_view> flag_alias(std::string_view key);
+
+// The edit distance between two keys (insertions, deletions, substitutions and swaps of neighbours), ASCII
+// case folded and '-' read as '_'; only the first kMaxKeyCompared bytes of each count (bounded work).
+inline constexpr std::size_t kMaxKeyCompared = 64;
+std::size_t key_distance(std::string_view a, std::string_view b);
+
+// The candidate nearest to `key` by key_distance (ties: the earlier candidate); empty when there are none.
+std::string_view nearest_key(std::string_view key, std::span<const std::string_view> candidates);
+
+// Whether `nearest` is close enough to `key` to be a misspelling of it: distance at most 1, or at most a third
+// of the longer key. Messages say "did you mean" then, and "the nearest known field is" otherwise.
+bool near_miss(std::string_view key, std::string_view nearest);
 
 // "an integer from 1 to 9007199254740991 (threads per block)", with the byte-unit and default clauses: the
 // allowed values of a field, as every error message about it says them. allowed_range is the same sentence
