@@ -21,11 +21,11 @@ import subprocess
 import sys
 
 MINIMUM = {
-    'smcalc_tests':                131,  # tests/unit-*.cpp
-    'smcalc_api_tests':            48,  # tests/api-*.cpp (needs nlohmann-json)
+    'smcalc_tests':                128,  # tests/unit-*.cpp
+    'smcalc_api_tests':            47,  # tests/api-*.cpp (needs nlohmann-json)
     'smcalc_badinput_tests':       3,  # tests/badinput/hash-badinput.cpp
-    'smcalc_web_storage_tests':    8,  # tests/web-ui-storage.cpp
-    'smcalc_web_scanf_tests':      5,  # tests/web-scanf-lite.cpp
+    'smcalc_web_storage_tests':    6,  # tests/web-ui-storage.cpp
+    'smcalc_web_scanf_tests':      4,  # tests/web-scanf-lite.cpp
     'smcalc_oracle_tests':         4,  # tests/oracle/diff-occupancy.cpp (needs cuda_occupancy.h; else skipped)
     'cli_test.sh':                 21,  # tests/cli/CMakeLists.txt SMCALC_CLI_CASES (needs CLI11 + nlohmann-json)
     'badinput.sh':                 2,  # cli-bad:flags, cli-bad:batch (needs the CLI)

@@ -238,7 +238,7 @@ TEST_CASE("api cluster: tiles with stages auto and cluster shapes") {
     CHECK(error_field(handle(r)) == "clusters");
 }
 
-TEST_CASE("api cluster: next_step lists cluster steps; compare adds a clusters row") {
+TEST_CASE("api cluster: next_step lists cluster steps - compare adds a clusters row") {
     json n = {{"op", "next_step"}, {"gpu", "H100 SXM5"}, {"threads", 256}, {"regs", 255}, {"cluster", 6}};
     const json a = handle(n);
     REQUIRE(a.contains("cluster_next_steps"));

@@ -110,7 +110,7 @@ TEST_CASE("api tile: the seed's tile through the batch op (H100 SXM5, 128x128x64
     CHECK(!a.contains("warnings"));
 }
 
-TEST_CASE("api tile: the seed's 256x256 tile spills; its accumulators are the whole register file") {
+TEST_CASE("api tile: the seed's 256x256 tile spills - its accumulators are the whole register file") {
     const json a = handle(with(with(seed_tile(), "m", 256), "n", 256));
     REQUIRE_MESSAGE(!a.contains("error"), a.dump());
     CHECK(a["acc_regs_per_thread"] == 256);
@@ -123,7 +123,7 @@ TEST_CASE("api tile: the seed's 256x256 tile spills; its accumulators are the wh
     CHECK((*row(a, "regs_per_thread_est"))["over"] == true);
 }
 
-TEST_CASE("api tile: defaults are the seed's tile; the fields the contract names all count") {
+TEST_CASE("api tile: defaults are the seed's tile - the fields the contract names all count") {
     const json seed = handle(seed_tile());
     const json d = handle({{"op", "tile"}, {"gpu", "H100 SXM5"}});
     REQUIRE(!d.contains("error"));

@@ -81,7 +81,7 @@ TEST_CASE("amd: every product's target is modelled and its CU count is XCDs x CU
     }
 }
 
-TEST_CASE("amd: ROCm's specifications: MI300X/MI325X 304 CUs, 64 KiB LDS; MI350X/MI355X 256 CUs, 160 KiB") {
+TEST_CASE("amd: ROCm's specifications: MI300X/MI325X 304 CUs, 64 KiB LDS - MI350X/MI355X 256 CUs, 160 KiB") {
     CHECK(gpu("MI300X").cu_count == 304);
     CHECK(gpu("mi325x").cu_count == 304);
     CHECK(gpu("Instinct MI350X").cu_count == 256);
@@ -315,7 +315,7 @@ TEST_CASE("amd: LLC19 assembly and metadata: the same kernels, merged by name") 
         }
 }
 
-TEST_CASE("amd: LLC19 live oracle (tests/amd/llvm-oracle.sh sets SMCALC_AMD_REMARKS; skipped otherwise)") {
+TEST_CASE("amd: LLC19 live oracle (tests/amd/llvm-oracle.sh sets SMCALC_AMD_REMARKS - skipped otherwise)") {
     const char* path = std::getenv("SMCALC_AMD_REMARKS");
     if (!path) return;
     std::ifstream f(path, std::ios::binary);
@@ -378,7 +378,7 @@ TEST_CASE("amd: SEED002 tile 128x128x64, 3 stages, 8 waves, bf16/f32 on MI355X a
     CHECK(*m2->waves == 14);
 }
 
-TEST_CASE("amd: 256x256 accumulators fill AGPRs; estimates are labelled") {
+TEST_CASE("amd: 256x256 accumulators fill AGPRs - estimates are labelled") {
     a::TileInput in;  // defaults: 256x256x64, 2 stages, 4 waves
     auto r = a::tile(gpu("MI355X"), in);
     REQUIRE(r.ok());

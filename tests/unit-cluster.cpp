@@ -383,7 +383,7 @@ const TileFitOption* option(const std::vector<TileFitOption>& v, const std::stri
 
 }  // namespace
 
-TEST_CASE("cluster tile: seed 002's 256x256 does not fit one H100 SM; a 2x1 cluster of 128x256 CTAs does") {
+TEST_CASE("cluster tile: seed 002's 256x256 does not fit one H100 SM - a 2x1 cluster of 128x256 CTAs does") {
     // Seed 002: "A 256x256 tile would need 65,536 FP32 accumulators / 256 threads = 256 regs/thread - past the
     // 255-reg cap ... (or grow warps_per_cta to 16 / use a CGA cluster)".
     TileInput t;

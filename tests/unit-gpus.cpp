@@ -76,7 +76,7 @@ TEST_CASE("gpus: every row agrees with its CC's rules") {
     }
 }
 
-TEST_CASE("gpus: every row has a source; optional figures are positive when present") {
+TEST_CASE("gpus: every row has a source - optional figures are positive when present") {
     for (const GpuSpec& g : all_gpus()) {
         CAPTURE(g.name);
         CHECK(!g.name.empty());

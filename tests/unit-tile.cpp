@@ -162,7 +162,7 @@ TEST_CASE("tile: a problem size gives CTAs, waves and the last wave's share") {
 
 // --------------------------------------------------------------------------------------------- invariants
 
-TEST_CASE("tile: shared memory grows with stages and K; accumulators do not") {
+TEST_CASE("tile: shared memory grows with stages and K - accumulators do not") {
     for (const Device& d : {ref(8, 0), ref(9, 0), ref(12, 0)}) {
         TileInput in;
         in.stages = 1;

@@ -151,7 +151,7 @@ TEST_CASE("scanf_lite: ImGui's settings lines (.ini) and multi-value formats") {
     }
 }
 
-TEST_CASE("scanf_lite: out-of-range values saturate (C leaves them undefined; no wrapped integer)") {
+TEST_CASE("scanf_lite: out-of-range values saturate (C leaves them undefined - no wrapped integer)") {
     int i = 0;
     CHECK(sscanf_lite("99999999999", "%d", &i) == 1);
     CHECK(i == INT_MAX);

@@ -94,7 +94,7 @@ TEST_CASE("a preset keeps the kernel or tile inputs, never the GPU or the compar
     CHECK(r.state.presets[1].inputs == tp.inputs);
 }
 
-TEST_CASE("corrupt and foreign entries are reported and skipped; the others load") {
+TEST_CASE("corrupt and foreign entries are reported and skipped - the others load") {
     SavedPreset good{"good", "m=kernel&t=128&r=64"};
     Entries e = {
         {"other-app", "whatever"},                              // not ours: silent
@@ -123,7 +123,7 @@ TEST_CASE("corrupt and foreign entries are reported and skipped; the others load
     CHECK(contains(r.notices[5], "3 more"));
 }
 
-TEST_CASE("export and import round trip; a foreign file imports nothing") {
+TEST_CASE("export and import round trip - a foreign file imports nothing") {
     SavedState s;
     Inputs in;
     in.overrides[field_index("sm_count")] = 100;
