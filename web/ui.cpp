@@ -218,6 +218,13 @@ void setup_fonts(App& a) {
 // [SECTION] Layouts
 // ---------------------------------------------------------------------------------------------------------
 
+// The budget card's caption: none over the tile's tabs; the processor in the GPU vendor's word.
+const char* budget_caption(const App& a) {
+    if (a.model.tile) return nullptr;
+    if (a.model.amd_gpu) return a.model.amd_tile ? "The tile on one CU" : "Budget of one CU";
+    return "Budget of one SM";
+}
+
 void graphs_grid(App& a, float width, float height, int columns) {
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const int rows = (4 + columns - 1) / columns;
@@ -230,15 +237,18 @@ void graphs_grid(App& a, float width, float height, int columns) {
         const char* ids[4] = {"g_threads", "g_regs", "g_smem", "g_heat"};
         static const char* fallback[3] = {"Occupancy vs threads per block", "Occupancy vs registers per thread",
                                           "Occupancy vs shared memory per block"};
-        const char* caption = i == 3 ? "Occupancy: threads per block x registers per thread"
+        const std::string heat_caption = "Occupancy: " + a.model.heat.x_label + " x " + a.model.heat.y_label;
+        const char* caption = i == 3 ? heat_caption.c_str()
                               : curves[i]->title.empty() ? fallback[i]
                                                          : curves[i]->title.c_str();
         if (card_begin(ids[i], caption, ImVec2(cw, ch))) {
             const ImVec2 avail = ImGui::GetContentRegionAvail();
             if (a.model.sweeps_pending)
                 ImGui::Dummy(avail);  // the next frame draws the graph
-            else if (a.model.arch == nullptr || (i < 3 && curves[i]->x.empty()) || (i == 3 && a.model.heat.w == 0))
-                text_dim(a.model.arch ? "No graph: no answer for these inputs." : "No graph: the device is not valid.");
+            else if ((a.model.arch == nullptr && !a.model.amd_gpu) || (i < 3 && curves[i]->x.empty()) ||
+                     (i == 3 && a.model.heat.w == 0))
+                text_dim(a.model.arch || a.model.amd_gpu ? "No graph: no answer for these inputs."
+                                                         : "No graph: the device is not valid.");
             else if (i < 3)
                 plot_curve(ids[i], *curves[i], avail, a.pal);
             else
@@ -262,7 +272,9 @@ void left_column(App& a, bool compact) {
             view_kernel_inputs(a, compact);
     }
     card_end();
-    if (a.in.mode == Mode::Kernel) {
+    if (a.model.amd_gpu) {
+        // The compiler-output reader and "what fits" are NVIDIA's on the page (the CLI reads LLVM's AMD output).
+    } else if (a.in.mode == Mode::Kernel) {
         if (card_begin("c_paste", nullptr, ImVec2(-1, 0))) view_paste(a);
         card_end();
     } else {
@@ -338,7 +350,7 @@ void layout_wide(App& a, float width) {
         if (card_begin("c_budgets_tile", nullptr, ImVec2(-1, rest), true)) view_tile_budget(a);
         card_end();
     } else {
-        if (card_begin("c_budgets", "Budget of one SM", ImVec2(-1, 0))) view_budgets(a);
+        if (card_begin("c_budgets", budget_caption(a), ImVec2(-1, 0))) view_budgets(a);
         card_end();
         const float rest = std::max(140.0f, ImGui::GetContentRegionAvail().y);
         if (card_begin("c_why", nullptr, ImVec2(-1, rest), true)) next_and_why(a);
@@ -363,7 +375,7 @@ void results_column(App& a, float graphs_height, int graph_columns) {
     }
     if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, false);
     card_end();
-    if (card_begin("c_budgets", a.model.tile ? nullptr : "Budget of one SM", ImVec2(-1, 0))) view_tile_budget(a);
+    if (card_begin("c_budgets", budget_caption(a), ImVec2(-1, 0))) view_tile_budget(a);
     card_end();
     graphs_grid(a, ImGui::GetContentRegionAvail().x, graphs_height, graph_columns);
     if (!a.model.tile) {
@@ -403,7 +415,7 @@ void layout_narrow(App& a, float width) {
     if (card_begin("c_headline", "Result", ImVec2(-1, 0))) view_headline(a, true);
     card_end();
     left_column(a, true);
-    if (card_begin("c_budgets", a.model.tile ? nullptr : "Budget of one SM", ImVec2(-1, 0))) view_tile_budget(a);
+    if (card_begin("c_budgets", budget_caption(a), ImVec2(-1, 0))) view_tile_budget(a);
     card_end();
     graphs_grid(a, ImGui::GetContentRegionAvail().x, 4 * 190.0f, 1);
     if (!a.model.tile) {
@@ -472,12 +484,12 @@ void layout_embed(App& a) {
             segmented(names, 3, a.embed_graph);
             const Curve* curves[3] = {&a.model.threads, &a.model.regs, &a.model.smem};
             const ImVec2 size = ImGui::GetContentRegionAvail();
-            if (a.model.arch) plot_curve("embed_curve", *curves[a.embed_graph], ImVec2(size.x, size.y - 2), a.pal);
+            if (a.model.arch || a.model.amd_gpu) plot_curve("embed_curve", *curves[a.embed_graph], ImVec2(size.x, size.y - 2), a.pal);
             ImGui::EndTabItem();
         }
         if (tab_item("Heatmap")) {
             const ImVec2 size = ImGui::GetContentRegionAvail();
-            if (a.model.arch) plot_heatmap("embed_heat", a.model.heat, ImVec2(size.x, size.y - 2), a.pal);
+            if (a.model.arch || a.model.amd_gpu) plot_heatmap("embed_heat", a.model.heat, ImVec2(size.x, size.y - 2), a.pal);
             ImGui::EndTabItem();
         }
         if (tab_item("Next")) {
@@ -572,6 +584,33 @@ std::string ui_state_json() {
     j += ",\"device\":{\"cc\":" + json_string(std::to_string(m.device.cc.major) + "." + std::to_string(m.device.cc.minor));
     for (const auto& f : fields::device_fields()) j += ",\"" + std::string(f.key) + "\":" + i64(f.get(m.device));
     j += "}";
+    if (m.amd_gpu) {
+        // The AMD model's answer (the JSON API's keys for an AMD GPU).
+        j += ",\"vendor\":\"amd\",\"amd\":{";
+        const amd::KernelInput ak = a.in.amd_input();
+        j += "\"threads\":" + i64(ak.threads) + ",\"vgprs\":" + i64(ak.vgprs) + ",\"agprs\":" + i64(ak.agprs) +
+             ",\"sgprs\":" + i64(ak.sgprs) + ",\"lds\":" + i64(ak.lds) + ",\"scratch\":" + i64(ak.scratch);
+        if (m.amd) {
+            char w[32];
+            std::snprintf(w, sizeof w, "%.6g", m.amd->waves_per_simd);
+            char occ[32];
+            std::snprintf(occ, sizeof occ, "%.6g", m.amd->occupancy);
+            j += ",\"workgroups_per_cu\":" + i64(m.amd->workgroups_per_cu) + ",\"waves_per_simd\":" + w +
+                 ",\"occupancy\":" + occ + ",\"compiler_waves_per_simd\":" + i64(m.amd->compiler_waves_per_simd) +
+                 ",\"limiting\":[";
+            for (std::size_t i = 0; i < m.amd->limiting.size(); ++i)
+                j += (i ? "," : "") + json_string(amd::limit_key(m.amd->limiting[i]));
+            j += "],\"next_steps\":[";
+            for (std::size_t i = 0; i < m.amd_steps.size(); ++i) j += (i ? "," : "") + json_string(m.amd_steps[i].text);
+            j += "]";
+        }
+        if (m.amd_tile)
+            j += ",\"tile\":{\"fits\":" + std::string(m.amd_tile->fits ? "true" : "false") +
+                 ",\"workgroups_per_cu\":" + i64(m.amd_tile->workgroups_per_cu) +
+                 ",\"acc_regs_per_lane\":" + i64(m.amd_tile->acc_regs_per_lane) +
+                 ",\"lds_per_workgroup\":" + i64(m.amd_tile->lds_per_workgroup) + "}";
+        j += "}";
+    }
     if (m.result) {
         char occ[32];
         std::snprintf(occ, sizeof occ, "%.6g", m.result->occupancy);

@@ -114,6 +114,7 @@ struct App {
     float big_scale = 1.0f;            // font scale to apply with `big` (or without it)
 
     BytesEdit ss, ds, dm, eb, ov;  // kernel shared memory fields; tile epilogue bytes and other registers
+    std::array<BytesEdit, 8> amd_bytes;  // an AMD kernel's byte fields (LDS, scratch), by row of its field table
     std::array<BytesEdit, kDeviceFieldCount> dev_bytes;
     char gpu_filter[64] = {};
     bool focus_filter = false;
@@ -207,6 +208,19 @@ void view_save_gpu(App& a);                   // in the custom-device editor: sa
 bool view_saved_gpus_in_picker(App& a, const std::string& needle_lower);
 const SavedGpu* saved_gpu_matching(const App& a);  // the saved GPU the current device is, if any
 void saved_state_json(App& a, std::string& j);
+
+// Bars of a budget list (NVIDIA's per-SM budgets, the AMD model's per-CU ones) and of a tile's readouts.
+void budget_bars(const std::vector<Budget>& budgets);
+void tile_row_bars(const std::vector<TileRow>& rows);
+void big_number(App& a, const std::string& value, const char* caption, const ImVec4* colour);  // headline figure
+
+// [AMD] ui_amd.cpp: the views on an AMD Instinct GPU (Model::amd_gpu); the NVIDIA views call these instead.
+void view_amd_device_summary(App& a);
+void view_amd_kernel_inputs(App& a, bool compact);
+void view_amd_headline(App& a, bool compact);
+void view_amd_budgets(App& a);  // kernel: per-CU budgets and per-limit counts; tile: the tile's readouts
+void view_amd_why(App& a);
+void view_amd_next(App& a);
 
 // [Clusters] ui_cluster.cpp
 void view_clusters(App& a);  // resident clusters GPU-wide: labelled figures, per-GPC picture, arithmetic

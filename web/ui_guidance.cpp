@@ -140,6 +140,10 @@ void suggestion_row(App& a, const Suggestion& s, const char* label, bool same_as
 }  // namespace
 
 void view_next_step(App& a) {
+    if (a.model.amd_gpu) {
+        view_amd_next(a);
+        return;
+    }
     ensure_next(a);
     const Model& m = a.model;
     if (!m.result) {

@@ -65,6 +65,91 @@ std::string limiting_text(const OccupancyResult& r) {
     return s.empty() ? "nothing" : s;
 }
 
+// The graphs and the heatmap of the AMD model around kernel `k`: occupancy against work-items per workgroup (in
+// waves), VGPRs per lane (0 .. 256, AGPRs held) and LDS per workgroup (allocation granules), and work-items x
+// VGPRs. About 900 amd::occupancy() calls; computed with the answer (the AMD page has no deferred sweeps).
+void amd_sweeps(Model& m, const amd::ArchRules& arch, const amd::KernelInput& k) {
+    auto fill_amd = [&](Curve& c, auto set) {
+        for (int64_t x : c.x) {
+            amd::KernelInput kk = k;
+            set(kk, x);
+            auto r = amd::occupancy(arch, kk);
+            c.occupancy.push_back(r ? static_cast<float>(r->occupancy) : 0.0f);
+            c.blocks.push_back(r ? r->workgroups_per_cu : -1);
+        }
+    };
+    const float occ = m.amd ? static_cast<float>(m.amd->occupancy) : 0.0f;
+    m.threads = Curve{"Occupancy vs work-items per workgroup", "work-items per workgroup", false, {}, {}, {}, "workgroup",
+                      "CU", k.threads, occ};
+    m.threads.x = sweep(arch.wave_size, arch.max_workgroup_size, arch.wave_size);
+    fill_amd(m.threads, [](amd::KernelInput& kk, int64_t x) { kk.threads = x; });
+    m.regs = Curve{"Occupancy vs VGPRs per lane", "VGPRs per lane", false, {}, {}, {}, "workgroup", "CU", k.vgprs, occ};
+    m.regs.x = sweep(0, arch.max_vgprs, 1);
+    fill_amd(m.regs, [](amd::KernelInput& kk, int64_t x) { kk.vgprs = x; });
+    m.smem = Curve{"Occupancy vs LDS per workgroup", "LDS per workgroup", true, {}, {}, {}, "workgroup", "CU", k.lds, occ};
+    m.smem.x = sweep(0, arch.lds_per_workgroup, arch.lds_alloc_granule);
+    fill_amd(m.smem, [](amd::KernelInput& kk, int64_t x) { kk.lds = x; });
+
+    Heatmap& h = m.heat;
+    h.x_label = "work-items per workgroup";
+    h.y_label = "VGPRs per lane";
+    h.block = "workgroup";
+    h.per = "CU";
+    h.xs = m.threads.x;
+    for (int64_t y = 8; y <= arch.max_vgprs; y += 8) h.ys.push_back(y);
+    h.w = static_cast<int>(h.xs.size());
+    h.h = static_cast<int>(h.ys.size());
+    for (int j = 0; j < h.h; ++j)
+        for (int i = 0; i < h.w; ++i) {
+            amd::KernelInput kk = k;
+            kk.threads = h.xs[static_cast<std::size_t>(i)];
+            kk.vgprs = h.ys[static_cast<std::size_t>(j)];
+            auto r = amd::occupancy(arch, kk);
+            h.values.push_back(r ? static_cast<float>(r->occupancy) : 0.0f);
+            h.blocks.push_back(r ? r->workgroups_per_cu : -1);
+        }
+    h.marker_x = nearest(h.xs, k.threads);
+    h.marker_y = nearest(h.ys, k.vgprs);
+    if (h.marker_x < 0 || h.marker_y < 0) h.marker_x = h.marker_y = -1;
+}
+
+// The AMD model for an AMD GPU: occupancy and next steps (kernel) or the MFMA tile (tile). No sweeps: the
+// graphs and the heatmap are the NVIDIA solver's.
+Model compute_amd_model(const Inputs& in, Model m) {
+    const amd::GpuSpec& g = *m.amd_gpu;
+    m.mode = in.mode;
+    m.title = std::string(g.name);
+    if (in.mode == Mode::Tile) {
+        auto t = amd::tile(g, in.amd_tile_input());
+        if (!t) {
+            m.error = t.error();
+            m.summary = m.title + ", tile: " + t.error().message;
+            return m;
+        }
+        m.amd_tile = *t;
+        if (t->occ) amd_sweeps(m, g.arch(), t->occ->input);
+        m.summary = m.title + ", tile " + std::to_string(t->input.m) + "x" + std::to_string(t->input.n) + "x" +
+                    std::to_string(t->input.k) + ": " + (t->fits ? "fits, " : "does not fit, ") +
+                    count_text(t->workgroups_per_cu, "workgroup", "workgroups") + " per CU.";
+        return m;
+    }
+    const amd::KernelInput k = in.amd_input();
+    auto r = amd::occupancy(g.arch(), k);
+    if (!r) {
+        m.error = r.error();
+        m.summary = m.title + ": " + r.error().message;
+        return m;
+    }
+    m.amd = *r;
+    amd_sweeps(m, g.arch(), k);
+    if (auto steps = amd::next_steps(g.arch(), k)) m.amd_steps = *steps;
+    char wps[32];
+    std::snprintf(wps, sizeof wps, "%g", r->waves_per_simd);
+    m.summary = m.title + ": " + count_text(r->workgroups_per_cu, "workgroup", "workgroups") + " per CU, " + wps +
+                " waves per SIMD, occupancy " + format_percent(r->occupancy) + ".";
+    return m;
+}
+
 }  // namespace
 
 std::string tile_markdown(const TileResult& t, const std::string& title) {
@@ -96,6 +181,7 @@ std::string model_markdown(const Model& m) {
 Model compute_model(const Inputs& in, bool sweeps) {
     Model m;
     m.key = encode_hash(in);
+    if ((m.amd_gpu = amd_gpu(in))) return compute_amd_model(in, std::move(m));
     m.spec = base_gpu(in);
     m.device = effective_device(in);
     const std::string base_name = m.spec ? std::string(m.spec->name) : in.gpu;

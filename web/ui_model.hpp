@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "smcalc/amd.hpp"
 #include "smcalc/arch.hpp"
 #include "smcalc/cluster.hpp"
 #include "smcalc/error.hpp"
@@ -28,6 +29,8 @@ struct Curve {
     std::vector<int64_t> x;          // ascending
     std::vector<float> occupancy;    // 0..1 per x
     std::vector<int64_t> blocks;     // CTAs per SM per x; -1 where the solver answered an error
+    std::string block = "CTA";       // what `blocks` counts (singular) and where: "workgroup" per "CU" on AMD
+    std::string per = "SM";
     int64_t current_x = 0;           // the current input (may lie outside x's range)
     float current_occupancy = 0;
 };
@@ -38,6 +41,8 @@ struct Heatmap {
     std::vector<int64_t> xs, ys;      // threads per column, registers per row
     std::vector<float> values;        // w*h occupancies, row-major, row 0 at the bottom
     std::vector<int64_t> blocks;      // w*h CTAs per SM
+    std::string x_label = "threads per block", y_label = "registers per thread";  // axes (and the tooltip)
+    std::string block = "CTA", per = "SM";
     int marker_x = -1, marker_y = -1; // cell nearest the current input, -1 when outside
 };
 
@@ -57,6 +62,12 @@ struct Model {
     // cluster the rules refuse (CC < 9.0, its size) is `cluster_error`; the per-SM answer stands without it.
     std::optional<ClusterResult> cluster;
     std::optional<Error> cluster_error;
+    // An AMD Instinct GPU (Inputs::gpu names one): the AMD model's answers instead of the NVIDIA ones above
+    // (spec, arch, result and tile stay empty; `error` holds an AMD error). smcalc/amd.hpp.
+    const amd::GpuSpec* amd_gpu = nullptr;
+    std::optional<amd::OccupancyResult> amd;      // kernel mode
+    std::vector<amd::NextStep> amd_steps;         // kernel mode: amd::next_steps()
+    std::optional<amd::TileResult> amd_tile;      // tile mode
     std::optional<BlockSizeResult> best;          // block_size(): the block size NVIDIA's API would pick
     Curve threads, regs, smem;                    // captions always; points once the sweeps are computed
     Heatmap heat;

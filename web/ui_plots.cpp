@@ -7,6 +7,7 @@
 
 #include "imgui.h"
 #include "smcalc/report.hpp"
+#include "smcalc/format.hpp"
 #include "ui_app.hpp"
 
 namespace smcalc::web {
@@ -144,9 +145,9 @@ void plot_curve(const char* id, const Curve& c, ImVec2 size, const Palette& pal)
         if (c.blocks[best] < 0)
             ImGui::SetTooltip("%s %s\nno answer (invalid input)", xs.c_str(), c.x_label.c_str());
         else
-            ImGui::SetTooltip("%s %s\n%s occupancy, %lld CTA%s per SM", xs.c_str(), c.x_label.c_str(),
-                              format_percent(c.occupancy[best]).c_str(), static_cast<long long>(c.blocks[best]),
-                              c.blocks[best] == 1 ? "" : "s");
+            ImGui::SetTooltip("%s %s\n%s occupancy, %s per %s", xs.c_str(), c.x_label.c_str(),
+                              format_percent(c.occupancy[best]).c_str(),
+                              count_text(c.blocks[best], c.block.c_str(), (c.block + "s").c_str()).c_str(), c.per.c_str());
     }
 }
 
@@ -185,13 +186,13 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
         dl->AddText(ImVec2(f.p0.x - ts.x - 5, y - ts.y * 0.5f), pal.axis_text, s.c_str());
     }
     {
-        const char* xl = "threads per block";
+        const char* xl = h.x_label.c_str();
         const ImVec2 ts = ImGui::CalcTextSize(xl);
         dl->AddText(ImVec2((f.p0.x + f.p1.x - ts.x) * 0.5f, f.p1.y + fh + 6), pal.axis_text, xl);
         const float room = f.p1.y - f.p0.y;
-        const char* yl = ImGui::CalcTextSize("registers per thread").x < room ? "registers per thread"
-                         : ImGui::CalcTextSize("registers").x < room    ? "registers"
-                                                                        : "regs";
+        // The y label, shortened to its first word when the plot is too low for it ("registers").
+        const std::string first_word = h.y_label.substr(0, h.y_label.find(' '));
+        const char* yl = ImGui::CalcTextSize(h.y_label.c_str()).x < room ? h.y_label.c_str() : first_word.c_str();
         text_vertical(dl, ImVec2(origin.x, (f.p0.y + f.p1.y) * 0.5f), pal.axis_text, yl);
     }
 
@@ -216,10 +217,10 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
             const ImVec2 a(f.p0.x + static_cast<float>(i) * cw, f.p1.y - static_cast<float>(j + 1) * ch);
             dl->AddRect(a, ImVec2(a.x + cw, a.y + ch), pal.axis_text, 0, 0, 1.5f);
             const std::size_t idx = static_cast<std::size_t>(j) * h.w + i;
-            ImGui::SetTooltip("%lld threads x %lld registers\n%s occupancy, %lld CTA%s per SM",
-                              static_cast<long long>(h.xs[i]), static_cast<long long>(h.ys[j]),
-                              format_percent(h.values[idx]).c_str(), static_cast<long long>(h.blocks[idx]),
-                              h.blocks[idx] == 1 ? "" : "s");
+            ImGui::SetTooltip("%lld %s x %lld %s\n%s occupancy, %s per %s", static_cast<long long>(h.xs[i]),
+                              h.x_label.c_str(), static_cast<long long>(h.ys[j]), h.y_label.c_str(),
+                              format_percent(h.values[idx]).c_str(),
+                              count_text(h.blocks[idx], h.block.c_str(), (h.block + "s").c_str()).c_str(), h.per.c_str());
         }
     }
 }

@@ -147,6 +147,27 @@ bool Inputs::custom() const {
            std::any_of(overrides.begin(), overrides.end(), [](const auto& o) { return o.has_value(); });
 }
 
+const amd::GpuSpec* amd_gpu(const Inputs& in) {
+    auto g = amd::find_gpu(in.gpu);
+    return g ? *g : nullptr;
+}
+
+amd::TileInput Inputs::amd_tile_input() const {
+    // The API's rule for a tile on an AMD GPU in a compare: the shape, stages, types and problem as given, the
+    // CTA's warps as waves (of 64 lanes) per workgroup.
+    amd::TileInput t;
+    t.m = tile.m;
+    t.n = tile.n;
+    t.k = tile.k;
+    t.stages = tile.stages;
+    t.waves = tile.warps;
+    t.a = tile.a;
+    t.b = tile.b;
+    t.acc = tile.acc;
+    if (problem_on) t.problem = problem;
+    return t;
+}
+
 const GpuSpec* base_gpu(const Inputs& in) {
     auto g = find_gpu(in.gpu);
     return g ? *g : nullptr;
@@ -175,6 +196,7 @@ namespace {
 // The active mode's main inputs are written whatever their value (a link says what it shows); every other
 // field only where it differs from its default.
 constexpr std::string_view kKernelMain[] = {"threads", "regs", "smem_static", "smem_dynamic"};
+constexpr std::string_view kAmdMain[] = {"vgprs", "agprs", "lds"};
 constexpr std::string_view kTileMain[] = {"m", "n", "k", "stages", "warps", "a", "b", "acc", "mma"};
 
 bool listed(std::span<const std::string_view> keys, std::string_view key) {
@@ -198,7 +220,13 @@ std::string encode_hash(const Inputs& in) {
     const bool kern = in.mode == Mode::Kernel, til = in.mode == Mode::Tile;
     std::string h = "gpu=" + percent_encode(in.gpu);
     h += std::string("&m=") + std::string(fields::word_of(fields::kModeVocab, til ? 1 : 0));
-    put_fields(h, fields::kernel_fields(), in.kernel, kern, kKernelMain);
+    if (amd_gpu(in)) {
+        // An AMD GPU: threads from the kernel table, then the AMD fields (no NVIDIA kernel field applies).
+        put_fields(h, fields::kernel_fields().subspan(0, 1), in.kernel, kern, kKernelMain);
+        put_fields(h, fields::amd_kernel_fields().subspan(1), in.amd, kern, kAmdMain);
+    } else {
+        put_fields(h, fields::kernel_fields(), in.kernel, kern, kKernelMain);
+    }
     put_fields(h, fields::tile_fields(), in.tile, til, kTileMain);
     const ProblemSize pd = Inputs().problem;
     auto put = [&h](bool always, bool differs, const char* key, const std::string& v) {
@@ -266,10 +294,14 @@ Decoded decode_hash(std::string_view hash) {
             d.field(*f, value, k);
         } else if (const auto* t = fields::find_hash(fields::tile_fields(), key)) {
             d.field(*t, value, in.tile);
+        } else if (const auto* am = fields::find_hash(fields::amd_kernel_fields(), key)) {
+            d.field(*am, value, in.amd);
         } else if (key == "gpu") {
             auto g = find_gpu(value);
             if (g)
                 in.gpu = std::string((*g)->name);
+            else if (auto ag = amd::find_gpu(value))
+                in.gpu = std::string((*ag)->name);
             else
                 d.notice("Unknown GPU " + quoted(value) + " in the link; showing " + in.gpu + " instead.");
         } else if (key == "m") {

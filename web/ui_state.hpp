@@ -19,6 +19,9 @@
 //   ep  none | out | bytes (epilogue staging);  eo  output type;  eb  epilogue bytes;  er  reuse 0|1
 //   ov  other registers per thread ("" = model default);  sb  auto | packed | padded;  ab  TMEM acc buffers
 //   p   1 = problem size on;  pm pn pk  problem M, N, K
+// AMD Instinct GPU (gpu=MI300X ...; kernel mode; smcalc::amd::KernelInput, threads = t above):
+//   vg ag sg  VGPRs, AGPRs per lane, SGPRs per wave;  lds  LDS per workgroup, bytes;  scr  scratch per lane
+//   (tile mode reads the tile keys above, warps per CTA as waves per workgroup, as the API's compare does)
 // Thread block cluster (CC 9.0+; kernel and tile alike):
 //   cl  cluster dimensions "4x2x1" or a size "8" (present = a cluster is set);  np  non-portable sizes 0|1
 // Side by side (the same kernel or tile on up to four GPUs):
@@ -34,6 +37,7 @@
 #include <string_view>
 #include <vector>
 
+#include "smcalc/amd.hpp"
 #include "smcalc/cluster.hpp"
 #include "smcalc/fields.hpp"
 #include "smcalc/gpu.hpp"
@@ -57,6 +61,7 @@ struct Inputs {
     std::array<std::optional<int64_t>, kDeviceFieldCount> overrides{};  // custom device fields
     Mode mode = Mode::Tile;
     KernelInput kernel = default_kernel();
+    amd::KernelInput amd;                            // an AMD GPU's kernel; its threads are kernel.threads
     TileInput tile;                                  // its `problem` is unused: see problem / problem_on
     bool problem_on = false;
     ProblemSize problem{8192, 8192, 8192};
@@ -86,7 +91,17 @@ struct Inputs {
         return k;
     }
     bool custom() const;  // any override set
+
+    amd::KernelInput amd_input() const {             // what amd::occupancy() gets
+        amd::KernelInput k = amd;
+        k.threads = kernel.threads;
+        return k;
+    }
+    amd::TileInput amd_tile_input() const;           // the tile inputs read by the AMD MFMA model
 };
+
+// The AMD GPU named by `in.gpu` (nullptr for an NVIDIA or unknown name). The page then shows the AMD model.
+const amd::GpuSpec* amd_gpu(const Inputs& in);
 
 // The base GPU named by `in.gpu` (nullptr if the database does not know it).
 const GpuSpec* base_gpu(const Inputs& in);

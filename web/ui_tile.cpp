@@ -95,7 +95,11 @@ void view_tile_inputs(App& a, bool compact) {
     triple("tile", t.m, t.n, t.k, kTileTags);
     label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages).");
     int_input("##st", t.stages, 1, 1);
-    label_cell(compact ? "Warps" : "Warps per CTA", "Every warp holds a share of the accumulators (4 warps = 1 warpgroup).");
+    const bool amd = m.amd_gpu != nullptr;  // the AMD MFMA model reads shape, stages, waves, types and problem
+    if (amd)
+        label_cell(compact ? "Waves" : "Waves / workgroup", "Waves of 64 lanes, each holding a share of the accumulators (1 .. 16).");
+    else
+        label_cell(compact ? "Warps" : "Warps per CTA", "Every warp holds a share of the accumulators (4 warps = 1 warpgroup).");
     int_input("##w", t.warps, 1, 4);
     label_cell(compact ? "A x B" : "A x B types", "Element types of the A and B operands.");
     {
@@ -111,51 +115,53 @@ void view_tile_inputs(App& a, bool compact) {
     }
     label_cell(compact ? "Accum." : "Accumulator", "Accumulator type: f32, f16, or i32 with i8 inputs.");
     dtype_combo("##tc", t.acc, kAccTypes);
-    label_cell("MMA path", "Registers: mma.sync / wgmma keep accumulators in registers. Tensor memory: "
-                           "tcgen05.mma accumulates in TMEM (CC 10.x / 11.0 only).");
-    {
-        static const char* paths[] = {"Registers", "TMEM"};
-        const bool enabled[] = {true, m.arch && m.arch->has_tmem};
-        int p = t.mma == MmaPath::TensorMemory ? 1 : 0;
-        if (segmented(paths, 2, p, enabled)) t.mma = p ? MmaPath::TensorMemory : MmaPath::Registers;
-    }
-    if (t.mma == MmaPath::TensorMemory) {
-        label_cell("Acc. buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).");
-        int_input("##ab", t.acc_buffers, 1, 1);
-    }
-    label_cell(compact ? "Epilogue" : "Epilogue staging", "Shared memory the epilogue uses to stage C/D on the way out.");
-    {
-        static const char* eps[] = {"None", "Whole output tile", "Given bytes"};
-        int e = static_cast<int>(t.epilogue);
-        if (ImGui::Combo("##ep", &e, eps, 3)) t.epilogue = static_cast<Epilogue>(e);
-        tag_item("##ep");
-    }
-    if (t.epilogue == Epilogue::OutputTile) {
-        label_cell("Output type", "Type of the staged output tile (default: the accumulator type).");
-        const char* cur = t.out ? dtype_label(*t.out) : "as accumulator";
-        if (ImGui::BeginCombo("##eo", cur)) {
-            if (ImGui::Selectable("as accumulator", !t.out)) t.out.reset();
-            for (DType c : kDTypes)
-                if (ImGui::Selectable(dtype_label(c), t.out && *t.out == c)) t.out = c;
-            ImGui::EndCombo();
+    if (!amd) {
+        label_cell("MMA path", "Registers: mma.sync / wgmma keep accumulators in registers. Tensor memory: "
+                               "tcgen05.mma accumulates in TMEM (CC 10.x / 11.0 only).");
+        {
+            static const char* paths[] = {"Registers", "TMEM"};
+            const bool enabled[] = {true, m.arch && m.arch->has_tmem};
+            int p = t.mma == MmaPath::TensorMemory ? 1 : 0;
+            if (segmented(paths, 2, p, enabled)) t.mma = p ? MmaPath::TensorMemory : MmaPath::Registers;
         }
-    }
-    if (t.epilogue == Epilogue::Bytes) {
-        label_cell("Epilogue bytes", "Shared memory for epilogue sub-tiles, e.g. 32KB.");
-        bytes_input("##eb", "epilogue bytes", a.eb, t.epilogue_bytes, "e.g. 32KB");
-    }
-    if (t.epilogue != Epilogue::None) {
-        label_cell(compact ? "Reuse smem" : "Reuse mainloop smem", "The epilogue aliases the mainloop's buffers (CUTLASS 2.x shared union).");
-        ImGui::Checkbox("##er", &t.epilogue_reuses_mainloop);
-    }
-    label_cell(compact ? "Other regs" : "Other registers", "Registers per thread beyond the accumulators (addresses, fragments). Empty: "
-                                  "the model's estimate. Put what ptxas -v reports minus the accumulators.");
-    {
-        std::string hint = "model default";
-        if (m.tile && t.overhead_regs < 0) hint += " (" + std::to_string(m.tile->overhead_regs) + ")";
-        optional_int("##ov", a.ov, t.overhead_regs, hint.c_str());
-    }
-    const bool subbyte = t.a == DType::F6 || t.a == DType::F4 || t.b == DType::F6 || t.b == DType::F4;
+        if (t.mma == MmaPath::TensorMemory) {
+            label_cell("Acc. buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).");
+            int_input("##ab", t.acc_buffers, 1, 1);
+        }
+        label_cell(compact ? "Epilogue" : "Epilogue staging", "Shared memory the epilogue uses to stage C/D on the way out.");
+        {
+            static const char* eps[] = {"None", "Whole output tile", "Given bytes"};
+            int e = static_cast<int>(t.epilogue);
+            if (ImGui::Combo("##ep", &e, eps, 3)) t.epilogue = static_cast<Epilogue>(e);
+            tag_item("##ep");
+        }
+        if (t.epilogue == Epilogue::OutputTile) {
+            label_cell("Output type", "Type of the staged output tile (default: the accumulator type).");
+            const char* cur = t.out ? dtype_label(*t.out) : "as accumulator";
+            if (ImGui::BeginCombo("##eo", cur)) {
+                if (ImGui::Selectable("as accumulator", !t.out)) t.out.reset();
+                for (DType c : kDTypes)
+                    if (ImGui::Selectable(dtype_label(c), t.out && *t.out == c)) t.out = c;
+                ImGui::EndCombo();
+            }
+        }
+        if (t.epilogue == Epilogue::Bytes) {
+            label_cell("Epilogue bytes", "Shared memory for epilogue sub-tiles, e.g. 32KB.");
+            bytes_input("##eb", "epilogue bytes", a.eb, t.epilogue_bytes, "e.g. 32KB");
+        }
+        if (t.epilogue != Epilogue::None) {
+            label_cell(compact ? "Reuse smem" : "Reuse mainloop smem", "The epilogue aliases the mainloop's buffers (CUTLASS 2.x shared union).");
+            ImGui::Checkbox("##er", &t.epilogue_reuses_mainloop);
+        }
+        label_cell(compact ? "Other regs" : "Other registers", "Registers per thread beyond the accumulators (addresses, fragments). Empty: "
+                                      "the model's estimate. Put what ptxas -v reports minus the accumulators.");
+        {
+            std::string hint = "model default";
+            if (m.tile && t.overhead_regs < 0) hint += " (" + std::to_string(m.tile->overhead_regs) + ")";
+            optional_int("##ov", a.ov, t.overhead_regs, hint.c_str());
+        }
+    }  // !amd
+    const bool subbyte = !amd && (t.a == DType::F6 || t.a == DType::F4 || t.b == DType::F6 || t.b == DType::F4);
     if (subbyte) {
         label_cell(compact ? "fp6/fp4 smem" : "fp6/fp4 in smem", "Auto: padded to 1 byte for kind::f8f6f4, packed for fp4 x fp4.");
         static const char* sbs[] = {"Auto", "Packed", "Padded (1 B)"};
@@ -216,21 +222,16 @@ void view_tile_verdict(App& a) {
 
 void view_tile_rows(App& a) {
     const Model& m = a.model;
-    if (!m.tile) return;
-    for (const TileRow& row : m.tile->rows) {
+    if (m.amd_tile) tile_row_bars(m.amd_tile->rows);
+    if (m.tile) tile_row_bars(m.tile->rows);
+}
+
+void tile_row_bars(const std::vector<TileRow>& rows) {
+    for (const TileRow& row : rows) {
         if (row.key == "occupancy" || row.key == "ctas_per_sm") continue;  // in the headline
-        std::string value = unit_value_text(row.unit, row.value);
-        double frac = -1;
-        if (row.limit) {
-            // "64 / 255 registers": the unit once, after the limit.
-            const std::string lim = unit_value_text(row.unit, *row.limit);
-            const std::string unit = " " + row.unit;
-            if (value.size() > unit.size() && value.compare(value.size() - unit.size(), unit.size(), unit) == 0 &&
-                lim.size() > unit.size() && lim.compare(lim.size() - unit.size(), unit.size(), unit) == 0)
-                value.resize(value.size() - unit.size());
-            value += " / " + lim;
-            frac = *row.limit > 0 ? row.value / *row.limit : 0;
-        }
+        const std::string value =
+            row.limit ? value_of_limit_text(row.unit, row.value, *row.limit) : unit_value_text(row.unit, row.value);
+        const double frac = row.limit ? (*row.limit > 0 ? row.value / *row.limit : 0) : -1;
         const std::string tip = capitalized(row.label) + (row.basis == Basis::Estimate
                                                               ? ": a model estimate (docs/tile-model.md)."
                                                               : ": exact arithmetic.");
@@ -241,6 +242,10 @@ void view_tile_rows(App& a) {
 
 void view_tile_budget(App& a) {
     const Model& m = a.model;
+    if (m.amd_gpu) {
+        view_tabs(a, "budget_tabs", {{"Tile", view_tile_rows}, {"Why", view_why}});
+        return;
+    }
     if (!m.tile) {
         view_budgets(a);
         return;

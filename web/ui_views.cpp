@@ -96,7 +96,17 @@ bool bytes_input(const char* id, const char* field, BytesEdit& e, int64_t& value
 
 void apply_preset(App& a, const char* gpu, Mode mode, KernelInput k) {
     a.in = Inputs();
-    if (auto g = find_gpu(gpu)) a.in.gpu = std::string((*g)->name);
+    if (auto g = find_gpu(gpu)) {
+        a.in.gpu = std::string((*g)->name);
+    } else if (auto ag = amd::find_gpu(gpu)) {
+        // An AMD preset: its registers are VGPRs per lane and its shared memory LDS per workgroup.
+        a.in.gpu = std::string((*ag)->name);
+        a.in.amd.vgprs = k.regs;
+        a.in.amd.lds = k.smem_static;
+        const int64_t threads = k.threads;
+        k = Inputs::default_kernel();
+        k.threads = threads;
+    }
     a.in.mode = mode;
     a.in.kernel = k;
 }
@@ -244,6 +254,7 @@ void triple(const char* id, int64_t& x, int64_t& y, int64_t& z, const char* cons
 
 void cluster_inputs(App& a, bool compact) {
     const Model& m = a.model;
+    if (m.amd_gpu) return;  // thread block clusters are NVIDIA's (CC 9.0+)
     const bool can = m.arch && m.device.cc.major >= 9;  // thread block clusters: CC 9.0+ (PG13-CL)
     label_cell("Cluster", "Thread block cluster (CUDA cluster dims, CUTLASS ClusterShape): its CTAs run at once on "
                           "one GPC. Shows how many clusters are resident on the whole GPU, GPC by GPC. CC 9.0+.");
@@ -416,7 +427,8 @@ void view_header(App& a, bool compact) {
         ImGui::SameLine();
     } else {
         const char* title = "SM resource calculator";
-        const char* sub = "occupancy and per-SM budgets, NVIDIA's CUDA 13.0 rules";
+        const char* sub = a.model.amd_gpu ? "occupancy and per-CU budgets, LLVM's AMDGPU rules (AMD Instinct)"
+                                          : "occupancy and per-SM budgets, NVIDIA's CUDA 13.0 rules";
         const float title_w = ImGui::CalcTextSize(title).x, sub_w = ImGui::CalcTextSize(sub).x;
         const float rest = mode_w + share_w + 24;
         if (title_w + rest < full) {
@@ -477,8 +489,11 @@ void view_gpu_picker(App& a, float width) {
     const Model& m = a.model;
     const SavedGpu* saved = saved_gpu_matching(a);
     std::string preview = saved ? saved->name : a.in.custom() ? "Custom (" + a.in.gpu + ")" : a.in.gpu;
-    preview += "   CC " + cc_text(m.device.cc);
-    if (m.device.sm_count > 0) preview += " \xC2\xB7 " + std::to_string(m.device.sm_count) + " SMs";
+    if (m.amd_gpu)
+        preview += "   " + std::string(m.amd_gpu->gfx) + " \xC2\xB7 " + std::to_string(m.amd_gpu->cu_count) + " CUs";
+    else
+        preview += "   CC " + cc_text(m.device.cc) +
+                   (m.device.sm_count > 0 ? " \xC2\xB7 " + std::to_string(m.device.sm_count) + " SMs" : std::string());
     ImGui::SetNextItemWidth(width < 0 ? -FLT_MIN : width);
     const bool open = ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge);
     if (!open) tag_item("##gpu");
@@ -539,6 +554,39 @@ void view_gpu_picker(App& a, float width) {
             if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
             first = false;
         }
+        // AMD Instinct: the AMD model (smcalc/amd.hpp), grouped by family as the NVIDIA rows are.
+        for (const amd::GpuSpec& g : amd::all_gpus()) {
+            const amd::ArchRules& r = g.arch();
+            const std::string family(r.family);
+            const std::string hay = lower(std::string(g.name) + "|" + std::string(g.aliases) + "|" +
+                                          std::string(r.gfx) + "|amd|" + family);
+            if (!key.empty() && squash(hay).find(key) == std::string::npos) continue;
+            ++shown;
+            if ("AMD " + family != group) {
+                group = "AMD " + family;
+                ImGui::Spacing();
+                text_dim(("AMD \xC2\xB7 " + family).c_str());
+                ImGui::Separator();
+            }
+            const bool selected = a.in.gpu == g.name;
+            const std::string right = std::string(r.gfx) + "  " + std::to_string(g.cu_count) + " CUs";
+            ImGui::PushID(g.name.data(), g.name.data() + g.name.size());
+            const bool pick = ImGui::Selectable("##g", selected, 0, ImVec2(0, 0));
+            ImGui::SameLine(ImGui::GetStyle().WindowPadding.x + 4);
+            ImGui::TextUnformatted(g.name.data(), g.name.data() + g.name.size());
+            ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x);
+            text_dim(right.c_str());
+            ImGui::PopID();
+            if (pick || (enter && first)) {
+                a.in.gpu = std::string(g.name);
+                a.in.cc_override.reset();
+                a.in.overrides = {};
+                a.in.cluster_on = false;
+                ImGui::CloseCurrentPopup();
+            }
+            if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+            first = false;
+        }
         if (shown == 0) text_dim("No GPU matches. The custom-device editor takes any device.");
         ImGui::EndCombo();
     }
@@ -554,6 +602,10 @@ void view_gpu_picker(App& a, float width) {
 
 void view_device_summary(App& a) {
     const Model& m = a.model;
+    if (m.amd_gpu) {
+        view_amd_device_summary(a);
+        return;
+    }
     const Device& d = m.device;
     if (!m.arch) return;
     const ArchRules& r = *m.arch;
@@ -576,6 +628,7 @@ void view_device_summary(App& a) {
 void view_custom_device(App& a) {
     Inputs& in = a.in;
     const Model& m = a.model;
+    if (m.amd_gpu) return;  // the device editor edits NVIDIA devices (smcalc::Device)
     ImGui::Spacing();
     if (m.device_error) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
     if (!ImGui::TreeNodeEx("Custom device", ImGuiTreeNodeFlags_SpanAvailWidth |
@@ -666,6 +719,10 @@ void view_custom_device(App& a) {
 // ---------------------------------------------------------------------------------------------------------
 
 void view_kernel_inputs(App& a, bool compact) {
+    if (a.model.amd_gpu) {
+        view_amd_kernel_inputs(a, compact);
+        return;
+    }
     KernelInput& k = a.in.kernel;
     const Model& m = a.model;
     if (!ImGui::BeginTable("kin", 2, ImGuiTableFlags_SizingStretchProp)) return;
@@ -738,6 +795,9 @@ void view_presets(App& a, bool compact) {
          "A100", Mode::Kernel, 256, 48, 24 * 1024, 0, 0},
         {"H100 128 regs", "Seed lesson: 256 threads; 128 regs/thread caps an H100 SM at 16 warps -> 25 %.",
          "H100 SXM5", Mode::Kernel, 256, 128, 0, 0, 0},
+        {"MI300X 128 VGPRs", "AMD CDNA3: 256 work-items, 128 VGPRs per lane, 16 KiB of LDS -> waves per SIMD, the "
+                             "limiter and LLVM's own figure (docs/amd.md).",
+         "MI300X", Mode::Kernel, 256, 128, 16 * 1024, 0, 0},
     };
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float w = std::floor((ImGui::GetContentRegionAvail().x - gap) / 2.0f);
@@ -778,9 +838,6 @@ void view_presets(App& a, bool compact) {
 // [SECTION] Results
 // ---------------------------------------------------------------------------------------------------------
 
-namespace {
-
-// One big number with a caption under it.
 void big_number(App& a, const std::string& value, const char* caption, const ImVec4* colour) {
     ImGui::BeginGroup();
     if (a.big) ImGui::PushFont(a.big);
@@ -795,10 +852,12 @@ void big_number(App& a, const std::string& value, const char* caption, const ImV
     ImGui::EndGroup();
 }
 
-}  // namespace
-
 void view_headline(App& a, bool compact) {
     const Model& m = a.model;
+    if (m.amd_gpu) {
+        view_amd_headline(a, compact);
+        return;
+    }
     if (m.error) {
         ImGui::TextColored(a.pal.text_error, "No answer for these inputs");
         ImGui::PushTextWrapPos(0.0f);
@@ -842,11 +901,19 @@ void view_headline(App& a, bool compact) {
 
 void view_budgets(App& a) {
     const Model& m = a.model;
+    if (m.amd_gpu) {
+        view_amd_budgets(a);
+        return;
+    }
     if (!m.result) {
         text_dim("No budget: see the message above.");
         return;
     }
-    for (const Budget& b : m.result->budgets) {
+    budget_bars(m.result->budgets);
+}
+
+void budget_bars(const std::vector<Budget>& budgets) {
+    for (const Budget& b : budgets) {
         const bool bytes = b.unit == "bytes";
         const std::string used = bytes ? format_bytes(b.used) : grouped(b.used);
         const std::string lim = bytes ? format_bytes(b.limit) : grouped(b.limit);
@@ -862,6 +929,10 @@ void view_budgets(App& a) {
 
 void view_why(App& a) {
     const Model& m = a.model;
+    if (m.amd_gpu) {
+        view_amd_why(a);
+        return;
+    }
     ImGui::PushTextWrapPos(0.0f);
     if (m.error && !m.result) {
         ImGui::TextColored(a.pal.text_error, "%s", m.error->message.c_str());

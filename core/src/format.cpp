@@ -52,9 +52,29 @@ std::string unit_value_text(std::string_view unit, double v) {
         std::snprintf(buf, sizeof buf, "%.1f FLOP/B", v);
         return buf;
     }
+    if (v == 1) {
+        // One of a counted unit: its first word singular ("1 workgroup", "1 register per thread"), as count_text.
+        std::string u(unit);
+        const std::size_t end = u.find(' ') == std::string::npos ? u.size() : u.find(' ');
+        if (end > 1 && u[end - 1] == 's') u.erase(end - 1, 1);
+        return "1 " + u;
+    }
     if (v == std::floor(v) && std::fabs(v) < 9e15) return std::to_string(static_cast<int64_t>(v)) + " " + std::string(unit);
     std::snprintf(buf, sizeof buf, "%.3g %s", v, std::string(unit).c_str());
     return buf;
+}
+
+std::string value_of_limit_text(std::string_view unit, double value, double limit) {
+    std::string v = unit_value_text(unit, value);
+    const std::string lim = unit_value_text(unit, limit);
+    // "64 / 255 registers": the count's unit once, after the limit (a value of 1 has it singular: "1 CTA").
+    const std::string tail = " " + std::string(unit);
+    const auto ends = [](const std::string& x, const std::string& t) {
+        return x.size() > t.size() && x.compare(x.size() - t.size(), t.size(), t) == 0;
+    };
+    if (ends(lim, tail) && value == std::floor(value) && std::fabs(value) < 9e15 && unit != "bytes")
+        v = std::to_string(static_cast<int64_t>(value));
+    return v + " / " + lim;
 }
 
 }  // namespace smcalc

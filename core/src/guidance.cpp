@@ -675,16 +675,8 @@ Expected<TileComparison> compare_tile(const TileInput& tile_in, std::span<const 
         add(k->key, label, [&](const TileColumn& col) {
             for (const TileRow& r : col.result->rows) {
                 if (r.key != k->key) continue;
-                std::string v = unit_value_text(r.unit, r.value);
-                if (r.limit && r.unit != "fraction") {
-                    // "64 / 255 registers": the unit once, after the limit.
-                    const std::string lim = unit_value_text(r.unit, *r.limit), unit = " " + r.unit;
-                    auto ends = [&](const std::string& x) {
-                        return x.size() > unit.size() && x.compare(x.size() - unit.size(), unit.size(), unit) == 0;
-                    };
-                    if (ends(v) && ends(lim)) v.resize(v.size() - unit.size());
-                    v += " / " + lim;
-                }
+                std::string v = r.limit && r.unit != "fraction" ? value_of_limit_text(r.unit, r.value, *r.limit)
+                                                                : unit_value_text(r.unit, r.value);
                 if (r.over) v += " (over)";
                 return v;
             }

@@ -28,5 +28,7 @@ std::string count_text(int64_t n, std::string_view one, std::string_view many);
 // A readout value in its unit: "96 KiB" / "98,304 B" (bytes), "51.5 %" (fraction), "10.7 FLOP/B",
 // "64 registers"; what the page and compare show for one row of a tile's readouts.
 std::string unit_value_text(std::string_view unit, double value);
+// A value against its limit with the unit once: "64 / 255 registers", "1 / 32 CTAs", "96 KiB / 227 KiB".
+std::string value_of_limit_text(std::string_view unit, double value, double limit);
 
 }  // namespace smcalc

@@ -1,0 +1,71 @@
+// tests/browser/amd.test.mjs - issue 18 in the page: an AMD Instinct GPU from the picker's AMD group, the kernel
+// panel in AMD's words (work-items, VGPRs, AGPRs, SGPRs, LDS), its answer equal to the JS API's (which
+// tests/wasm-eq holds equal to the CLI's), the URL hash round trip, the MFMA tile, and the seed's MI300X
+// command. Screenshots: build/screenshots/amd-*.png.
+// Run: node --test tests/browser/amd.test.mjs (after scripts/build-web.sh)
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { idle, open, screenshot, session, state } from './harness.mjs';
+import { clickInView } from './ui_helpers.mjs';
+
+const env = session();
+
+// `smcalc occupancy --gpu MI300X --threads 256 --vgprs 128 --lds 16KiB` (issue 18's done-when).
+const mi300x = '#gpu=MI300X&m=kernel&t=256&vg=128&lds=16KiB';
+
+test('AMD kernel: the page answers as the JS API does, and the hash round-trips', async () => {
+  const { context, page, errors, requests } = await open(env.browser, env.base + mi300x);
+  const s = await state(page);
+  assert.equal(s.vendor, 'amd');
+  assert.equal(s.gpu, 'MI300X');
+  const api = await page.evaluate(() => window.smcalc.handle({ op: 'occupancy', gpu: 'MI300X', threads: 256,
+    vgprs: 128, lds: '16KiB' }));
+  assert.equal(api.error, undefined, JSON.stringify(api.error));
+  for (const k of ['workgroups_per_cu', 'waves_per_simd', 'occupancy', 'compiler_waves_per_simd'])
+    assert.equal(s.amd[k], api[k], k);
+  assert.deepEqual(s.amd.limiting, api.limiting);
+  assert.deepEqual([s.amd.workgroups_per_cu, s.amd.waves_per_simd], [4, 4]);
+  // The canonical hash keeps the AMD keys (bytes in bytes) and no NVIDIA kernel key.
+  assert.match(s.hash, /gpu=MI300X&m=kernel&t=256&vg=128&ag=0&lds=16384/);
+  assert.doesNotMatch(s.hash, /(^|&)(r|ss|ds)=/);
+  await screenshot(page, 'amd-kernel');
+  // A changed input: VGPRs 128 -> 64 keeps LDS the limit (4 workgroups), as the API says.
+  await page.evaluate(() => { location.hash = 'gpu=MI300X&m=kernel&t=256&vg=64&lds=16384'; });
+  await idle(page);
+  const s2 = await state(page);
+  const api2 = await page.evaluate(() => window.smcalc.handle({ op: 'occupancy', gpu: 'MI300X', threads: 256,
+    vgprs: 64, lds: 16384 }));
+  assert.equal(s2.amd.workgroups_per_cu, api2.workgroups_per_cu);
+  assert.deepEqual(s2.amd.limiting, api2.limiting);
+  assert.deepEqual(errors, []);
+  assert.ok(requests.every((u) => u.startsWith(env.base)), 'no request off the machine');
+  await context.close();
+});
+
+test('AMD from the picker and the preset; the MFMA tile on MI355X', async () => {
+  const { context, page, errors } = await open(env.browser, env.base + '#gpu=A100&m=kernel');
+  await clickInView(page, 'MI300X 128 VGPRs', { x: 150, y: 600 });  // the worked example (left column)
+  let s = await state(page);
+  assert.equal(s.gpu, 'MI300X');
+  assert.deepEqual([s.amd.threads, s.amd.vgprs, s.amd.lds], [256, 128, 16384]);
+  // The tile view on MI355X (gfx950: 160 KiB of LDS): the page's tile equals the API's with waves = warps.
+  await page.evaluate(() => { location.hash = 'gpu=MI355X&m=tile&tm=256&tn=256&tk=64&st=2&w=4'; });
+  await idle(page);
+  s = await state(page);
+  const api = await page.evaluate(() => window.smcalc.handle({ op: 'tile', gpu: 'MI355X', m: 256, n: 256, k: 64,
+    stages: 2, waves: 4 }));
+  assert.equal(api.error, undefined, JSON.stringify(api.error));
+  assert.equal(s.amd.tile.fits, api.fits);
+  assert.equal(s.amd.tile.workgroups_per_cu, api.workgroups_per_cu);
+  assert.equal(s.amd.tile.acc_regs_per_lane, api.acc_regs_per_lane);
+  assert.equal(s.amd.tile.lds_per_workgroup, api.lds_per_workgroup);
+  await screenshot(page, 'amd-tile');
+  // An AMD field out of range: the error names the field and its range, as the CLI's does.
+  await page.evaluate(() => { location.hash = 'gpu=MI300X&m=kernel&vg=300'; });
+  await idle(page);
+  s = await state(page);
+  assert.match(s.notice, /VGPRs per lane '300' in the link is not valid \(0 \.\. 256\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
