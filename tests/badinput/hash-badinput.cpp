@@ -39,8 +39,12 @@ TEST_CASE("bad inputs: every URL-hash row of docs/bad-inputs.md gets its documen
             r.cells[3] == "(none)" ? std::vector<std::string>{} : bi::lines(r.cells[3]);
         CHECK_MESSAGE(d.notices == want, where << ":\n  doc:    " << joined(want) << "\n  answer: " << joined(d.notices));
         CHECK_MESSAGE(web::encode_hash(d.inputs) == bi::code(r.cells[4]), where << ": state " << web::encode_hash(d.inputs));
+        // An AMD GPU has no NVIDIA device: the column names its LLVM target instead ("amd gfx942").
         auto ok = validate_device(web::effective_device(d.inputs));
-        const std::string dev = ok ? "ok" : std::string(error_id_string(ok.error().id)) + " " + ok.error().field;
+        const amd::GpuSpec* amd_gpu = web::amd_gpu(d.inputs);
+        const std::string dev = amd_gpu ? "amd " + std::string(amd_gpu->gfx)
+                                : ok    ? "ok"
+                                        : std::string(error_id_string(ok.error().id)) + " " + ok.error().field;
         std::string want_dev = r.cells[5];
         for (char& c : want_dev)
             if (c == '`') c = ' ';
@@ -55,10 +59,10 @@ TEST_CASE("URL hash: 20,000 random hashes - at most 7 notices, a stable canonica
     std::mt19937_64 rng(0x4a54);
     static const char* const kKeys[] = {"gpu", "m", "t", "r", "ss", "ds", "oi", "dm", "co", "b", "tm", "tn", "tk",
                                         "st", "w", "ta", "tb", "tc", "mma", "ep", "eo", "eb", "er", "ov", "sb", "ab",
-                                        "p", "pm", "pn", "pk", "cl", "np", "abuf", "d.cc", "d.sm", "d.ws", "d.spb", "d.rsv", "zz"};
+                                        "p", "pm", "pn", "pk", "cl", "np", "abuf", "vg", "ag", "sg", "lds", "scr", "d.cc", "d.sm", "d.ws", "d.spb", "d.rsv", "zz"};
     static const char* const kValues[] = {"", "0", "1", "-1", "abc", "256", "24KB", "1e30", "9007199254740991",
                                           "9007199254740992", "%", "%4", "%zz", "%20", "+", "kernel", "tile", "bf16",
-                                          "tmem", "out", "default", "4x2x1", "16", "0x2", "2x1x1x1", "H100%20SXM5", "A100", "8.0", "7.7", "\xff"};
+                                          "tmem", "out", "default", "4x2x1", "16", "0x2", "2x1x1x1", "MI300X", "MI355X", "H100%20SXM5", "A100", "8.0", "7.7", "\xff"};
     for (int i = 0; i < 20'000; ++i) {
         std::string h = rng() % 2 ? "#" : "";
         const int parts = static_cast<int>(rng() % 12);
@@ -83,7 +87,7 @@ TEST_CASE("URL hash: 20,000 random hashes - at most 7 notices, a stable canonica
         const KernelInput& k = d.inputs.kernel;
         CHECK((k.threads >= 1 && k.threads <= kMaxInput && k.regs >= 0 && k.regs <= kMaxInput && k.carveout >= -1 &&
                k.carveout <= 100));
-        CHECK(web::base_gpu(d.inputs) != nullptr);
+        CHECK((web::base_gpu(d.inputs) != nullptr) != (web::amd_gpu(d.inputs) != nullptr));  // one vendor each
     }
 }
 

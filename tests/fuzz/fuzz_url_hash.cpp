@@ -36,7 +36,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         broken("decode_hash: a tile field outside its range");
     for (const auto& o : in.overrides)
         if (o && !within(*o, 0, kMaxInput)) broken("decode_hash: a device override outside 0 .. 2^53-1");
-    if (!web::base_gpu(in)) broken("decode_hash: the GPU is not in the database");
+    const amd::GpuSpec* amd_gpu = web::amd_gpu(in);
+    if (!web::base_gpu(in) == !amd_gpu) broken("decode_hash: the GPU is in neither database (or in both)");
+    const amd::KernelInput& ak = in.amd;
+    if (!within(ak.vgprs, 0, 256) || !within(ak.agprs, 0, 256) || !within(ak.sgprs, 0, 112) ||
+        !within(ak.lds, 0, kMaxInput) || !within(ak.scratch, 0, kMaxInput))
+        broken("decode_hash: an AMD kernel field outside its range");
+    if (in.cluster_on && (!within(in.cluster.dims.x, 1, kMaxClusterSize) || !within(in.cluster.dims.y, 1, kMaxClusterSize) ||
+                          !within(in.cluster.dims.z, 1, kMaxClusterSize)))
+        broken("decode_hash: a cluster dimension outside 1 .. 16");
     if (in.cc_override && !find_arch(*in.cc_override)) broken("decode_hash: an unmodelled CC kept");
 
     const std::string canonical = web::encode_hash(in);
@@ -46,9 +54,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     if (web::encode_hash(again.inputs) != canonical)
         broken("encode_hash is not stable:\n  " + canonical + "\n  " + web::encode_hash(again.inputs));
 
+    if (amd_gpu) {
+        // The AMD model answers the decoded kernel or tile, or names the field it refuses.
+        if (auto o = amd::occupancy(amd_gpu->arch(), in.amd_input()); !o) require_error(o.error(), "AMD occupancy of a decoded hash");
+        if (in.mode == web::Mode::Tile)
+            if (auto r = amd::tile(*amd_gpu, in.amd_tile_input()); !r) require_error(r.error(), "AMD tile of a decoded hash");
+        bool ok = false;
+        if (web::percent_decode(web::percent_encode(hash), &ok) != hash || !ok) broken("percent_decode(percent_encode(s)) != s");
+        return 0;
+    }
     const Device dev = web::effective_device(in);
     if (auto ok = validate_device(dev); ok) {
         if (auto o = occupancy(dev, k); !o) require_error(o.error(), "occupancy of a decoded hash");
+        if (auto ci = in.cluster_input(); ci && in.mode == web::Mode::Kernel)
+            if (auto c = clusters(dev, GpcLayout{}, k, *ci); !c) require_error(c.error(), "clusters of a decoded hash");
         if (in.mode == web::Mode::Tile)
             if (auto r = tile(dev, in.tile_input(), web::base_gpu(in)); !r) require_error(r.error(), "tile of a decoded hash");
     } else {
