@@ -191,15 +191,21 @@ void view_tile_inputs(App& a, bool compact) {
     }
 }
 
-void view_tile_verdict(App& a) {
-    const Model& m = a.model;
-    if (!m.tile) return;
-    const TileResult& r = *m.tile;
+// Why the tile does not fit: each readout over its limit with both numbers ("accumulator registers per thread
+// 256 registers > 255 registers").
+std::string tile_over_text(const TileResult& r) {
     std::string why;
     for (const TileRow& row : r.rows)
         if (row.over)
             why += (why.empty() ? "" : "; ") + row.label + " " + unit_value_text(row.unit, row.value) +
                    (row.limit ? " > " + unit_value_text(row.unit, *row.limit) : std::string());
+    return why.empty() ? "no CTA fits on an SM" : why;
+}
+
+void view_tile_verdict(App& a) {
+    const Model& m = a.model;
+    if (!m.tile) return;
+    const TileResult& r = *m.tile;
     if (r.fits) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "Fits");
         ImGui::SameLine();
@@ -211,13 +217,36 @@ void view_tile_verdict(App& a) {
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextUnformatted(s.c_str());
         ImGui::PopTextWrapPos();
-    } else {
-        ImGui::TextColored(a.pal.text_error, "Does not fit");
-        ImGui::SameLine();
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(why.empty() ? "no CTA fits on an SM." : (why + ".").c_str());
-        ImGui::PopTextWrapPos();
+        return;
     }
+    // Does not fit: the headline says so and why, then the ways to make it fit (tile_fit_options: the same tile
+    // model and solver), each with its numbers and, where it is an input change, Apply. No occupancy figure: the
+    // configuration does not run as modelled.
+    big_number(a, "Does not fit", "the tile on one SM", &a.pal.text_error);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted((capitalized(tile_over_text(r)) + ".").c_str());
+    if (!r.fit_options.empty()) {
+        ImGui::Spacing();
+        text_dim("Ways to make it fit:");
+        for (std::size_t i = 0; i < r.fit_options.size(); ++i) {
+            const TileFitOption& o = r.fit_options[i];
+            ImGui::PushID(static_cast<int>(i));
+            ImGui::Bullet();
+            ImGui::TextColored(o.fits ? ImGui::GetStyle().Colors[ImGuiCol_Text] : a.pal.text_dim, "%s", o.text.c_str());
+            const bool cluster = o.cluster.x * o.cluster.y * o.cluster.z > 1;
+            if (o.fits && o.key != "cta_pair_2sm" && ImGui::SmallButton("Apply")) {
+                TileInput& t = a.in.tile;
+                t.m = o.cta.m;
+                t.n = o.cta.n;
+                t.warps = o.cta.warps;
+                a.in.cluster_on = cluster;
+                if (cluster) a.in.cluster.dims = o.cluster;
+            }
+            if (o.fits && o.key != "cta_pair_2sm") tag_item(("Apply##fit_" + o.key).c_str());
+            ImGui::PopID();
+        }
+    }
+    ImGui::PopTextWrapPos();
 }
 
 void view_tile_rows(App& a) {

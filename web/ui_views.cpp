@@ -865,8 +865,8 @@ void view_headline(App& a, bool compact) {
         ImGui::PopTextWrapPos();
         return;
     }
-    if (!m.result) {
-        view_tile_verdict(a);
+    if (!m.result || (m.tile && !m.tile->fits)) {
+        view_tile_verdict(a);  // a tile that does not fit: the verdict, never an occupancy figure
         return;
     }
     const OccupancyResult& r = *m.result;
@@ -907,6 +907,14 @@ void view_budgets(App& a) {
     }
     if (!m.result) {
         text_dim("No budget: see the message above.");
+        return;
+    }
+    if (m.tile && !m.tile->fits) {
+        // The per-SM budget of a launch that does not run would contradict the verdict: say what it is instead.
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(a.pal.text_error, "The tile does not fit one SM: %s.", tile_over_text(*m.tile).c_str());
+        text_dim("The Tile tab shows every readout against its limit; the ways to make it fit are in the Result card.");
+        ImGui::PopTextWrapPos();
         return;
     }
     budget_bars(m.result->budgets);

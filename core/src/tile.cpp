@@ -780,6 +780,16 @@ std::optional<Error> solve_occupancy(TileResult& r, const Device& dev, const Eva
         r.notes.push_back("The CTA's threads or shared memory exceed 2^53; the occupancy solver was not run: 0 CTAs.");
     }
     r.fits = !r.spills && r.smem_fits && r.tmem_fits && r.ctas_per_sm >= 1;
+    if (!r.fits && r.ctas_per_sm > 0) {
+        // A tile that does not fit does not run as modelled (spilled accumulators, shared memory or TMEM over the
+        // limit): no CTA count or occupancy is given for it, so that no surface shows "1 CTA per SM, 12.5 %"
+        // beside "does not fit". `occ` keeps the solver's view of the launch for the derivation.
+        r.notes.push_back("CTAs per SM and occupancy are 0: the tile does not fit, so it does not run as modelled (the "
+                          "solver alone would give " + std::to_string(r.ctas_per_sm) + " CTA(s) per SM for this "
+                          "launch, with the overflow spilled or refused).");
+        r.ctas_per_sm = 0;
+        r.occupancy = 0;
+    }
     return std::nullopt;
 }
 

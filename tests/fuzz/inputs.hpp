@@ -269,7 +269,9 @@ inline std::string check_tile(const Device& d, const TileResult& r) {
         k.optin = true;
         k.smem_dynamic_max = r.smem_per_cta;
         if (auto e = check_occupancy(d, k, *r.occ); !e.empty()) return "tile's solver answer: " + e;
-        if (r.occ->blocks_per_sm != r.ctas_per_sm) return "ctas_per_sm != the solver's blocks_per_sm";
+        // A fitting tile's CTAs per SM are the solver's; one that does not fit gives none (it does not run).
+        if (r.fits && r.occ->blocks_per_sm != r.ctas_per_sm) return "ctas_per_sm != the solver's blocks_per_sm";
+        if (!r.fits && (r.ctas_per_sm != 0 || r.occupancy != 0)) return "a tile that does not fit gives CTAs or occupancy";
     }
     for (const TileRow& row : r.rows)
         if (!std::isfinite(row.value) || (row.limit && !std::isfinite(*row.limit))) return "row " + row.key + " is not finite";
