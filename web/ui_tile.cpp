@@ -196,7 +196,7 @@ void view_tile_inputs(App& a, bool compact) {
 std::string tile_over_text(const TileResult& r) {
     std::string why;
     for (const TileRow& row : r.rows)
-        if (row.over)
+        if (row.over && row.key != "ctas_per_sm")  // 0 CTAs per SM is the consequence, not a reason
             why += (why.empty() ? "" : "; ") + row.label + " " + unit_value_text(row.unit, row.value) +
                    (row.limit ? " > " + unit_value_text(row.unit, *row.limit) : std::string());
     return why.empty() ? "no CTA fits on an SM" : why;
@@ -222,7 +222,8 @@ void view_tile_verdict(App& a) {
     // Does not fit: the headline says so and why, then the ways to make it fit (tile_fit_options: the same tile
     // model and solver), each with its numbers and, where it is an input change, Apply. No occupancy figure: the
     // configuration does not run as modelled.
-    big_number(a, "Does not fit", "the tile on one SM", &a.pal.text_error);
+    ImGui::TextColored(a.pal.text_error, "Does not fit on one SM");  // (the headline font holds digits only)
+    ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted((capitalized(tile_over_text(r)) + ".").c_str());
     if (!r.fit_options.empty()) {

@@ -99,3 +99,20 @@ test('tile cluster: 256x128 as a 2x1 cluster, and the compare view adds the clus
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('seed 002\'s 256x256 tile on H100: "does not fit" with no occupancy; Apply the 2x1 cluster and it fits', async () => {
+  const { context, page, errors } = await open(env.browser, env.base + '#gpu=H100%20SXM5&m=tile&tm=256&tn=256&tk=64');
+  let s = await state(page);
+  assert.equal(s.tile.fits, false);
+  assert.equal(s.tile.ctas_per_sm, 0);  // no CTA count for a tile that does not run (the CLI and JSON say 0 too)
+  const api = await page.evaluate(() => window.smcalc.handle({ op: 'tile', gpu: 'H100 SXM5', m: 256, n: 256, k: 64 }));
+  assert.deepEqual([api.fits, api.ctas_per_sm, api.occupancy], [false, 0, 0]);
+  await screenshot(page, 'cluster-256x256-verdict');
+  await click(page, 'Apply##fit_cluster_split_m');
+  s = await state(page);
+  assert.deepEqual([s.tile.m, s.tile.n, s.tile.fits], [128, 256, true]);
+  assert.deepEqual(s.cluster.dims, [2, 1, 1]);
+  assert.match(s.hash, /tm=128&tn=256.*cl=2x1x1/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
