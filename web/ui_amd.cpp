@@ -16,14 +16,6 @@
 namespace smcalc::web {
 namespace {
 
-void wrapped(const std::string& s, const ImVec4* colour = nullptr) {
-    ImGui::PushTextWrapPos(0.0f);
-    if (colour)
-        ImGui::TextColored(*colour, "%s", s.c_str());
-    else
-        ImGui::TextUnformatted(s.c_str());
-    ImGui::PopTextWrapPos();
-}
 
 std::string waves_text(double w) {
     char b[32];
@@ -46,12 +38,12 @@ void view_amd_device_summary(App& a) {
     const std::string line = "AMD \xC2\xB7 " + std::string(r.family) + " \xC2\xB7 " + std::string(r.gfx) + " \xC2\xB7 " +
                              std::to_string(g.cu_count) + " CUs";
     ImGui::TextUnformatted(line.c_str());
-    wrapped("Per CU: " + std::to_string(r.simds_per_cu) + " SIMDs x " + std::to_string(r.max_waves_per_simd) +
+    text_wrapped("Per CU: " + std::to_string(r.simds_per_cu) + " SIMDs x " + std::to_string(r.max_waves_per_simd) +
                 " waves of " + std::to_string(r.wave_size) + " lanes, " + std::to_string(r.vgprs_per_simd) +
                 " VGPRs+AGPRs per lane per SIMD, " + format_bytes(r.lds_per_cu) + " LDS; " +
                 std::to_string(g.xcd_count) + " XCDs x " + std::to_string(g.cus_per_xcd) + " CUs.",
             &a.pal.text_dim);
-    if (!g.note.empty()) wrapped(std::string(g.note), &a.pal.text_dim);
+    if (!g.note.empty()) text_wrapped(std::string(g.note), &a.pal.text_dim);
 }
 
 void view_amd_kernel_inputs(App& a, bool compact) {
@@ -94,19 +86,19 @@ void view_amd_headline(App& a, bool compact) {
             why = "no workgroup fits on a CU";
         if (!t.fits) {
             ImGui::TextColored(a.pal.text_error, "Does not fit");
-            wrapped("The tile does not run: " + why + ".");
+            text_wrapped("The tile does not run: " + why + ".");
             return;
         }
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "Fits");
         ImGui::SameLine();
-        wrapped(count_text(t.workgroups_per_cu, "workgroup", "workgroups") + " per CU, " + waves_text(t.waves_per_simd) +
+        text_wrapped(count_text(t.workgroups_per_cu, "workgroup", "workgroups") + " per CU, " + waves_text(t.waves_per_simd) +
                 (t.waves_per_simd == 1.0 ? " wave" : " waves") + " per SIMD; " + std::to_string(t.acc_regs_per_lane) + " accumulator registers per lane, " +
                 format_bytes(t.lds_per_workgroup) + " LDS per workgroup.");
         return;
     }
     if (!m.amd) {
         ImGui::TextColored(a.pal.text_error, "No answer for these inputs");
-        if (m.error) wrapped(m.error->message);
+        if (m.error) text_wrapped(m.error->message);
         return;
     }
     const amd::OccupancyResult& r = *m.amd;
@@ -122,7 +114,7 @@ void view_amd_headline(App& a, bool compact) {
     ImGui::SameLine();
     ImGui::TextColored(a.pal.text_limiting, "%s", limiting_text(r).c_str());
     const bool same = static_cast<double>(r.compiler_waves_per_simd) == r.waves_per_simd;
-    wrapped("LLVM's figure (\"Occupancy [waves/SIMD]\"): " + std::to_string(r.compiler_waves_per_simd) +
+    text_wrapped("LLVM's figure (\"Occupancy [waves/SIMD]\"): " + std::to_string(r.compiler_waves_per_simd) +
                 (same ? ", the same." : " (differs: see Why)."),
             same ? &a.pal.text_dim : &a.pal.text_limiting);
 }
@@ -145,7 +137,7 @@ void view_amd_budgets(App& a) {
         s += l.workgroups_per_cu ? count_text(*l.workgroups_per_cu, "workgroup", "workgroups") + " per CU"
                                  : std::string("no limit");
         if (l.waves_per_simd) s += " (" + std::to_string(*l.waves_per_simd) + " waves/SIMD)";
-        wrapped(s, l.limiting ? &a.pal.text_limiting : &a.pal.text_dim);
+        text_wrapped(s, l.limiting ? &a.pal.text_limiting : &a.pal.text_dim);
     }
 }
 
@@ -182,13 +174,13 @@ void view_amd_why(App& a) {
 void view_amd_next(App& a) {
     const Model& m = a.model;
     if (!m.amd) {
-        wrapped(m.amd_tile ? "Next steps are for kernels; the tile's readouts show what limits it."
+        text_wrapped(m.amd_tile ? "Next steps are for kernels; the tile's readouts show what limits it."
                            : "No suggestions: there is no answer for these inputs.",
                 &a.pal.text_dim);
         return;
     }
     if (m.amd_steps.empty()) {
-        wrapped("No single change fits another workgroup (or the kernel is at " +
+        text_wrapped("No single change fits another workgroup (or the kernel is at " +
                     std::to_string(m.amd->max_waves_per_simd) + " waves per SIMD already).",
                 &a.pal.text_dim);
         return;
@@ -196,8 +188,8 @@ void view_amd_next(App& a) {
     for (std::size_t i = 0; i < m.amd_steps.size(); ++i) {
         const amd::NextStep& s = m.amd_steps[i];
         ImGui::PushID(static_cast<int>(i));
-        wrapped(s.text);
-        if (!s.hint.empty()) wrapped(s.hint, &a.pal.text_dim);
+        text_wrapped(s.text);
+        if (!s.hint.empty()) text_wrapped(s.hint, &a.pal.text_dim);
         if (ImGui::SmallButton("Apply")) {
             if (s.field == "threads")
                 a.in.kernel.threads = s.to;

@@ -161,6 +161,8 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
 // Widgets shared by the views (ui_views.cpp).
 enum class BarKind { Normal, Limiting, Over };
 void text_dim(const char* s);
+// Text wrapped at the window's edge, in `colour` (nullptr: the text colour).
+void text_wrapped(const std::string& s, const ImVec4* colour = nullptr);
 void label_cell(const char* label, const char* help);  // a row of a two-column input table; then the widget
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);  // tagged with `id`
 // Three integer fields on one line ("M x N x K"), each reported to window.smcalc.items() under its tag.

@@ -15,14 +15,6 @@
 namespace smcalc::web {
 namespace {
 
-void wrapped_text(const std::string& s, const ImVec4* colour = nullptr) {
-    ImGui::PushTextWrapPos(0.0f);
-    if (colour)
-        ImGui::TextColored(*colour, "%s", s.c_str());
-    else
-        ImGui::TextUnformatted(s.c_str());
-    ImGui::PopTextWrapPos();
-}
 
 // Cluster i's colour: the accent with its brightness stepped, so neighbours differ.
 ImU32 cluster_colour(const Palette& pal, int64_t i) {
@@ -118,7 +110,7 @@ void figures_table(const ClusterResult& r, const Palette& pal) {
 void view_clusters(App& a) {
     const Model& m = a.model;
     if (m.cluster_error) {
-        wrapped_text(m.cluster_error->message + ".", &a.pal.text_error);
+        text_wrapped(m.cluster_error->message + ".", &a.pal.text_error);
         return;
     }
     if (!m.cluster) {
@@ -130,14 +122,14 @@ void view_clusters(App& a) {
                              (r.needs_non_portable ? " (non-portable)" : " (portable)") + ", " +
                              count_text(r.ctas_per_sm, "CTA", "CTAs") + "/SM, distributed shared memory " +
                              format_bytes(r.dsmem_per_cluster) + " per cluster (exact).";
-    wrapped_text(head);
+    text_wrapped(head);
     std::string line = cluster_answer_line(r);
     line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
-    wrapped_text(line + ".");
+    text_wrapped(line + ".");
     ImGui::Spacing();
     figures_table(r, a.pal);
     ImGui::Spacing();
-    wrapped_text("Limited by " + std::string(cluster_limiter_label(r.limiter)) + ": " + r.limiter_reason,
+    text_wrapped("Limited by " + std::string(cluster_limiter_label(r.limiter)) + ": " + r.limiter_reason,
                  r.limiter == ClusterLimiter::Gpc ? &a.pal.text_limiting : nullptr);
     if (r.waves && r.waves->waves_typical) {
         const ClusterWaves& w = *r.waves;
@@ -147,19 +139,19 @@ void view_clusters(App& a) {
         else
             s += std::to_string(*w.waves_low) + ".." + std::to_string(*w.waves_high) + " waves (even layout " +
                  std::to_string(*w.waves_typical) + ", an estimate).";
-        wrapped_text(s);
+        text_wrapped(s);
     }
     if (!r.gpcs.empty()) {
         ImGui::Spacing();
-        wrapped_text("The GPU, GPC by GPC (even layout, an estimate: real dies differ). Cells are SMs, stacked slots "
+        text_wrapped("The GPU, GPC by GPC (even layout, an estimate: real dies differ). Cells are SMs, stacked slots "
                      "its CTAs, one colour per cluster; empty slots no cluster can use.",
                      &a.pal.text_dim);
         gpc_picture(r, a.pal);
     }
     ImGui::Spacing();
     if (ImGui::TreeNode("Arithmetic")) {
-        for (const std::string& d : r.derivation) wrapped_text(d);
-        for (const std::string& n : r.notes) wrapped_text("Note: " + n, &a.pal.text_dim);
+        for (const std::string& d : r.derivation) text_wrapped(d);
+        for (const std::string& n : r.notes) text_wrapped("Note: " + n, &a.pal.text_dim);
         ImGui::TreePop();
     }
 }

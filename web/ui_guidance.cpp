@@ -21,21 +21,9 @@ namespace smcalc::web {
 namespace {
 
 
-void wrapped(const std::string& s) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(s.c_str());
-    ImGui::PopTextWrapPos();
-}
-void wrapped_dim(const std::string& s) {
-    ImGui::PushTextWrapPos(0.0f);
-    text_dim(s.c_str());
-    ImGui::PopTextWrapPos();
-}
-void wrapped_colored(const ImVec4& c, const std::string& s) {
-    ImGui::PushStyleColor(ImGuiCol_Text, c);
-    wrapped(s);
-    ImGui::PopStyleColor();
-}
+void wrapped(const std::string& s) { text_wrapped(s); }
+void wrapped_dim(const std::string& s) { text_wrapped(s, &app().pal.text_dim); }
+void wrapped_colored(const ImVec4& c, const std::string& s) { text_wrapped(s, &c); }
 
 void copy_text(App& a, const char* what, const std::string& text) {
     if (a.host.copy_to_clipboard) a.host.copy_to_clipboard(text);

@@ -183,6 +183,15 @@ void card_end() {
 
 void text_dim(const char* s) { ImGui::TextColored(app().pal.text_dim, "%s", s); }
 
+void text_wrapped(const std::string& s, const ImVec4* colour) {
+    ImGui::PushTextWrapPos(0.0f);
+    if (colour)
+        ImGui::TextColored(*colour, "%s", s.c_str());
+    else
+        ImGui::TextUnformatted(s.c_str());
+    ImGui::PopTextWrapPos();
+}
+
 // Label cell of a two-column input table, with the help text as a tooltip on the label.
 void label_cell(const char* label, const char* help) {
     ImGui::TableNextRow();
@@ -519,6 +528,25 @@ void view_gpu_picker(App& a, float width) {
         bool first = true;
         int shown = 0;
         std::string group;  // the database lists products by architecture: a heading where it changes
+        // One product: its name, figures right-aligned; picked by a click or by Enter on the first match.
+        auto row = [&](std::string_view name, const std::string& right, bool selected) {
+            ImGui::PushID(name.data(), name.data() + name.size());
+            const bool pick = ImGui::Selectable("##g", selected, 0, ImVec2(0, 0));
+            ImGui::SameLine(ImGui::GetStyle().WindowPadding.x + 4);
+            ImGui::TextUnformatted(name.data(), name.data() + name.size());
+            ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x);
+            text_dim(right.c_str());
+            ImGui::PopID();
+            if (pick || (enter && first)) {
+                a.in.gpu = std::string(name);
+                a.in.cc_override.reset();
+                a.in.overrides = {};
+                if (amd::find_gpu(name)) a.in.cluster_on = false;  // clusters are NVIDIA's
+                ImGui::CloseCurrentPopup();
+            }
+            if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+            first = false;
+        };
         for (const GpuSpec& g : all_gpus()) {
             const std::string cc = cc_text(g.device.cc);
             const std::string sm = std::to_string(g.device.cc.major * 10 + g.device.cc.minor);
@@ -535,24 +563,9 @@ void view_gpu_picker(App& a, float width) {
                 text_dim(("NVIDIA \xC2\xB7 " + family).c_str());
                 ImGui::Separator();
             }
-            const bool selected = !a.in.custom() && a.in.gpu == g.name;
             std::string right = "CC " + cc;
             if (g.device.sm_count > 0) right += "  " + std::to_string(g.device.sm_count) + " SMs";
-            ImGui::PushID(g.name.data(), g.name.data() + g.name.size());
-            const bool pick = ImGui::Selectable("##g", selected, 0, ImVec2(0, 0));
-            ImGui::SameLine(ImGui::GetStyle().WindowPadding.x + 4);
-            ImGui::TextUnformatted(g.name.data(), g.name.data() + g.name.size());
-            ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x);
-            text_dim(right.c_str());
-            ImGui::PopID();
-            if (pick || (enter && first)) {
-                a.in.gpu = std::string(g.name);
-                a.in.cc_override.reset();
-                a.in.overrides = {};
-                ImGui::CloseCurrentPopup();
-            }
-            if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
-            first = false;
+            row(g.name, right, !a.in.custom() && a.in.gpu == g.name);
         }
         // AMD Instinct: the AMD model (smcalc/amd.hpp), grouped by family as the NVIDIA rows are.
         for (const amd::GpuSpec& g : amd::all_gpus()) {
@@ -568,24 +581,7 @@ void view_gpu_picker(App& a, float width) {
                 text_dim(("AMD \xC2\xB7 " + family).c_str());
                 ImGui::Separator();
             }
-            const bool selected = a.in.gpu == g.name;
-            const std::string right = std::string(r.gfx) + "  " + std::to_string(g.cu_count) + " CUs";
-            ImGui::PushID(g.name.data(), g.name.data() + g.name.size());
-            const bool pick = ImGui::Selectable("##g", selected, 0, ImVec2(0, 0));
-            ImGui::SameLine(ImGui::GetStyle().WindowPadding.x + 4);
-            ImGui::TextUnformatted(g.name.data(), g.name.data() + g.name.size());
-            ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x);
-            text_dim(right.c_str());
-            ImGui::PopID();
-            if (pick || (enter && first)) {
-                a.in.gpu = std::string(g.name);
-                a.in.cc_override.reset();
-                a.in.overrides = {};
-                a.in.cluster_on = false;
-                ImGui::CloseCurrentPopup();
-            }
-            if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
-            first = false;
+            row(g.name, std::string(r.gfx) + "  " + std::to_string(g.cu_count) + " CUs", a.in.gpu == g.name);
         }
         if (shown == 0) text_dim("No GPU matches. The custom-device editor takes any device.");
         ImGui::EndCombo();
