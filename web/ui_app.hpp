@@ -78,6 +78,7 @@ struct PasteState {
     std::optional<Error> error;
     int picked = -1;                        // kernel index last filled in
     std::string filled;                     // "Filled in: ..." after a pick
+    std::string demangling;                 // the text whose names the JS API module is demangling ("" none)
 };
 
 struct FitsCache {

@@ -445,6 +445,33 @@ void reparse(App& a) {
         p.parsed = std::move(*r);
     else
         p.error = r.error();
+    // Mangled names ("_Z6reduceILi512EEvPKfPfi") are demangled by the JS API module, which has the demangler
+    // the page leaves out: "reduce<512>" and "reduce<256>" then read apart in the list.
+    const bool mangled = p.parsed && std::any_of(p.parsed->kernels.begin(), p.parsed->kernels.end(), [](const ParsedKernel& k) {
+        return !k.mangled.empty() && k.demangled.empty();
+    });
+    if (mangled && a.host.demangle) {
+        p.demangling = p.text;
+        a.host.demangle(p.text, [](const std::string& names) {
+            PasteState& q = app().paste;
+            if (!q.parsed || q.demangling != q.parsed_text) return;  // the text changed since: stale names
+            q.demangling.clear();
+            std::size_t pos = 0;
+            while (pos < names.size()) {
+                std::size_t end = names.find('\n', pos);
+                if (end == std::string::npos) end = names.size();
+                const std::string line = names.substr(pos, end - pos);
+                pos = end + 1;
+                const std::size_t t1 = line.find('\t'), t2 = t1 == std::string::npos ? t1 : line.find('\t', t1 + 1);
+                if (t2 == std::string::npos) continue;
+                for (ParsedKernel& k : q.parsed->kernels)
+                    if (k.mangled == line.substr(0, t1) && k.demangled.empty()) {
+                        k.demangled = line.substr(t1 + 1, t2 - t1 - 1);
+                        k.short_name = line.substr(t2 + 1);
+                    }
+            }
+        });
+    }
 }
 
 std::string opt_text(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("-"); }

@@ -152,17 +152,17 @@ test('paste compiler output: a genuine ptxas -v capture, several kernels, pick o
   assert.equal(s.paste.error, null);
   assert.equal(s.paste.picked, -1, 'several kernels: nothing filled in before a pick');
   const names = s.paste.kernels.map((k) => k.name);
-  assert.ok(names.includes('transpose_tile'), JSON.stringify(names));
+  assert.ok(names.includes('block_sum'), JSON.stringify(names));
   assert.ok(s.paste.kernels.every((k) => k.arch === 'sm_80'));
   await page.mouse.click(90, 23);  // the page title: leaves the box (Escape would revert the edit, as in ImGui)
   await idle(page);
   await screenshot(page, 'guidance-paste');
 
-  // transpose_tile<float, 32>: 10 registers, 1 barrier, 4224 bytes smem (as printed in the capture).
-  await click(page, 'kernel:transpose_tile@sm_80');
-  const rows = (await page.evaluate(() => window.smcalc.items())).filter((i) => i.label === 'kernel:transpose_tile@sm_80');
-  assert.equal(rows.length, 2, 'two instantiations of transpose_tile');
-  await page.mouse.click(rows[1].x + rows[1].w / 2, rows[1].y + rows[1].h / 2);
+  // The names are demangled by the JS API module (loaded on demand: the page has no demangler), so the two
+  // instantiations of transpose_tile read apart. transpose_tile<float, 32>: 10 registers, 1 barrier, 4224 B smem.
+  s = await until(page, () => window.smcalc.state(), (v) => v.paste.kernels.some((k) => k.name === 'transpose_tile<float, 32>'));
+  assert.ok(s.paste.kernels.some((k) => k.name === 'transpose_tile<double, 16>'), JSON.stringify(s.paste.kernels));
+  await clickInView(page, 'kernel:transpose_tile<float, 32>@sm_80', { x: 150, y: 500 });
   s = await until(page, () => window.smcalc.state(), (v) => v.smem_static === 4224);
   assert.equal(s.regs, 10);
   assert.equal(s.barriers, 1);
@@ -255,6 +255,29 @@ test('embed: the Next tab shows the suggestions in 640 x 480', async () => {
   const apply = await item(page, 'Apply##regs');
   assert.ok(apply.x + apply.w <= 641 && apply.y + apply.h <= 481);
   await screenshot(page, 'guidance-embed-next');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('paste: template kernels are demangled apart (reduce<512>, reduce<256>) and one is picked by its name', async () => {
+  const { context, page, errors, requests } = await open(env.browser, env.base + '#m=kernel');
+  const text = fs.readFileSync(path.join(root, 'tests/data/ptxas/templates_sm_80.txt'), 'utf8');
+  await click(page, 'Paste compiler output');
+  const box = await item(page, '##paste');
+  await page.mouse.click(box.cx, box.cy);
+  await page.waitForTimeout(250);
+  await paste(page, text);
+  const s = await until(page, () => window.smcalc.state(), (v) => v.paste.kernels.some((k) => k.name === 'reduce<512>'));
+  const names = s.paste.kernels.map((k) => k.name);
+  // The CLI's `smcalc parse tests/data/ptxas/templates_sm_80.txt` lists the same names.
+  for (const n of ['reduce<256>', 'reduce<512>', 'physics::detail::step', '(anonymous namespace)::hidden', 'plain_c'])
+    assert.ok(names.includes(n), `${n} in ${JSON.stringify(names)}`);
+  await page.mouse.click(90, 23);
+  await idle(page);
+  await clickInView(page, 'kernel:reduce<512>@sm_80', { x: 150, y: 500 });
+  const t = await until(page, () => window.smcalc.state(), (v) => v.smem_static === 2048);
+  assert.deepEqual([t.regs, t.barriers], [10, 1]);
+  assert.ok(requests.every((u) => u.startsWith(env.base)), 'the JS API module comes from the page\'s own folder');
   assert.deepEqual(errors, []);
   await context.close();
 });
