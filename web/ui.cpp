@@ -659,6 +659,9 @@ std::string ui_state_json() {
             }
             j += ",\"gpcs\":[";
             for (std::size_t i = 0; i < c.gpcs.size(); ++i) j += (i ? "," : "") + i64(c.gpcs[i].sms);
+            j += "],\"next_steps\":[";
+            for (std::size_t i = 0; i < m.cluster_steps.size(); ++i)
+                j += (i ? "," : "") + json_string(m.cluster_steps[i].text);
             j += "]";
         }
         j += ",\"error\":" + (m.cluster_error ? json_string(m.cluster_error->message) : std::string("null")) + "}";

@@ -148,6 +148,21 @@ void view_clusters(App& a) {
                      &a.pal.text_dim);
         gpc_picture(r, a.pal);
     }
+    if (!m.cluster_steps.empty()) {
+        // What `smcalc next --cluster` says: a smaller shape that keeps more CTAs resident, or that the GPC limits.
+        ImGui::Spacing();
+        text_dim("Next step for the cluster:");
+        for (const ClusterStep& st : m.cluster_steps) {
+            ImGui::Bullet();
+            text_wrapped(st.text);
+            if (st.key == "smaller_cluster") {
+                ImGui::PushID(&st);
+                if (ImGui::SmallButton(("Use " + dims_text(st.dims)).c_str())) a.in.cluster.dims = st.dims;
+                tag_item(("Use##cluster_" + dims_text(st.dims)).c_str());
+                ImGui::PopID();
+            }
+        }
+    }
     ImGui::Spacing();
     if (ImGui::TreeNode("Arithmetic")) {
         for (const std::string& d : r.derivation) text_wrapped(d);

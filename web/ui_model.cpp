@@ -221,6 +221,11 @@ Model compute_model(const Inputs& in, bool sweeps) {
         }
         m.tile = *t;
         m.cluster = t->cluster;
+        if (t->cluster && ti.cluster) {
+            const GpcLayout gpc = m.spec && !in.custom() ? m.spec->gpc : GpcLayout{};
+            if (auto steps = cluster_next_steps(dev, gpc, t->cluster->ctas_per_sm, t->cluster->smem_per_cta, *ti.cluster))
+                m.cluster_steps = *steps;
+        }
         what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
                 count_text(ti.stages, "stage", "stages") + ", " + count_text(ti.warps, "warp", "warps");
         if (!t->occ) {
@@ -249,10 +254,12 @@ Model compute_model(const Inputs& in, bool sweeps) {
             // A catalogued GPU's GPC row; an edited device's layout is unknown (the bound only).
             const GpcLayout gpc = m.spec && !in.custom() ? m.spec->gpc : GpcLayout{};
             auto c = clusters(dev, gpc, m.kernel, *ci);
-            if (c)
+            if (c) {
                 m.cluster = *c;
-            else
+                if (auto steps = cluster_next_steps(dev, gpc, c->ctas_per_sm, c->smem_per_cta, *ci)) m.cluster_steps = *steps;
+            } else {
                 m.cluster_error = c.error();
+            }
         }
         // Inputs no compiled kernel has (over 255 registers, over 16 barriers): shown first among the notes.
         if (m.arch) {

@@ -62,6 +62,7 @@ struct Model {
     // cluster the rules refuse (CC < 9.0, its size) is `cluster_error`; the per-SM answer stands without it.
     std::optional<ClusterResult> cluster;
     std::optional<Error> cluster_error;
+    std::vector<ClusterStep> cluster_steps;       // cluster_next_steps(): smaller shapes that keep more CTAs, the GPC limit
     // An AMD Instinct GPU (Inputs::gpu names one): the AMD model's answers instead of the NVIDIA ones above
     // (spec, arch, result and tile stay empty; `error` holds an AMD error). smcalc/amd.hpp.
     const amd::GpuSpec* amd_gpu = nullptr;

@@ -35,6 +35,11 @@ test('kernel cluster: hash round-trip, figures equal the JS API, GPC picture dra
     assert.equal(s.cluster.limiter, api.cluster.limiter);
     assert.equal(s.cluster.ctas_per_sm, api.cluster.ctas_per_sm);
     assert.deepEqual(s.cluster.gpcs, api.cluster.gpcs.map((g) => g.sms));
+    // The Clusters tab's next step is `smcalc next --cluster`'s (here: the GPC, not the SM, is the limit).
+    const next = await page.evaluate(() => window.smcalc.handle({
+      op: 'next_step', gpu: 'H100 SXM5', threads: 256, regs: 255, cluster: [4, 2, 1] }));
+    assert.deepEqual(s.cluster.next_steps, next.cluster_next_steps.map((x) => x.text));
+    assert.match(s.cluster.next_steps[0], /the GPC, not the SM, limits this cluster/);
     await click(page, 'Clusters');
     // The picture is drawn (ImGui reports only items it laid out; it may sit below the card's fold).
     assert.ok((await page.evaluate(() => window.smcalc.items())).some((i) => i.label === 'gpc_picture'));
