@@ -461,7 +461,8 @@ void layout_embed(App& a) {
     if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
     card_end();
     const float rest = std::max(160.0f, ImGui::GetContentRegionAvail().y);
-    if (card_begin("c_more", nullptr, ImVec2(-1, rest)) && ImGui::BeginTabBar("more")) {
+    if (card_begin("c_more", nullptr, ImVec2(-1, rest)) && ImGui::BeginTabBar("more", ImGuiTabBarFlags_FittingPolicyScroll)) {
+        // Tabs keep their labels whole; a narrow embed scrolls the tab row (arrows) instead of cutting them.
         auto scrolled = [](const char* id, auto&& body) {
             ImGui::BeginChild(id, ImVec2(0, 0));
             body();
@@ -547,6 +548,7 @@ bool ui_frame(float width, float height) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("smcalc", nullptr, flags);
+    a.clipped_now.clear();
     if (a.host.embed)
         layout_embed(a);
     else if (width < 1000.0f)
@@ -554,6 +556,7 @@ bool ui_frame(float width, float height) {
     else
         layout_wide(a, width);
     ImGui::End();
+    a.clipped = a.clipped_now;
     refresh(a);  // an input changed during this frame: recompute now, draw it next frame
     const bool feedback = ImGui::GetTime() - a.copied_at < 2.0;
     // ImGui sizes scrollbars and auto-height cards from the previous frame: after a resize, one more.
@@ -676,6 +679,9 @@ std::string ui_state_json() {
     j += ",\"notice\":" + (notice.empty() ? std::string("null") : json_string(notice));
     guidance_state_json(a, j);
     saved_state_json(a, j);
+    j += ",\"clipped\":[";
+    for (std::size_t i = 0; i < a.clipped.size(); ++i) j += (i ? "," : "") + json_string(a.clipped[i]);
+    j += "]";
     j += ",\"hash\":" + json_string(encode_hash(a.in));
     j += ",\"summary\":" + json_string(m.summary);
     return j + "}";

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app.hpp"
@@ -129,6 +130,9 @@ struct App {
     PasteState paste;
     FitsCache fits;
     SavedUi saved;
+    // Text the UI had to cut (elided with "...", or clipped by its cell, tab or button) during the frame being
+    // drawn, and during the last whole frame: window.smcalc.state().clipped, which the browser tests want empty.
+    std::vector<std::string> clipped_now, clipped;
 };
 
 App& app();
@@ -162,6 +166,9 @@ void plot_heatmap(const char* id, const Heatmap& h, ImVec2 size, const Palette& 
 // Widgets shared by the views (ui_views.cpp).
 enum class BarKind { Normal, Limiting, Over };
 void text_dim(const char* s);
+// Records that `label` did not fit where it was drawn (App::clipped). `need` and `room` in pixels: nothing when
+// it fits.
+void note_clipped(std::string_view label, float need, float room);
 // Text wrapped at the window's edge, in `colour` (nullptr: the text colour).
 void text_wrapped(const std::string& s, const ImVec4* colour = nullptr);
 void label_cell(const char* label, const char* help);  // a row of a two-column input table; then the widget

@@ -183,6 +183,13 @@ void card_end() {
 
 void text_dim(const char* s) { ImGui::TextColored(app().pal.text_dim, "%s", s); }
 
+void note_clipped(std::string_view label, float need, float room) {
+    if (need <= room + 0.5f) return;
+    std::vector<std::string>& v = app().clipped_now;
+    const std::string l(label.substr(0, label.find("##")));
+    if (v.size() < 32 && std::find(v.begin(), v.end(), l) == v.end()) v.push_back(l);
+}
+
 void text_wrapped(const std::string& s, const ImVec4* colour) {
     ImGui::PushTextWrapPos(0.0f);
     if (colour)
@@ -197,7 +204,21 @@ void label_cell(const char* label, const char* help) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
+    // A label wider than its column wraps onto a second line (never cut); only a single word too wide is cut.
+    {
+        std::string_view l(label);
+        float widest = 0;
+        for (std::size_t pos = 0; pos <= l.size();) {
+            std::size_t end = l.find(' ', pos);
+            if (end == std::string_view::npos) end = l.size();
+            widest = std::max(widest, ImGui::CalcTextSize(l.data() + pos, l.data() + end).x);
+            pos = end + 1;
+        }
+        note_clipped(label, widest, ImGui::GetContentRegionAvail().x);
+    }
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(label);
+    ImGui::PopTextWrapPos();
     if (help && ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
@@ -220,12 +241,18 @@ void tag_item(const char* label) {
 
 bool tab_item(const char* label, const char* tag) {
     const bool open = ImGui::BeginTabItem(label);
+    {
+        // A tab narrower than its label shows it cut ("Heat..."): count it.
+        const ImGuiContext& g = *GImGui;
+        const float need = ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+        if (g.LastItemData.Rect.GetWidth() > 0) note_clipped(label, need, g.LastItemData.Rect.GetWidth());
+    }
     tag_item(tag ? tag : label);  // ImGui 1.86 reports a tab before placing it: report it here with its rectangle
     return open;
 }
 
 bool view_tabs(App& a, const char* id, std::initializer_list<ViewTab> tabs) {
-    if (!ImGui::BeginTabBar(id)) return false;
+    if (!ImGui::BeginTabBar(id, ImGuiTabBarFlags_FittingPolicyScroll)) return false;  // labels whole, the row scrolls
     for (const ViewTab& t : tabs) {
         if (!tab_item(t.label)) continue;
         ImGui::Spacing();
@@ -317,21 +344,18 @@ void bar_row(const std::string& name, const std::string& value, double fraction,
     float room = w - vw - 16;
     if (kind != BarKind::Normal) room -= ImGui::CalcTextSize(kind == BarKind::Over ? "over" : "limiting").x + 18;
     if (tag) room -= ImGui::CalcTextSize(tag).x + 6;
-    std::string shown = name;
-    // Too tight for name and value: the value goes on a line of its own (if the name alone fits there).
-    const bool two_lines = ImGui::CalcTextSize(shown.c_str()).x > room && ImGui::CalcTextSize(name.c_str()).x <
-                                                                              room + vw + 16 &&
-                           w < 360.0f;
-    if (two_lines) room += vw + 16;
-    if (ImGui::CalcTextSize(shown.c_str()).x > room) {
-        while (!shown.empty() && ImGui::CalcTextSize((shown + "...").c_str()).x > room) shown.pop_back();
-        while (!shown.empty() && shown.back() == ' ') shown.pop_back();
-        shown += "...";
-    }
+    // Too tight for name and value on one line: the value goes on a line of its own, and a name still too long
+    // wraps (names are never cut).
+    const bool two_lines = ImGui::CalcTextSize(name.c_str()).x > room;
+    const std::string& shown = name;
+    ImGui::PushTextWrapPos(two_lines && ImGui::CalcTextSize(name.c_str()).x > room + vw + 16
+                               ? ImGui::GetCursorPosX() + std::max(40.0f, room + vw + 16)
+                               : -1.0f);
     if (kind == BarKind::Normal)
         ImGui::TextUnformatted(shown.c_str());
     else
         ImGui::TextColored(kind == BarKind::Over ? pal.text_error : pal.text_limiting, "%s", shown.c_str());
+    ImGui::PopTextWrapPos();
     if (kind == BarKind::Over)
         pill("over", pal.over);
     else if (kind == BarKind::Limiting)
@@ -504,6 +528,13 @@ void view_gpu_picker(App& a, float width) {
         preview += "   CC " + cc_text(m.device.cc) +
                    (m.device.sm_count > 0 ? " \xC2\xB7 " + std::to_string(m.device.sm_count) + " SMs" : std::string());
     ImGui::SetNextItemWidth(width < 0 ? -FLT_MIN : width);
+    {
+        // The name alone where the figures do not fit (the summary under the picker has them).
+        const float w = width < 0 ? ImGui::GetContentRegionAvail().x : width;
+        const float chrome = ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+        if (ImGui::CalcTextSize(preview.c_str()).x + chrome > w) preview = preview.substr(0, preview.find("   "));
+        note_clipped("GPU: " + preview, ImGui::CalcTextSize(preview.c_str()).x + chrome, w);
+    }
     const bool open = ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge);
     if (!open) tag_item("##gpu");
     if (open) {
@@ -779,7 +810,7 @@ void view_presets(App& a, bool compact) {
         int64_t tile_m, tile_n;              // tile presets (K 64, 3 stages, 8 warps, bf16 -> f32)
     };
     static const Preset presets[] = {
-        {"CUTLASS 128x128x64",
+        {"128x128x64 tile",
          "Seed lesson, H100: tile 128x128x64, 3 stages, 8 warps, bf16 in, f32 accumulators. 16,384 FP32 accumulators over 256 threads = 64 registers per thread; 3 x (128x64 + 64x128) "
          "x 2 B = 96 KiB of shared memory, 2 CTAs could fit by shared memory.",
          "H100 SXM5", Mode::Tile, 0, 0, 0, 128, 128},
@@ -806,6 +837,7 @@ void view_presets(App& a, bool compact) {
             const float bw = ImGui::CalcTextSize(p.label).x + 2 * ImGui::GetStyle().FramePadding.x;
             if (ImGui::GetItemRectMax().x + gap + bw <= right) ImGui::SameLine(0, gap);
         }
+        if (!compact) note_clipped(p.label, ImGui::CalcTextSize(p.label).x + 2 * ImGui::GetStyle().FramePadding.x, w);
         const bool clicked = compact ? ImGui::SmallButton(p.label) : ImGui::Button(p.label, ImVec2(w, 0));
         if (ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
