@@ -715,9 +715,12 @@ EMSCRIPTEN_KEEPALIVE const char* smcalc_page_fields() {
     static const std::string json = fields_json();
     return json.c_str();
 }
+// A frame only when the inputs changed: the same values in other words ("24KB" for 24576) draw nothing.
 EMSCRIPTEN_KEEPALIVE void smcalc_page_set_hash(const char* hash) {
     js_replace_hash(hash);
-    smcalc_platform_hash(hash);
+    const std::string before = ui_state_json();
+    ui_on_hash_change(hash ? hash : "");
+    if (ui_state_json() != before) RequestFrame();
 }
 EMSCRIPTEN_KEEPALIVE int smcalc_page_frames() { return P().frames_presented; }
 EMSCRIPTEN_KEEPALIVE void smcalc_page_request_frame() { RequestFrame(); }

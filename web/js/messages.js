@@ -49,6 +49,7 @@
   }
   var byKey = map(), byHash = map(), alias = map();
   var COMPOSITE = map(['gpu', 'mode', 'cluster', 'problem']);
+  var ANSWER_ERRORS = map(['unsupported', 'not_achievable']);
   var AMD_TILE = map(['m', 'n', 'k', 'stages', 'warps', 'a', 'b', 'acc']);  // what the AMD tile model reads
   smcalc.fields().forEach(function (r) {
     var row = {table: r[0], key: r[1], hash: r[0] === 'd' ? 'd.' + r[2] : r[2], codec: r[3]};
@@ -76,6 +77,9 @@
   }
   function text(pairs) {
     return pairs.map(function (p) { return p[0] + '=' + encodeURIComponent(p[1]); }).join('&');
+  }
+  function same(a, b) {  // the same keys and values, in any order
+    return text(a.slice().sort()) === text(b.slice().sort());
   }
   function get(pairs, key) {
     for (var i = 0; i < pairs.length; ++i) if (pairs[i][0] === key) return pairs[i][1];
@@ -214,10 +218,12 @@
       }
     });
     var a = other ? {error: other} : api.handle(r);
-    if (a.error && JSON.stringify(a.error) !== before) return fail(a.error.id, a.error.field, a.error.message, reply);
-    var was = text(pending);
+    // Refused: an input the JSON API refuses (and was not refusing before this message). Accepted: a valid input
+    // the hardware cannot run ("unsupported", "not_achievable"): the page shows why, the "change" has that error.
+    if (a.error && !ANSWER_ERRORS[a.error.id] && JSON.stringify(a.error) !== before)
+      return fail(a.error.id, a.error.field, a.error.message, reply);
     pending = pairs;
-    post({type: 'ok', id: reply.id, changed: text(pairs) !== was}, reply.origin);
+    post({type: 'ok', id: reply.id}, reply.origin);
   }
 
   // ---- the message queue: one burst, one apply -------------------------------------------------------------
@@ -229,7 +235,7 @@
       var batch = queue;
       queue = [];
       pending = parse(smcalc.state().hash);
-      var start = text(pending);
+      var start = pending;
       batch.forEach(function (m) {
         var msg = m.data, reply = {id: undefined, origin: m.origin};
         if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
@@ -242,8 +248,8 @@
             : 'protocol version ' + JSON.stringify(msg.smcalc) + ' is not supported; this calculator speaks version 1', reply);
         if (msg.type === 'set') return set(api, msg, reply);
         if (msg.type === 'get') {
-          if (text(pending) !== start) apply(api);  // the sets before it first
-          start = text(pending);
+          if (!same(pending, start)) apply(api);  // the sets before it first
+          start = pending;
           var a = answer_of(api);
           a.type = 'answer';
           a.id = reply.id;
@@ -251,7 +257,7 @@
         }
         fail('unknown_type', 'type', 'unknown message type ' + JSON.stringify(msg.type) + '; known: "set", "get"', reply);
       });
-      if (text(pending) !== start) apply(api);
+      if (!same(pending, start)) apply(api);
     }, function (e) {
       queue.forEach(function (m) { fail('unavailable', '', 'the calculator could not load its JS API (' + e.message + ')', {origin: m.origin}); });
       queue = [];
@@ -277,8 +283,8 @@
     }
   });
   // Changes by the reader (or a link): once per burst (web/platform_html5.cpp js_set_hash).
-  smcalc.onchange = function () { smcalc.api().then(changed, function () {}); };
   if (!problem) {
+    smcalc.onchange = function () { smcalc.api().then(changed, function () {}); };
     smcalc.api().then(function (api) {
       posted = smcalc.state().hash;
       post({type: 'ready', version: VERSION, height: HEIGHT, hash: posted});
