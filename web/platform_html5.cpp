@@ -158,6 +158,8 @@ EM_JS(void, js_install_listeners, (const char* text_id_c), {
         var p = allocateUTF8(h);
         _smcalc_platform_hash(p);
         _free(p);
+        var s = window.smcalc;
+        if (s && s.onchange) s.onchange();  // a canonical link is not rewritten: js_set_hash would not tell
     });
     var canvas = document.querySelector("#canvas");
     if (canvas) {

@@ -173,6 +173,31 @@ test('messages: set, get and change carry the JS API answer; AMD and clusters to
   await context.close();
 });
 
+test('the reader changes the inputs in the iframe (the + button, a link): one change event each, with the JS API answer', async () => {
+  const { context, page, errors, raw } = await openHost();
+  await reply(page, 'raw', 0);  // ready
+  assert.equal((await send(page, JSON.stringify({ smcalc: 1, type: 'set', id: 1, fields: { gpu: 'A100', mode: 'kernel', threads: 256 } }))).type, 'ok');
+  await page.waitForTimeout(300);
+  const n = (await received(page, 'raw')).length;
+  const items = await raw.evaluate(() => window.smcalc.items());
+  const threads = items.find((i) => i.label === '##threads' && i.visible);
+  const plus = items.find((i) => i.label === '+' && Math.abs(i.y - threads.y) < 2);
+  const box = await (await raw.frameElement()).boundingBox();
+  await page.mouse.click(box.x + plus.x + plus.w / 2, box.y + plus.y + plus.h / 2);
+  const change = await reply(page, 'raw', n);
+  assert.equal(change.type, 'change');
+  assert.ok(change.request.threads > 256, JSON.stringify(change.request));
+  assert.deepEqual(change.result, api.occupancy({ gpu: 'A100', threads: change.request.threads }));
+  await raw.evaluate(() => { location.hash = 'gpu=H100%20SXM5&m=kernel&t=512&r=40&ss=0&ds=0'; });
+  const link = await reply(page, 'raw', n + 1);
+  assert.equal(link.type, 'change');
+  assert.deepEqual(link.result, api.occupancy({ gpu: 'H100', threads: 512, regs: 40 }));
+  await page.waitForTimeout(300);
+  assert.equal((await received(page, 'raw')).length, n + 2, 'one change event per change');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('docs/bad-inputs.md: every embed-message row gets its documented reply, and an error changes nothing', async () => {
   const table = rows('embed');
   assert.ok(table.length >= 20, `only ${table.length} embed rows found`);
