@@ -159,6 +159,8 @@ EM_JS(void, js_install_listeners, (const char* text_id_c), {
         var p = allocateUTF8(h);
         _smcalc_platform_hash(p);
         _free(p);
+        var s = window.smcalc;
+        if (s && s.onchange) s.onchange();  // a canonical link is not rewritten: js_set_hash would not tell
     });
     var canvas = document.querySelector("#canvas");
     if (canvas) {
@@ -212,7 +214,8 @@ EM_JS(void, js_set_hash, (const char* hash_c), {
     if (Module.smcalcHashTimer) return;
     Module.smcalcHashTimer = setTimeout(function() {
         Module.smcalcHashTimer = 0;
-        var h = Module.smcalcHashSet;
+        var h = Module.smcalcHashSet, s = window.smcalc;
+        if (s && s.onchange) s.onchange();  // the embed's change event (web/js/embed-page.js), once per burst
         if (window.location.hash !== Module.smcalcHashSeen) return;  // a navigation's hashchange is pending
         if (window.location.hash.replace(/^#/, "") === h) return;
         try {
@@ -223,6 +226,15 @@ EM_JS(void, js_set_hash, (const char* hash_c), {
         }
         Module.smcalcHashSeen = window.location.hash;
     }, 0);
+});
+
+// A hash from an embedding page's message (smcalc_page_set_hash): the address bar takes it without a history
+// entry or a hashchange event, and becomes the hash the page has seen (see js_set_hash).
+EM_JS(void, js_replace_hash, (const char* hash_c), {
+    try {
+        history.replaceState(history.state, "", "#" + UTF8ToString(hash_c));
+    } catch (e) {}
+    Module.smcalcHashSeen = window.location.hash;
 });
 
 EM_JS(void, js_announce, (const char* id_c, const char* text_c), {
@@ -725,6 +737,18 @@ EMSCRIPTEN_KEEPALIVE const char* smcalc_page_state() {
     static std::string json;
     json = ui_state_json();
     return json.c_str();
+}
+// The embed's messages (web/js/embed-page.js): the field tables' keys, and a whole hash to apply.
+EMSCRIPTEN_KEEPALIVE const char* smcalc_page_fields() {
+    static const std::string json = fields_json();
+    return json.c_str();
+}
+// A frame only when the inputs changed: the same values in other words ("24KB" for 24576) draw nothing.
+EMSCRIPTEN_KEEPALIVE void smcalc_page_set_hash(const char* hash) {
+    js_replace_hash(hash);
+    const std::string before = ui_state_json();
+    ui_on_hash_change(hash ? hash : "");
+    if (ui_state_json() != before) RequestFrame();
 }
 EMSCRIPTEN_KEEPALIVE int smcalc_page_frames() { return P().frames_presented; }
 EMSCRIPTEN_KEEPALIVE void smcalc_page_request_frame() { RequestFrame(); }

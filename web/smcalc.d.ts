@@ -620,6 +620,21 @@ export interface SmcalcPage {
   gpus(): Promise<Answer<GpusAnswer>>;
   archs(): Promise<Answer<ArchsAnswer>>;
   handle<K extends Op>(request: HandleRequest<K>): Promise<Answer<Ops[K]['answer']>>;
+  /** ?embed=1 only, once smcalc-messages.js loaded (docs/embedding.md): what the message protocol did so far. */
+  embed?(): EmbedStats;
+  /** For smcalc-messages.js: the field tables' keys ([table, key, hash key, codec, CLI flags] rows). */
+  fields(): Array<[string, string, string, string, string]>;
+  /** For smcalc-messages.js: applies a whole URL hash (without '#'), as a link would, without a history entry. */
+  set_hash(hash: string): void;
+  /** For smcalc-messages.js: called once per burst of changes of the inputs. */
+  onchange: (() => void) | null;
+}
+
+/** window.smcalc.embed() in ?embed=1 (docs/embedding.md, "Debugging"). */
+export interface EmbedStats {
+  version: number; origin: string | null; enabled: boolean; problem: string | null;
+  received: number; accepted: number; refused: number; refused_origins: string[];
+  errors: number; applied: number; changes: number;
 }
 
 declare global {

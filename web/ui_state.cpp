@@ -388,6 +388,28 @@ Decoded decode_hash(std::string_view hash) {
     return d.out;
 }
 
+namespace {
+template <class T>
+void put_rows(std::string& j, char table, std::span<const fields::Field<T>> rows) {
+    for (const auto& f : rows) {
+        if (f.hash.empty()) continue;
+        const char codec = "ibowt"[static_cast<int>(f.codec)];
+        j += std::string(j.size() > 1 ? "," : "") + "[\"" + table + "\"," + json_string(f.key) + "," +
+             json_string(f.hash) + ",\"" + codec + "\"," + json_string(f.flag) + "]";
+    }
+}
+}  // namespace
+
+std::string fields_json() {
+    std::string j = "[";
+    put_rows(j, 'k', fields::kernel_fields());
+    put_rows(j, 'a', fields::amd_kernel_fields());
+    put_rows(j, 't', fields::tile_fields());
+    put_rows(j, 'c', fields::cluster_fields());
+    put_rows(j, 'd', fields::device_fields());
+    return j + "]";
+}
+
 BytesParse parse_bytes_field(std::string_view field, std::string_view text) {
     auto r = parse_bytes(field, text);
     if (r) return {*r, {}};

@@ -120,6 +120,12 @@ struct Decoded {
 // garbage and overlong hashes give notices, never a failure.
 Decoded decode_hash(std::string_view hash);
 
+// The field tables' keys as the page's JS reads them (web/js/embed-page.js: a message's JSON keys to hash keys
+// and a hash back to a JS API request): a JSON array of [table, JSON key, hash key, codec, CLI flags] per row
+// with a hash key. table: k kernel, a AMD kernel, t tile, c cluster, d custom device (hash key "d.<hash>");
+// codec: i integer, b bytes, o on/off (hash 1/0), w word, t element type.
+std::string fields_json();
+
 // Bytes as people type them ("24KB", "24 KiB", "24576"): smcalc::parse_bytes, message on failure.
 struct BytesParse {
     std::optional<int64_t> value;

@@ -8,20 +8,27 @@
 //   api()     Promise of the JS API (smcalc.d.ts: SmcalcApi), loaded on first use from smcalc-api.js next
 //             to smcalc.js, so the page itself does not carry the JSON layer; occupancy(req), block_size(req),
 //             dynamic_smem(req), tile(req), gpus() are shortcuts that return Promises of the answers.
+// In ?embed=1 the embedding protocol (docs/embedding.md) loads after main() from smcalc-messages.js next to
+// smcalc.js (web/js/messages.js), so the page does not carry it; it reads fields(), set_hash() and onchange.
 (function () {
   var script = document.currentScript;
-  var apiUrl = script && script.src ? script.src.replace(/[^/]*$/, 'smcalc-api.js') : 'smcalc-api.js';
+  var dir = script && script.src ? script.src.replace(/[^/]*$/, '') : '';
   var apiPromise = null;
+  // Adds <script src=dir+name>; resolves with made() once it ran.
+  function load(name, made) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement('script');
+      s.src = dir + name;
+      s.onload = function () { resolve(made()); };
+      s.onerror = function () { reject(new Error('could not load ' + s.src)); };
+      document.head.appendChild(s);
+    });
+  }
   function api() {
     if (!apiPromise) {
-      apiPromise = new Promise(function (resolve, reject) {
-        if (typeof createSmcalcApi === 'function') return resolve(createSmcalcApi());
-        var s = document.createElement('script');
-        s.src = apiUrl;
-        s.onload = function () { resolve(createSmcalcApi()); };
-        s.onerror = function () { apiPromise = null; reject(new Error('could not load ' + apiUrl)); };
-        document.head.appendChild(s);
-      });
+      apiPromise = typeof createSmcalcApi === 'function' ? Promise.resolve(createSmcalcApi())
+        : load('smcalc-api.js', function () { return createSmcalcApi(); });
+      apiPromise.catch(function () { apiPromise = null; });
     }
     return apiPromise;
   }
@@ -46,11 +53,20 @@
         })();
       });
     },
-    api: api
+    api: api,
+    // For smcalc-messages.js: the field tables' keys (ui_state.hpp fields_json), a hash to apply (as a link's
+    // would be, without a history entry), and a function called once per burst of changes of the inputs.
+    fields: function () { return JSON.parse(UTF8ToString(_smcalc_page_fields())); },
+    set_hash: function (h) { var p = allocateUTF8(h); _smcalc_page_set_hash(p); _free(p); },
+    onchange: null
   };
   ['occupancy', 'block_size', 'dynamic_smem', 'tile', 'gpus', 'archs', 'handle'].forEach(function (name) {
     smcalc[name] = function (request) { return api().then(function (a) { return a[name](request); }); };
   });
   window['smcalc'] = smcalc;
-  addOnPostRun(function () { resolveReady(smcalc); });  // after main(): the UI is up
+  addOnPostRun(function () {  // after main(): the UI is up
+    resolveReady(smcalc);
+    if (new URLSearchParams(location.search).get('embed') === '1')
+      load('smcalc-messages.js', function () {}).catch(function (e) { console.error('smcalc: ' + e.message); });
+  });
 })();

@@ -1,0 +1,276 @@
+// tests/browser/embed.test.mjs - embedding (docs/embedding.md): a course page at one origin (a server of this
+// test) embeds the calculator served from another (the harness's server for dist/), drives it by messages
+// (tests/browser/fixtures/embed-host.html's raw iframe) and by the attributes of <sm-calc> (dist/embed.js), and
+// every answer is the JS API's own (dist/smcalc-api.js under node). Then: the "Embed messages" table of
+// docs/bad-inputs.md row by row, a flood of messages without a frame storm, and the messages of other origins
+// refused. 0 console errors and no request off the machine, throughout.
+// Run: node --test tests/browser/embed.test.mjs (after scripts/build-web.sh)
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { loadApi } from '../js/load.mjs';
+import { code, rows } from '../wasm-eq/doc-table.mjs';
+import { screenshot, session } from './harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = session();  // env.browser, env.base: the calculator's server (dist/) and the browser
+let api, host, other;
+
+// A one-file server on 127.0.0.1 (another port: another origin).
+function serveFile(file) {
+  return new Promise((resolve) => {
+    const s = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(fs.readFileSync(file));
+    });
+    s.listen(0, '127.0.0.1', () => resolve({ server: s, url: `http://127.0.0.1:${s.address().port}/` }));
+  });
+}
+
+before(async () => {
+  api = await loadApi();
+  host = await serveFile(path.join(here, 'fixtures/embed-host.html'));
+  other = await serveFile(path.join(here, 'fixtures/embed-other.html'));
+});
+after(() => { host?.server.close(); other?.server.close(); });
+
+// The host page; resolves when both calculators said "ready".
+async function openHost(query = '') {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 1100 } });
+  const page = await context.newPage();
+  const errors = [], requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(host.url + 'host.html?calc=' + encodeURIComponent(env.base) + query);
+  const raw = await frame(page, 'raw');
+  await raw.waitForFunction(() => window.smcalc && window.smcalc.embed, null, { timeout: 20000 });
+  return { context, page, errors, requests, raw };
+}
+async function frame(page, name) {
+  for (let i = 0; i < 200; ++i) {
+    const f = page.frames().find((x) => x.name() === name && x.url().includes('embed=1'));
+    if (f) return f;
+    await page.waitForTimeout(50);
+  }
+  throw new Error('no frame ' + name);
+}
+const received = (page, id) => page.evaluate((id) => window.received.filter((r) => r[0] === id).map((r) => r[1]), id);
+async function reply(page, id, n, timeout = 5000) {  // the first message of frame `id` after the first n
+  for (const start = Date.now(); Date.now() - start < timeout; await page.waitForTimeout(25)) {
+    const r = await received(page, id);
+    if (r.length > n) return r[n];
+  }
+  throw new Error('no reply from ' + id);
+}
+// Posts `message` (a JS expression) to the raw frame; the first reply that is not a "change".
+async function send(page, expr) {
+  const n = (await received(page, 'raw')).length;
+  await page.evaluate(`send(${expr})`);
+  for (let k = n; ; ++k) {
+    const r = await reply(page, 'raw', k);
+    if (r.type !== 'change') return r;
+  }
+}
+const rawState = (raw) => raw.evaluate(() => window.smcalc.state());
+const offMachine = (requests) => requests.filter((u) => !u.startsWith('http://127.0.0.1:') && !u.startsWith('data:'));
+
+test('<sm-calc> attributes: the JS API answer for them, a change event per attribute change, height from the calculator', async () => {
+  const { context, page, errors, requests } = await openHost();
+  const el = () => page.evaluate(() => {
+    const e = document.getElementById('attr');
+    return { result: e.result, request: e.request, hash: e.hash, height: e.shadowRoot.querySelector('iframe').style.height,
+      allow: e.shadowRoot.querySelector('iframe').getAttribute('allow') };
+  });
+  await page.waitForFunction(() => document.getElementById('attr').result, null, { timeout: 20000 });
+  let e = await el();
+  assert.equal(e.allow, 'clipboard-write');
+  assert.equal(e.height, '480px');
+  // <sm-calc gpu="A100" threads="256" regs="48" smem="24KB">: seed 000, 5 CTAs (JS API: registers limit).
+  const want = api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem_static: '24KB' });
+  assert.equal(e.result.blocks_per_sm, 5);
+  assert.deepEqual(e.result, want);
+  assert.deepEqual(e.result, api.handle(e.request));
+  // An attribute changes: one change event, the new answer.
+  await page.evaluate(() => {
+    const x = document.getElementById('attr');
+    window.changes = 0;
+    x.addEventListener('change', () => ++window.changes);
+    x.setAttribute('regs', '64');
+  });
+  await page.waitForFunction(() => document.getElementById('attr').request.regs === 64, null, { timeout: 5000 });
+  e = await el();
+  assert.deepEqual(e.result, api.occupancy({ gpu: 'A100', threads: 256, regs: 64, smem_static: '24KB' }));
+  // A removed attribute is the default again (no static shared memory).
+  await page.evaluate(() => document.getElementById('attr').removeAttribute('smem'));
+  await page.waitForFunction(() => !('smem_static' in document.getElementById('attr').request) ||
+    document.getElementById('attr').request.smem_static === 0, null, { timeout: 5000 });
+  e = await el();
+  assert.deepEqual(e.result, api.occupancy({ gpu: 'A100', threads: 256, regs: 64 }));
+  assert.equal(await page.evaluate(() => window.changes), 2);
+  // set() from script: a tile, answered as the JS API's tile op answers it.
+  const r = await page.evaluate(() => document.getElementById('attr').set({ mode: 'tile', m: 256, n: 128, k: 64, stages: 4, a: 'f16', b: 'f16' }));
+  assert.equal(r.type, 'ok');
+  await page.waitForFunction(() => document.getElementById('attr').request.op === 'tile', null, { timeout: 5000 });
+  e = await el();
+  assert.deepEqual(e.result, api.tile({ gpu: 'A100', m: 256, n: 128, k: 64, stages: 4, warps: 8, a: 'f16', b: 'f16', acc: 'f32', mma: 'reg' }));
+  await screenshot(page, 'embed-host');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offMachine(requests), []);
+  await context.close();
+});
+
+test('messages: set, get and change carry the JS API answer; AMD and clusters too', async () => {
+  const { context, page, errors, requests, raw } = await openHost();
+  const ready = await reply(page, 'raw', 0);
+  assert.equal(ready.type, 'ready');
+  assert.equal(ready.version, 1);
+  assert.equal(ready.height, 480);
+  const cases = [
+    [{ gpu: 'H100', mode: 'kernel', threads: 128, regs: 64, smem_dynamic: '16KB', cluster: [2, 1, 1] },
+      { op: 'occupancy', gpu: 'H100', threads: 128, regs: 64, smem_dynamic: 16384, cluster: '2x1x1' }],
+    [{ gpu: 'MI300X', vgprs: 128, lds: 32768 }, { op: 'occupancy', gpu: 'MI300X', threads: 128, vgprs: 128, lds: 32768 }],
+    [{ gpu: 'B200', mode: 'tile', m: 128, n: 256, k: 64, stages: 3, mma: 'tmem', problem: { m: 4096, n: 4096, k: 4096 } },
+      // the cluster set above stays (the page's cluster is the kernel's and the tile's; AMD GPUs have none)
+      { op: 'tile', gpu: 'B200', m: 128, n: 256, k: 64, stages: 3, mma: 'tmem', problem: { m: 4096, n: 4096, k: 4096 }, cluster: '2x1x1' }],
+    // A valid input the hardware cannot run (M = 256 on one CTA's TMEM): accepted, as the page shows it ("Does
+    // not fit" and the ways to run it); the change carries the JS API's answer, its "unsupported" error.
+    [{ m: 256, cluster: null }, { op: 'tile', gpu: 'B200', m: 256, n: 256, k: 64, stages: 3, mma: 'tmem', problem: { m: 4096, n: 4096, k: 4096 } }],
+  ];
+  for (const [fields, request] of cases) {
+    const n = (await received(page, 'raw')).length;
+    const ok = await send(page, JSON.stringify({ smcalc: 1, type: 'set', id: 'a', fields }));
+    assert.deepEqual(ok, { smcalc: 1, type: 'ok', id: 'a' });
+    const change = (await received(page, 'raw')).slice(n).find((m) => m.type === 'change') ||
+      await reply(page, 'raw', n + 1);
+    assert.equal(change.type, 'change');
+    const want = api.handle(request);
+    assert.equal(want.error?.id, fields.m === 256 ? 'unsupported' : undefined, JSON.stringify(want.error));
+    assert.deepEqual(change.result, want, JSON.stringify(fields));
+    assert.deepEqual(change.result, api.handle(change.request));
+    const s = await rawState(raw);
+    assert.equal(change.hash, s.hash);
+    const got = await send(page, JSON.stringify({ smcalc: 1, type: 'get', id: 7 }));
+    assert.equal(got.type, 'answer');
+    assert.equal(got.id, 7);
+    assert.deepEqual(got.result, want);
+  }
+  // Sets that change nothing (the same values, in other words too: the alias "reg", bytes with a unit): ok, no
+  // change event and no frame.
+  const frames = await raw.evaluate(() => window.smcalc.frames());
+  const n = (await received(page, 'raw')).length;
+  const same = await send(page, JSON.stringify({ smcalc: 1, type: 'set', id: 'b', fields: { stages: 3, gpu: 'b200', smem_dynamic: '0KB' } }));
+  assert.equal(same.type, 'ok');
+  await page.waitForTimeout(300);
+  assert.equal((await received(page, 'raw')).length, n + 1, JSON.stringify((await received(page, 'raw')).slice(n - 2).map((m) => [m.type, m.hash])));
+  assert.equal(await raw.evaluate(() => window.smcalc.frames()), frames);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offMachine(requests), []);
+  await context.close();
+});
+
+test('the reader changes the inputs in the iframe (the + button, a link): one change event each, with the JS API answer', async () => {
+  const { context, page, errors, raw } = await openHost();
+  await reply(page, 'raw', 0);  // ready
+  assert.equal((await send(page, JSON.stringify({ smcalc: 1, type: 'set', id: 1, fields: { gpu: 'A100', mode: 'kernel', threads: 256 } }))).type, 'ok');
+  await page.waitForTimeout(300);
+  const n = (await received(page, 'raw')).length;
+  const items = await raw.evaluate(() => window.smcalc.items());
+  const threads = items.find((i) => i.label === '##threads' && i.visible);
+  const plus = items.find((i) => i.label === '+' && Math.abs(i.y - threads.y) < 2);
+  const box = await (await raw.frameElement()).boundingBox();
+  await page.mouse.click(box.x + plus.x + plus.w / 2, box.y + plus.y + plus.h / 2);
+  const change = await reply(page, 'raw', n);
+  assert.equal(change.type, 'change');
+  assert.ok(change.request.threads > 256, JSON.stringify(change.request));
+  assert.deepEqual(change.result, api.occupancy({ gpu: 'A100', threads: change.request.threads }));
+  await raw.evaluate(() => { location.hash = 'gpu=H100%20SXM5&m=kernel&t=512&r=40&ss=0&ds=0'; });
+  const link = await reply(page, 'raw', n + 1);
+  assert.equal(link.type, 'change');
+  assert.deepEqual(link.result, api.occupancy({ gpu: 'H100', threads: 512, regs: 40 }));
+  await page.waitForTimeout(300);
+  assert.equal((await received(page, 'raw')).length, n + 2, 'one change event per change');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('docs/bad-inputs.md: every embed-message row gets its documented reply, and an error changes nothing', async () => {
+  const table = rows('embed');
+  assert.ok(table.length >= 20, `only ${table.length} embed rows found`);
+  const main = await openHost('&other=' + encodeURIComponent(other.url + '?to=' + encodeURIComponent(env.base)));
+  const wrong = await openHost('&allow=' + encodeURIComponent('https://course.example'));
+  const reset = JSON.stringify({ smcalc: 1, type: 'set', id: 'reset', fields: { gpu: 'A100', mode: 'kernel', threads: 256, regs: 32,
+    smem_static: 0, carveout: null, cluster: null } });
+  for (const { line, cells } of table) {
+    const where = `docs/bad-inputs.md:${line} (${cells[1]})`;
+    const from = cells[2], expr = code(cells[3]).text, id = code(cells[4]).text, field = code(cells[5]).text;
+    const { text: want, prefix } = code(cells[6]);
+    const { page, raw } = from === 'wrong origin' ? wrong : main;
+    if (from !== 'wrong origin') assert.equal((await send(page, reset)).type, 'ok', where);
+    const before = await rawState(raw);
+    const refused = (await raw.evaluate(() => window.smcalc.embed())).refused;
+    if (id === '(refused)') {
+      const n = (await received(page, 'raw')).length;
+      if (from === 'other frame') {
+        const o = page.frames().find((f) => f.url().startsWith(other.url));
+        await o.evaluate(`window.post(${expr})`);
+      } else {
+        await page.evaluate(`send(${expr})`);
+      }
+      await page.waitForTimeout(400);
+      assert.equal((await received(page, 'raw')).length, n, `${where}: a reply came`);
+      assert.equal((await raw.evaluate(() => window.smcalc.embed())).refused, refused + 1, where);
+      assert.equal((await rawState(raw)).hash, before.hash, where);
+      continue;
+    }
+    const r = await send(page, expr);
+    if (id === 'ok') {
+      assert.equal(r.type, 'ok', `${where}: ${JSON.stringify(r)}`);
+      const s = await rawState(raw);
+      assert.deepEqual(s[field.slice(1)], JSON.parse(want), where);
+      continue;
+    }
+    assert.equal(r.type, 'error', `${where}: ${JSON.stringify(r)}`);
+    assert.equal(r.error.id, id, `${where}: ${JSON.stringify(r.error)}`);
+    assert.equal(r.error.field, field, `${where}: ${JSON.stringify(r.error)}`);
+    if (prefix) assert.ok(r.error.message.startsWith(want), `${where}:\n  doc:    ${want}…\n  answer: ${r.error.message}`);
+    else assert.equal(r.error.message, want, where);
+    assert.equal((await rawState(raw)).hash, before.hash, `${where}: the error changed the inputs`);
+  }
+  const stats = await wrong.raw.evaluate(() => window.smcalc.embed());
+  assert.equal(stats.enabled, false);
+  assert.match(stats.problem, /not at origin=https:\/\/course\.example/);
+  for (const { errors, requests, context } of [main, wrong]) {
+    assert.deepEqual(errors, []);
+    assert.deepEqual(offMachine(requests), []);
+    await context.close();
+  }
+});
+
+test('a flood of 500 messages: every one answered, one apply, no frame storm', async () => {
+  const { context, page, errors, raw } = await openHost();
+  await reply(page, 'raw', 0);  // ready
+  await page.waitForTimeout(500);
+  const framesBefore = await raw.evaluate(() => window.smcalc.frames());
+  const n = (await received(page, 'raw')).length;
+  await page.evaluate(() => {
+    for (let i = 0; i < 500; ++i) send({ smcalc: 1, type: 'set', id: i, fields: { mode: 'kernel', threads: 32 * (1 + (i % 32)) } });
+  });
+  await page.waitForFunction((n) => window.received.filter((r) => r[0] === 'raw').length >= n + 501, n, { timeout: 20000 });
+  await page.waitForTimeout(500);
+  const after = (await received(page, 'raw')).slice(n);
+  assert.equal(after.filter((m) => m.type === 'ok').length, 500);
+  const changes = after.filter((m) => m.type === 'change');
+  assert.ok(changes.length >= 1 && changes.length <= 5, `${changes.length} change events`);
+  assert.equal((await rawState(raw)).threads, 32 * (1 + (499 % 32)));
+  const drawn = (await raw.evaluate(() => window.smcalc.frames())) - framesBefore;
+  const stats = await raw.evaluate(() => window.smcalc.embed());
+  console.log(`# 500 set messages: ${stats.applied} apply, ${changes.length} change events, ${drawn} frames drawn`);
+  assert.ok(drawn <= 10, `${drawn} frames for 500 messages`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

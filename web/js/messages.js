@@ -1,0 +1,293 @@
+// web/js/messages.js - the embedding protocol, version 1 (docs/embedding.md), inside the calculator opened with
+// ?embed=1. dist/smcalc-messages.js; web/js/page.js loads it after main(), so the page itself does not carry it.
+//
+// A host page talks to the calculator in its iframe with window.postMessage. Every message is an object
+// {smcalc: 1, type, ...}. Host -> calculator: "set" {fields} and "get"; calculator -> host: "ready", "ok",
+// "answer", "change" and "error". Only messages from the parent window at the origin the URL names
+// (?embed=1&origin=https://course.example, or origin=* when asked) are read; the rest are counted
+// (window.smcalc.embed()) and never answered.
+//
+// A "set" is checked by the JS API (smcalc-api.js, loaded on demand) before anything changes, so a bad value gets
+// the JSON API's own error (field, allowed range); then the fields become URL-hash keys (the field tables' keys,
+// window.smcalc.fields()) merged into the page's hash, applied once per burst of messages (set_hash): a flood of
+// messages costs one recompute and at most one frame per animation frame. Each change of the inputs (by a
+// message or by the reader) posts one "change" carrying the JS API's answer for the page's inputs.
+(function () {
+  'use strict';
+  var VERSION = 1;
+  var HEIGHT = 480;  // the embed layout's height (web/ui.cpp layout_embed: 640 x 480)
+  var smcalc = window.smcalc;
+  var parent = window.parent;
+  var allowed = new URLSearchParams(location.search).get('origin');
+  var problem = null;
+  if (allowed === null) {
+    problem = 'no origin parameter: messages are refused (add &origin=<the host page\'s origin> to the URL)';
+  } else if (allowed !== '*') {
+    try {
+      if (new URL(allowed).origin !== allowed) problem = 'origin=' + allowed + ' is not an origin (scheme://host[:port])';
+    } catch (e) {
+      problem = 'origin=' + allowed + ' is not an origin (scheme://host[:port])';
+    }
+  }
+  if (parent === window) problem = problem || 'not in a frame';
+  // location.ancestorOrigins (Chromium, Safari) names the parent's origin: posting to another one would only
+  // log an error in the console.
+  var ancestors = location.ancestorOrigins;
+  if (!problem && allowed !== '*' && ancestors && ancestors.length && ancestors[0] !== allowed)
+    problem = 'the parent page is at ' + ancestors[0] + ', not at origin=' + allowed;
+  var stats = {version: VERSION, origin: allowed, enabled: !problem, problem: problem, received: 0, accepted: 0,
+    refused: 0, refused_origins: [], errors: 0, applied: 0, changes: 0};
+  // Debug: what the protocol did so far (a fresh object).
+  smcalc.embed = function () { return JSON.parse(JSON.stringify(stats)); };
+
+  // ---- the field tables: JSON key <-> hash key ------------------------------------------------------------
+  // Maps without a prototype: a message's key "constructor" or "__proto__" finds nothing.
+  function map(keys) {
+    var m = Object.create(null);
+    (keys || []).forEach(function (k) { m[k] = true; });
+    return m;
+  }
+  var byKey = map(), byHash = map(), alias = map();
+  var COMPOSITE = map(['gpu', 'mode', 'cluster', 'problem']);
+  var ANSWER_ERRORS = map(['unsupported', 'not_achievable']);
+  var AMD_TILE = map(['m', 'n', 'k', 'stages', 'warps', 'a', 'b', 'acc']);  // what the AMD tile model reads
+  smcalc.fields().forEach(function (r) {
+    var row = {table: r[0], key: r[1], hash: r[0] === 'd' ? 'd.' + r[2] : r[2], codec: r[3]};
+    if (!byHash[row.hash]) byHash[row.hash] = row;
+    if (r[0] === 'd') return;
+    if (!byKey[row.key]) byKey[row.key] = row;
+    r[4].split(',').forEach(function (flag) {  // the CLI's spelling of a field (smem: --smem is smem_static)
+      var k = flag.replace(/^-+/, '').replace(/-/g, '_');
+      if (k && !alias[k]) alias[k] = row;
+    });
+  });
+  function row_of(key) { return byKey[key] || alias[key] || null; }
+
+  // ---- the URL hash as ordered [key, value] pairs ----------------------------------------------------------
+  function parse(hash) {
+    var out = [];
+    hash.replace(/^#/, '').split(/[&;]/).forEach(function (part) {
+      var eq = part.indexOf('=');
+      if (eq < 0) return;
+      try {
+        out.push([decodeURIComponent(part.slice(0, eq)), decodeURIComponent(part.slice(eq + 1))]);
+      } catch (e) { /* a broken escape: decode_hash ignores it too */ }
+    });
+    return out;
+  }
+  function text(pairs) {
+    return pairs.map(function (p) { return p[0] + '=' + encodeURIComponent(p[1]); }).join('&');
+  }
+  function same(a, b) {  // the same keys and values, in any order
+    return text(a.slice().sort()) === text(b.slice().sort());
+  }
+  function get(pairs, key) {
+    for (var i = 0; i < pairs.length; ++i) if (pairs[i][0] === key) return pairs[i][1];
+    return undefined;
+  }
+  function put(pairs, key, value) {  // value undefined: removed (the default)
+    var out = pairs.filter(function (p) { return p[0] !== key; });
+    if (value !== undefined) out.push([key, String(value)]);
+    return out;
+  }
+
+  // ---- a JS API request for the inputs a hash holds --------------------------------------------------------
+  var vendors = map();
+  function is_amd(api, gpu) {
+    if (!(gpu in vendors)) vendors[gpu] = api.handle({op: 'occupancy', gpu: gpu}).vendor === 'amd';
+    return vendors[gpu];
+  }
+  // The request the page's inputs make: op occupancy (kernel mode) or tile, the active mode's fields only.
+  // `device`: the custom device (state().device) where the hash has d.* keys.
+  function request(api, pairs, device) {
+    var tile = get(pairs, 'm') === 'tile';
+    var gpu = get(pairs, 'gpu') || 'H100 SXM5';
+    var amd = is_amd(api, gpu);
+    var r = {op: tile ? 'tile' : 'occupancy'};
+    var custom = pairs.some(function (p) { return p[0].slice(0, 2) === 'd.'; });
+    if (custom && device) r.device = device; else r.gpu = gpu;
+    pairs.forEach(function (p) {
+      var row = byHash[p[0]];
+      if (!row) return;
+      var wanted = tile ? row.table === 't' || (row.table === 'c' && !amd)
+        : row.key === 'threads' || row.table === (amd ? 'a' : 'k') || (row.table === 'c' && !amd);
+      if (!wanted || (tile && amd && !AMD_TILE[row.key])) return;
+      var v = p[1];
+      if (row.codec === 'o') v = v === '1' || v === 'true';
+      else if ((row.codec === 'i' || row.codec === 'b') && /^-?\d+$/.test(v)) v = Number(v);
+      else if (v === 'default') v = -1;
+      r[tile && amd && row.key === 'warps' ? 'waves' : row.key] = v;
+    });
+    var cl = get(pairs, 'cl');
+    if (cl !== undefined && !amd) r.cluster = cl;
+    else delete r.non_portable_cluster;
+    if (tile && get(pairs, 'p') === '1')
+      r.problem = {m: Number(get(pairs, 'pm') || 8192), n: Number(get(pairs, 'pn') || 8192), k: Number(get(pairs, 'pk') || 8192)};
+    return r;
+  }
+
+  // ---- posting ----------------------------------------------------------------------------------------------
+  function post(message, origin) {
+    if (problem) return;
+    message.smcalc = VERSION;
+    var target = allowed === '*' ? (origin && origin !== 'null' ? origin : '*') : allowed;
+    try { parent.postMessage(message, target); } catch (e) { /* a closed or navigated parent */ }
+  }
+  function fail(id, field, message, reply) {
+    ++stats.errors;
+    post({type: 'error', id: reply.id, error: {id: id, field: field, message: message}}, reply.origin);
+  }
+  function answer_of(api) {
+    var state = smcalc.state();
+    var r = request(api, parse(state.hash), state.device);
+    return {hash: state.hash, request: r, result: api.handle(r)};
+  }
+  var posted = null;  // the hash of the last "change"
+  function changed(api) {
+    var a = answer_of(api);
+    if (a.hash === posted) return;
+    posted = a.hash;
+    ++stats.changes;
+    a.type = 'change';
+    post(a);
+  }
+
+  // ---- a "set": checked, then merged into the pending hash ------------------------------------------------
+  var pending = null;  // pairs: the hash with every accepted set of this burst
+  function error_of(api, pairs, device) {
+    var a = api.handle(request(api, pairs, device));
+    return a.error ? JSON.stringify(a.error) : null;
+  }
+  function set(api, msg, reply) {
+    var f = msg.fields;
+    if (f === null || typeof f !== 'object' || Array.isArray(f))
+      return fail('bad_message', 'fields', 'a "set" message needs "fields": an object of inputs, e.g. {threads: 256}', reply);
+    var keys = Object.keys(f);
+    var pairs = pending, device = smcalc.state().device;
+    var before = error_of(api, pairs, device);
+    var raw = {};  // the values as given, checked by the JS API as given (a string for a count is an error)
+    for (var i = 0; i < keys.length; ++i) {
+      var key = keys[i], v = f[key], row = COMPOSITE[key] ? null : row_of(key);
+      if (!COMPOSITE[key] && !row) {
+        // Not one of the page's inputs: the JS API names an unknown key's nearest field; a request key of the
+        // API that the page has no input for (op, cc, device, grid, ...) is refused here.
+        var probe = api.handle({op: 'occupancy', gpu: 'A100', [key]: v});
+        if (probe.error && probe.error.field === key && /^unknown field/.test(probe.error.message))
+          return fail(probe.error.id, key, probe.error.message, reply);
+        return fail('not_settable', key, '"' + key + '" is not one of the calculator\'s inputs: a "set" takes gpu, mode, ' +
+          'cluster, problem and the kernel, AMD, tile and cluster fields (docs/embedding.md)', reply);
+      }
+      if (key === 'mode') {
+        if (v !== 'kernel' && v !== 'tile')
+          return fail('invalid_input', 'mode', 'mode must be "kernel" or "tile"; got ' + JSON.stringify(v), reply);
+        pairs = put(pairs, 'm', v);
+      } else if (key === 'gpu') {
+        if (typeof v !== 'string') return fail('invalid_input', 'gpu', 'gpu must be a GPU name, e.g. "A100"; got ' + JSON.stringify(v), reply);
+        var g = api.handle({op: 'occupancy', gpu: v});
+        if (g.error) return fail(g.error.id, 'gpu', g.error.message, reply);
+        // Another GPU: the custom device's overrides go (they were changes of the old one).
+        pairs = put(pairs.filter(function (p) { return p[0].slice(0, 2) !== 'd.'; }), 'gpu', g.gpu);
+      } else if (key === 'cluster') {
+        raw.cluster = v;
+        pairs = put(pairs, 'cl', v === null || v === undefined ? undefined : Array.isArray(v) ? v.join('x') : v);
+      } else if (key === 'problem') {
+        raw.problem = v;
+        var on = v !== null && v !== undefined;
+        pairs = put(pairs, 'p', on ? '1' : undefined);
+        ['m', 'n', 'k'].forEach(function (d) { pairs = put(pairs, 'p' + d, on && typeof v === 'object' ? v[d] : undefined); });
+      } else {
+        raw[row.key] = v;
+        var t = v === null || v === undefined ? undefined : row.codec === 'o' && typeof v === 'boolean' ? (v ? '1' : '0') : v;
+        pairs = put(pairs, row.hash, t);
+      }
+    }
+    // The JS API reads the new inputs with the message's values as given.
+    var r = request(api, pairs, keys.indexOf('gpu') < 0 ? device : null);
+    var amd = !r.device && is_amd(api, r.gpu);
+    var other = null;  // the first error of a field the active mode does not read, checked as its own op would
+    Object.keys(raw).forEach(function (k) {
+      if (raw[k] === null || raw[k] === undefined) return;
+      var kk = r.op === 'tile' && amd && k === 'warps' ? 'waves' : k;
+      if (kk in r || k === 'cluster' || (k === 'problem' && r.op === 'tile')) {
+        r[kk] = raw[k];
+      } else if (!other) {  // tile fields in kernel mode, kernel fields in tile mode
+        var o = {op: byKey[k] && byKey[k].table === 't' ? 'tile' : 'occupancy', gpu: r.gpu || 'H100 SXM5'};
+        o[k] = raw[k];
+        o = api.handle(o);
+        if (o.error && o.error.field === k) other = o.error;
+      }
+    });
+    var a = other ? {error: other} : api.handle(r);
+    // Refused: an input the JSON API refuses (and was not refusing before this message). Accepted: a valid input
+    // the hardware cannot run ("unsupported", "not_achievable"): the page shows why, the "change" has that error.
+    if (a.error && !ANSWER_ERRORS[a.error.id] && JSON.stringify(a.error) !== before)
+      return fail(a.error.id, a.error.field, a.error.message, reply);
+    pending = pairs;
+    post({type: 'ok', id: reply.id}, reply.origin);
+  }
+
+  // ---- the message queue: one burst, one apply -------------------------------------------------------------
+  var queue = [];
+  var flushing = false;
+  function flush() {
+    flushing = false;
+    smcalc.api().then(function (api) {
+      var batch = queue;
+      queue = [];
+      pending = parse(smcalc.state().hash);
+      var start = pending;
+      batch.forEach(function (m) {
+        var msg = m.data, reply = {id: undefined, origin: m.origin};
+        if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
+          return fail('bad_message', '', 'a message must be an object {smcalc: 1, type: ...}; got ' +
+            (msg === null ? 'null' : Array.isArray(msg) ? 'an array' : typeof msg), reply);
+        reply.id = typeof msg.id === 'string' || typeof msg.id === 'number' ? msg.id : undefined;
+        if (msg.smcalc !== VERSION)
+          return fail(msg.smcalc === undefined ? 'bad_message' : 'bad_version', 'smcalc', msg.smcalc === undefined
+            ? 'a message must carry the protocol version: {smcalc: 1, type: ...}'
+            : 'protocol version ' + JSON.stringify(msg.smcalc) + ' is not supported; this calculator speaks version 1', reply);
+        if (msg.type === 'set') return set(api, msg, reply);
+        if (msg.type === 'get') {
+          if (!same(pending, start)) apply(api);  // the sets before it first
+          start = pending;
+          var a = answer_of(api);
+          a.type = 'answer';
+          a.id = reply.id;
+          return post(a, reply.origin);
+        }
+        fail('unknown_type', 'type', 'unknown message type ' + JSON.stringify(msg.type) + '; known: "set", "get"', reply);
+      });
+      if (!same(pending, start)) apply(api);
+    }, function (e) {
+      queue.forEach(function (m) { fail('unavailable', '', 'the calculator could not load its JS API (' + e.message + ')', {origin: m.origin}); });
+      queue = [];
+    });
+  }
+  function apply(api) {  // the burst's sets, at once
+    ++stats.applied;
+    smcalc.set_hash(text(pending));
+    changed(api);
+  }
+  window.addEventListener('message', function (e) {
+    ++stats.received;
+    if (problem || e.source !== parent || (allowed !== '*' && e.origin !== allowed)) {
+      ++stats.refused;
+      if (stats.refused_origins.indexOf(e.origin) < 0 && stats.refused_origins.length < 8) stats.refused_origins.push(e.origin);
+      return;
+    }
+    ++stats.accepted;
+    queue.push({data: e.data, origin: e.origin});
+    if (!flushing) {
+      flushing = true;
+      setTimeout(flush, 0);
+    }
+  });
+  // Changes by the reader (or a link): once per burst (web/platform_html5.cpp js_set_hash).
+  if (!problem) {
+    smcalc.onchange = function () { smcalc.api().then(changed, function () {}); };
+    smcalc.api().then(function (api) {
+      posted = smcalc.state().hash;
+      post({type: 'ready', version: VERSION, height: HEIGHT, hash: posted});
+    }, function () {});
+  }
+})();
