@@ -425,24 +425,10 @@ void layout_narrow(App& a, float width) {
     ImGui::EndChild();
 }
 
-// A 640 x 480 iframe: inputs on the left (scrolling), the result on the right with one tab of detail.
-void layout_embed(App& a) {
-    view_header(a, true);
-    view_notices(a);
-    const ImGuiStyle& s = ImGui::GetStyle();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float gap = s.ItemSpacing.x;
-    const float left = std::floor(std::clamp(avail.x * 0.44f, 240.0f, 330.0f));
-    const ImGuiWindowFlags col = ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar;
-    if (a.in.compare) {  // a course page's link asked for the comparison: the table gets the whole width
-        compare_card(a, ImVec2(-1, avail.y));
-        return;
-    }
-
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::BeginChild("col_in", ImVec2(left, avail.y), false, col);
-    ImGui::PopStyleVar();
-    if (card_begin("c_inputs", nullptr, ImVec2(-1, avail.y), true)) {
+// The embed's inputs (kernel or tile) and the lesson's examples, in a card of height `h` (0: as tall as its
+// content).
+void embed_inputs(App& a, float h) {
+    if (card_begin("c_inputs", nullptr, ImVec2(-1, h), h > 0)) {
         if (a.in.mode == Mode::Tile)
             view_tile_inputs(a, true);
         else
@@ -452,17 +438,11 @@ void layout_embed(App& a) {
         view_presets(a, true);
     }
     card_end();
-    ImGui::EndChild();
+}
 
-    ImGui::SameLine(0, gap);
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::BeginChild("col_out", ImVec2(avail.x - left - gap, avail.y), false, col);
-    ImGui::PopStyleVar();
-    if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
-    card_end();
-    const float rest = std::max(160.0f, ImGui::GetContentRegionAvail().y);
-    if (card_begin("c_more", nullptr, ImVec2(-1, rest)) && ImGui::BeginTabBar("more", ImGuiTabBarFlags_FittingPolicyScroll)) {
-        // Tabs keep their labels whole; a narrow embed scrolls the tab row (arrows) instead of cutting them.
+// The embed's detail: one tab each (the tab row scrolls when narrow: labels are never cut).
+void embed_more(App& a, float h) {
+    if (card_begin("c_more", nullptr, ImVec2(-1, h)) && ImGui::BeginTabBar("more", ImGuiTabBarFlags_FittingPolicyScroll)) {
         auto scrolled = [](const char* id, auto&& body) {
             ImGui::BeginChild(id, ImVec2(0, 0));
             body();
@@ -504,6 +484,49 @@ void layout_embed(App& a) {
         ImGui::EndTabBar();
     }
     card_end();
+}
+
+// An iframe: 640 x 480 shows inputs on the left (scrolling) and the result on the right with one tab of detail;
+// narrower than kEmbedOneColumn, one scrolling column: result, inputs, detail.
+constexpr float kEmbedOneColumn = 560.0f;
+
+void layout_embed(App& a) {
+    view_header(a, true);
+    view_notices(a);
+    const ImGuiStyle& s = ImGui::GetStyle();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float gap = s.ItemSpacing.x;
+    const float left = std::floor(std::clamp(avail.x * 0.44f, 240.0f, 330.0f));
+    const ImGuiWindowFlags col = ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar;
+    if (a.in.compare) {  // a course page's link asked for the comparison: the table gets the whole width
+        compare_card(a, ImVec2(-1, avail.y));
+        return;
+    }
+    if (avail.x < kEmbedOneColumn) {
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+        ImGui::BeginChild("col_all", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
+        ImGui::PopStyleVar();
+        if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
+        card_end();
+        embed_inputs(a, 0);
+        embed_more(a, std::max(320.0f, avail.y * 0.8f));
+        ImGui::EndChild();
+        return;
+    }
+
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("col_in", ImVec2(left, avail.y), false, col);
+    ImGui::PopStyleVar();
+    embed_inputs(a, avail.y);
+    ImGui::EndChild();
+
+    ImGui::SameLine(0, gap);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("col_out", ImVec2(avail.x - left - gap, avail.y), false, col);
+    ImGui::PopStyleVar();
+    if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
+    card_end();
+    embed_more(a, std::max(160.0f, ImGui::GetContentRegionAvail().y));
     ImGui::EndChild();
 }
 

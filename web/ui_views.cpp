@@ -455,8 +455,10 @@ void view_header(App& a, bool compact) {
     if (!a.host.embed)  // the compare switch; an embed shows the comparison only when its link asks for it
         mode_w += ImGui::CalcTextSize("One GPU").x + ImGui::CalcTextSize("Compare GPUs").x + 4 * s.FramePadding.x +
                   s.ItemSpacing.x;
+    // A narrow embed (a phone, a 360-pixel column): the share buttons get a row of their own.
+    const bool embed_two_rows = a.host.embed && 140.0f + mode_w + share_w + 2 * s.ItemSpacing.x > full;
     if (a.host.embed) {
-        view_gpu_picker(a, std::max(140.0f, full - share_w - mode_w - 2 * s.ItemSpacing.x));
+        view_gpu_picker(a, std::max(120.0f, full - (embed_two_rows ? 0.0f : share_w) - mode_w - 2 * s.ItemSpacing.x));
         ImGui::SameLine();
     } else {
         const char* title = "SM resource calculator";
@@ -483,7 +485,7 @@ void view_header(App& a, bool compact) {
         ImGui::SameLine();
         view_compare_toggle(a);
     }
-    if (!a.host.embed && mode_w + share_w + 24 > full) {
+    if ((!a.host.embed && mode_w + share_w + 24 > full) || embed_two_rows) {
         view_share(a);  // phones: the buttons get a row of their own
     } else {
         ImGui::SameLine(std::max(ImGui::GetCursorPosX(), s.WindowPadding.x + full - share_w + s.ItemSpacing.x));
