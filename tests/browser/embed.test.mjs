@@ -274,3 +274,40 @@ test('a flood of 500 messages: every one answered, one apply, no frame storm', a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('300 random messages (seeded): each gets one reply, ok or a named error; the calculator keeps answering', async () => {
+  const { context, page, errors, raw } = await openHost();
+  await reply(page, 'raw', 0);  // ready
+  let seed = 0x5eed;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+  const pick = (xs) => xs[rnd(xs.length)];
+  const keys = ['threads', 'regs', 'smem_static', 'smem', 'gpu', 'mode', 'm', 'n', 'k', 'warps', 'cluster', 'vgprs',
+    'lds', 'carveout', 'thread', 'device', '__proto__', 'constructor', ''];
+  const values = [0, 1, -1, 256, 1e30, 2 ** 53, 'abc', '24KB', null, true, [], {}, [4, 2, 1], 'A100', 'MI300X',
+    'kernel', 'tile', 'H100 SXM5', NaN, ''];
+  const kinds = ['set', 'get', 'hello', '', 7];
+  let ok = 0, named = 0;
+  for (let i = 0; i < 300; ++i) {
+    const fields = {};
+    for (let f = rnd(4); f > 0; --f) fields[pick(keys)] = pick(values);
+    const shape = rnd(10);
+    const msg = shape === 0 ? pick(['"set"', '42', 'null', '[1,2]', '"{\\"smcalc\\":1}"'])
+      : JSON.stringify({ smcalc: shape === 1 ? pick([0, 2, '1', null]) : 1, type: pick(kinds), id: i, fields });
+    const r = await send(page, msg);
+    assert.ok(['ok', 'error', 'answer'].includes(r.type), `message ${i} ${msg}: ${JSON.stringify(r)}`);
+    if (r.type === 'error') {
+      assert.ok(typeof r.error.id === 'string' && r.error.message.length > 0, `message ${i}: ${JSON.stringify(r)}`);
+      ++named;
+    } else {
+      ++ok;
+    }
+  }
+  console.log(`# 300 random messages: ${ok} ok or answered, ${named} named errors`);
+  assert.ok(ok > 0 && named > 0);
+  // Still the JS API's answer for what it shows.
+  const g = await send(page, JSON.stringify({ smcalc: 1, type: 'get', id: 'last' }));
+  assert.equal(g.type, 'answer');
+  assert.deepEqual(g.result, api.handle(g.request));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
