@@ -36,9 +36,19 @@ for (const size of sizes)
         let s = await state(page);
         assert.deepEqual(s.clipped, [], `${size.name} ${scheme} #${h}`);
         ++checked;
-        // Every tab on screen, opened by a click as a reader would.
-        const shown = (await page.evaluate(() => window.smcalc.items())).filter((i) => tabs.includes(i.label) && i.visible &&
-          i.y >= 0 && i.y + i.h <= size.viewport.height);
+        // Every tab on screen, opened by a click as a reader would (a one-column layout is scrolled down to its tabs
+        // first, with the mouse wheel).
+        const onScreen = async () => (await page.evaluate(() => window.smcalc.items())).filter((i) => tabs.includes(i.label) &&
+          i.visible && i.y >= 0 && i.y + i.h <= size.viewport.height);
+        let shown = await onScreen();
+        for (let n = 0; n < 6 && shown.filter((t) => t.label !== 'Worked examples' && t.label !== 'Saved').length === 0; ++n) {
+          await page.mouse.move(size.viewport.width / 2, size.viewport.height / 2);
+          await page.mouse.wheel(0, 240);
+          await idle(page);
+          shown = await onScreen();
+        }
+        s = await state(page);
+        assert.deepEqual(s.clipped, [], `${size.name} ${scheme} #${h}, scrolled`);
         for (const t of shown) {
           await page.mouse.click(t.x + t.w / 2, t.y + t.h / 2);
           await idle(page);
