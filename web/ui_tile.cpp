@@ -232,18 +232,33 @@ void view_tile_verdict(App& a) {
         for (std::size_t i = 0; i < r.fit_options.size(); ++i) {
             const TileFitOption& o = r.fit_options[i];
             ImGui::PushID(static_cast<int>(i));
-            ImGui::Bullet();
-            ImGui::TextColored(o.fits ? ImGui::GetStyle().Colors[ImGuiCol_Text] : a.pal.text_dim, "%s", o.text.c_str());
+            // One short line per option: Apply (where it is an input change) or a bullet, its label and whether
+            // it fits; the numbers in its tooltip. Short, so the verdict leaves room for the tabs in a 640 x 480 embed.
             const bool cluster = o.cluster.x * o.cluster.y * o.cluster.z > 1;
-            if (o.fits && o.key != "cta_pair_2sm" && ImGui::SmallButton("Apply")) {
-                TileInput& t = a.in.tile;
-                t.m = o.cta.m;
-                t.n = o.cta.n;
-                t.warps = o.cta.warps;
-                a.in.cluster_on = cluster;
-                if (cluster) a.in.cluster.dims = o.cluster;
+            const bool applicable = o.fits && o.key != "cta_pair_2sm";
+            if (applicable) {
+                if (ImGui::SmallButton("Apply")) {
+                    TileInput& t = a.in.tile;
+                    t.m = o.cta.m;
+                    t.n = o.cta.n;
+                    t.warps = o.cta.warps;
+                    a.in.cluster_on = cluster;
+                    if (cluster) a.in.cluster.dims = o.cluster;
+                }
+                tag_item(("Apply##fit_" + o.key).c_str());
+                ImGui::SameLine();
+            } else {
+                ImGui::Bullet();
             }
-            if (o.fits && o.key != "cta_pair_2sm") tag_item(("Apply##fit_" + o.key).c_str());
+            ImGui::TextColored(o.fits ? ImGui::GetStyle().Colors[ImGuiCol_Text] : a.pal.text_dim, "%s: %s",
+                               o.label.c_str(), o.fits ? "fits" : "does not fit");
+            if (ImGui::IsItemHovered()) {
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+                ImGui::TextUnformatted(o.text.c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
+            }
             ImGui::PopID();
         }
     }

@@ -19,6 +19,14 @@ const click = async (page, label) => {
   await page.mouse.click(i.cx, i.cy);
   await idle(page);
 };
+// Opens the compiler-output card, clicks into its box and pastes `text` through the browser's paste event.
+async function pasteIntoBox(page, text) {
+  await click(page, 'Paste compiler output');
+  const box = await item(page, '##paste');
+  await page.mouse.click(box.cx, box.cy);
+  await page.waitForTimeout(250);
+  await paste(page, text);
+}
 // The seed lesson's A100 kernel: 256 threads, 48 registers, 24 KiB static shared memory -> 5 CTAs per SM.
 const a100 = '#gpu=A100&m=kernel&t=256&r=48&ss=24576';
 
@@ -142,11 +150,7 @@ test('side by side in ?embed=1 when the link asks for it', async () => {
 test('paste compiler output: a genuine ptxas -v capture, several kernels, pick one to fill the inputs', async () => {
   const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');  // H100 (CC 9.0)
   const text = fs.readFileSync(path.join(root, 'tests/data/ptxas/sm_80.txt'), 'utf8');
-  await click(page, 'Paste compiler output');
-  const box = await item(page, '##paste');
-  await page.mouse.click(box.cx, box.cy);
-  await page.waitForTimeout(250);
-  await paste(page, text);
+  await pasteIntoBox(page, text);
   let s = await until(page, () => window.smcalc.state(), (v) => v.paste.kernels.length > 1);
   assert.equal(s.paste.chars, text.replace(/\r/g, '').length, 'the box holds every line of the paste');
   assert.equal(s.paste.error, null);
@@ -183,11 +187,7 @@ test('paste compiler output: a genuine ptxas -v capture, several kernels, pick o
 
 test('paste: one kernel fills in at once; text that is not compiler output gets the parser\'s message', async () => {
   const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');
-  await click(page, 'Paste compiler output');
-  const box = await item(page, '##paste');
-  await page.mouse.click(box.cx, box.cy);
-  await page.waitForTimeout(250);
-  await paste(page, [
+  await pasteIntoBox(page, [
     "ptxas info    : Compiling entry function '_Z6kernelPf' for 'sm_90'",
     'ptxas info    : Function properties for _Z6kernelPf',
     '    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads',
@@ -262,11 +262,7 @@ test('embed: the Next tab shows the suggestions in 640 x 480', async () => {
 test('paste: template kernels are demangled apart (reduce<512>, reduce<256>) and one is picked by its name', async () => {
   const { context, page, errors, requests } = await open(env.browser, env.base + '#m=kernel');
   const text = fs.readFileSync(path.join(root, 'tests/data/ptxas/templates_sm_80.txt'), 'utf8');
-  await click(page, 'Paste compiler output');
-  const box = await item(page, '##paste');
-  await page.mouse.click(box.cx, box.cy);
-  await page.waitForTimeout(250);
-  await paste(page, text);
+  await pasteIntoBox(page, text);
   const s = await until(page, () => window.smcalc.state(), (v) => v.paste.kernels.some((k) => k.name === 'reduce<512>'));
   const names = s.paste.kernels.map((k) => k.name);
   // The CLI's `smcalc parse tests/data/ptxas/templates_sm_80.txt` lists the same names.
