@@ -2,12 +2,13 @@
 # scripts/setup.sh - installs what building and testing smcalc needs on Debian 12, and nothing twice.
 #
 #   1. Debian packages (apt-get install only those missing; `apt-get update` only when something is missing):
-#      emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++, and zopfli
-#      (compresses the page's embedded wasm ~5 % better than gzip; the build falls back to gzip without it)
+#      emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++, and the page's
+#      typeface: fonts-roboto-unhinted, cut to the UI's characters with python3-fonttools (web/font_subset.py)
 #   2. Dear ImGui 1.86 sources from Debian's *source* package into third_party/imgui (ignored by git),
 #      unless IMGUI_DIR points at an ImGui checkout already (then nothing is fetched).
 #   3. npm packages of package.json: playwright-core (it never downloads a browser: the tests drive Debian's
-#      /usr/bin/chromium) and typescript (tests/js/types.test.mjs checks the shipped declarations with tsc).
+#      /usr/bin/chromium), typescript (tests/js/types.test.mjs checks the shipped declarations with tsc) and
+#      terser (web/pack_page.py minifies the page's JavaScript).
 #
 # Safe to run again: each step checks first. Needs root (or sudo) only when a package is missing.
 set -euo pipefail
@@ -18,7 +19,8 @@ say() { printf 'setup: %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- 1. Debian packages ---------------------------------------------------------------------------------
-packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++ zopfli
+packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++
+          fonts-roboto-unhinted python3-fonttools  # the page's typeface, subset at build time (web/font_subset.py)
           clang libclang-rt-14-dev libbenchmark-dev valgrind  # fuzz targets (libFuzzer), scripts/bench.sh
           llvm-19   # llc-19: tests/amd/llvm-oracle.sh (ctest amd_llvm_oracle) compiles for gfx942; skips without it
           python3)  # web/pack_page.py, scripts/fuzz-table.py, tests/bench/report.py (also a dependency of emscripten)
@@ -65,9 +67,10 @@ else
   say "ImGui $(grep -m1 -oE 'IMGUI_VERSION +"[^"]+"' "$imgui_dir/imgui.h" | awk '{print $2}' | tr -d '"') in $imgui_dir"
 fi
 
-# --- 3. npm packages (playwright-core, typescript) ------------------------------------------------------
+# --- 3. npm packages (playwright-core, typescript, terser) ----------------------------------------------
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-if [ -d node_modules/playwright-core ] && [ -d node_modules/typescript ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
+if [ -d node_modules/playwright-core ] && [ -d node_modules/typescript ] && [ -d node_modules/terser ] &&
+   [ node_modules/.package-lock.json -nt package-lock.json ]; then
   say "npm packages present"
 elif [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error

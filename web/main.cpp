@@ -12,6 +12,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "fonts.hpp"
 #include "imgui.h"
 #include "platform_html5.hpp"
 #include "renderer_webgl2.hpp"
@@ -19,17 +20,10 @@
 namespace smcalc::web {
 namespace {
 
-// Body and headline fonts (app.hpp): ImGui's built-in ProggyClean at these CSS pixel sizes, rasterised at
-// devicePixelRatio so text is crisp; FontGlobalScale brings them back to CSS pixels.
-constexpr float kFontSizes[] = {13.0f, 26.0f};
-// ASCII, the Latin-1 symbols (U+00A0..00BF: NBSP, middle dot, micro, plus-minus, ...), multiply and divide:
-// half of ImGui's default Latin-1 range, so half the rasterising time at start-up.
-constexpr ImWchar kGlyphs[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7, 0};
-// The headline font shows only the headline numbers (ui_views.cpp big_number: "2", "62.5 %", "40/64"): space,
-// '%', '-' to '9' and '?' (the fallback glyph). 16 glyphs instead of 130 at four times the pixel area: the
-// atlas is rasterised in about a third of the time at start-up, before the first frame.
-constexpr ImWchar kHeadlineGlyphs[] = {0x0020, 0x0020, 0x0025, 0x0025, 0x002D, 0x0039, 0x003F, 0x003F, 0};
-constexpr const ImWchar* kFontGlyphs[] = {kGlyphs, kHeadlineGlyphs};
+// Body and headline fonts (fonts.hpp): the page's typeface at these CSS pixel sizes, rasterised at
+// devicePixelRatio so text is crisp at any density; FontGlobalScale brings them back to CSS pixels.
+constexpr float kFontSizes[] = {kBodyFontPx, kHeadlineFontPx};
+constexpr FontRole kFontRoles[] = {FontRole::Body, FontRole::Headline};
 constexpr int kSettleFrames = 2;        // frames after input for auto-sized windows and hover states
 constexpr int kMaxImGuiFramesPerDraw = 32;  // input trickling: ImGui frames run in one animation frame
 constexpr double kBlinkMs = 200.0;      // frame interval while a text field is being edited
@@ -40,18 +34,13 @@ void rasterise_fonts(float dpr) {
     ImGuiIO& io = ImGui::GetIO();
     ImFontAtlas* atlas = io.Fonts;
     if (atlas->Fonts.empty()) {
-        for (std::size_t i = 0; i < std::size(kFontSizes); ++i) {
-            ImFontConfig cfg;
-            cfg.SizePixels = std::round(kFontSizes[i] * dpr);
-            cfg.OversampleH = cfg.OversampleV = 1;  // a pixel font: no oversampling needed
-            cfg.PixelSnapH = true;
-            cfg.GlyphRanges = kFontGlyphs[i];
-            atlas->AddFontDefault(&cfg);
-        }
+        for (std::size_t i = 0; i < std::size(kFontSizes); ++i) add_ui_font(atlas, kFontRoles[i], kFontSizes[i], dpr);
     } else {
         // Re-rasterise in place: the ImFont objects (and the UI's pointers to them) stay valid.
-        for (int i = 0; i < atlas->ConfigData.Size && i < static_cast<int>(std::size(kFontSizes)); ++i)
+        for (int i = 0; i < atlas->ConfigData.Size && i < static_cast<int>(std::size(kFontSizes)); ++i) {
             atlas->ConfigData[i].SizePixels = std::round(kFontSizes[i] * dpr);
+            atlas->ConfigData[i].OversampleH = font_oversample_h(dpr);
+        }
         atlas->ClearTexData();
         renderer::DestroyFontsTexture();
     }

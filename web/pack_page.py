@@ -1,90 +1,93 @@
 #!/usr/bin/env python3
-"""web/pack_page.py - makes the page's smcalc.js self-contained, smaller than Emscripten's SINGLE_FILE.
+"""web/pack_page.py - makes the page's smcalc.js self-contained and as small on the wire as we can.
 
 Emscripten's -sSINGLE_FILE embeds the .wasm as plain base64, which gzip squeezes badly (~20 % more on the
-wire). Here the .wasm is gzip-compressed first (by zopfli where it is installed: ~5 % smaller than gzip -9),
-then base64-encoded (which costs only ~1 % once the server gzips the file), and put in front of Emscripten's
-glue with a Module.instantiateWasm hook that inflates it with the browser's DecompressionStream. The page is
-still two files, index.html and smcalc.js, and still runs from file://. Browsers without DecompressionStream
-(before Chrome 80, Firefox 113, Safari 16.4) fetch smcalc.wasm, which dist/ also holds, over http.
+wire). Here the .wasm is LZMA-compressed first (a raw LZMA1 stream, Python's lzma = xz's encoder at its
+strongest preset: ~18 % smaller than zopfli's gzip for this module), then base64-encoded (which costs ~1 %
+once the server gzips the file), and put in front of Emscripten's glue with the decoder (web/js/unlzma.js)
+and a Module.instantiateWasm hook that decodes it. The page is still two files, index.html and smcalc.js,
+runs from file://, and needs nothing of the browser beyond WebAssembly (no DecompressionStream, no fetch).
 
-usage: pack_page.py GLUE.js MODULE.wasm OUT.js
+The program's JavaScript (decoder, hook, Emscripten's glue, page.js) is then minified by terser (npm, a
+devDependency): Emscripten 3.1.6 at -Oz only strips its whitespace, and mangling its names takes the glue
+from ~14 KB to ~10 KB gzip. `Module` keeps its name: a page may configure it before loading smcalc.js.
+
+usage: pack_page.py GLUE.js MODULE.wasm UNLZMA.js OUT.js TERSER
 """
 import base64
-import gzip
-import shutil
+import lzma
 import subprocess
 import sys
 
+# lc 4 / lp 0 / pb 0: the smallest stream for this module of all lc/lp/pb tried (241,202 B vs 242,020 B for
+# xz's default lc 3 / pb 2, 2026-11-25); a 1 MiB dictionary holds the whole module.
+PROPS = {"lc": 4, "lp": 0, "pb": 0}
+
 PRELUDE = """\
 /* smcalc.js - the SM resource calculator's program (Dear ImGui on WebGL 2). Emscripten's glue follows; the
-   WebAssembly module is embedded (gzip, base64) so that index.html also works opened from disk. */
+   WebAssembly module is embedded (LZMA, base64) so that index.html also works opened from disk. */
 var Module = typeof Module != "undefined" ? Module : {};
 Module["instantiateWasm"] = function (imports, done) {
-  var wasmUrl = document.currentScript ? document.currentScript.src.replace(/[^/?#]*([?#].*)?$/, "smcalc.wasm") : "smcalc.wasm";
   var fail = function (e) {
     var text = "could not start the WebAssembly module: " + (e && e.message ? e.message : e);
     console.error("smcalc: " + text);
     var n = document.getElementById("smcalc-fail");
     if (n) { n.textContent = text; n.hidden = false; }
   };
-  var wasm;
-  var inflate = function (stream) {  // the inflated stream is compiled while it arrives
-    return new Response(stream.pipeThrough(new DecompressionStream("gzip")),
-                        {headers: {"Content-Type": "application/wasm"}});
-  };
-  var gz = null;
-  if (typeof DecompressionStream == "function" && typeof Uint8Array.fromBase64 == "function") {
-    // Base64 decoded in place (Chrome 140+, Firefox 133+, Safari 18.2+): no round trip through the network
-    // service as a data: URL takes, ~10 ms sooner at start-up.
-    try { gz = Uint8Array.fromBase64(SMCALC_WASM_GZ); } catch (e) { gz = null; }
+  try {
+    var packed;
+    if (typeof Uint8Array.fromBase64 == "function") packed = Uint8Array.fromBase64(SMCALC_WASM_LZMA);
+    else {
+      var s = atob(SMCALC_WASM_LZMA);
+      packed = new Uint8Array(s.length);
+      for (var i = 0; i < s.length; i++) packed[i] = s.charCodeAt(i);
+    }
+    SMCALC_WASM_LZMA = null;
+    var t0 = performance.now();
+    var bytes = unlzma(packed, SMCALC_WASM_PROPS, SMCALC_WASM_SIZE);
+    if (typeof performance.mark == "function") performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
+    WebAssembly.instantiate(bytes, imports).then(function (r) { done(r.instance, r.module); }, fail);
+  } catch (e) {
+    fail(e);
   }
-  if (gz) {
-    wasm = Promise.resolve(inflate(new Blob([gz]).stream()));
-  } else if (typeof DecompressionStream == "function") {
-    // fetch() of a data: URL decodes the base64 natively (allowed from file:// too).
-    wasm = fetch("data:application/octet-stream;base64," + SMCALC_WASM_GZ).then(function (r) {
-      return inflate(r.body);
-    });
-  } else {
-    wasm = fetch(wasmUrl);
-  }
-  SMCALC_WASM_GZ = null;
-  var compile = typeof WebAssembly.instantiateStreaming == "function"
-    ? WebAssembly.instantiateStreaming(wasm, imports)
-    : wasm.then(function (r) { return r.arrayBuffer(); })
-          .then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
-  compile.then(function (r) { done(r.instance, r.module); }, fail);
   return {};
 };
 """
 
 
-def compress(path: str, data: bytes) -> bytes:
-    """gzip bytes: zopfli (Debian package zopfli) when installed, ~5 % smaller than gzip -9; else gzip -9.
-    Either way the same input gives the same bytes (mtime 0): dist/ is reproducible."""
-    zopfli = shutil.which("zopfli")
-    if zopfli:
-        out = subprocess.run([zopfli, "--gzip", "--i15", "-c", path], check=True, capture_output=True).stdout
-        if gzip.decompress(out) == data:
-            return out
-    return gzip.compress(data, compresslevel=9, mtime=0)
+def strip_comment_lines(js: str) -> str:
+    """The decoder's source without its comment lines: they would only add weight to the page."""
+    return "".join(line for line in js.splitlines(keepends=True) if not line.lstrip().startswith("//"))
 
 
 def main() -> int:
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 6:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
-    glue_path, wasm_path, out_path = sys.argv[1:]
+    glue_path, wasm_path, unlzma_path, out_path, terser = sys.argv[1:]
     with open(glue_path, encoding="utf-8") as f:
         glue = f.read()
+    with open(unlzma_path, encoding="utf-8") as f:
+        decoder = strip_comment_lines(f.read())
     with open(wasm_path, "rb") as f:
         wasm = f.read()
-    packed = base64.b64encode(compress(wasm_path, wasm)).decode("ascii")
+    lzma_filter = {"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 20, **PROPS}
+    packed = lzma.compress(wasm, format=lzma.FORMAT_RAW, filters=[lzma_filter])
+    # The round trip through liblzma's own decoder: the bytes the page decodes are the module's.
+    if lzma.decompress(packed, format=lzma.FORMAT_RAW, filters=[lzma_filter]) != wasm:
+        print("pack_page.py: LZMA round trip differs", file=sys.stderr)
+        return 1
+    program = subprocess.run(
+        [terser, "--compress", "passes=2", "--mangle", "reserved=['Module']", "--toplevel",
+         "--comments", "/^!|smcalc.js - /"],
+        input=decoder + PRELUDE + glue, capture_output=True, text=True, check=True).stdout
     with open(out_path, "w", encoding="utf-8") as f:
-        f.write('var SMCALC_WASM_GZ = "' + packed + '";\n')
-        f.write(PRELUDE)
-        f.write(glue)
+        # The module's bytes first, as globals the program reads (terser leaves undeclared names alone).
+        f.write('var SMCALC_WASM_LZMA = "' + base64.b64encode(packed).decode("ascii") + '";\n')
+        f.write("var SMCALC_WASM_SIZE = %d, SMCALC_WASM_PROPS = {lc: %d, lp: %d, pb: %d};\n"
+                % (len(wasm), PROPS["lc"], PROPS["lp"], PROPS["pb"]))
+        f.write(program)
+        f.write("\n")
     return 0
 
 

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "app.hpp"
+#include "fonts.hpp"
 #include "imgui.h"
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
@@ -187,7 +188,7 @@ void apply_theme(App& a) {
 }
 
 // The platform rasterises the body font at devicePixelRatio. If it left room (atlas not built yet), add
-// the same default font at twice the size for the headline numbers; otherwise scale the body font.
+// the same typeface at twice the size for the headline numbers; otherwise scale the body font.
 void setup_fonts(App& a) {
     ImGuiIO& io = ImGui::GetIO();
     ImFontAtlas* atlas = io.Fonts;
@@ -199,14 +200,10 @@ void setup_fonts(App& a) {
     }
     if (!atlas->IsBuilt()) {
         if (atlas->Fonts.Size == 0) {
-            ImFontConfig body;
-            body.SizePixels = std::round(13.0f * dpr);
-            atlas->AddFontDefault(&body);
+            add_ui_font(atlas, FontRole::Body, kBodyFontPx, dpr);
             io.FontGlobalScale = 1.0f / dpr;
         }
-        ImFontConfig big;
-        big.SizePixels = std::round(26.0f * dpr);
-        a.big = atlas->AddFontDefault(&big);
+        a.big = add_ui_font(atlas, FontRole::Headline, kHeadlineFontPx, dpr);
         a.big_scale = 1.0f;
         return;
     }
