@@ -19,6 +19,7 @@ gz() { gzip -9 -n -c "$1" | wc -c; }
 
 echo "$dist/ (raw / gzip -9 -n bytes):"
 for f in "$dist"/*; do
+  [ -f "$f" ] || continue  # dist/examples/: the course example, not the page
   printf '  %-18s %9d %9d\n' "$(basename "$f")" "$(stat -c %s "$f")" "$(gz "$f")"
 done
 page_gz=$(( $(gz "$dist/index.html") + $(gz "$dist/smcalc.js") ))

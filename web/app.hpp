@@ -23,6 +23,7 @@ namespace smcalc::web {
 struct Host {
     float device_pixel_ratio = 1.0f;  // for crisp text (fonts are rasterised at this scale)
     bool embed = false;               // ?embed=1: compact layout for a 640 x 480 iframe
+    bool quiz = false;                // ?embed=1&quiz=1: answers hidden from the first frame (predict first)
     bool dark = true;                 // prefers-color-scheme
     void (*copy_to_clipboard)(const std::string& text) = nullptr;
     void (*set_url_hash)(const std::string& hash) = nullptr;  // without '#'; replaceState, no history spam
@@ -42,6 +43,9 @@ struct Host {
     // Opens the browser's file dialog (call it inside the click that asked: browsers allow it only in a user
     // gesture). The chosen file's text and name come back later through `chosen`; nothing if none is chosen.
     void (*pick_file)(void (*chosen)(const std::string& text, const std::string& name)) = nullptr;
+    // An embed's layout changed: the height it needs and where the prediction form goes (x, y, w, h), CSS px,
+    // for the page's messages script (web/js/messages.js), which sizes the host's iframe and places the form.
+    void (*embed_layout)(int height, int x, int y, int w, int h) = nullptr;
 };
 
 // Called once after ImGui and GL are up. `url_hash` is location.hash without '#'.
@@ -53,6 +57,12 @@ void ui_on_hash_change(const std::string& url_hash);
 // Draws the UI for one frame (inside ImGui::NewFrame()/Render()). Returns true if the UI wants another
 // frame soon (an animation or a pending recompute); the platform also redraws on any input event.
 bool ui_frame(float width, float height);
+
+// The embed options of web/js/messages.js (docs/embedding.md, URL parameters): flags 1 hides the answers (the
+// prediction form covers their place), 2 leaves the detail tabs out; `locked` the hash keys the reader cannot
+// change (",t,r,gpu,"); `tab` a detail tab's label to open; `heading` over the presets (nullptr: the default,
+// "": none); `verdict` the mark of a prediction, shown over the answer (`right`: in the text colour, else red).
+void ui_set_embed(int flags, const char* locked, const char* tab, const char* heading, const char* verdict, bool right);
 
 // JSON of the current inputs and results (window.smcalc.state() for tests and course pages).
 std::string ui_state_json();

@@ -93,7 +93,8 @@ Platform& P() {
 // [SECTION] JavaScript glue (EM_JS) ---------------------------------------------------------------------
 // Strings from JS are returned malloc'ed (the caller frees); strings to JS are UTF-8 pointers.
 
-// 0: location.hash without "#", 1: the page URL without hash and without ?embed=, 2: "1" if ?embed=1.
+// 0: location.hash without "#", 1: the page URL without hash and without ?embed=, 2: "1" if ?embed=1 ("q" with
+// &quiz=1: the answers are hidden from the first frame; web/js/messages.js checks the parameter).
 EM_JS(char*, js_location, (int what), {
     var l = window.location;
     var s = "";
@@ -108,12 +109,16 @@ EM_JS(char*, js_location, (int what), {
         } catch (e) {}
         s = u;
     } else {
-        s = new URLSearchParams(l.search).get("embed") === "1" ? "1" : "";
+        var q = new URLSearchParams(l.search);
+        s = q.get("embed") === "1" ? (q.get("quiz") === "1" ? "q" : "1") : "";
     }
     return allocateUTF8(s);
 });
 
+// ?theme=light or dark (an embed's option, docs/embedding.md) before the browser's preference.
 EM_JS(int, js_prefers_light, (), {
+    var t = new URLSearchParams(location.search).get("theme");
+    if (t == "light" || t == "dark") return t == "light" ? 1 : 0;
     return window.matchMedia && window.matchMedia("(prefers-color-scheme: light)").matches ? 1 : 0;
 });
 
@@ -738,7 +743,18 @@ EMSCRIPTEN_KEEPALIVE const char* smcalc_page_state() {
     json = ui_state_json();
     return json.c_str();
 }
-// The embed's messages (web/js/embed-page.js): the field tables' keys, and a whole hash to apply.
+// The embed's options (web/js/messages.js; ui_set_embed), and its layout reported back to it.
+EMSCRIPTEN_KEEPALIVE void smcalc_page_embed(int flags, const char* locked, const char* tab, const char* heading,
+                                            const char* verdict, int right) {
+    ui_set_embed(flags, locked, tab, heading, verdict, right != 0);
+    RequestFrame();
+}
+EM_JS(void, js_embed_layout, (int h, int x, int y, int w, int fh), {
+    var s = window["smcalc"];
+    if (s && s.onlayout) s.onlayout(h, [x, y, w, fh]);
+});
+void host_embed_layout(int h, int x, int y, int w, int fh) { js_embed_layout(h, x, y, w, fh); }
+// The embed's messages (web/js/messages.js): the field tables' keys, and a whole hash to apply.
 EMSCRIPTEN_KEEPALIVE const char* smcalc_page_fields() {
     static const std::string json = fields_json();
     return json.c_str();
@@ -889,7 +905,10 @@ bool Init(Host* host, std::string* url_hash) {
     js_install_listeners(p.el.text_input);
 
     host->device_pixel_ratio = p.dpr;
-    host->embed = take(js_location(2)) == "1";
+    const std::string embed = take(js_location(2));
+    host->embed = !embed.empty();
+    host->quiz = embed == "q";
+    host->embed_layout = host_embed_layout;
     host->dark = js_prefers_light() == 0;
     host->copy_to_clipboard = host_copy;
     host->set_url_hash = host_set_hash;

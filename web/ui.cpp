@@ -37,7 +37,7 @@ void refresh(App& a, bool defer_sweeps) {
         a.host.set_url_hash(key);
         a.hash_set = key;
     }
-    if (a.model.summary != a.announced && a.host.announce) {
+    if (a.model.summary != a.announced && a.host.announce && !(a.em.flags & 1)) {  // predict first: not read out
         a.host.announce(a.model.summary);
         a.announced = a.model.summary;
     }
@@ -430,9 +430,14 @@ void embed_inputs(App& a, float h) {
             view_tile_inputs(a, true);
         else
             view_kernel_inputs(a, true);
-        ImGui::Spacing();
-        text_dim("Examples from the lesson");
-        view_presets(a, true);
+        // Presets would change locked inputs: none then. The heading is the author's (?examples=; "" none).
+        if (a.em.locked.empty()) {
+            ImGui::Spacing();
+            const std::string& heading = a.em.heading ? *a.em.heading : "Examples from the lesson";
+            if (!heading.empty()) text_dim(heading.c_str());
+            view_presets(a, true);
+        }
+        a.em.inputs_h = ImGui::GetCursorPosY();
     }
     card_end();
 }
@@ -479,8 +484,25 @@ void embed_more(App& a, float h) {
             ImGui::EndTabItem();
         }
         ImGui::EndTabBar();
+        a.em.tab.clear();
     }
     card_end();
+}
+
+// Predict first: the answer's place is an empty card, which the page's prediction form covers
+// (web/js/messages.js); after the prediction, its mark over the answer.
+bool embed_answer(App& a, float h) {
+    if (a.em.flags & 1) {
+        if (card_begin("c_quiz", nullptr, ImVec2(-1, h))) a.em.form = ImVec4(ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y);
+        card_end();
+        return false;
+    }
+    if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) {
+        if (!a.em.verdict.empty()) text_wrapped(a.em.verdict, a.em.right ? nullptr : &a.pal.text_error);
+        view_headline(a, true);
+    }
+    card_end();
+    return !(a.em.flags & 2);  // compact: no detail tabs
 }
 
 // An iframe: 640 x 480 shows inputs on the left (scrolling) and the result on the right with one tab of detail;
@@ -492,10 +514,12 @@ void layout_embed(App& a) {
     view_notices(a);
     const ImGuiStyle& s = ImGui::GetStyle();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float top = ImGui::GetCursorPosY(), kCardPad = 12;
     const float gap = s.ItemSpacing.x;
     const float left = std::floor(std::clamp(avail.x * 0.44f, 240.0f, 330.0f));
     const ImGuiWindowFlags col = ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar;
     if (a.in.compare) {  // a course page's link asked for the comparison: the table gets the whole width
+        a.em.height = 480;
         compare_card(a, ImVec2(-1, avail.y));
         return;
     }
@@ -503,10 +527,11 @@ void layout_embed(App& a) {
         ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
         ImGui::BeginChild("col_all", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
         ImGui::PopStyleVar();
-        if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
-        card_end();
+        const bool more = embed_answer(a, 150);
         embed_inputs(a, 0);
-        embed_more(a, std::max(320.0f, avail.y * 0.8f));
+        // The height it needs: the detail tabs at their least (never what this frame's height gave them).
+        a.em.height = static_cast<int>(top + ImGui::GetCursorPosY() + (more ? 320 : 0) + s.WindowPadding.y);
+        if (more) embed_more(a, std::max(320.0f, avail.y * 0.8f));
         ImGui::EndChild();
         return;
     }
@@ -521,9 +546,10 @@ void layout_embed(App& a) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::BeginChild("col_out", ImVec2(avail.x - left - gap, avail.y), false, col);
     ImGui::PopStyleVar();
-    if (card_begin("c_headline", nullptr, ImVec2(-1, 0))) view_headline(a, true);
-    card_end();
-    embed_more(a, std::max(160.0f, ImGui::GetContentRegionAvail().y));
+    const bool more = embed_answer(a, avail.y);
+    a.em.height = static_cast<int>(top + std::max(a.em.inputs_h + kCardPad, (a.em.flags & 1 ? 180 : ImGui::GetCursorPosY()) + (more ? 230 : 0)) +
+                                      s.WindowPadding.y);
+    if (more) embed_more(a, std::max(160.0f, ImGui::GetContentRegionAvail().y));
     ImGui::EndChild();
 }
 
@@ -536,6 +562,7 @@ void layout_embed(App& a) {
 void ui_init(const Host& host, const std::string& url_hash) {
     App& a = app();
     a.host = host;
+    a.em.flags = host.quiz ? 1 : 0;  // hidden from the first frame, before the options script loads
     a.ss.optional = a.ds.optional = false;
     a.dm.optional = true;
     apply_theme(a);
@@ -546,6 +573,19 @@ void ui_init(const Host& host, const std::string& url_hash) {
     // The first frame shows the answer and the graphs' empty cards; the sweeps behind the graphs and the
     // heatmap (~1,500 solver calls, before the wasm is optimised) follow in the second frame.
     refresh(a, true);
+}
+
+void ui_set_embed(int flags, const char* locked, const char* tab, const char* heading, const char* verdict, bool right) {
+    App::Embed& e = app().em;
+    e.flags = flags;
+    e.locked = locked;
+    e.tab = tab;
+    e.heading.reset();
+    if (heading) e.heading = heading;
+    e.verdict = verdict;
+    e.right = right;
+    if (!(flags & 1)) e.form = ImVec4();
+    e.reported[0] = -1;  // report the layout again: the script that reads it may have just loaded
 }
 
 void ui_on_hash_change(const std::string& url_hash) {
@@ -577,6 +617,14 @@ bool ui_frame(float width, float height) {
         layout_wide(a, width);
     ImGui::End();
     a.clipped = a.clipped_now;
+    if (a.host.embed && a.host.embed_layout) {  // the height it needs and the form's place, when they change
+        App::Embed& e = a.em;
+        const int now[5] = {e.height, int(e.form.x), int(e.form.y), int(e.form.z), int(e.form.w)};
+        if (!std::equal(now, now + 5, e.reported)) {
+            std::copy(now, now + 5, e.reported);
+            a.host.embed_layout(now[0], now[1], now[2], now[3], now[4]);
+        }
+    }
     refresh(a);  // an input changed during this frame: recompute now, draw it next frame
     const bool feedback = ImGui::GetTime() - a.copied_at < 2.0;
     // ImGui sizes scrollbars and auto-height cards from the previous frame: after a resize, one more.

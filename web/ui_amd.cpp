@@ -56,7 +56,7 @@ void view_amd_kernel_inputs(App& a, bool compact) {
         const auto& f = table[row];
         const std::string id = "##" + std::string(f.hash);
         const std::string help(f.help);
-        label_cell(std::string(f.label).c_str(), help.c_str());
+        label_cell(std::string(f.label).c_str(), help.c_str(), std::string(f.hash).c_str());
         if (f.key == "threads") {
             int_input(id.c_str(), a.in.kernel.threads, 64, 256);
         } else if (f.codec == fields::Codec::Bytes) {
@@ -68,6 +68,7 @@ void view_amd_kernel_inputs(App& a, bool compact) {
             if (int_input(id.c_str(), v, f.key == "sgprs" ? 16 : 8, 32)) f.set(a.in.amd, v);
         }
     }
+    end_locked_row();
     ImGui::EndTable();
 }
 

@@ -133,6 +133,17 @@ struct App {
     // Text the UI had to cut (elided with "...", or clipped by its cell, tab or button) during the frame being
     // drawn, and during the last whole frame: window.smcalc.state().clipped, which the browser tests want empty.
     std::vector<std::string> clipped_now, clipped;
+    // ?embed=1 options (ui_set_embed, from web/js/messages.js): see app.hpp.
+    struct Embed {
+        int flags = 0;
+        std::string locked, tab, verdict;
+        std::optional<std::string> heading;
+        bool right = false;
+        int height = 0;      // the height the layout needs (CSS px), this frame
+        int reported[5] = {};  // last reported: height, prediction form x, y, w, h
+        float inputs_h = 0;  // the inputs card's content height
+        ImVec4 form;         // the prediction form's card this frame
+    } em;
 };
 
 App& app();
@@ -171,7 +182,11 @@ void text_dim(const char* s);
 void note_clipped(std::string_view label, float need, float room);
 // Text wrapped at the window's edge, in `colour` (nullptr: the text colour).
 void text_wrapped(const std::string& s, const ImVec4* colour = nullptr);
-void label_cell(const char* label, const char* help);  // a row of a two-column input table; then the widget
+// A row of a two-column input table; then the widget. `key`: the row's hash key; a locked one (?lock=) is drawn
+// disabled up to the next row or end_locked_row() (before EndTable).
+void label_cell(const char* label, const char* help, const char* key = nullptr);
+void end_locked_row();
+bool locked(const char* key);
 bool int_input(const char* id, int64_t& v, int64_t step, int64_t fast);  // tagged with `id`
 // Three integer fields on one line ("M x N x K"), each reported to window.smcalc.items() under its tag.
 void triple(const char* id, int64_t& x, int64_t& y, int64_t& z, const char* const (&tags)[3]);

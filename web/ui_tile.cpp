@@ -91,17 +91,17 @@ void view_tile_inputs(App& a, bool compact) {
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, compact ? 1.75f : 1.45f);
 
     label_cell(compact ? "Tile MxNxK" : "Tile M x N x K", "Output tile of one CTA (M x N elements of C) and the K elements loaded per "
-                                 "pipeline stage. CUTLASS writes it as TileShape / ThreadblockShape.");
+                                 "pipeline stage. CUTLASS writes it as TileShape / ThreadblockShape.", "tm");
     triple("tile", t.m, t.n, t.k, kTileTags);
-    label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages).");
+    label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages).", "st");
     int_input("##st", t.stages, 1, 1);
     const bool amd = m.amd_gpu != nullptr;  // the AMD MFMA model reads shape, stages, waves, types and problem
     if (amd)
-        label_cell(compact ? "Waves" : "Waves / workgroup", "Waves of 64 lanes, each holding a share of the accumulators (1 .. 16).");
+        label_cell(compact ? "Waves" : "Waves / workgroup", "Waves of 64 lanes, each holding a share of the accumulators (1 .. 16).", "w");
     else
-        label_cell(compact ? "Warps" : "Warps per CTA", "Every warp holds a share of the accumulators (4 warps = 1 warpgroup).");
+        label_cell(compact ? "Warps" : "Warps per CTA", "Every warp holds a share of the accumulators (4 warps = 1 warpgroup).", "w");
     int_input("##w", t.warps, 1, 4);
-    label_cell(compact ? "A x B" : "A x B types", "Element types of the A and B operands.");
+    label_cell(compact ? "A x B" : "A x B types", "Element types of the A and B operands.", "ta");
     {
         const float xw = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().ItemInnerSpacing.x;
         const float w = std::floor((ImGui::GetContentRegionAvail().x - xw) / 2.0f);
@@ -113,11 +113,11 @@ void view_tile_inputs(App& a, bool compact) {
         ImGui::SetNextItemWidth(w);
         dtype_combo("##tb", t.b, kOperandTypes);
     }
-    label_cell(compact ? "Accum." : "Accumulator", "Accumulator type: f32, f16, or i32 with i8 inputs.");
+    label_cell(compact ? "Accum." : "Accumulator", "Accumulator type: f32, f16, or i32 with i8 inputs.", "tc");
     dtype_combo("##tc", t.acc, kAccTypes);
     if (!amd) {
         label_cell("MMA path", "Registers: mma.sync / wgmma keep accumulators in registers. Tensor memory: "
-                               "tcgen05.mma accumulates in TMEM (CC 10.x / 11.0 only).");
+                               "tcgen05.mma accumulates in TMEM (CC 10.x / 11.0 only).", "mma");
         {
             static const char* paths[] = {"Registers", "TMEM"};
             const bool enabled[] = {true, m.arch && m.arch->has_tmem};
@@ -125,10 +125,10 @@ void view_tile_inputs(App& a, bool compact) {
             if (segmented(paths, 2, p, enabled)) t.mma = p ? MmaPath::TensorMemory : MmaPath::Registers;
         }
         if (t.mma == MmaPath::TensorMemory) {
-            label_cell("Acc. buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).");
+            label_cell("Acc. buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).", "ab");
             int_input("##ab", t.acc_buffers, 1, 1);
         }
-        label_cell(compact ? "Epilogue" : "Epilogue staging", "Shared memory the epilogue uses to stage C/D on the way out.");
+        label_cell(compact ? "Epilogue" : "Epilogue staging", "Shared memory the epilogue uses to stage C/D on the way out.", "ep");
         {
             static const char* eps[] = {"None", "Whole output tile", "Given bytes"};
             int e = static_cast<int>(t.epilogue);
@@ -136,7 +136,7 @@ void view_tile_inputs(App& a, bool compact) {
             tag_item("##ep");
         }
         if (t.epilogue == Epilogue::OutputTile) {
-            label_cell("Output type", "Type of the staged output tile (default: the accumulator type).");
+            label_cell("Output type", "Type of the staged output tile (default: the accumulator type).", "eo");
             const char* cur = t.out ? dtype_label(*t.out) : "as accumulator";
             if (ImGui::BeginCombo("##eo", cur)) {
                 if (ImGui::Selectable("as accumulator", !t.out)) t.out.reset();
@@ -146,15 +146,15 @@ void view_tile_inputs(App& a, bool compact) {
             }
         }
         if (t.epilogue == Epilogue::Bytes) {
-            label_cell("Epilogue bytes", "Shared memory for epilogue sub-tiles, e.g. 32KB.");
+            label_cell("Epilogue bytes", "Shared memory for epilogue sub-tiles, e.g. 32KB.", "eb");
             bytes_input("##eb", "epilogue bytes", a.eb, t.epilogue_bytes, "e.g. 32KB");
         }
         if (t.epilogue != Epilogue::None) {
-            label_cell(compact ? "Reuse smem" : "Reuse mainloop smem", "The epilogue aliases the mainloop's buffers (CUTLASS 2.x shared union).");
+            label_cell(compact ? "Reuse smem" : "Reuse mainloop smem", "The epilogue aliases the mainloop's buffers (CUTLASS 2.x shared union).", "er");
             ImGui::Checkbox("##er", &t.epilogue_reuses_mainloop);
         }
         label_cell(compact ? "Other regs" : "Other registers", "Registers per thread beyond the accumulators (addresses, fragments). Empty: "
-                                      "the model's estimate. Put what ptxas -v reports minus the accumulators.");
+                                      "the model's estimate. Put what ptxas -v reports minus the accumulators.", "ov");
         {
             std::string hint = "model default";
             if (m.tile && t.overhead_regs < 0) hint += " (" + std::to_string(m.tile->overhead_regs) + ")";
@@ -163,18 +163,19 @@ void view_tile_inputs(App& a, bool compact) {
     }  // !amd
     const bool subbyte = !amd && (t.a == DType::F6 || t.a == DType::F4 || t.b == DType::F6 || t.b == DType::F4);
     if (subbyte) {
-        label_cell(compact ? "fp6/fp4 smem" : "fp6/fp4 in smem", "Auto: padded to 1 byte for kind::f8f6f4, packed for fp4 x fp4.");
+        label_cell(compact ? "fp6/fp4 smem" : "fp6/fp4 in smem", "Auto: padded to 1 byte for kind::f8f6f4, packed for fp4 x fp4.", "sb");
         static const char* sbs[] = {"Auto", "Packed", "Padded (1 B)"};
         int v = static_cast<int>(t.subbyte_smem);
         if (ImGui::Combo("##sb", &v, sbs, 3)) t.subbyte_smem = static_cast<SubbyteSmem>(v);
     }
-    label_cell(compact ? "Problem" : "Problem size", "A whole GEMM (M x N x K): CTAs, waves and the last wave's fill.");
+    label_cell(compact ? "Problem" : "Problem size", "A whole GEMM (M x N x K): CTAs, waves and the last wave's fill.", "p");
     ImGui::Checkbox(a.in.problem_on ? "on##p" : "off##p", &a.in.problem_on);
     if (a.in.problem_on) {
-        label_cell("  M x N x K", "The GEMM's M, N and K in elements.");
+        label_cell("  M x N x K", "The GEMM's M, N and K in elements.", "p");
         triple("problem", a.in.problem.m, a.in.problem.n, a.in.problem.k, kProblemTags);
     }
     cluster_inputs(a, compact);
+    end_locked_row();
     ImGui::EndTable();
 
     if (m.tile) {

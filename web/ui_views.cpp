@@ -199,8 +199,23 @@ void text_wrapped(const std::string& s, const ImVec4* colour) {
     ImGui::PopTextWrapPos();
 }
 
+namespace {
+bool g_row_locked = false;  // label_cell began a disabled row
+}
+
+bool locked(const char* key) {
+    const std::string& l = app().em.locked;
+    return !l.empty() && l.find(std::string(",") + key + ",") != std::string::npos;
+}
+
+void end_locked_row() {
+    if (g_row_locked) ImGui::EndDisabled();
+    g_row_locked = false;
+}
+
 // Label cell of a two-column input table, with the help text as a tooltip on the label.
-void label_cell(const char* label, const char* help) {
+void label_cell(const char* label, const char* help, const char* key) {
+    end_locked_row();
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
@@ -228,6 +243,7 @@ void label_cell(const char* label, const char* help) {
     }
     ImGui::TableNextColumn();
     ImGui::SetNextItemWidth(-FLT_MIN);
+    if (key && locked(key)) ImGui::BeginDisabled(g_row_locked = true);
 }
 
 void tag_item(const char* label) {
@@ -240,7 +256,8 @@ void tag_item(const char* label) {
 }
 
 bool tab_item(const char* label, const char* tag) {
-    const bool open = ImGui::BeginTabItem(label);
+    // An embed's ?tab= opens its tab once (ui_set_embed).
+    const bool open = ImGui::BeginTabItem(label, nullptr, app().em.tab == label ? ImGuiTabItemFlags_SetSelected : 0);
     {
         // A tab narrower than its label shows it cut ("Heat..."): count it.
         const ImGuiContext& g = *GImGui;
@@ -293,7 +310,7 @@ void cluster_inputs(App& a, bool compact) {
     if (m.amd_gpu) return;  // thread block clusters are NVIDIA's (CC 9.0+)
     const bool can = m.arch && m.device.cc.major >= 9;  // thread block clusters: CC 9.0+ (PG13-CL)
     label_cell("Cluster", "Thread block cluster (CUDA cluster dims, CUTLASS ClusterShape): its CTAs run at once on "
-                          "one GPC. Shows how many clusters are resident on the whole GPU, GPC by GPC. CC 9.0+.");
+                          "one GPC. Shows how many clusters are resident on the whole GPU, GPC by GPC. CC 9.0+.", "cl");
     {
         ImGui::BeginDisabled(!can && !a.in.cluster_on);  // a cluster set by a link stays removable
         const char* label = a.in.cluster_on ? "on##cl" : can ? "off##cl" : "needs CC 9.0+##cl";
@@ -304,11 +321,11 @@ void cluster_inputs(App& a, bool compact) {
     ClusterInput& c = a.in.cluster;
     label_cell(compact ? "  X x Y x Z" : "  CTAs X x Y x Z",
                "Cluster dimensions in CTAs, each 1 .. 16. Sizes (X*Y*Z) up to 8 are portable; 9 .. 16 need the "
-               "non-portable attribute on parts that allow it (H100, B200).");
+               "non-portable attribute on parts that allow it (H100, B200).", "cl");
     static constexpr const char* kTags[3] = {"##clx", "##cly", "##clz"};
     triple("cluster", c.dims.x, c.dims.y, c.dims.z, kTags);
     label_cell(compact ? "  Non-port." : "  Non-portable",
-               "cudaFuncAttributeNonPortableClusterSizeAllowed: lets a cluster have 9 .. 16 CTAs.");
+               "cudaFuncAttributeNonPortableClusterSizeAllowed: lets a cluster have 9 .. 16 CTAs.", "np");
     ImGui::Checkbox("9..16 CTAs##np", &c.non_portable);
 }
 
@@ -432,7 +449,7 @@ void view_share(App& a) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("An <iframe> for a course page (640 x 480, compact layout)");
     }
     ImGui::SameLine();
-    ImGui::BeginDisabled(!a.model.tile && !a.model.result);
+    ImGui::BeginDisabled((!a.model.tile && !a.model.result) || (a.em.flags & 1));  // predict first: not yet
     if (ImGui::Button("Copy results")) copy("results", model_markdown(a.model));
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The budget table as Markdown");
@@ -458,7 +475,9 @@ void view_header(App& a, bool compact) {
     // A narrow embed (a phone, a 360-pixel column): the share buttons get a row of their own.
     const bool embed_two_rows = a.host.embed && 140.0f + mode_w + share_w + 2 * s.ItemSpacing.x > full;
     if (a.host.embed) {
+        ImGui::BeginDisabled(locked("gpu"));
         view_gpu_picker(a, std::max(120.0f, full - (embed_two_rows ? 0.0f : share_w) - mode_w - 2 * s.ItemSpacing.x));
+        ImGui::EndDisabled();
         ImGui::SameLine();
     } else {
         const char* title = "SM resource calculator";
@@ -480,7 +499,9 @@ void view_header(App& a, bool compact) {
     (void)compact;
     static const char* modes[] = {"Kernel", "GEMM tile"};
     int mode = a.in.mode == Mode::Tile ? 1 : 0;
+    ImGui::BeginDisabled(locked("m"));
     if (segmented(modes, 2, mode)) a.in.mode = mode == 1 ? Mode::Tile : Mode::Kernel;
+    ImGui::EndDisabled();
     if (!a.host.embed) {
         ImGui::SameLine();
         view_compare_toggle(a);
@@ -758,33 +779,34 @@ void view_kernel_inputs(App& a, bool compact) {
     ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, compact ? 1.0f : 1.15f);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
 
-    label_cell(compact ? "Threads" : "Threads per block", "blockDim.x * blockDim.y * blockDim.z");
+    label_cell(compact ? "Threads" : "Threads per block", "blockDim.x * blockDim.y * blockDim.z", "t");
     int_input("##threads", k.threads, 32, 128);
     label_cell(compact ? "Registers" : "Registers per thread",
-               "From ptxas -v or cuobjdump --dump-resource-usage (\"Used N registers\").");
+               "From ptxas -v or cuobjdump --dump-resource-usage (\"Used N registers\").", "r");
     int_input("##regs", k.regs, 1, 8);
-    label_cell(compact ? "Static smem" : "Static shared mem", "__shared__ arrays: bytes, e.g. 24576, 24KB or 24 KiB (1 KB = 1024 B).");
+    label_cell(compact ? "Static smem" : "Static shared mem", "__shared__ arrays: bytes, e.g. 24576, 24KB or 24 KiB (1 KB = 1024 B).", "ss");
     bytes_input("##ss", "static shared memory", a.ss, k.smem_static, "e.g. 24KB");
-    label_cell(compact ? "Dynamic smem" : "Dynamic shared mem", "The third <<<grid, block, bytes>>> launch argument.");
+    label_cell(compact ? "Dynamic smem" : "Dynamic shared mem", "The third <<<grid, block, bytes>>> launch argument.", "ds");
     bytes_input("##ds", "dynamic shared memory", a.ds, k.smem_dynamic, "e.g. 0");
     label_cell("Opt-in", "cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes): lets a "
-                         "block use more than 48 KiB, up to the device's opt-in limit.");
+                         "block use more than 48 KiB, up to the device's opt-in limit.", "oi");
     ImGui::Checkbox(m.arch ? ("above " + format_bytes(m.device.smem_per_block)).c_str() : "##optin", &k.optin);
     label_cell("Max dynamic",
                "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes. Empty: CUDA's default (the per-block "
-               "limit minus static shared memory).");
+               "limit minus static shared memory).", "dm");
     bytes_input("##dm", "max dynamic shared memory", a.dm, k.smem_dynamic_max, "default");
     label_cell("Carveout", "cudaFuncAttributePreferredSharedMemoryCarveout: percent of the L1/shared pool to "
-                           "prefer as shared memory. The driver rounds up to a supported size. Ctrl+click to type.");
+                           "prefer as shared memory. The driver rounds up to a supported size. Ctrl+click to type.", "co");
     {
         int co = k.carveout;
         const char* fmt = co < 0 ? "Default" : "%d %%";
         if (ImGui::SliderInt("##co", &co, -1, 100, fmt, ImGuiSliderFlags_AlwaysClamp)) k.carveout = co;
     }
     label_cell("Barriers", "Block barriers the kernel uses (cudaFuncAttributes reports 1). From CC 9.0 "
-                           "NVIDIA's rules limit blocks per SM by barriers too.");
+                           "NVIDIA's rules limit blocks per SM by barriers too.", "b");
     int_input("##bar", k.barriers, 1, 4);
     cluster_inputs(a, compact);
+    end_locked_row();
     ImGui::EndTable();
 
     if (m.best && m.result && !compact) {

@@ -89,7 +89,9 @@ test('<sm-calc> attributes: the JS API answer for them, a change event per attri
   await page.waitForFunction(() => document.getElementById('attr').result, null, { timeout: 20000 });
   let e = await el();
   assert.equal(e.allow, 'clipboard-write');
-  assert.equal(e.height, '480px');
+  // The height the calculator reports it needs ("ready", then "resize"), not a fixed 480.
+  assert.match(e.height, /^\d+px$/);
+  assert.ok(parseInt(e.height) >= 240, e.height);
   // <sm-calc gpu="A100" threads="256" regs="48" smem="24KB">: seed 000, 5 CTAs (JS API: registers limit).
   const want = api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem_static: '24KB' });
   assert.equal(e.result.blocks_per_sm, 5);
@@ -129,7 +131,7 @@ test('messages: set, get and change carry the JS API answer; AMD and clusters to
   const ready = await reply(page, 'raw', 0);
   assert.equal(ready.type, 'ready');
   assert.equal(ready.version, 1);
-  assert.equal(ready.height, 480);
+  assert.ok(ready.height >= 240, String(ready.height));  // the height it needs (the frame's: 640 x 480)
   const cases = [
     [{ gpu: 'H100', mode: 'kernel', threads: 128, regs: 64, smem_dynamic: '16KB', cluster: [2, 1, 1] },
       { op: 'occupancy', gpu: 'H100', threads: 128, regs: 64, smem_dynamic: 16384, cluster: '2x1x1' }],

@@ -21,7 +21,9 @@
   var me = document.currentScript || document.querySelector('script[src$="embed.js"]');
   var base = me && me.src ? me.src.replace(/[^/]*$/, '') : '';
   // Attributes that are the element's own, not inputs of the calculator.
-  var OWN = /^(src|height|title|id|class|style|hidden|slot|lang|dir|tabindex|part|is|width|loading|data-.*|aria-.*|on.*)$/;
+  var OWN = /^(src|height|title|id|class|style|hidden|slot|lang|dir|tabindex|part|is|width|loading|data-.*|aria-.*|on.*|quiz|lock|tab|compact|theme|examples)$/;
+  // The embed options: attributes relayed as the calculator's URL parameters (read when the element connects).
+  var OPTIONS = ['quiz', 'lock', 'tab', 'compact', 'theme', 'examples'];
 
   var TILE = ['m', 'n', 'k', 'stages', 'warps', 'a', 'b', 'acc', 'mma', 'problem'];
   // An attribute's text as a field's value: whole numbers as numbers, true / false as booleans, a problem size
@@ -45,6 +47,7 @@
       this.request = null;  // the request that answer is for
       this.hash = null;     // the calculator's URL hash (a link to the same state)
       this.ready = false;
+      this.outcome = null;  // the last "quiz" message: the prediction, the answer, right or not
       this._calls = new Map();  // message id -> resolve
       this._next = 1;
       this._dirty = null;       // attribute changes not sent yet
@@ -53,9 +56,17 @@
     connectedCallback() {
       if (this._frame) return;
       var url = new URL(this.getAttribute('src') || base + 'index.html', document.baseURI);
-      this._origin = url.origin;
+      // Pages opened from files have no origin: "*" as the target, and the source check alone (messages.js).
+      this._local = url.protocol === 'file:';
+      this._origin = this._local ? '*' : url.origin;
       url.searchParams.set('embed', '1');
-      url.searchParams.set('origin', window.location.origin);
+      url.searchParams.set('origin', location.protocol === 'file:' ? 'file://' : location.origin);
+      OPTIONS.forEach(function (k) {
+        var v = this.getAttribute(k);
+        // theme="host": the host page's own color-scheme when it names one, else the reader's preference.
+        if (k === 'theme' && v === 'host') v = (/^(dark|light)$/.exec(getComputedStyle(document.documentElement).colorScheme) || [null])[0];
+        if (v !== null) url.searchParams.set(k, k === 'quiz' || k === 'compact' ? (v === '' ? '1' : v) : v);
+      }, this);
       var frame = document.createElement('iframe');
       frame.src = url.href;
       frame.title = this.getAttribute('title') || 'SM occupancy calculator';
@@ -127,12 +138,20 @@
     }
     _receive(e) {
       var d = e.data;
-      if (!this._frame || e.source !== this._frame.contentWindow || e.origin !== this._origin) return;
+      if (!this._frame || e.source !== this._frame.contentWindow ||
+          (this._local ? !/^(null|file:\/\/)$/.test(e.origin) : e.origin !== this._origin)) return;
       if (!d || typeof d !== 'object' || d.smcalc !== VERSION) return;
+      if ((d.type === 'ready' || d.type === 'resize') && !this.hasAttribute('height') && d.height > 0)
+        this._frame.style.height = d.height + 'px';  // the height the calculator needs
+      if (d.type === 'error' && d.id === undefined)  // an option attribute the calculator refused
+        this.dispatchEvent(new CustomEvent('error', {detail: d.error}));
+      if (d.type === 'quiz') {
+        this.outcome = d;
+        this.dispatchEvent(new CustomEvent('quiz', {detail: d}));
+      }
       if (d.type === 'ready') {
         this.ready = true;
         this.hash = d.hash;
-        if (!this.hasAttribute('height') && d.height > 0) this._frame.style.height = d.height + 'px';
         var waiting = this._waiting;
         this._waiting = [];
         for (var i = 0; i < waiting.length; ++i) this._frame.contentWindow.postMessage(waiting[i], this._origin);
@@ -143,7 +162,7 @@
         this.get().then(function (a) {
           if (a.type !== 'answer' || a.hash === self.hash && self.result) return;
           a.type = 'change';
-          self._receive({data: a, source: self._frame && self._frame.contentWindow, origin: self._origin});
+          self._receive({data: a, source: self._frame && self._frame.contentWindow, origin: self._local ? 'null' : self._origin});
         });
       } else if (d.type === 'change') {
         this.result = d.result;

@@ -15,12 +15,17 @@
 (function () {
   'use strict';
   var VERSION = 1;
-  var HEIGHT = 480;  // the embed layout's height (web/ui.cpp layout_embed: 640 x 480)
+  var HEIGHT = 480;  // the embed layout's height until the page reports the height it needs (onlayout)
   var smcalc = window.smcalc;
   var parent = window.parent;
   var allowed = new URLSearchParams(location.search).get('origin');
   var problem = null;
-  if (allowed === null) {
+  // A host page opened from a file has no origin to name: origin=file:// is read only by a calculator that is a
+  // file on this machine too (only a local page can frame it), from its parent, and answered with target "*".
+  var local = allowed === 'file://';
+  if (local) {
+    if (location.protocol !== 'file:') problem = 'origin=file:// is read only when the calculator is opened from a file too';
+  } else if (allowed === null) {
     problem = 'no origin parameter: messages are refused (add &origin=<the host page\'s origin> to the URL)';
   } else if (allowed !== '*') {
     try {
@@ -33,7 +38,7 @@
   // location.ancestorOrigins (Chromium, Safari) names the parent's origin: posting to another one would only
   // log an error in the console.
   var ancestors = location.ancestorOrigins;
-  if (!problem && allowed !== '*' && ancestors && ancestors.length && ancestors[0] !== allowed)
+  if (!problem && allowed !== '*' && !local && ancestors && ancestors.length && ancestors[0] !== allowed)
     problem = 'the parent page is at ' + ancestors[0] + ', not at origin=' + allowed;
   var stats = {version: VERSION, origin: allowed, enabled: !problem, problem: problem, received: 0, accepted: 0,
     refused: 0, refused_origins: [], errors: 0, applied: 0, changes: 0};
@@ -130,7 +135,7 @@
   function post(message, origin) {
     if (problem) return;
     message.smcalc = VERSION;
-    var target = allowed === '*' ? (origin && origin !== 'null' ? origin : '*') : allowed;
+    var target = allowed === '*' ? (origin && origin !== 'null' ? origin : '*') : local ? '*' : allowed;
     try { parent.postMessage(message, target); } catch (e) { /* a closed or navigated parent */ }
   }
   function fail(id, field, message, reply) {
@@ -152,6 +157,16 @@
     post(a);
   }
 
+  // Why `key` is not one of the page's inputs: [error id, message]. The JS API names an unknown key's nearest
+  // field; a request key of the API that the page has no input for (op, cc, device, grid, ...) is refused here.
+  function not_input(api, key, v) {
+    var probe = api.handle({op: 'occupancy', gpu: 'A100', [key]: v});
+    if (probe.error && probe.error.field === key && /^unknown field/.test(probe.error.message))
+      return [probe.error.id, probe.error.message];
+    return ['not_settable', '"' + key + '" is not one of the calculator\'s inputs: a "set" takes gpu, mode, ' +
+      'cluster, problem and the kernel, AMD, tile and cluster fields (docs/embedding.md)'];
+  }
+
   // ---- a "set": checked, then merged into the pending hash ------------------------------------------------
   var pending = null;  // pairs: the hash with every accepted set of this burst
   function error_of(api, pairs, device) {
@@ -169,13 +184,8 @@
     for (var i = 0; i < keys.length; ++i) {
       var key = keys[i], v = f[key], row = COMPOSITE[key] ? null : row_of(key);
       if (!COMPOSITE[key] && !row) {
-        // Not one of the page's inputs: the JS API names an unknown key's nearest field; a request key of the
-        // API that the page has no input for (op, cc, device, grid, ...) is refused here.
-        var probe = api.handle({op: 'occupancy', gpu: 'A100', [key]: v});
-        if (probe.error && probe.error.field === key && /^unknown field/.test(probe.error.message))
-          return fail(probe.error.id, key, probe.error.message, reply);
-        return fail('not_settable', key, '"' + key + '" is not one of the calculator\'s inputs: a "set" takes gpu, mode, ' +
-          'cluster, problem and the kernel, AMD, tile and cluster fields (docs/embedding.md)', reply);
+        var no = not_input(api, key, v);
+        return fail(no[0], key, no[1], reply);
       }
       if (key === 'mode') {
         if (v !== 'kernel' && v !== 'tile')
@@ -266,11 +276,13 @@
   function apply(api) {  // the burst's sets, at once
     ++stats.applied;
     smcalc.set_hash(text(pending));
+    keep = pending;
+    if (opt.quiz) ask(api);  // the host's new inputs are a new question
     changed(api);
   }
   window.addEventListener('message', function (e) {
     ++stats.received;
-    if (problem || e.source !== parent || (allowed !== '*' && e.origin !== allowed)) {
+    if (problem || e.source !== parent || (allowed !== '*' && e.origin !== allowed && !(local && /^(null|file:\/\/)$/.test(e.origin)))) {
       ++stats.refused;
       if (stats.refused_origins.indexOf(e.origin) < 0 && stats.refused_origins.length < 8) stats.refused_origins.push(e.origin);
       return;
@@ -282,12 +294,139 @@
       setTimeout(flush, 0);
     }
   });
-  // Changes by the reader (or a link): once per burst (web/platform_html5.cpp js_set_hash).
-  if (!problem) {
-    smcalc.onchange = function () { smcalc.api().then(changed, function () {}); };
-    smcalc.api().then(function (api) {
-      posted = smcalc.state().hash;
-      post({type: 'ready', version: VERSION, height: HEIGHT, hash: posted});
-    }, function () {});
+  // ---- embed options by URL (docs/embedding.md): quiz, lock, tab, compact, theme, examples ----------------
+  // Read once; a bad one is an "error" after "ready" (field: the parameter) and a warning, and is left out.
+  var q = new URLSearchParams(location.search);
+  var opt = {quiz: false, locked: '', tab: '', compact: false, heading: null};
+  var bad = [];
+  var keep = null;    // the hash when the locked inputs were last set (by the host or the link)
+  var verdict = ['', 0], form = null, layout = [HEIGHT, null];
+  var TABS = {tile: 'Tile', budget: 'Budget', clusters: 'Clusters', graphs: 'Graphs', heatmap: 'Heatmap', next: 'Next', why: 'Why'};
+  var LOCK = {gpu: 'gpu', mode: 'm', cluster: 'cl,np', problem: 'p', m: 'tm', n: 'tm', k: 'tm', a: 'ta', b: 'ta'};
+  function flag(name) {
+    var v = q.get(name);
+    if (v === null || v === '0' || v === '1') return v === '1';
+    bad.push([name, name + ' must be 1 or 0; got ' + JSON.stringify(v)]);
+    return false;
   }
+  function options(api) {
+    opt.quiz = flag('quiz');
+    opt.compact = flag('compact');
+    var t = q.get('tab');
+    if (t !== null && !TABS[t]) bad.push(['tab', 'tab must be one of ' + Object.keys(TABS).join(', ') + '; got ' + JSON.stringify(t)]);
+    else if (t) opt.tab = TABS[t];
+    t = q.get('theme');
+    if (t !== null && !/^(host|dark|light)$/.test(t)) bad.push(['theme', 'theme must be host, dark or light; got ' + JSON.stringify(t)]);
+    t = q.get('examples');
+    if (t !== null && t.length > 60) bad.push(['examples', 'examples must be a heading of at most 60 characters; got ' + t.length]);
+    else opt.heading = t;
+    // lock: inputs by their "set" names (the CLI's spellings too), or all; as the page's hash keys.
+    var keys = [];
+    (q.get('lock') || '').split(',').forEach(function (k) {
+      k = k.trim();
+      var row = row_of(k);
+      if (k === 'all') keys.push('gpu,m,cl,np,p,tm,ta', Object.keys(byHash).filter(function (h) { return h[1] !== '.'; }).join(','));
+      else if (LOCK[k] || row) keys.push(LOCK[k] || row.hash);
+      else if (k) bad.push(['lock', 'lock: ' + not_input(api, k, 1)[1]]);
+    });
+    opt.locked = keys.length ? ',' + keys.join(',') + ',' : '';
+    stats.options = opt;
+    bad.forEach(function (b) { console.warn('smcalc: ' + b[1]); });
+    keep = parse(smcalc.state().hash);
+    if (opt.quiz) ask(api); else show();
+  }
+  // The options as the page draws them (web/app.hpp ui_set_embed).
+  function show() {
+    var a = [opt.locked, opt.tab, opt.heading, verdict[0]].map(function (t) { return t === null ? 0 : allocateUTF8(t); });
+    _smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0), a[0], a[1], a[2], a[3], verdict[1]);
+    a.forEach(function (p) { if (p) _free(p); });
+    opt.tab = '';
+  }
+  // The reader changed a locked input (a suggestion's Apply, a preset): it goes back.
+  function locks() {
+    if (!opt.locked || !keep) return;
+    var back = parse(smcalc.state().hash), moved = false;
+    opt.locked.split(',').forEach(function (k) {
+      if (k && get(back, k) !== get(keep, k)) { back = put(back, k, get(keep, k)); moved = true; }
+    });
+    if (moved) smcalc.set_hash(text(back));
+  }
+
+  // ---- predict first: the form over the answer's place, then the answer and the mark ----------------------
+  function ask(api) {
+    verdict = ['', 0];
+    stats.quiz = null;
+    show();
+    var tile = get(parse(smcalc.state().hash), 'm') === 'tile';
+    if (!form) {
+      form = document.createElement('form');
+      form.id = 'smcalc-quiz';
+      form.style.cssText = 'position:fixed;box-sizing:border-box;padding:12px 14px;margin:0;overflow:auto;background:Canvas;color:CanvasText;' +
+        'color-scheme:' + (q.get('theme') === 'light' || q.get('theme') === 'dark' ? q.get('theme') : 'dark light');
+      document.body.appendChild(form);
+      form.onsubmit = function (e) { e.preventDefault(); smcalc.api().then(check); };
+    }
+    form.innerHTML = '<p style="margin:0 0 8px"><b>Predict first.</b> ' + (tile
+      ? 'Does this tile fit on one SM?</p><label><input type="radio" name="fits" value="1" required> It fits</label> ' +
+        '<label><input type="radio" name="fits" value="0"> It does not fit</label>'
+      : 'How many CTAs of this kernel fit on one SM, and which resource limits them?</p>' +
+        '<label>CTAs per SM <input name="ctas" type="number" min="0" max="64" required style="width:4em"></label> ' +
+        '<label>limited by <select name="limit" required><option value="">choose</option><option value="regs">registers</option>' +
+        '<option value="smem">shared memory</option><option value="warps">warps</option><option value="blocks">CTA slots</option>' +
+        '<option value="barriers">barriers</option></select></label>') +
+      ' <button>Check</button>';
+    place();
+  }
+  function place() {
+    var r = layout[1];
+    if (!form) return;
+    form.hidden = !!verdict[0] || !r || !r[2];
+    if (r) form.style.cssText += ';left:' + r[0] + 'px;top:' + r[1] + 'px;width:' + r[2] + 'px;height:' + r[3] + 'px';
+  }
+  function check(api) {
+    var a = answer_of(api), r = a.result, f = form.elements, p, ans, right, say;
+    var limit = {regs: 'registers', smem: 'shared memory', warps: 'warps', blocks: 'CTA slots', barriers: 'barriers'};
+    if (a.request.op === 'tile') {
+      p = {fits: f.fits.value === '1'};
+      ans = {fits: !r.error && r.fits === true};
+      right = p.fits === ans.fits;
+      say = (right ? 'Right: it ' : 'Not quite: you predicted it ' + (p.fits ? 'fits' : 'does not fit') + '; it ') + (ans.fits ? 'fits.' : 'does not fit.');
+    } else {
+      p = {blocks_per_sm: Number(f.ctas.value), limiting: f.limit.value};
+      ans = {blocks_per_sm: r.error ? null : r.blocks_per_sm, limiting: r.error ? [] : r.limiting};
+      right = p.blocks_per_sm === ans.blocks_per_sm && ans.limiting.indexOf(p.limiting) >= 0;
+      say = ans.blocks_per_sm + ' CTAs per SM, limited by ' + ans.limiting.map(function (k) { return limit[k]; }).join(' and ') + '.';
+      say = right ? 'Right: ' + say : 'Not quite: you predicted ' + p.blocks_per_sm + ', limited by ' + limit[p.limiting] + '. The answer: ' + say;
+    }
+    verdict = [say, right ? 1 : 0];
+    opt.tab = a.request.op === 'tile' ? 'Tile' : 'Why';  // the answer with its derivation
+    show();
+    place();
+    stats.quiz = {kind: a.request.op === 'tile' ? 'tile' : 'kernel', prediction: p, answer: ans, right: right};
+    var m = JSON.parse(JSON.stringify(stats.quiz));
+    m.type = 'quiz';
+    m.hash = a.hash;
+    m.request = a.request;
+    m.result = r;
+    post(m);
+  }
+
+  // The page's layout: the height it needs (posted as "resize") and the place of the prediction form.
+  smcalc.onlayout = function (h, rect) {
+    var was = layout[0];
+    layout = [h, rect];
+    place();
+    if (h !== was && ready) post({type: 'resize', height: h});
+  };
+  var ready = false;
+  // Changes by the reader (or a link): once per burst (web/platform_html5.cpp js_set_hash).
+  smcalc.onchange = function () { smcalc.api().then(function (api) { locks(); if (!problem) changed(api); }, function () {}); };
+  smcalc.api().then(function (api) {
+    options(api);
+    if (problem) return;
+    posted = smcalc.state().hash;
+    ready = true;
+    post({type: 'ready', version: VERSION, height: layout[0], hash: posted});
+    bad.forEach(function (b) { fail('invalid_input', b[0], b[1], {}); });
+  }, function () {});
 })();
