@@ -43,10 +43,28 @@ Module["instantiateWasm"] = function (imports, done) {
       for (var i = 0; i < s.length; i++) packed[i] = s.charCodeAt(i);
     }
     SMCALC_WASM_LZMA = null;
-    var t0 = performance.now();
-    var bytes = unlzma(packed, SMCALC_WASM_PROPS, SMCALC_WASM_SIZE);
-    if (typeof performance.mark == "function") performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
-    WebAssembly.instantiate(bytes, imports).then(function (r) { done(r.instance, r.module); }, fail);
+    // Decoded in 64 KB pieces that the browser's streaming compiler takes as they come: it compiles on its own
+    // threads while the rest decodes, so start-up pays for the decoding and little of the compiling.
+    var t0 = performance.now(), lz = unlzma(packed, SMCALC_WASM_PROPS, SMCALC_WASM_SIZE), decoded = 0;
+    var mark = function () {
+      if (typeof performance.mark == "function") performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
+    };
+    var compile;
+    if (typeof WebAssembly.instantiateStreaming == "function" && typeof ReadableStream == "function") {
+      var stream = new ReadableStream({pull: function (c) {
+        var from = decoded;
+        decoded = lz.step(from + 65536);
+        c.enqueue(lz.out.slice(from, decoded));
+        if (decoded >= SMCALC_WASM_SIZE) { c.close(); mark(); }
+      }});
+      compile = WebAssembly.instantiateStreaming(
+        new Response(stream, {headers: {"Content-Type": "application/wasm"}}), imports);
+    } else {
+      lz.step(SMCALC_WASM_SIZE);
+      mark();
+      compile = WebAssembly.instantiate(lz.out, imports);
+    }
+    compile.then(function (r) { done(r.instance, r.module); }, fail);
   } catch (e) {
     fail(e);
   }

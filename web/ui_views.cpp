@@ -11,7 +11,6 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
-#include <unordered_map>
 
 #include "imgui.h"
 #include "imgui_internal.h"  // tag_item: the test-engine item hook (window.smcalc.items())
@@ -31,7 +30,9 @@ struct OpenCard {
     bool auto_height;
     bool open;
 };
-std::unordered_map<ImGuiID, float> g_card_heights;  // auto-height cards: content height of the last frame
+// Auto-height cards: content height of the last frame, by card ID. ImGuiStorage (ImGui's sorted ID map, a
+// dozen cards) rather than std::unordered_map, whose hash table code the page then does not carry.
+ImGuiStorage g_card_heights;
 std::vector<OpenCard> g_cards;
 bool g_heights_changed = false;
 
@@ -150,8 +151,7 @@ bool card_begin(const char* id, const char* caption, ImVec2 size, bool scroll) {
     const ImGuiID gid = ImGui::GetID(id);
     const bool auto_height = size.y == 0.0f;
     if (auto_height) {
-        auto it = g_card_heights.find(gid);
-        size.y = it != g_card_heights.end() ? it->second : 120.0f;
+        size.y = g_card_heights.GetFloat(gid, 120.0f);
     }
     if (size.x < 0) size.x = ImGui::GetContentRegionAvail().x;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, kCardPadding);
@@ -172,7 +172,7 @@ void card_end() {
     g_cards.pop_back();
     if (c.open && c.auto_height) {
         const float h = std::ceil(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + kCardPadding.y);
-        float& stored = g_card_heights[c.id];
+        float& stored = *g_card_heights.GetFloatRef(c.id, 0.0f);
         if (std::fabs(stored - h) > 0.5f) {
             stored = h;
             g_heights_changed = true;

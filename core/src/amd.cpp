@@ -18,6 +18,8 @@
 
 #include "names.hpp"
 
+#include "small_sort.hpp"
+
 namespace smcalc::amd {
 namespace {
 
@@ -519,7 +521,7 @@ Expected<std::vector<NextStep>> next_steps(const ArchRules& a, const KernelInput
         }
     }
     // Keep only the changes that reach the best result, cheapest first (fewest units removed, relatively).
-    std::stable_sort(out.begin(), out.end(), [](const NextStep& x, const NextStep& y) {
+    detail::small_stable_sort(out.begin(), out.end(), [](const NextStep& x, const NextStep& y) {
         return x.workgroups_per_cu > y.workgroups_per_cu;
     });
     return out;

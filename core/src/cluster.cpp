@@ -14,6 +14,8 @@
 #include <limits>
 #include <string>
 
+#include "small_sort.hpp"
+
 namespace smcalc {
 
 std::string dims_text(const Dim3& d) {
@@ -174,7 +176,7 @@ std::optional<RangeFull> range_full(const GpcLayout& gpc, int64_t sms, int64_t c
             layout.push_back(p * u);
             t -= p;
         }
-        std::sort(layout.rbegin(), layout.rend());
+        detail::small_stable_sort(layout.begin(), layout.end(), [](int64_t x, int64_t y) { return x > y; });
         return layout;
     };
     r.low.layout = unwind(lo_pick, lo_g);

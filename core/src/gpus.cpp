@@ -21,6 +21,8 @@
 
 #include "smcalc/gpu.hpp"
 
+#include "small_sort.hpp"
+
 namespace smcalc {
 namespace {
 
@@ -875,7 +877,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
     // The three nearest names ("did you mean"), by edit distance on the normalised names, ties in table order.
     std::vector<std::pair<std::pair<std::size_t, std::ptrdiff_t>, const GpuSpec*>> ranked;
     for (const auto& g : kGpus) ranked.emplace_back(distance_to(g, key), &g);
-    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    detail::small_stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::string near;
     for (std::size_t i = 0; i < 3 && i < ranked.size(); ++i)
         near += std::string(i == 0 ? "" : i + 1 == 3 ? " or " : ", ") + std::string(ranked[i].second->name);

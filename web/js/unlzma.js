@@ -6,9 +6,11 @@
 // (docs/performance.md, "unlzma"). Written from the format's description (Igor Pavlov's LZMA specification,
 // lzma-specification.txt in the LZMA SDK: range coder, 12-state machine, literal / match / rep codes).
 //
-// unlzma(src, props, size) -> Uint8Array of `size` bytes. src: the raw LZMA1 stream (Uint8Array), props:
-// {lc, lp, pb}, size: the decoded size (the packer writes it; a stream end marker also ends the decoding).
-// Throws an Error on a corrupt stream (the caller shows it on the page).
+// unlzma(src, props, size) -> {out, step}. src: the raw LZMA1 stream (Uint8Array), props: {lc, lp, pb}, size:
+// the decoded size (the packer writes it; a stream end marker also ends the decoding). out: a Uint8Array of
+// `size` bytes; step(limit) decodes into it up to byte `limit` (or a little past: a match is copied whole) and
+// returns how many bytes are decoded, so the caller can hand the module to the browser's streaming compiler in
+// pieces while the rest decodes. step throws an Error on a corrupt stream (the caller shows it on the page).
 // Comment lines (those starting with //) are left out of smcalc.js by web/pack_page.py.
 function unlzma(src, props, size) {
   var lc = props.lc, lp = props.lp, pb = props.pb;
@@ -59,7 +61,9 @@ function unlzma(src, props, size) {
 
   var state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, pos = 0;
   var pbMask = (1 << pb) - 1, lpMask = (1 << lp) - 1;
-  while (pos < size) {
+  function step(limit) {
+  if (limit > size) limit = size;
+  while (pos < limit) {
     var posState = pos & pbMask;
     if (!bit(IS_MATCH + (state << 4) + posState)) {
       // A literal, coded after the previous byte's top lc bits; after a match, against the byte at rep0 too.
@@ -76,7 +80,16 @@ function unlzma(src, props, size) {
           if (mb !== b) break;
         } while (sym < 0x100);
       }
-      while (sym < 0x100) sym = (sym << 1) | bit(at + sym);
+      // The hottest loop (most of the module's bits are literal bits): bit() written out on local copies of the
+      // coder's state, which V8 keeps in registers, where the closure's variables live in memory.
+      var r = range, c = code, q = inPos;
+      while (sym < 0x100) {
+        var k = at + sym, v = p[k], bound = (r >>> 11) * v;
+        if (c < bound) { r = bound; p[k] = v + ((2048 - v) >>> 5); sym <<= 1; }
+        else { r -= bound; c -= bound; p[k] = v - (v >>> 5); sym = (sym << 1) | 1; }
+        if (r < 0x1000000) { r = (r * 256) >>> 0; c = ((c * 256) + src[q++]) >>> 0; }
+      }
+      range = r; code = c; inPos = q;
       out[pos++] = sym - 0x100;
       state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
       continue;
@@ -116,7 +129,7 @@ function unlzma(src, props, size) {
         rep0 = ((2 | (slot & 1)) << nd) >>> 0;
         if (slot < 14) rep0 += reverse(SPEC_POS + rep0 - slot - 1, nd);
         else rep0 = (rep0 + direct(nd - 4) * 16 + reverse(ALIGN, 4)) >>> 0;
-        if (rep0 === 0xFFFFFFFF) break;  // end marker
+        if (rep0 === 0xFFFFFFFF) { size = pos; break; }  // end marker
       }
       if (rep0 >= pos) throw new Error("LZMA stream: distance beyond the start");
     }
@@ -124,6 +137,8 @@ function unlzma(src, props, size) {
     if (n > size - pos) throw new Error("LZMA stream: longer than its size");
     for (var from = pos - rep0 - 1; n > 0; n--) out[pos++] = out[from++];
   }
-  if (pos !== size) throw new Error("LZMA stream: ended at byte " + pos + " of " + size);
-  return out;
+  if (pos === size && size !== out.length) throw new Error("LZMA stream: ended at byte " + pos + " of " + out.length);
+  return pos;
+  }
+  return {out: out, step: step};
 }
