@@ -137,6 +137,8 @@ function unlzma(src, props, size) {
     if (n > size - pos) throw new Error("LZMA stream: longer than its size");
     for (var from = pos - rep0 - 1; n > 0; n--) out[pos++] = out[from++];
   }
+  // Reading past the end gives undefined, which the coder takes as 0 bytes: a cut stream is caught here.
+  if (inPos > src.length) throw new Error("LZMA stream: cut short");
   if (pos === size && size !== out.length) throw new Error("LZMA stream: ended at byte " + pos + " of " + out.length);
   return pos;
   }

@@ -1,0 +1,97 @@
+// tests/js/unlzma.test.mjs - the page's LZMA decoder (web/js/unlzma.js) against an independent encoder:
+// liblzma, through Python's lzma module (the encoder web/pack_page.py uses). Streams of many shapes (empty,
+// one byte, runs, text, random bytes, the page's own module) and every lc/lp/pb the packer could choose
+// decode to the bytes that went in; corrupt and truncated streams end in an Error, never a hang or a wrong
+// length. Run: node --test tests/js/unlzma.test.mjs
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const unlzma = new Function(fs.readFileSync(path.join(root, 'web/js/unlzma.js'), 'utf8') + '; return unlzma;')();
+
+// Raw LZMA1 streams from liblzma for each input (hex in, base64 out, one per line).
+function compress(inputs, props) {
+  const script = `
+import base64, lzma, sys
+f = {"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 20,
+     "lc": ${props.lc}, "lp": ${props.lp}, "pb": ${props.pb}}
+for line in sys.stdin:
+    data = bytes.fromhex(line.strip())
+    print(base64.b64encode(lzma.compress(data, format=lzma.FORMAT_RAW, filters=[f])).decode())`;
+  const r = spawnSync('python3', ['-c', script], { input: inputs.map((b) => Buffer.from(b).toString('hex')).join('\n') + '\n', maxBuffer: 1 << 28 });
+  assert.equal(r.status, 0, String(r.stderr));
+  return String(r.stdout).trim().split('\n').map((l) => new Uint8Array(Buffer.from(l, 'base64')));
+}
+
+function decode(packed, props, size, piece = 0) {
+  const lz = unlzma(packed, props, size);
+  if (piece === 0) lz.step(size);
+  else for (let done = 0; done < size;) done = lz.step(done + piece);
+  return lz.out;
+}
+
+// A deterministic generator (xorshift32), so a failure names a reproducible input.
+function bytes(seed, n, kind) {
+  let x = seed >>> 0 || 1;
+  const next = () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x; };
+  const out = new Uint8Array(n);
+  const words = ['registers', ' shared', ' memory', ' warps', ' 256', ' CTA', '\n', ' 0x00', ' SM'];
+  for (let i = 0; i < n;) {
+    if (kind === 'random') out[i++] = next() & 255;
+    else if (kind === 'run') { const v = next() & 255; for (let k = next() % 300; k > 0 && i < n; k--) out[i++] = v; }
+    else for (const ch of words[next() % words.length]) { if (i < n) out[i++] = ch.charCodeAt(0); }
+  }
+  return out;
+}
+
+const shapes = [new Uint8Array(0), new Uint8Array([7])];
+for (const [i, kind] of ['random', 'run', 'text'].entries())
+  for (const n of [2, 17, 1000, 70000]) shapes.push(bytes(1 + i * 100 + n, n, kind));
+
+for (const props of [{ lc: 4, lp: 0, pb: 0 }, { lc: 3, lp: 0, pb: 2 }, { lc: 0, lp: 2, pb: 1 }, { lc: 1, lp: 1, pb: 4 }]) {
+  test(`liblzma's streams decode to their input (lc ${props.lc}, lp ${props.lp}, pb ${props.pb})`, () => {
+    const packed = compress(shapes, props);
+    shapes.forEach((want, k) => {
+      assert.deepEqual(decode(packed[k], props, want.length), want, `input ${k} (${want.length} B)`);
+      if (want.length > 1000) assert.deepEqual(decode(packed[k], props, want.length, 4096), want, `input ${k} in pieces`);
+    });
+  });
+}
+
+test('the page module inside dist/smcalc.js decodes to a valid WebAssembly module', { skip: !fs.existsSync(path.join(root, 'dist/smcalc.js')) && 'no dist/smcalc.js (scripts/build-web.sh)' }, () => {
+  const js = fs.readFileSync(path.join(root, 'dist/smcalc.js'), 'utf8');
+  const m = js.match(/^var SMCALC_WASM_LZMA = "([^"]*)";\nvar SMCALC_WASM_SIZE = (\d+), SMCALC_WASM_PROPS = \{lc: (\d), lp: (\d), pb: (\d)\};/);
+  assert.ok(m, 'smcalc.js starts with the packed module');
+  const props = { lc: +m[3], lp: +m[4], pb: +m[5] };
+  const out = decode(new Uint8Array(Buffer.from(m[1], 'base64')), props, +m[2], 65536);
+  assert.equal(out.length, +m[2]);
+  assert.ok(WebAssembly.validate(out), 'a valid module');
+});
+
+test('corrupt and truncated streams end in an Error, not a hang or a short answer', () => {
+  const props = { lc: 4, lp: 0, pb: 0 };
+  const input = bytes(42, 20000, 'text');
+  const [packed] = compress([input], props);
+  let errors = 0, same = 0;
+  for (let k = 0; k < 300; k++) {
+    const bad = packed.slice();
+    const at = 5 + (k * 7919) % (bad.length - 5);
+    bad[at] ^= 1 + (k % 255);
+    try {
+      const out = decode(bad, props, input.length);
+      // A flipped bit may still decode (LZMA has no checksum): then to exactly `size` bytes.
+      assert.equal(out.length, input.length);
+      same++;
+    } catch (e) {
+      assert.ok(e instanceof Error || e instanceof RangeError, String(e));
+      errors++;
+    }
+  }
+  assert.ok(errors > 200, `most corruptions are caught (${errors} errors, ${same} decoded)`);
+  assert.throws(() => decode(packed.subarray(0, packed.length >> 1), props, input.length));
+  assert.throws(() => decode(new Uint8Array([1, 0, 0, 0, 0, 0]), props, 10), /first byte/);
+});
