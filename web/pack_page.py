@@ -10,18 +10,26 @@ runs from file://, and needs nothing of the browser beyond WebAssembly (no Decom
 
 The program's JavaScript (decoder, hook, Emscripten's glue, page.js) is then minified by terser (npm, a
 devDependency): Emscripten 3.1.6 at -Oz only strips its whitespace, and mangling its names takes the glue
-from ~14 KB to ~10 KB gzip. `Module` keeps its name: a page may configure it before loading smcalc.js.
+from ~14 KB to ~10 KB gzip. The names other scripts use keep theirs (EXTERNAL_NAMES and the page's _smcalc_*
+exports): `Module`, which a page may configure before loading smcalc.js, and what smcalc-messages.js calls.
 
 usage: pack_page.py GLUE.js MODULE.wasm UNLZMA.js OUT.js TERSER
 """
 import base64
+import json
 import lzma
+import os
+import re
 import subprocess
 import sys
+import tempfile
 
 # lc 4 / lp 0 / pb 0: the smallest stream for this module of all lc/lp/pb tried (241,202 B vs 242,020 B for
 # xz's default lc 3 / pb 2, 2026-11-25); a 1 MiB dictionary holds the whole module.
 PROPS = {"lc": 4, "lp": 0, "pb": 0}
+
+# Runtime names that scripts outside smcalc.js use (web/js/messages.js), besides the page's _smcalc_* exports.
+EXTERNAL_NAMES = ["Module", "allocateUTF8", "UTF8ToString", "_free", "_malloc"]
 
 PRELUDE = """\
 /* smcalc.js - the SM resource calculator's program (Dear ImGui on WebGL 2). Emscripten's glue follows; the
@@ -95,10 +103,18 @@ def main() -> int:
     if lzma.decompress(packed, format=lzma.FORMAT_RAW, filters=[lzma_filter]) != wasm:
         print("pack_page.py: LZMA round trip differs", file=sys.stderr)
         return 1
-    program = subprocess.run(
-        [terser, "--compress", "passes=2", "--mangle", "reserved=['Module']", "--toplevel",
-         "--comments", "/^!|smcalc.js - /"],
-        input=decoder + PRELUDE + glue, capture_output=True, text=True, check=True).stdout
+    # Names other scripts of the page use (page.js's window.smcalc lives inside; smcalc-messages.js, loaded in
+    # ?embed=1, calls the page's exports and runtime helpers by their global names): kept whole and never
+    # dropped as unused. Every other top-level name of the program is mangled.
+    shared = sorted(set(EXTERNAL_NAMES) | set(re.findall(r"\bvar (_smcalc_\w+)=", glue)))
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as cfg:
+        json.dump({"toplevel": True, "compress": {"passes": 2, "top_retain": shared},
+                   "mangle": {"reserved": shared}}, cfg)
+    try:
+        program = subprocess.run([terser, "--config-file", cfg.name], input=decoder + PRELUDE + glue,
+                                 capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(cfg.name)
     with open(out_path, "w", encoding="utf-8") as f:
         # The module's bytes first, as globals the program reads (terser leaves undeclared names alone).
         f.write('var SMCALC_WASM_LZMA = "' + base64.b64encode(packed).decode("ascii") + '";\n')
