@@ -242,6 +242,8 @@ void graphs_grid(App& a, float width, float height, int columns) {
             const ImVec2 avail = ImGui::GetContentRegionAvail();
             if (a.model.sweeps_pending)
                 ImGui::Dummy(avail);  // the next frame draws the graph
+            else if (!a.model.no_graphs.empty())
+                text_dim(a.model.no_graphs.c_str());
             else if ((a.model.arch == nullptr && !a.model.amd_gpu) || (i < 3 && curves[i]->x.empty()) ||
                      (i == 3 && a.model.heat.w == 0))
                 text_dim(a.model.arch || a.model.amd_gpu ? "No graph: no answer for these inputs."
@@ -467,12 +469,14 @@ void embed_more(App& a, float h) {
             segmented(names, 3, a.embed_graph);
             const Curve* curves[3] = {&a.model.threads, &a.model.regs, &a.model.smem};
             const ImVec2 size = ImGui::GetContentRegionAvail();
-            if (a.model.arch || a.model.amd_gpu) plot_curve("embed_curve", *curves[a.embed_graph], ImVec2(size.x, size.y - 2), a.pal);
+            if (!a.model.no_graphs.empty()) text_dim(a.model.no_graphs.c_str());
+            else if (a.model.arch || a.model.amd_gpu) plot_curve("embed_curve", *curves[a.embed_graph], ImVec2(size.x, size.y - 2), a.pal);
             ImGui::EndTabItem();
         }
         if (tab_item("Heatmap")) {
             const ImVec2 size = ImGui::GetContentRegionAvail();
-            if (a.model.arch || a.model.amd_gpu) plot_heatmap("embed_heat", a.model.heat, ImVec2(size.x, size.y - 2), a.pal);
+            if (!a.model.no_graphs.empty()) text_dim(a.model.no_graphs.c_str());
+            else if (a.model.arch || a.model.amd_gpu) plot_heatmap("embed_heat", a.model.heat, ImVec2(size.x, size.y - 2), a.pal);
             ImGui::EndTabItem();
         }
         if (tab_item("Next")) {

@@ -294,6 +294,12 @@ Model compute_model(const Inputs& in, bool sweeps) {
     const float occ = m.result ? static_cast<float>(m.result->occupancy) : 0.0f;
     m.threads.current_occupancy = m.regs.current_occupancy = m.smem.current_occupancy = occ;
 
+    if (m.tile && !m.tile->fits) {
+        // A tile that does not fit has no occupancy (the headline says why and how to make it fit): no graphs
+        // around a point that does not run.
+        m.no_graphs = "No graph: the tile does not fit on one SM.";
+        return m;
+    }
     m.sweeps_pending = true;
     if (sweeps) compute_sweeps(m);
     return m;

@@ -73,6 +73,7 @@ struct Model {
     Curve threads, regs, smem;                    // captions always; points once the sweeps are computed
     Heatmap heat;
     bool sweeps_pending = false;                  // compute_sweeps() has not filled the graphs and heatmap yet
+    std::string no_graphs;                        // why there are no graphs although there is an answer
     std::string title;                            // "H100 SXM5" or "Custom device (from H100 SXM5)"
     std::string summary;                          // one sentence for screen readers
 };
