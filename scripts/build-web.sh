@@ -17,5 +17,5 @@ cmake --build --preset web -j2
 mkdir -p dist/examples/course
 sed 's#\.\./\.\./dist/embed\.js#../../embed.js#' examples/course/index.html >dist/examples/course/index.html
 
-# Sizes, and a page above its weight ceiling fails the build (scripts/page-weight.sh: target and ceiling).
+# Sizes, and a page above its weight target (250,000 B gzip) fails the build (scripts/page-weight.sh).
 bash scripts/page-weight.sh dist

@@ -127,6 +127,9 @@ const PROBE = () => {
       // main()'s start-up marks (web/main.cpp, platform::MarkStartup): name -> ms from navigation start.
       B.marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('smcalc:'))
         .map((m) => [m.name.slice('smcalc:'.length), m.startTime]));
+      // The LZMA decoding of the wasm (web/pack_page.py): its mark carries the decoding's wall time, from its
+      // first 64 KB piece to its last (the streaming compiler works between the pieces).
+      B.unlzma = performance.getEntriesByName('smcalc:unlzma')[0]?.detail ?? null;
       clearInterval(iv);
     }
   }, 20);
@@ -171,7 +174,7 @@ for (let i = 0; i < LOADS; ++i) {
   out.first_interactive_ms.push(b.settledAt);
   out.startup_frames.push(b.frameTimes.length);
   for (const [k, v] of [['script_loaded_ms', b.scriptLoaded], ['dom_content_loaded_ms', b.domContentLoaded],
-                        ['runtime_ready_ms', b.runtime], ['smcalc_ready_ms', b.ready]])
+                        ['runtime_ready_ms', b.runtime], ['smcalc_ready_ms', b.ready], ['unlzma_ms', b.unlzma]])
     (out.phases[k] ||= []).push(v);
   out.startup_marks.push({ runtime: b.runtime, ...b.marks });
   const f0 = await page.evaluate(() => window.smcalc.frames());

@@ -332,6 +332,9 @@ def page_rows(t, page, skipped, notes):
             parts.append(f"{label} {fmt_ms(statistics.median(v))}")
     if parts and page.get("first_frame_ms"):
         parts.append(f"first frame {fmt_ms(statistics.median(page['first_frame_ms']))}")
+        un = [x for x in ph.get("unlzma_ms", []) if x is not None]
+        if un:
+            parts.append(f"of which decoding the LZMA-packed wasm while it compiles {fmt_ms(statistics.median(un))}")
         own = [x for x in ph.get("page_reported_first_frame_ms", []) if x is not None]
         if own:
             parts.append(f"(the page's own smcalc.timing() says {fmt_ms(statistics.median(own))})")
