@@ -54,9 +54,14 @@ void ui_init(const Host& host, const std::string& url_hash);
 // The browser's hash changed (back/forward, user edit).
 void ui_on_hash_change(const std::string& url_hash);
 
-// Draws the UI for one frame (inside ImGui::NewFrame()/Render()). Returns true if the UI wants another
-// frame soon (an animation or a pending recompute); the platform also redraws on any input event.
-bool ui_frame(float width, float height);
+// What the UI asks for after a frame: nothing (idle until input), another layout pass before anything is
+// shown (sizes that ImGui takes from the previous frame changed, the deferred graphs, a pending recompute,
+// a card being scrolled into view: the platform runs such passes unseen, a few per animation frame), or a
+// frame at the next animation frame (something changes with time: the "Copied" feedback).
+enum class UiNext { Idle, Relayout, NextFrame };
+
+// Draws the UI for one frame (inside ImGui::NewFrame()/Render()); the platform also redraws on any input event.
+UiNext ui_frame(float width, float height);
 
 // The embed options of web/js/messages.js (docs/embedding.md, URL parameters): flags 1 hides the answers (the
 // prediction form covers their place), 2 leaves the detail tabs out; `locked` the hash keys the reader cannot

@@ -26,9 +26,14 @@ constexpr float kFontSizes[] = {kBodyFontPx, kHeadlineFontPx};
 constexpr FontRole kFontRoles[] = {FontRole::Body, FontRole::Headline};
 constexpr int kSettleFrames = 2;        // frames after input for auto-sized windows and hover states
 constexpr int kMaxImGuiFramesPerDraw = 32;  // input trickling: ImGui frames run in one animation frame
+// Layout passes run unseen in one animation frame once the page has shown its first frame: the settled
+// layout is presented one animation frame later, not after one presented frame per pass (each costs a full
+// draw: ~30 ms with software GL). The first frame itself is one pass, shown as soon as it exists.
+constexpr int kMaxLayoutPasses = 4;
 constexpr double kBlinkMs = 200.0;      // frame interval while a text field is being edited
 
 int settle = 3;  // the first frames lay the windows out
+bool shown = false;  // a frame has been presented
 
 void rasterise_fonts(float dpr) {
     ImGuiIO& io = ImGui::GetIO();
@@ -49,17 +54,22 @@ void rasterise_fonts(float dpr) {
 
 void frame() {
     ImGuiIO& io = ImGui::GetIO();
-    bool ui_wants_more = false;
-    for (int i = 0; i < kMaxImGuiFramesPerDraw; ++i) {
+    UiNext next = UiNext::Idle;
+    for (int i = 0, passes = 0; i < kMaxImGuiFramesPerDraw; ++i) {
         const platform::FrameInput in = platform::NewFrame();
         if (in.dpr_changed) rasterise_fonts(platform::DevicePixelRatio());
         if (in.had_input) settle = kSettleFrames;
         renderer::NewFrame();
         ImGui::NewFrame();
-        ui_wants_more = ui_frame(io.DisplaySize.x, io.DisplaySize.y);
+        next = ui_frame(io.DisplaySize.x, io.DisplaySize.y);
         ImGui::Render();
-        if (!platform::HasQueuedInput()) break;
+        if (platform::HasQueuedInput()) continue;
+        if (!shown || passes == kMaxLayoutPasses || (next != UiNext::Relayout && settle == 0)) break;
+        if (next != UiNext::Relayout) --settle;
+        ++passes;
     }
+    const bool ui_wants_more = next != UiNext::Idle;
+    shown = true;
     platform::EndFrame();
 
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];

@@ -601,7 +601,7 @@ void ui_on_hash_change(const std::string& url_hash) {
     refresh(a);
 }
 
-bool ui_frame(float width, float height) {
+UiNext ui_frame(float width, float height) {
     App& a = app();
     refresh(a);
     static bool first = true;
@@ -638,8 +638,9 @@ bool ui_frame(float width, float height) {
     // A card that just grew is scrolled into view over a few frames (views scroll while their count is > 0).
     const bool revealing = a.saved.reveal > 0 || a.paste.reveal > 0 || a.fits.reveal > 0;
     for (int* r : {&a.saved.reveal, &a.paste.reveal, &a.fits.reveal}) *r = std::max(0, *r - 1);
-    return card_heights_changed() || feedback || resized || revealing || a.model.sweeps_pending ||
-           encode_hash(a.in) != a.model.key;
+    if (card_heights_changed() || resized || revealing || a.model.sweeps_pending || encode_hash(a.in) != a.model.key)
+        return UiNext::Relayout;
+    return feedback ? UiNext::NextFrame : UiNext::Idle;
 }
 
 std::string ui_state_json() {
