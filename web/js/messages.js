@@ -335,11 +335,21 @@
     keep = parse(smcalc.state().hash);
     if (opt.quiz) ask(api); else show();
   }
+  // A C string of `t` in the page's memory (0 for null; the caller frees it). By hand: the page's glue is minified
+  // (web/pack_page.py), so Emscripten's allocateUTF8 is no global this script can call; Module's exports and its
+  // HEAPU8 (kept current when memory grows) are.
+  function c_string(t) {
+    if (t === null) return 0;
+    var b = new TextEncoder().encode(t), p = Module._malloc(b.length + 1);
+    Module.HEAPU8.set(b, p);
+    Module.HEAPU8[p + b.length] = 0;
+    return p;
+  }
   // The options as the page draws them (web/app.hpp ui_set_embed).
   function show() {
-    var a = [opt.locked, opt.tab, opt.heading, verdict[0]].map(function (t) { return t === null ? 0 : allocateUTF8(t); });
-    _smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0), a[0], a[1], a[2], a[3], verdict[1]);
-    a.forEach(function (p) { if (p) _free(p); });
+    var a = [opt.locked, opt.tab, opt.heading, verdict[0]].map(c_string);
+    Module._smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0), a[0], a[1], a[2], a[3], verdict[1]);
+    a.forEach(function (p) { if (p) Module._free(p); });
     opt.tab = '';
   }
   // The reader changed a locked input (a suggestion's Apply, a preset): it goes back.
