@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { loadApi } from '../js/load.mjs';
-import { code, rows } from '../wasm-eq/doc-table.mjs';
+import { code, expand, rows } from '../wasm-eq/doc-table.mjs';
 import { screenshot, session } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -212,6 +212,19 @@ test('docs/bad-inputs.md: every embed-message row gets its documented reply, and
     const from = cells[2], expr = code(cells[3]).text, id = code(cells[4]).text, field = code(cells[5]).text;
     const { text: want, prefix } = code(cells[6]);
     const { page, raw } = from === 'wrong origin' ? wrong : main;
+    if (from === 'url' || from === 'element') {
+      const got = await (from === 'url' ? urlRow(page, raw, expand(expr).toString()) : elementRow(page, expr));
+      if (id === 'ok' || id === '(disabled)') {
+        assert.deepEqual(got.errors, [], `${where}: ${JSON.stringify(got.errors)}`);
+        assert.equal(got.stats.enabled, id === 'ok', `${where}: ${JSON.stringify(got.stats)}`);
+        if (from === 'url') assert.equal(got.messages.length ? got.messages[0].type : 'none', id === 'ok' ? 'ready' : 'none', where);
+        assert.deepEqual(pointer(got.stats, field), JSON.parse(want), where);
+      } else {
+        assert.ok(got.errors.length >= 1, `${where}: no error`);
+        assert.deepEqual(got.errors[0], { id, field, message: want }, where);
+      }
+      continue;
+    }
     if (from !== 'wrong origin') assert.equal((await send(page, reset)).type, 'ok', where);
     const before = await rawState(raw);
     const refused = (await raw.evaluate(() => window.smcalc.embed())).refused;
@@ -252,6 +265,41 @@ test('docs/bad-inputs.md: every embed-message row gets its documented reply, and
     await context.close();
   }
 });
+
+const pointer = (obj, p) => p.split('/').slice(1).reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), obj);
+
+// A "url" row: the raw frame opened again with the embed options `query` (docs/bad-inputs.md "Embed messages");
+// what it posted to the host ("ready", then an "error" per bad option), its option errors and smcalc.embed().
+async function urlRow(page, raw, query) {
+  const url = env.base + 'index.html?embed=1' + (/(^|&)origin=/.test(query) ? '' : '&origin=' + encodeURIComponent(host.url.slice(0, -1))) + query;
+  const n = (await received(page, 'raw')).length;
+  await raw.evaluate(() => { window.stale = true; });
+  await page.evaluate((u) => { document.getElementById('raw').src = u; }, url);
+  await raw.waitForFunction(() => !window.stale && window.smcalc && window.smcalc.embed && window.smcalc.embed().options, null, { timeout: 20000 });
+  await page.waitForTimeout(300);  // the errors follow "ready" at once
+  const messages = (await received(page, 'raw')).slice(n);
+  return { messages, errors: messages.filter((m) => m.type === 'error').map((m) => m.error),
+    stats: await raw.evaluate(() => window.smcalc.embed()) };
+}
+// An "element" row: <sm-calc gpu="A100" threads="256" ATTRS> on the host page until its calculator is ready; its
+// error events and its calculator's smcalc.embed().
+async function elementRow(page, attrs) {
+  const errors = await page.evaluate(async (attrs) => {
+    const t = document.createElement('template');
+    t.innerHTML = `<sm-calc id="row" gpu="A100" threads="256" ${attrs}></sm-calc>`;
+    const el = t.content.firstElementChild, errors = [];
+    el.addEventListener('error', (e) => errors.push(e.detail));
+    const ready = new Promise((resolve) => el.addEventListener('ready', resolve));
+    document.body.appendChild(el);
+    await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 20000))]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return errors;
+  }, attrs);
+  const frame = await (await page.evaluateHandle(() => document.getElementById('row').shadowRoot.querySelector('iframe'))).asElement().contentFrame();
+  const stats = await frame.evaluate(() => window.smcalc.embed());
+  await page.evaluate(() => document.getElementById('row').remove());
+  return { errors, stats };
+}
 
 test('a flood of 500 messages: every one answered, one apply, no frame storm', async () => {
   const { context, page, errors, raw } = await openHost();

@@ -297,7 +297,7 @@
   // ---- embed options by URL (docs/embedding.md): quiz, lock, tab, compact, theme, examples ----------------
   // Read once; a bad one is an "error" after "ready" (field: the parameter) and a warning, and is left out.
   var q = new URLSearchParams(location.search);
-  var opt = {quiz: false, locked: '', tab: '', compact: false, heading: null};
+  var opt = {quiz: false, locked: '', tab: '', compact: false, theme: null, heading: null};
   var bad = [];
   var keep = null;    // the hash when the locked inputs were last set (by the host or the link)
   var verdict = ['', 0], form = null, layout = [HEIGHT, null];
@@ -317,6 +317,7 @@
     else if (t) opt.tab = TABS[t];
     t = q.get('theme');
     if (t !== null && !/^(host|dark|light)$/.test(t)) bad.push(['theme', 'theme must be host, dark or light; got ' + JSON.stringify(t)]);
+    else opt.theme = t;  // read by the page itself (web/platform_html5.cpp), which ignores a bad one too
     t = q.get('examples');
     if (t !== null && t.length > 60) bad.push(['examples', 'examples must be a heading of at most 60 characters; got ' + t.length]);
     else opt.heading = t;
@@ -330,7 +331,7 @@
       else if (k) bad.push(['lock', 'lock: ' + not_input(api, k, 1)[1]]);
     });
     opt.locked = keys.length ? ',' + keys.join(',') + ',' : '';
-    stats.options = opt;
+    stats.options = JSON.parse(JSON.stringify(opt));  // as read (show() forgets the tab once it is open)
     bad.forEach(function (b) { console.warn('smcalc: ' + b[1]); });
     keep = parse(smcalc.state().hash);
     if (opt.quiz) ask(api); else show();
