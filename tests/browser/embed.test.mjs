@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 import { loadApi } from '../js/load.mjs';
 import { code, expand, rows } from '../wasm-eq/doc-table.mjs';
-import { screenshot, session } from './harness.mjs';
+import { canvasStats, idle, item, screenshot, session } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = session();  // env.browser, env.base: the calculator's server (dist/) and the browser
@@ -358,6 +358,98 @@ test('300 random messages (seeded): each gets one reply, ok or a named error; th
   const g = await send(page, JSON.stringify({ smcalc: 1, type: 'get', id: 'last' }));
   assert.equal(g.type, 'answer');
   assert.deepEqual(g.result, api.handle(g.request));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The page's "Copy embed code" (web/js/messages.js embed_dialog): the page's own address is no use on a course
+// site, so the author says where dist/ is; the snippet is <sm-calc> (it sizes itself, allow="clipboard-write").
+test('"Copy embed code": the author sets the base URL (checked, remembered); the <sm-calc> snippet works on another origin', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const url = env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48&ss=24576';
+  const up = async () => {
+    await page.waitForFunction(() => window.smcalc && window.smcalc.ready, null, { timeout: 20000 });
+    await page.evaluate(() => window.smcalc.ready.then(() => true));
+    await idle(page);
+  };
+  await page.goto(url);
+  await up();
+  const hash = (await page.evaluate(() => window.smcalc.state())).hash;
+  const open = async () => {
+    const b = await item(page, 'Copy embed code');
+    await page.mouse.click(b.cx, b.cy);
+    await page.waitForSelector('#smcalc-embed[open]', { timeout: 10000 });
+  };
+  await open();
+  const dlg = (sel) => '#smcalc-embed ' + sel;
+  // The default: this page's own folder, said so.
+  assert.equal(await page.inputValue(dlg('input[name=base]')), env.base);
+  assert.match(await page.textContent('#smcalc-embed-note'), /^This page's own folder/);
+  const amp = (t) => t.replace(/&/g, '&amp;');
+  assert.equal(await page.inputValue(dlg('textarea')), `<script src="${env.base}embed.js"></script>\n` +
+    `<sm-calc src="${amp(env.base + 'index.html#' + hash)}" mode="kernel"></sm-calc>`);
+  // A bad base URL, typed with real keys (they are the dialog's, not the canvas's): the rule, no code, no Copy.
+  await page.click(dlg('input[name=base]'), { clickCount: 3 });
+  await page.keyboard.type('course site');
+  assert.equal(await page.textContent('#smcalc-embed-note'), 'the base URL must be the folder of index.html and embed.js on ' +
+    'your site: http://..., https://..., file://... or a path such as /smcalc/; got "course site": it has a space, a quote, a backslash or an angle bracket');
+  assert.equal(await page.inputValue(dlg('textarea')), '');
+  assert.equal(await page.isDisabled(dlg('button[name=copy]')), true);
+  for (const [bad, why] of [['javascript:alert(1)', 'it is not an http, https or file URL'], ['/smcalc/?x=1', 'it has a query or a hash'], ['', 'it is empty']]) {
+    await page.fill(dlg('input[name=base]'), bad);
+    assert.match(await page.textContent('#smcalc-embed-note'), new RegExp(`got "${bad.replace(/[?()]/g, '\\$&')}": ${why}`));
+  }
+  assert.equal((await page.evaluate(() => window.smcalc.state())).hash, hash, 'typing in the dialog changed the inputs');
+  // The calculator's folder on "the course site" (the file name is dropped): Copy copies it and remembers the base.
+  await page.fill(dlg('input[name=base]'), env.base + 'index.html');
+  await page.click(dlg('button[name=copy]'));
+  const code = await page.evaluate(() => window.smcalc.copied());
+  assert.equal(code, await page.inputValue(dlg('textarea')));
+  assert.ok(code.startsWith(`<script src="${env.base}embed.js">`), code);
+  assert.match(await page.textContent('#smcalc-embed-status'), /^Copied; the address is remembered/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('smcalc.v1/embed-base')), env.base);
+  // Remembered: read back after a reload, and not an unreadable saved entry for the page (web/ui_storage.cpp).
+  await page.click(dlg('button:not([name])'));  // Close
+  assert.equal(await page.isVisible('#smcalc-embed'), false);
+  await page.evaluate(() => { location.hash = 'gpu=H100%20SXM5&m=tile'; });
+  await page.reload();
+  await up();
+  const s = await page.evaluate(() => window.smcalc.state());
+  assert.deepEqual(s.saved.bad, []);
+  assert.equal(s.notice, null);
+  await open();
+  assert.equal(await page.inputValue(dlg('input[name=base]')), env.base);
+  assert.match(await page.textContent('#smcalc-embed-note'), /^The address you used last time/);
+  assert.match(await page.inputValue(dlg('textarea')), / mode="tile"><\/sm-calc>$/);
+  // The snippet on a course page at another origin: the JS API's answer for the copied inputs, the iframe sized by
+  // the height the calculator reports, Copy link allowed.
+  const course = await context.newPage();
+  course.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  course.on('pageerror', (e) => errors.push(String(e)));
+  await course.goto(other.url);
+  await course.evaluate((code) => {
+    const t = document.createElement('template');
+    t.innerHTML = code;
+    for (const n of [...t.content.childNodes]) {
+      if (n.nodeName !== 'SCRIPT') { document.body.appendChild(n); continue; }
+      const sc = document.createElement('script');
+      sc.src = n.getAttribute('src');
+      document.head.appendChild(sc);
+    }
+  }, code);
+  await course.waitForFunction(() => document.querySelector('sm-calc') && document.querySelector('sm-calc').result, null, { timeout: 20000 });
+  const got = await course.evaluate(() => {
+    const e = document.querySelector('sm-calc'), f = e.shadowRoot.querySelector('iframe');
+    return { result: e.result, height: f.style.height, allow: f.getAttribute('allow'), reported: e._reported };
+  });
+  assert.deepEqual(got.result, api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem_static: 24576 }));
+  assert.equal(got.allow, 'clipboard-write');
+  assert.ok(got.reported >= 240, String(got.reported));  // the height the calculator posted ("ready", "resize")
+  assert.equal(got.height, got.reported + 'px');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,5 +1,6 @@
 // web/js/messages.js - the embedding protocol, version 1 (docs/embedding.md), inside the calculator opened with
-// ?embed=1. dist/smcalc-messages.js; web/js/page.js loads it after main(), so the page itself does not carry it.
+// ?embed=1, and the page's "Copy embed code" dialog. dist/smcalc-messages.js; web/js/page.js loads it after main() in
+// ?embed=1 and on that button's first use, so the page itself does not carry it.
 //
 // A host page talks to the calculator in its iframe with window.postMessage. Every message is an object
 // {smcalc: 1, type, ...}. Host -> calculator: "set" {fields} and "get"; calculator -> host: "ready", "ok",
@@ -12,8 +13,103 @@
 // window.smcalc.fields()) merged into the page's hash, applied once per burst of messages (set_hash): a flood of
 // messages costs one recompute and at most one frame per animation frame. Each change of the inputs (by a
 // message or by the reader) posts one "change" carrying the JS API's answer for the page's inputs.
+//
+// The page itself (not an embed) loads this file for its "Copy embed code" button (embed_dialog, first below):
+// only ?embed=1 runs the protocol.
 (function () {
   'use strict';
+  // ---- "Copy embed code": the snippet for a course page ----------------------------------------------------
+  // The page's own address is no use on a course site (a file on the author's disk, a preview server): the author
+  // says where dist/ sits on the site, and the dialog remembers it in this browser under KEY (web/ui_storage.hpp
+  // kEmbedBaseKey: the page's saved-state reader passes over it). The snippet is <sm-calc> (embed.js): it makes
+  // the iframe with allow="clipboard-write" and gives it the height the calculator reports (docs/embedding.md).
+  var KEY = 'smcalc.v1/embed-base';
+  // The page reads the keyboard on the window (web/platform_html5.cpp) and keeps the keys it uses from the
+  // browser: typing in a form of ours (this dialog, the prediction form) is the form's, not the canvas's.
+  function own_keys(el) {
+    ['keydown', 'keyup', 'keypress', 'paste'].forEach(function (t) { el.addEventListener(t, function (e) { e.stopPropagation(); }); });
+  }
+  var BASE_RULE = 'the base URL must be the folder of index.html and embed.js on your site: http://..., https://..., ' +
+    'file://... or a path such as /smcalc/';
+  // {url} (a folder: ends in "/"), or {error} naming the field, the rule and what is wrong.
+  function base_of(text) {
+    var t = String(text).trim();
+    var why = !t ? 'it is empty'
+      : /[\s"'<>`\\]/.test(t) ? 'it has a space, a quote, a backslash or an angle bracket'
+      : /[?#]/.test(t) ? 'it has a query or a hash (the snippet adds its own)'
+      : /^[a-z][a-z\d+.-]*:/i.test(t) && !/^(https?:\/\/[^/]|file:\/\/)/i.test(t) ? 'it is not an http, https or file URL'
+      : '';
+    if (why) return {error: BASE_RULE + '; got ' + JSON.stringify(t) + ': ' + why};
+    return {url: t.replace(/(index\.html|embed\.js)$/, '').replace(/\/?$/, '/')};
+  }
+  function snippet(base, hash) {
+    var amp = function (u) { return u.replace(/&/g, '&amp;'); };
+    // mode: <sm-calc> sends "kernel" without one (docs/embedding.md), which would undo a tile in the hash.
+    return '<script src="' + amp(base) + 'embed.js"></script>\n<sm-calc src="' + amp(base + 'index.html#' + hash) +
+      '" mode="' + (/(^|&)m=kernel(&|$)/.test(hash) ? 'kernel' : 'tile') + '"></sm-calc>';
+  }
+  function stored(value) {  // localStorage can be off (private mode, a sandboxed frame): then nothing is kept
+    try {
+      if (value === undefined) return window.localStorage.getItem(KEY);
+      window.localStorage.setItem(KEY, value);
+      return value;
+    } catch (e) {
+      return null;
+    }
+  }
+  window.smcalc.embed_dialog = function (hash) {
+    var d = document.getElementById('smcalc-embed');
+    if (!d) {
+      d = document.createElement('dialog');
+      d.id = 'smcalc-embed';
+      d.style.cssText = 'max-width:42em;color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
+      d.innerHTML = '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Embed code for a course page</h2>' +
+        '<label>Where the calculator is on your site (the folder of index.html and embed.js from dist/):<br>' +
+        '<input name="base" spellcheck="false" placeholder="https://course.example/smcalc/" style="width:100%;box-sizing:border-box"></label>' +
+        '<p id="smcalc-embed-note" style="margin:6px 0"></p>' +
+        '<textarea name="code" rows="4" readonly style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
+        '<p style="margin:6px 0">&lt;sm-calc&gt; sizes itself to the calculator; for a plain iframe or a page that talks to ' +
+        'it, see docs/embedding.md.</p><button type="button" name="copy">Copy</button> <button>Close</button> ' +
+        '<span id="smcalc-embed-status" role="status"></span></form>';
+      own_keys(d);
+      document.body.appendChild(d);
+    }
+    var f = d.querySelector('form'), note = d.querySelector('#smcalc-embed-note'), status = d.querySelector('#smcalc-embed-status');
+    var own = location.protocol === 'file:' ? '' : location.href.replace(/[?#].*$/, '').replace(/[^/]*$/, '');
+    var kept = stored();
+    function update(first) {
+      var b = base_of(f.base.value);
+      status.textContent = '';
+      f.code.value = b.error ? '' : snippet(b.url, hash);
+      f.copy.disabled = !!b.error;
+      note.style.color = b.error && !first ? '#e5534b' : '';
+      note.textContent = first && !f.base.value ? 'This page is a file on this computer: its address is no use on a ' +
+          'course site. Type where dist/ is on your site (remembered in this browser).'
+        : b.error || (first && kept ? 'The address you used last time (remembered in this browser).'
+        : first ? 'This page\'s own folder: change it if the calculator sits elsewhere on your site (remembered in this browser).'
+        : 'Remembered in this browser when you copy.');
+    }
+    f.base.value = kept || own;
+    f.base.oninput = function () { update(false); };
+    f.copy.onclick = function () {
+      var b = base_of(f.base.value), text = f.code.value, done = false;
+      if (b.error) return;
+      Module['smcalcCopied'] = text;  // window.smcalc.copied(), as the page's other Copy buttons
+      try {
+        f.code.select();
+        done = document.execCommand('copy');
+      } catch (e) { /* refused: the Clipboard API below */ }
+      if (!done && navigator.clipboard) navigator.clipboard.writeText(text).catch(function () {});
+      status.textContent = stored(b.url) === null ? 'Copied (this browser keeps no storage: the address is not remembered).'
+        : 'Copied; the address is remembered.';
+    };
+    update(true);
+    if (!d.open) d.showModal();
+    f.base.focus();
+  };
+
+  // ---- the embedding protocol: only in ?embed=1 (the page loads this file for its embed-code dialog too) -------
+  if (new URLSearchParams(location.search).get('embed') !== '1') return;
   var VERSION = 1;
   var HEIGHT = 480;  // the embed layout's height until the page reports the height it needs (onlayout)
   var smcalc = window.smcalc;
@@ -374,6 +470,7 @@
       form.id = 'smcalc-quiz';
       form.style.cssText = 'position:fixed;box-sizing:border-box;padding:12px 14px;margin:0;overflow:auto;background:Canvas;color:CanvasText;' +
         'color-scheme:' + (q.get('theme') === 'light' || q.get('theme') === 'dark' ? q.get('theme') : 'dark light');
+      own_keys(form);
       document.body.appendChild(form);
       form.onsubmit = function (e) { e.preventDefault(); smcalc.api().then(check); };
     }
