@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 import { loadApi } from '../js/load.mjs';
 import { code, expand, rows } from '../wasm-eq/doc-table.mjs';
-import { canvasStats, idle, item, screenshot, session } from './harness.mjs';
+import { canvasStats, idle, item, open, screenshot, session } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = session();  // env.browser, env.base: the calculator's server (dist/) and the browser
@@ -453,3 +453,69 @@ test('"Copy embed code": the author sets the base URL (checked, remembered); the
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The embed options as the reader sees them (the page has no origin here: the options need none).
+test('embed options by URL, drawn: tab opens its tab once, compact has no tabs, theme sets the colours, lock disables', async () => {
+  const load = async (q, colorScheme = 'dark') => {
+    const r = await open(env.browser, env.base + 'index.html?embed=1' + q + '#gpu=A100&m=kernel&t=256&r=48',
+      { viewport: { width: 640, height: 480 }, colorScheme });
+    await r.page.waitForFunction(() => window.smcalc.embed && window.smcalc.embed().options, null, { timeout: 20000 });
+    await idle(r.page);
+    return r;
+  };
+  const items = (page) => page.evaluate(() => window.smcalc.items());
+  // The open tab's widgets follow its tab in the list (ImGui draws only the open one).
+  const next = (all, label) => all[all.findIndex((i) => i.label === label) + 1]?.label;
+  const done = async (r) => { assert.deepEqual(r.errors, []); await r.context.close(); };
+
+  let r = await load('');
+  let all = await items(r.page);
+  assert.equal(next(all, 'Budget'), 'Graphs');  // the Budget tab is open: no widgets of its own
+  const plain = await r.page.screenshot({ clip: box(all.find((i) => i.label === '##threads')) });
+  assert.ok(all.some((i) => i.label === 'A100 48 regs 24KB'), 'the presets are there');
+  await done(r);
+
+  r = await load('&tab=heatmap');
+  all = await items(r.page);
+  assert.equal(next(all, 'Heatmap'), 'embed_heat');
+  // Once: the reader's click on another tab stays.
+  const budget = all.find((i) => i.label === 'Budget' && i.visible);
+  await r.page.mouse.click(budget.x + budget.w / 2, budget.y + budget.h / 2);
+  await idle(r.page);
+  all = await items(r.page);
+  assert.equal(next(all, 'Heatmap'), 'Next');
+  assert.equal(next(all, 'Budget'), 'Graphs');
+  await done(r);
+
+  r = await load('&tab=graphs&compact=1');
+  all = await items(r.page);
+  for (const tab of ['Budget', 'Graphs', 'Heatmap', 'Next', 'Why']) assert.ok(!all.some((i) => i.label === tab), `compact shows ${tab}`);
+  assert.ok(all.some((i) => i.label === '##threads' && i.visible));
+  await done(r);
+
+  // theme beats the reader's preference both ways; host (the default) follows it.
+  for (const [q, scheme, light] of [['&theme=light', 'dark', true], ['&theme=dark', 'light', false], ['&theme=host', 'light', true]]) {
+    r = await load(q, scheme);
+    const c = (await canvasStats(r.page)).corner;
+    assert.equal(c[0] + c[1] + c[2] > 600, light, `${q} with ${scheme}: corner ${c}`);
+    await done(r);
+  }
+
+  // lock=threads: the field is drawn disabled (other pixels), its +/- do nothing, the presets are gone; regs is free.
+  r = await load('&lock=threads');
+  all = await items(r.page);
+  const threads = all.find((i) => i.label === '##threads' && i.visible);
+  assert.ok(!Buffer.from(await r.page.screenshot({ clip: box(threads) })).equals(Buffer.from(plain)), 'the locked field looks the same');
+  assert.ok(!all.some((i) => i.label === 'A100 48 regs 24KB'), 'presets shown while an input is locked');
+  const plus = (row) => all.find((i) => i.label === '+' && Math.abs(i.y - row.y) < 2);
+  for (const field of ['##threads', '##regs']) {
+    const p = plus(all.find((i) => i.label === field && i.visible));
+    await r.page.mouse.click(p.x + p.w / 2, p.y + p.h / 2);
+    await idle(r.page);
+  }
+  const s = await r.page.evaluate(() => window.smcalc.state());
+  assert.equal(s.threads, 256);
+  assert.ok(s.regs > 48, String(s.regs));
+  await done(r);
+});
+function box(i) { return { x: i.x, y: i.y, width: i.w, height: i.h }; }
