@@ -325,7 +325,7 @@ test('a flood of 500 messages: every one answered, one apply, no frame storm', a
   await context.close();
 });
 
-test('300 random messages (seeded): each gets one reply, ok or a named error; the calculator keeps answering', async () => {
+test('300 random messages and 12 random option URLs (seeded): each gets one reply, ok or a named error; the calculator keeps answering', async () => {
   const { context, page, errors, raw } = await openHost();
   await reply(page, 'raw', 0);  // ready
   let seed = 0x5eed;
@@ -358,6 +358,28 @@ test('300 random messages (seeded): each gets one reply, ok or a named error; th
   const g = await send(page, JSON.stringify({ smcalc: 1, type: 'get', id: 'last' }));
   assert.equal(g.type, 'answer');
   assert.deepEqual(g.result, api.handle(g.request));
+  // Random embed options (the same seed): the frame opened again with 12 of them. Each bad option is one error
+  // (no id, the parameter as its field) after "ready", a good one none; then the calculator answers messages.
+  const OPTIONS = { quiz: ['1', '0', 'yes', '', '2'], compact: ['1', '0', 'true', ''], tab: ['why', 'tile', 'graphs', 'Why', 'x', ''],
+    theme: ['host', 'dark', 'light', 'blue', ''], examples: ['Lesson 3', '', 'x'.repeat(61), '<b>&amp;'],
+    lock: ['all', 'threads,regs', 'smem', 'gpu,mode', 'op', 'thread', ',,', 'device'] };
+  const GOOD = { quiz: /^[01]?$/, compact: /^[01]?$/, tab: /^(why|tile|graphs)$/, theme: /^(host|dark|light)$/, examples: /^.{0,60}$/,
+    lock: /^(all|threads,regs|smem|gpu,mode|,,)$/ };
+  let bad = 0;
+  for (let i = 0; i < 12; ++i) {
+    const q = new URLSearchParams();
+    for (let f = 1 + rnd(3); f > 0; --f) { const k = pick(Object.keys(OPTIONS)); q.set(k, pick(OPTIONS[k])); }
+    const got = await urlRow(page, raw, '&' + q.toString());
+    const want = [...q.keys()].filter((k) => !GOOD[k].test(q.get(k)) || (k === 'quiz' || k === 'compact') && q.get(k) === '');
+    assert.equal(got.messages[0]?.type, 'ready', `${q}: ${JSON.stringify(got.messages)}`);
+    assert.deepEqual(got.errors.map((e) => e.field).sort(), want.sort(), `${q}: ${JSON.stringify(got.errors)}`);
+    for (const e of got.errors) assert.ok(e.id === 'invalid_input' && e.message.length > 0, JSON.stringify(e));
+    bad += want.length;
+    const a = await send(page, JSON.stringify({ smcalc: 1, type: 'get', id: 'o' + i }));
+    assert.equal(a.type, 'answer', `${q}: ${JSON.stringify(a)}`);
+    assert.deepEqual(a.result, api.handle(a.request));
+  }
+  console.log(`# 12 random option URLs: ${bad} bad options, each reported once`);
   assert.deepEqual(errors, []);
   await context.close();
 });
