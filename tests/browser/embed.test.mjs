@@ -477,7 +477,7 @@ test('"Copy embed code": the author sets the base URL (checked, remembered); the
 });
 
 // The embed options as the reader sees them (the page has no origin here: the options need none).
-test('embed options by URL, drawn: tab opens its tab once, compact has no tabs, theme sets the colours, lock disables', async () => {
+test('embed options by URL, drawn: tab opens its tab once, compact has no tabs, theme sets the colours, lock disables, quiz takes typed keys', async () => {
   const load = async (q, colorScheme = 'dark') => {
     const r = await open(env.browser, env.base + 'index.html?embed=1' + q + '#gpu=A100&m=kernel&t=256&r=48',
       { viewport: { width: 640, height: 480 }, colorScheme });
@@ -538,6 +538,22 @@ test('embed options by URL, drawn: tab opens its tab once, compact has no tabs, 
   const s = await r.page.evaluate(() => window.smcalc.state());
   assert.equal(s.threads, 256);
   assert.ok(s.regs > 48, String(s.regs));
+  await done(r);
+
+  // quiz=1 on a kernel: the prediction is typed with real keys (the page reads keys on the window: they are the
+  // form's), then marked: A100, 256 threads, 48 registers: 5 CTAs, registers.
+  r = await load('&quiz=1');
+  await r.page.waitForSelector('#smcalc-quiz input[name=ctas]', { state: 'visible', timeout: 10000 });
+  await r.page.click('#smcalc-quiz input[name=ctas]');
+  await r.page.keyboard.type('5');
+  assert.equal(await r.page.inputValue('#smcalc-quiz input[name=ctas]'), '5');
+  await r.page.selectOption('#smcalc-quiz select[name=limit]', 'regs');
+  await r.page.keyboard.press('Enter');
+  await r.page.waitForFunction(() => window.smcalc.embed().quiz, null, { timeout: 5000 });
+  const quiz = await r.page.evaluate(() => window.smcalc.embed().quiz);
+  assert.deepEqual(quiz.prediction, { blocks_per_sm: 5, limiting: 'regs' });
+  assert.equal(quiz.right, true);
+  assert.equal((await r.page.evaluate(() => window.smcalc.state())).threads, 256, 'the keys reached the canvas');
   await done(r);
 });
 function box(i) { return { x: i.x, y: i.y, width: i.w, height: i.h }; }
