@@ -123,6 +123,17 @@ TEST_CASE("corrupt and foreign entries are reported and skipped - the others loa
     CHECK(contains(r.notices[5], "3 more"));
 }
 
+TEST_CASE("the embed dialog's base URL (kEmbedBaseKey) is a preference: neither loaded nor reported") {
+    // web/js/messages.js keeps "Copy embed code"'s base URL under this key; any value is the dialog's business.
+    CHECK(kEmbedBaseKey == "smcalc.v1/embed-base");
+    LoadResult r = load_storage({{std::string(kEmbedBaseKey), "https://course.example/smcalc/"},
+                                 {std::string(kEmbedBaseKey) + "/x", "{}"}});  // under it: not the key, reported
+    CHECK(r.state.presets.empty());
+    CHECK(r.state.gpus.empty());
+    REQUIRE(r.bad_keys.size() == 1);
+    CHECK(r.bad_keys[0] == "smcalc.v1/embed-base/x");
+}
+
 TEST_CASE("export and import round trip - a foreign file imports nothing") {
     SavedState s;
     Inputs in;

@@ -46,6 +46,9 @@ struct Host {
     // An embed's layout changed: the height it needs and where the prediction form goes (x, y, w, h), CSS px,
     // for the page's messages script (web/js/messages.js), which sizes the host's iframe and places the form.
     void (*embed_layout)(int height, int x, int y, int w, int h) = nullptr;
+    // "Copy embed code": the author's dialog (web/js/messages.js, loaded on demand), which asks where the
+    // calculator sits on the course site before it writes the snippet for the inputs `hash`.
+    void (*embed_code)(const std::string& hash) = nullptr;
 };
 
 // Called once after ImGui and GL are up. `url_hash` is location.hash without '#'.

@@ -347,7 +347,7 @@ LoadResult load_storage(const std::vector<std::pair<std::string, std::string>>& 
             ++skipped;
     };
     for (const auto& [key, value] : entries) {
-        if (key.rfind("smcalc.", 0) != 0) continue;  // another page's data on the same origin
+        if (key.rfind("smcalc.", 0) != 0 || key == kEmbedBaseKey) continue;  // another page's data; a preference
         if (key.rfind(prefix, 0) != 0) {
             const std::string schema = key.substr(0, key.find('/'));
             bad(key, "it belongs to another version of this page (schema " + quoted(schema) + ", this page reads " +

@@ -32,6 +32,9 @@ inline constexpr std::string_view kStorageSchema = "smcalc.v1";
 inline constexpr std::size_t kMaxSavedName = 48;      // characters
 inline constexpr std::size_t kMaxSavedEntries = 200;  // per kind
 inline constexpr std::size_t kMaxImportBytes = 4u << 20;
+// "Copy embed code"'s base URL, remembered by its dialog (web/js/messages.js, the same key): a preference of this
+// browser that the page's C++ never reads, not a saved entry (load_storage passes over it; exports leave it out).
+inline constexpr std::string_view kEmbedBaseKey = "smcalc.v1/embed-base";
 
 struct SavedGpu {
     std::string name;

@@ -441,12 +441,9 @@ void view_share(App& a) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link to this page with every input in it");
     if (!a.host.embed) {
         ImGui::SameLine();
-        if (ImGui::Button("Copy embed code")) {
-            copy("embed code", "<iframe src=\"" + url_with_embed(a.host.page_url, true) + "#" + hash +
-                                   "\" width=\"640\" height=\"480\" style=\"border:0\" "
-                                   "title=\"SM resource calculator\" loading=\"lazy\"></iframe>");
-        }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("An <iframe> for a course page (640 x 480, compact layout)");
+        // Not this page's own URL (a local file, a preview server): the dialog asks for the course site's.
+        if (ImGui::Button("Copy embed code") && a.host.embed_code) a.host.embed_code(hash);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("<sm-calc> code for a course page; you say where the calculator is on your site");
     }
     ImGui::SameLine();
     ImGui::BeginDisabled((!a.model.tile && !a.model.result) || (a.em.flags & 1));  // predict first: not yet

@@ -13,8 +13,8 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { loadApi } from '../js/load.mjs';
-import { code, rows } from '../wasm-eq/doc-table.mjs';
-import { screenshot, session } from './harness.mjs';
+import { code, expand, rows } from '../wasm-eq/doc-table.mjs';
+import { canvasStats, idle, item, open, screenshot, session } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = session();  // env.browser, env.base: the calculator's server (dist/) and the browser
@@ -212,6 +212,19 @@ test('docs/bad-inputs.md: every embed-message row gets its documented reply, and
     const from = cells[2], expr = code(cells[3]).text, id = code(cells[4]).text, field = code(cells[5]).text;
     const { text: want, prefix } = code(cells[6]);
     const { page, raw } = from === 'wrong origin' ? wrong : main;
+    if (from === 'url' || from === 'element') {
+      const got = await (from === 'url' ? urlRow(page, raw, expand(expr).toString()) : elementRow(page, expr));
+      if (id === 'ok' || id === '(disabled)') {
+        assert.deepEqual(got.errors, [], `${where}: ${JSON.stringify(got.errors)}`);
+        assert.equal(got.stats.enabled, id === 'ok', `${where}: ${JSON.stringify(got.stats)}`);
+        if (from === 'url') assert.equal(got.messages.length ? got.messages[0].type : 'none', id === 'ok' ? 'ready' : 'none', where);
+        assert.deepEqual(pointer(got.stats, field), JSON.parse(want), where);
+      } else {
+        assert.ok(got.errors.length >= 1, `${where}: no error`);
+        assert.deepEqual(got.errors[0], { id, field, message: want }, where);
+      }
+      continue;
+    }
     if (from !== 'wrong origin') assert.equal((await send(page, reset)).type, 'ok', where);
     const before = await rawState(raw);
     const refused = (await raw.evaluate(() => window.smcalc.embed())).refused;
@@ -253,6 +266,41 @@ test('docs/bad-inputs.md: every embed-message row gets its documented reply, and
   }
 });
 
+const pointer = (obj, p) => p.split('/').slice(1).reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), obj);
+
+// A "url" row: the raw frame opened again with the embed options `query` (docs/bad-inputs.md "Embed messages");
+// what it posted to the host ("ready", then an "error" per bad option), its option errors and smcalc.embed().
+async function urlRow(page, raw, query) {
+  const url = env.base + 'index.html?embed=1' + (/(^|&)origin=/.test(query) ? '' : '&origin=' + encodeURIComponent(host.url.slice(0, -1))) + query;
+  const n = (await received(page, 'raw')).length;
+  await raw.evaluate(() => { window.stale = true; });
+  await page.evaluate((u) => { document.getElementById('raw').src = u; }, url);
+  await raw.waitForFunction(() => !window.stale && window.smcalc && window.smcalc.embed && window.smcalc.embed().options, null, { timeout: 20000 });
+  await page.waitForTimeout(300);  // the errors follow "ready" at once
+  const messages = (await received(page, 'raw')).slice(n);
+  return { messages, errors: messages.filter((m) => m.type === 'error').map((m) => m.error),
+    stats: await raw.evaluate(() => window.smcalc.embed()) };
+}
+// An "element" row: <sm-calc gpu="A100" threads="256" ATTRS> on the host page until its calculator is ready; its
+// error events and its calculator's smcalc.embed().
+async function elementRow(page, attrs) {
+  const errors = await page.evaluate(async (attrs) => {
+    const t = document.createElement('template');
+    t.innerHTML = `<sm-calc id="row" gpu="A100" threads="256" ${attrs}></sm-calc>`;
+    const el = t.content.firstElementChild, errors = [];
+    el.addEventListener('error', (e) => errors.push(e.detail));
+    const ready = new Promise((resolve) => el.addEventListener('ready', resolve));
+    document.body.appendChild(el);
+    await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 20000))]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return errors;
+  }, attrs);
+  const frame = await (await page.evaluateHandle(() => document.getElementById('row').shadowRoot.querySelector('iframe'))).asElement().contentFrame();
+  const stats = await frame.evaluate(() => window.smcalc.embed());
+  await page.evaluate(() => document.getElementById('row').remove());
+  return { errors, stats };
+}
+
 test('a flood of 500 messages: every one answered, one apply, no frame storm', async () => {
   const { context, page, errors, raw } = await openHost();
   await reply(page, 'raw', 0);  // ready
@@ -277,7 +325,7 @@ test('a flood of 500 messages: every one answered, one apply, no frame storm', a
   await context.close();
 });
 
-test('300 random messages (seeded): each gets one reply, ok or a named error; the calculator keeps answering', async () => {
+test('300 random messages and 12 random option URLs (seeded): each gets one reply, ok or a named error; the calculator keeps answering', async () => {
   const { context, page, errors, raw } = await openHost();
   await reply(page, 'raw', 0);  // ready
   let seed = 0x5eed;
@@ -310,6 +358,202 @@ test('300 random messages (seeded): each gets one reply, ok or a named error; th
   const g = await send(page, JSON.stringify({ smcalc: 1, type: 'get', id: 'last' }));
   assert.equal(g.type, 'answer');
   assert.deepEqual(g.result, api.handle(g.request));
+  // Random embed options (the same seed): the frame opened again with 12 of them. Each bad option is one error
+  // (no id, the parameter as its field) after "ready", a good one none; then the calculator answers messages.
+  const OPTIONS = { quiz: ['1', '0', 'yes', '', '2'], compact: ['1', '0', 'true', ''], tab: ['why', 'tile', 'graphs', 'Why', 'x', ''],
+    theme: ['host', 'dark', 'light', 'blue', ''], examples: ['Lesson 3', '', 'x'.repeat(61), '<b>&amp;'],
+    lock: ['all', 'threads,regs', 'smem', 'gpu,mode', 'op', 'thread', ',,', 'device'] };
+  const GOOD = { quiz: /^[01]?$/, compact: /^[01]?$/, tab: /^(why|tile|graphs)$/, theme: /^(host|dark|light)$/, examples: /^.{0,60}$/,
+    lock: /^(all|threads,regs|smem|gpu,mode|,,)$/ };
+  let bad = 0;
+  for (let i = 0; i < 12; ++i) {
+    const q = new URLSearchParams();
+    for (let f = 1 + rnd(3); f > 0; --f) { const k = pick(Object.keys(OPTIONS)); q.set(k, pick(OPTIONS[k])); }
+    const got = await urlRow(page, raw, '&' + q.toString());
+    const want = [...q.keys()].filter((k) => !GOOD[k].test(q.get(k)) || (k === 'quiz' || k === 'compact') && q.get(k) === '');
+    assert.equal(got.messages[0]?.type, 'ready', `${q}: ${JSON.stringify(got.messages)}`);
+    assert.deepEqual(got.errors.map((e) => e.field).sort(), want.sort(), `${q}: ${JSON.stringify(got.errors)}`);
+    for (const e of got.errors) assert.ok(e.id === 'invalid_input' && e.message.length > 0, JSON.stringify(e));
+    bad += want.length;
+    const a = await send(page, JSON.stringify({ smcalc: 1, type: 'get', id: 'o' + i }));
+    assert.equal(a.type, 'answer', `${q}: ${JSON.stringify(a)}`);
+    assert.deepEqual(a.result, api.handle(a.request));
+  }
+  console.log(`# 12 random option URLs: ${bad} bad options, each reported once`);
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The page's "Copy embed code" (web/js/messages.js embed_dialog): the page's own address is no use on a course
+// site, so the author says where dist/ is; the snippet is <sm-calc> (it sizes itself, allow="clipboard-write").
+test('"Copy embed code": the author sets the base URL (checked, remembered); the <sm-calc> snippet works on another origin', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const url = env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48&ss=24576';
+  const up = async () => {
+    await page.waitForFunction(() => window.smcalc && window.smcalc.ready, null, { timeout: 20000 });
+    await page.evaluate(() => window.smcalc.ready.then(() => true));
+    await idle(page);
+  };
+  await page.goto(url);
+  await up();
+  const hash = (await page.evaluate(() => window.smcalc.state())).hash;
+  const open = async () => {
+    const b = await item(page, 'Copy embed code');
+    await page.mouse.click(b.cx, b.cy);
+    await page.waitForSelector('#smcalc-embed[open]', { timeout: 10000 });
+  };
+  await open();
+  const dlg = (sel) => '#smcalc-embed ' + sel;
+  // The default: this page's own folder, said so.
+  assert.equal(await page.inputValue(dlg('input[name=base]')), env.base);
+  assert.match(await page.textContent('#smcalc-embed-note'), /^This page's own folder/);
+  const amp = (t) => t.replace(/&/g, '&amp;');
+  assert.equal(await page.inputValue(dlg('textarea')), `<script src="${env.base}embed.js"></script>\n` +
+    `<sm-calc src="${amp(env.base + 'index.html#' + hash)}" mode="kernel"></sm-calc>`);
+  // A bad base URL, typed with real keys (they are the dialog's, not the canvas's): the rule, no code, no Copy.
+  await page.click(dlg('input[name=base]'), { clickCount: 3 });
+  await page.keyboard.type('course site');
+  assert.equal(await page.textContent('#smcalc-embed-note'), 'the base URL must be the folder of index.html and embed.js on ' +
+    'your site: http://..., https://..., file://... or a path such as /smcalc/; got "course site": it has a space, a quote, a backslash or an angle bracket');
+  assert.equal(await page.inputValue(dlg('textarea')), '');
+  assert.equal(await page.isDisabled(dlg('button[name=copy]')), true);
+  for (const [bad, why] of [['javascript:alert(1)', 'it is not an http, https or file URL'], ['/smcalc/?x=1', 'it has a query or a hash'], ['', 'it is empty']]) {
+    await page.fill(dlg('input[name=base]'), bad);
+    assert.match(await page.textContent('#smcalc-embed-note'), new RegExp(`got "${bad.replace(/[?()]/g, '\\$&')}": ${why}`));
+  }
+  assert.equal((await page.evaluate(() => window.smcalc.state())).hash, hash, 'typing in the dialog changed the inputs');
+  // The calculator's folder on "the course site" (the file name is dropped): Copy copies it and remembers the base.
+  await page.fill(dlg('input[name=base]'), env.base + 'index.html');
+  await page.click(dlg('button[name=copy]'));
+  const code = await page.evaluate(() => window.smcalc.copied());
+  assert.equal(code, await page.inputValue(dlg('textarea')));
+  assert.ok(code.startsWith(`<script src="${env.base}embed.js">`), code);
+  assert.match(await page.textContent('#smcalc-embed-status'), /^Copied; the address is remembered/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('smcalc.v1/embed-base')), env.base);
+  // Remembered: read back after a reload, and not an unreadable saved entry for the page (web/ui_storage.cpp).
+  await page.click(dlg('button:not([name])'));  // Close
+  assert.equal(await page.isVisible('#smcalc-embed'), false);
+  await page.evaluate(() => { location.hash = 'gpu=H100%20SXM5&m=tile'; });
+  await page.reload();
+  await up();
+  const s = await page.evaluate(() => window.smcalc.state());
+  assert.deepEqual(s.saved.bad, []);
+  assert.equal(s.notice, null);
+  await open();
+  assert.equal(await page.inputValue(dlg('input[name=base]')), env.base);
+  assert.match(await page.textContent('#smcalc-embed-note'), /^The address you used last time/);
+  assert.match(await page.inputValue(dlg('textarea')), / mode="tile"><\/sm-calc>$/);
+  // The snippet on a course page at another origin: the JS API's answer for the copied inputs, the iframe sized by
+  // the height the calculator reports, Copy link allowed.
+  const course = await context.newPage();
+  course.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  course.on('pageerror', (e) => errors.push(String(e)));
+  await course.goto(other.url);
+  await course.evaluate((code) => {
+    const t = document.createElement('template');
+    t.innerHTML = code;
+    for (const n of [...t.content.childNodes]) {
+      if (n.nodeName !== 'SCRIPT') { document.body.appendChild(n); continue; }
+      const sc = document.createElement('script');
+      sc.src = n.getAttribute('src');
+      document.head.appendChild(sc);
+    }
+  }, code);
+  await course.waitForFunction(() => document.querySelector('sm-calc') && document.querySelector('sm-calc').result, null, { timeout: 20000 });
+  const got = await course.evaluate(() => {
+    const e = document.querySelector('sm-calc'), f = e.shadowRoot.querySelector('iframe');
+    return { result: e.result, height: f.style.height, allow: f.getAttribute('allow'), reported: e._reported };
+  });
+  assert.deepEqual(got.result, api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem_static: 24576 }));
+  assert.equal(got.allow, 'clipboard-write');
+  assert.ok(got.reported >= 240, String(got.reported));  // the height the calculator posted ("ready", "resize")
+  assert.equal(got.height, got.reported + 'px');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The embed options as the reader sees them (the page has no origin here: the options need none).
+test('embed options by URL, drawn: tab opens its tab once, compact has no tabs, theme sets the colours, lock disables, quiz takes typed keys', async () => {
+  const load = async (q, colorScheme = 'dark') => {
+    const r = await open(env.browser, env.base + 'index.html?embed=1' + q + '#gpu=A100&m=kernel&t=256&r=48',
+      { viewport: { width: 640, height: 480 }, colorScheme });
+    await r.page.waitForFunction(() => window.smcalc.embed && window.smcalc.embed().options, null, { timeout: 20000 });
+    await idle(r.page);
+    return r;
+  };
+  const items = (page) => page.evaluate(() => window.smcalc.items());
+  // The open tab's widgets follow its tab in the list (ImGui draws only the open one).
+  const next = (all, label) => all[all.findIndex((i) => i.label === label) + 1]?.label;
+  const done = async (r) => { assert.deepEqual(r.errors, []); await r.context.close(); };
+
+  let r = await load('');
+  let all = await items(r.page);
+  assert.equal(next(all, 'Budget'), 'Graphs');  // the Budget tab is open: no widgets of its own
+  const plain = await r.page.screenshot({ clip: box(all.find((i) => i.label === '##threads')) });
+  assert.ok(all.some((i) => i.label === 'A100 48 regs 24KB'), 'the presets are there');
+  await done(r);
+
+  r = await load('&tab=heatmap');
+  all = await items(r.page);
+  assert.equal(next(all, 'Heatmap'), 'embed_heat');
+  // Once: the reader's click on another tab stays.
+  const budget = all.find((i) => i.label === 'Budget' && i.visible);
+  await r.page.mouse.click(budget.x + budget.w / 2, budget.y + budget.h / 2);
+  await idle(r.page);
+  all = await items(r.page);
+  assert.equal(next(all, 'Heatmap'), 'Next');
+  assert.equal(next(all, 'Budget'), 'Graphs');
+  await done(r);
+
+  r = await load('&tab=graphs&compact=1');
+  all = await items(r.page);
+  for (const tab of ['Budget', 'Graphs', 'Heatmap', 'Next', 'Why']) assert.ok(!all.some((i) => i.label === tab), `compact shows ${tab}`);
+  assert.ok(all.some((i) => i.label === '##threads' && i.visible));
+  await done(r);
+
+  // theme beats the reader's preference both ways; host (the default) follows it.
+  for (const [q, scheme, light] of [['&theme=light', 'dark', true], ['&theme=dark', 'light', false], ['&theme=host', 'light', true]]) {
+    r = await load(q, scheme);
+    const c = (await canvasStats(r.page)).corner;
+    assert.equal(c[0] + c[1] + c[2] > 600, light, `${q} with ${scheme}: corner ${c}`);
+    await done(r);
+  }
+
+  // lock=threads: the field is drawn disabled (other pixels), its +/- do nothing, the presets are gone; regs is free.
+  r = await load('&lock=threads');
+  all = await items(r.page);
+  const threads = all.find((i) => i.label === '##threads' && i.visible);
+  assert.ok(!Buffer.from(await r.page.screenshot({ clip: box(threads) })).equals(Buffer.from(plain)), 'the locked field looks the same');
+  assert.ok(!all.some((i) => i.label === 'A100 48 regs 24KB'), 'presets shown while an input is locked');
+  const plus = (row) => all.find((i) => i.label === '+' && Math.abs(i.y - row.y) < 2);
+  for (const field of ['##threads', '##regs']) {
+    const p = plus(all.find((i) => i.label === field && i.visible));
+    await r.page.mouse.click(p.x + p.w / 2, p.y + p.h / 2);
+    await idle(r.page);
+  }
+  const s = await r.page.evaluate(() => window.smcalc.state());
+  assert.equal(s.threads, 256);
+  assert.ok(s.regs > 48, String(s.regs));
+  await done(r);
+
+  // quiz=1 on a kernel: the prediction is typed with real keys (the page reads keys on the window: they are the
+  // form's), then marked: A100, 256 threads, 48 registers: 5 CTAs, registers.
+  r = await load('&quiz=1');
+  await r.page.waitForSelector('#smcalc-quiz input[name=ctas]', { state: 'visible', timeout: 10000 });
+  await r.page.click('#smcalc-quiz input[name=ctas]');
+  await r.page.keyboard.type('5');
+  assert.equal(await r.page.inputValue('#smcalc-quiz input[name=ctas]'), '5');
+  await r.page.selectOption('#smcalc-quiz select[name=limit]', 'regs');
+  await r.page.keyboard.press('Enter');
+  await r.page.waitForFunction(() => window.smcalc.embed().quiz, null, { timeout: 5000 });
+  const quiz = await r.page.evaluate(() => window.smcalc.embed().quiz);
+  assert.deepEqual(quiz.prediction, { blocks_per_sm: 5, limiting: 'regs' });
+  assert.equal(quiz.right, true);
+  assert.equal((await r.page.evaluate(() => window.smcalc.state())).threads, 256, 'the keys reached the canvas');
+  await done(r);
+});
+function box(i) { return { x: i.x, y: i.y, width: i.w, height: i.h }; }

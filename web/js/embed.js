@@ -11,7 +11,8 @@
 // "kernel"), `result` holds the
 // JS API's answer of the last "change" (`request`, `hash` too), a `change` event carries the "change" message,
 // an `error` event the error answer of an attribute, and set(fields) / get() return Promises of the replies. The
-// iframe's height is the one the calculator reports (480 px) unless the element has a height attribute.
+// iframe's height is the one the calculator reports (480 px until it does) unless the element has a height
+// attribute (CSS px; a bad one is an `error` event, field "height").
 (function () {
   'use strict';
   if (typeof window === 'undefined' || !window.customElements || window.customElements.get('sm-calc')) return;
@@ -71,11 +72,12 @@
       frame.src = url.href;
       frame.title = this.getAttribute('title') || 'SM occupancy calculator';
       frame.setAttribute('allow', 'clipboard-write');
-      frame.style.cssText = 'display:block;width:100%;border:0;height:' + (Number(this.getAttribute('height')) || 480) + 'px';
+      frame.style.cssText = 'display:block;width:100%;border:0';
       var root = this.shadowRoot || this.attachShadow({mode: 'open'});
       root.innerHTML = '<style>:host{display:block}</style>';
       root.appendChild(frame);
       this._frame = frame;
+      this._size();
       this._onmessage = this._receive.bind(this);
       window.addEventListener('message', this._onmessage);
       this._observer = new MutationObserver(this._changed.bind(this));
@@ -120,13 +122,22 @@
       this._dirty = this._dirty || {};
       records.forEach(function (r) {
         if (OWN.test(r.attributeName)) {
-          if (r.attributeName === 'height' && self._frame)
-            self._frame.style.height = (Number(self.getAttribute('height')) || 480) + 'px';
+          if (r.attributeName === 'height' && self._frame) self._size();
           return;
         }
         self._dirty[r.attributeName.replace(/-/g, '_')] = value(r.attributeName, self.getAttribute(r.attributeName));
       });
       if (first && this.ready) this._flush();
+    }
+    // The iframe's height: the height attribute (CSS px, a number above 0), else the one the calculator reports
+    // (480 until it does). A bad height attribute is an `error` event (field "height") and is not used.
+    _size(quiet) {
+      var h = this.getAttribute('height'), px = null;
+      if (h !== null && /^\s*\d+(\.\d+)?(px)?\s*$/.test(h) && parseFloat(h) > 0) px = parseFloat(h);
+      else if (h !== null && !quiet)
+        this.dispatchEvent(new CustomEvent('error', {detail: {id: 'invalid_input', field: 'height', message: 'height must be ' +
+          'a number of CSS px above 0, e.g. 600 (without it, the height the calculator reports); got ' + JSON.stringify(h)}}));
+      this._frame.style.height = (px || this._reported || 480) + 'px';
     }
     _flush() {  // the attributes changed since the last flush, as one "set"
       var self = this, fields = this._dirty;
@@ -141,8 +152,10 @@
       if (!this._frame || e.source !== this._frame.contentWindow ||
           (this._local ? !/^(null|file:\/\/)$/.test(e.origin) : e.origin !== this._origin)) return;
       if (!d || typeof d !== 'object' || d.smcalc !== VERSION) return;
-      if ((d.type === 'ready' || d.type === 'resize') && !this.hasAttribute('height') && d.height > 0)
-        this._frame.style.height = d.height + 'px';  // the height the calculator needs
+      if ((d.type === 'ready' || d.type === 'resize') && d.height > 0) {
+        this._reported = d.height;  // the height the calculator needs
+        this._size(true);
+      }
       if (d.type === 'error' && d.id === undefined)  // an option attribute the calculator refused
         this.dispatchEvent(new CustomEvent('error', {detail: d.error}));
       if (d.type === 'quiz') {

@@ -1,5 +1,6 @@
 // web/js/messages.js - the embedding protocol, version 1 (docs/embedding.md), inside the calculator opened with
-// ?embed=1. dist/smcalc-messages.js; web/js/page.js loads it after main(), so the page itself does not carry it.
+// ?embed=1, and the page's "Copy embed code" dialog. dist/smcalc-messages.js; web/js/page.js loads it after main() in
+// ?embed=1 and on that button's first use, so the page itself does not carry it.
 //
 // A host page talks to the calculator in its iframe with window.postMessage. Every message is an object
 // {smcalc: 1, type, ...}. Host -> calculator: "set" {fields} and "get"; calculator -> host: "ready", "ok",
@@ -12,8 +13,103 @@
 // window.smcalc.fields()) merged into the page's hash, applied once per burst of messages (set_hash): a flood of
 // messages costs one recompute and at most one frame per animation frame. Each change of the inputs (by a
 // message or by the reader) posts one "change" carrying the JS API's answer for the page's inputs.
+//
+// The page itself (not an embed) loads this file for its "Copy embed code" button (embed_dialog, first below):
+// only ?embed=1 runs the protocol.
 (function () {
   'use strict';
+  // ---- "Copy embed code": the snippet for a course page ----------------------------------------------------
+  // The page's own address is no use on a course site (a file on the author's disk, a preview server): the author
+  // says where dist/ sits on the site, and the dialog remembers it in this browser under KEY (web/ui_storage.hpp
+  // kEmbedBaseKey: the page's saved-state reader passes over it). The snippet is <sm-calc> (embed.js): it makes
+  // the iframe with allow="clipboard-write" and gives it the height the calculator reports (docs/embedding.md).
+  var KEY = 'smcalc.v1/embed-base';
+  // The page reads the keyboard on the window (web/platform_html5.cpp) and keeps the keys it uses from the
+  // browser: typing in a form of ours (this dialog, the prediction form) is the form's, not the canvas's.
+  function own_keys(el) {
+    ['keydown', 'keyup', 'keypress', 'paste'].forEach(function (t) { el.addEventListener(t, function (e) { e.stopPropagation(); }); });
+  }
+  var BASE_RULE = 'the base URL must be the folder of index.html and embed.js on your site: http://..., https://..., ' +
+    'file://... or a path such as /smcalc/';
+  // {url} (a folder: ends in "/"), or {error} naming the field, the rule and what is wrong.
+  function base_of(text) {
+    var t = String(text).trim();
+    var why = !t ? 'it is empty'
+      : /[\s"'<>`\\]/.test(t) ? 'it has a space, a quote, a backslash or an angle bracket'
+      : /[?#]/.test(t) ? 'it has a query or a hash (the snippet adds its own)'
+      : /^[a-z][a-z\d+.-]*:/i.test(t) && !/^(https?:\/\/[^/]|file:\/\/)/i.test(t) ? 'it is not an http, https or file URL'
+      : '';
+    if (why) return {error: BASE_RULE + '; got ' + JSON.stringify(t) + ': ' + why};
+    return {url: t.replace(/(index\.html|embed\.js)$/, '').replace(/\/?$/, '/')};
+  }
+  function snippet(base, hash) {
+    var amp = function (u) { return u.replace(/&/g, '&amp;'); };
+    // mode: <sm-calc> sends "kernel" without one (docs/embedding.md), which would undo a tile in the hash.
+    return '<script src="' + amp(base) + 'embed.js"></script>\n<sm-calc src="' + amp(base + 'index.html#' + hash) +
+      '" mode="' + (/(^|&)m=kernel(&|$)/.test(hash) ? 'kernel' : 'tile') + '"></sm-calc>';
+  }
+  function stored(value) {  // localStorage can be off (private mode, a sandboxed frame): then nothing is kept
+    try {
+      if (value === undefined) return window.localStorage.getItem(KEY);
+      window.localStorage.setItem(KEY, value);
+      return value;
+    } catch (e) {
+      return null;
+    }
+  }
+  window.smcalc.embed_dialog = function (hash) {
+    var d = document.getElementById('smcalc-embed');
+    if (!d) {
+      d = document.createElement('dialog');
+      d.id = 'smcalc-embed';
+      d.style.cssText = 'max-width:42em;color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
+      d.innerHTML = '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Embed code for a course page</h2>' +
+        '<label>Where the calculator is on your site (the folder of index.html and embed.js from dist/):<br>' +
+        '<input name="base" spellcheck="false" placeholder="https://course.example/smcalc/" style="width:100%;box-sizing:border-box"></label>' +
+        '<p id="smcalc-embed-note" style="margin:6px 0"></p>' +
+        '<textarea name="code" rows="4" readonly style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
+        '<p style="margin:6px 0">&lt;sm-calc&gt; sizes itself to the calculator; for a plain iframe or a page that talks to ' +
+        'it, see docs/embedding.md.</p><button type="button" name="copy">Copy</button> <button>Close</button> ' +
+        '<span id="smcalc-embed-status" role="status"></span></form>';
+      own_keys(d);
+      document.body.appendChild(d);
+    }
+    var f = d.querySelector('form'), note = d.querySelector('#smcalc-embed-note'), status = d.querySelector('#smcalc-embed-status');
+    var own = location.protocol === 'file:' ? '' : location.href.replace(/[?#].*$/, '').replace(/[^/]*$/, '');
+    var kept = stored();
+    function update(first) {
+      var b = base_of(f.base.value);
+      status.textContent = '';
+      f.code.value = b.error ? '' : snippet(b.url, hash);
+      f.copy.disabled = !!b.error;
+      note.style.color = b.error && !first ? '#e5534b' : '';
+      note.textContent = first && !f.base.value ? 'This page is a file on this computer: its address is no use on a ' +
+          'course site. Type where dist/ is on your site (remembered in this browser).'
+        : b.error || (first && kept ? 'The address you used last time (remembered in this browser).'
+        : first ? 'This page\'s own folder: change it if the calculator sits elsewhere on your site (remembered in this browser).'
+        : 'Remembered in this browser when you copy.');
+    }
+    f.base.value = kept || own;
+    f.base.oninput = function () { update(false); };
+    f.copy.onclick = function () {
+      var b = base_of(f.base.value), text = f.code.value, done = false;
+      if (b.error) return;
+      Module['smcalcCopied'] = text;  // window.smcalc.copied(), as the page's other Copy buttons
+      try {
+        f.code.select();
+        done = document.execCommand('copy');
+      } catch (e) { /* refused: the Clipboard API below */ }
+      if (!done && navigator.clipboard) navigator.clipboard.writeText(text).catch(function () {});
+      status.textContent = stored(b.url) === null ? 'Copied (this browser keeps no storage: the address is not remembered).'
+        : 'Copied; the address is remembered.';
+    };
+    update(true);
+    if (!d.open) d.showModal();
+    f.base.focus();
+  };
+
+  // ---- the embedding protocol: only in ?embed=1 (the page loads this file for its embed-code dialog too) -------
+  if (new URLSearchParams(location.search).get('embed') !== '1') return;
   var VERSION = 1;
   var HEIGHT = 480;  // the embed layout's height until the page reports the height it needs (onlayout)
   var smcalc = window.smcalc;
@@ -297,7 +393,7 @@
   // ---- embed options by URL (docs/embedding.md): quiz, lock, tab, compact, theme, examples ----------------
   // Read once; a bad one is an "error" after "ready" (field: the parameter) and a warning, and is left out.
   var q = new URLSearchParams(location.search);
-  var opt = {quiz: false, locked: '', tab: '', compact: false, heading: null};
+  var opt = {quiz: false, locked: '', tab: '', compact: false, theme: null, heading: null};
   var bad = [];
   var keep = null;    // the hash when the locked inputs were last set (by the host or the link)
   var verdict = ['', 0], form = null, layout = [HEIGHT, null];
@@ -317,6 +413,7 @@
     else if (t) opt.tab = TABS[t];
     t = q.get('theme');
     if (t !== null && !/^(host|dark|light)$/.test(t)) bad.push(['theme', 'theme must be host, dark or light; got ' + JSON.stringify(t)]);
+    else opt.theme = t;  // read by the page itself (web/platform_html5.cpp), which ignores a bad one too
     t = q.get('examples');
     if (t !== null && t.length > 60) bad.push(['examples', 'examples must be a heading of at most 60 characters; got ' + t.length]);
     else opt.heading = t;
@@ -330,16 +427,26 @@
       else if (k) bad.push(['lock', 'lock: ' + not_input(api, k, 1)[1]]);
     });
     opt.locked = keys.length ? ',' + keys.join(',') + ',' : '';
-    stats.options = opt;
+    stats.options = JSON.parse(JSON.stringify(opt));  // as read (show() forgets the tab once it is open)
     bad.forEach(function (b) { console.warn('smcalc: ' + b[1]); });
     keep = parse(smcalc.state().hash);
     if (opt.quiz) ask(api); else show();
   }
+  // A C string of `t` in the page's memory (0 for null; the caller frees it). By hand: the page's glue is minified
+  // (web/pack_page.py), so Emscripten's allocateUTF8 is no global this script can call; Module's exports and its
+  // HEAPU8 (kept current when memory grows) are.
+  function c_string(t) {
+    if (t === null) return 0;
+    var b = new TextEncoder().encode(t), p = Module._malloc(b.length + 1);
+    Module.HEAPU8.set(b, p);
+    Module.HEAPU8[p + b.length] = 0;
+    return p;
+  }
   // The options as the page draws them (web/app.hpp ui_set_embed).
   function show() {
-    var a = [opt.locked, opt.tab, opt.heading, verdict[0]].map(function (t) { return t === null ? 0 : allocateUTF8(t); });
-    _smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0), a[0], a[1], a[2], a[3], verdict[1]);
-    a.forEach(function (p) { if (p) _free(p); });
+    var a = [opt.locked, opt.tab, opt.heading, verdict[0]].map(c_string);
+    Module._smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0), a[0], a[1], a[2], a[3], verdict[1]);
+    a.forEach(function (p) { if (p) Module._free(p); });
     opt.tab = '';
   }
   // The reader changed a locked input (a suggestion's Apply, a preset): it goes back.
@@ -363,6 +470,7 @@
       form.id = 'smcalc-quiz';
       form.style.cssText = 'position:fixed;box-sizing:border-box;padding:12px 14px;margin:0;overflow:auto;background:Canvas;color:CanvasText;' +
         'color-scheme:' + (q.get('theme') === 'light' || q.get('theme') === 'dark' ? q.get('theme') : 'dark light');
+      own_keys(form);
       document.body.appendChild(form);
       form.onsubmit = function (e) { e.preventDefault(); smcalc.api().then(check); };
     }

@@ -10,6 +10,7 @@
 //             dynamic_smem(req), tile(req), gpus() are shortcuts that return Promises of the answers.
 // In ?embed=1 the embedding protocol (docs/embedding.md) loads after main() from smcalc-messages.js next to
 // smcalc.js (web/js/messages.js), so the page does not carry it; it reads fields(), set_hash() and onchange.
+// The same file holds the "Copy embed code" dialog: embed_code(hash) loads it on first use.
 (function () {
   var script = document.currentScript;
   var dir = script && script.src ? script.src.replace(/[^/]*$/, '') : '';
@@ -58,7 +59,11 @@
     // would be, without a history entry), and a function called once per burst of changes of the inputs.
     fields: function () { return JSON.parse(UTF8ToString(_smcalc_page_fields())); },
     set_hash: function (h) { var p = allocateUTF8(h); _smcalc_page_set_hash(p); _free(p); },
-    onchange: null
+    onchange: null,
+    embed_code: function (hash) {
+      (smcalc.embed_dialog ? Promise.resolve() : load('smcalc-messages.js', function () {}))
+        .then(function () { smcalc.embed_dialog(hash); }, function (e) { console.error('smcalc: ' + e.message); });
+    }
   };
   ['occupancy', 'block_size', 'dynamic_smem', 'tile', 'gpus', 'archs', 'handle'].forEach(function (name) {
     smcalc[name] = function (request) { return api().then(function (a) { return a[name](request); }); };
