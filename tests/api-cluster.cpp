@@ -17,10 +17,6 @@
 #include "smcalc/gpu.hpp"
 #include "smcalc_api.hpp"
 
-using nlohmann::json;
-using smcalc::api::handle;
-using smcalc::api::handle_line;
-
 namespace {
 
 using namespace smcalc::test;

@@ -17,10 +17,6 @@
 #include "smcalc/ptxas.hpp"
 #include "smcalc_api.hpp"
 
-using nlohmann::json;
-using smcalc::api::handle;
-using smcalc::api::handle_line;
-
 namespace {
 
 using namespace smcalc::test;
@@ -214,12 +210,7 @@ TEST_CASE("api compare: one tile on four GPUs") {
 }
 
 TEST_CASE("api compare: errors and warnings") {
-    struct Case {
-        json request;
-        const char* id;
-        const char* field;
-    };
-    const std::vector<Case> cases = {
+    const std::vector<ErrorCase> cases = {
         {{{"op", "compare"}}, "bad_request", "gpus"},
         {{{"op", "compare"}, {"gpus", json::array()}}, "invalid_input", "gpus"},
         {{{"op", "compare"}, {"gpus", {"A100", "A100", "A100", "A100", "A100"}}}, "invalid_input", "gpus"},
@@ -229,12 +220,7 @@ TEST_CASE("api compare: errors and warnings") {
         {{{"op", "compare"}, {"gpus", {"A100"}}, {"threads", 0}}, "invalid_input", "threads"},
         {{{"op", "compare"}, {"gpus", {"A100"}}, {"kind", "tile"}, {"m", 0}}, "invalid_input", "m"},
     };
-    for (const auto& c : cases) {
-        const json a = handle(c.request);
-        INFO("request: ", c.request.dump(), "\nanswer: ", a.dump());
-        CHECK(error_id(a) == c.id);
-        CHECK(error_field(a) == c.field);
-    }
+    check_error_cases(cases);
     const json w = handle({{"op", "compare"}, {"gpus", {"A100"}}, {"gpu", "A100"}, {"m", 64}});
     CHECK(has_warning(w, "\"gpu\" is ignored by op compare"));
     CHECK(has_warning(w, "\"m\" is ignored by op compare"));
@@ -370,12 +356,7 @@ TEST_CASE("api compiler_output: a pasted kernel fills the occupancy inputs") {
                           "\"compiler_output\" is ignored by op tile"));
     }
     SUBCASE("errors") {
-        struct Case {
-            json request;
-            const char* id;
-            const char* field;
-        };
-        const std::vector<Case> cases = {
+        const std::vector<ErrorCase> cases = {
             {{{"op", "occupancy"}, {"compiler_output", sm80}}, "invalid_input", "kernel"},  // 8 kernels: which?
             {{{"op", "occupancy"}, {"compiler_output", sm80}, {"kernel", "nope"}}, "invalid_input", "kernel"},
             {{{"op", "occupancy"}, {"compiler_output", sm80}, {"kernel", "transpose_tile"}}, "invalid_input", "kernel"},
@@ -384,12 +365,7 @@ TEST_CASE("api compiler_output: a pasted kernel fills the occupancy inputs") {
             {{{"op", "occupancy"}, {"compiler_output", "garbage"}}, "invalid_input", "compiler_output"},
             {{{"op", "occupancy"}, {"compiler_output", 5}}, "invalid_input", "compiler_output"},
         };
-        for (const auto& c : cases) {
-            const json a = handle(c.request);
-            INFO("request: ", c.request.dump().substr(0, 200), "\nanswer: ", a.dump().substr(0, 400));
-            CHECK(error_id(a) == c.id);
-            CHECK(error_field(a) == c.field);
-        }
+        check_error_cases(cases);
         // The list of kernels is in the message.
         const json which = handle({{"op", "occupancy"}, {"compiler_output", sm80}});
         CHECK(which["error"]["message"].get<std::string>().find("_Z9block_sumPKfPfi") != std::string::npos);

@@ -16,10 +16,6 @@
 #include "smcalc/tile.hpp"
 #include "smcalc_api.hpp"
 
-using nlohmann::json;
-using smcalc::api::handle;
-using smcalc::api::handle_line;
-
 namespace {
 
 using namespace smcalc::test;
@@ -218,13 +214,8 @@ TEST_CASE("api tile: the answer is smcalc::tile's, number for number") {
 }
 
 TEST_CASE("api tile: refusals and bad fields answer their error id and field") {
-    struct Case {
-        json request;
-        const char* id;
-        const char* field;
-    };
     const json t = seed_tile();
-    const std::vector<Case> cases = {
+    const std::vector<ErrorCase> cases = {
         // Hardware refusals (issue 3, point 3): unsupported.
         {with(t, "mma", "tmem"), "unsupported", "mma"},                       // no TMEM on CC 9.0
         {with(t, "m", 100), "unsupported", "m"},                              // wgmma: M a multiple of 64
@@ -344,14 +335,9 @@ TEST_CASE("api tiles: what fits, sorted as the core sorts it, capped by limit") 
 
 TEST_CASE("api tiles: bad lists, limits and types") {
     const json base = {{"op", "tiles"}, {"gpu", "H100 SXM5"}};
-    struct Case {
-        json request;
-        const char* id;
-        const char* field;
-    };
     std::vector<int64_t> many(64);
     for (std::size_t i = 0; i < many.size(); ++i) many[i] = static_cast<int64_t>(16 * (i + 1));
-    const std::vector<Case> cases = {
+    const std::vector<ErrorCase> cases = {
         {with(base, "ms", json::array()), "invalid_input", "ms"},
         {with(base, "ms", {64, 0}), "invalid_input", "ms[1]"},
         {with(base, "ks", {"64"}), "invalid_input", "ks[0]"},
@@ -364,12 +350,7 @@ TEST_CASE("api tiles: bad lists, limits and types") {
         {with(base, "mma", "tmem"), "unsupported", "mma"},
         {{{"op", "tiles"}}, "bad_request", "gpu"},
     };
-    for (const auto& c : cases) {
-        const json a = handle(c.request);
-        INFO("request: ", c.request.dump().substr(0, 300), "\nanswer: ", a.dump().substr(0, 400));
-        CHECK(error_id(a) == c.id);
-        CHECK(error_field(a) == c.field);
-    }
+    check_error_cases(cases);
     CHECK(has_warning(handle(with(base, "m", 64)), "\"m\" is ignored by op tiles"));
 }
 

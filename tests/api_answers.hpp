@@ -1,14 +1,21 @@
-// tests/api_answers.hpp - reading answers of smcalc::api::handle in the tests/api-*.cpp suites.
+// tests/api_answers.hpp - asking smcalc::api::handle and reading its answers in the tests/api-*.cpp suites.
 #pragma once
 
 #include <string>
 #include <utility>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "smcalc_api.hpp"
 
 #include <nlohmann/json.hpp>
 
 namespace smcalc::test {
 
 using nlohmann::json;
+using smcalc::api::handle;
+using smcalc::api::handle_line;
 
 // `j` with one field set (a request varied from a base request).
 inline json with(json j, const std::string& key, json value) {
@@ -30,6 +37,22 @@ inline bool has_warning(const json& a, const std::string& part) {
     for (const auto& w : a["warnings"])
         if (w.get<std::string>().find(part) != std::string::npos) return true;
     return false;
+}
+
+// A request that must be refused: the error id and the field it names.
+struct ErrorCase {
+    json request;
+    const char* id;
+    const char* field;
+};
+// Each request's answer from smcalc::api::handle is the error `id` naming `field`.
+inline void check_error_cases(const std::vector<ErrorCase>& cases) {
+    for (const auto& c : cases) {
+        const json a = handle(c.request);
+        INFO("request: ", c.request.dump().substr(0, 300), "\nanswer: ", a.dump().substr(0, 400));
+        CHECK(error_id(a) == c.id);
+        CHECK(error_field(a) == c.field);
+    }
 }
 
 }  // namespace smcalc::test

@@ -21,6 +21,21 @@ namespace {
 
 const GpuSpec& gpu(const char* name) { return **find_gpu(name); }
 
+// A custom CC 9.0 part: `sms` SMs in GPCs of at most `max_sms_per_gpc` SMs in TPC pairs, gpcs_min..gpcs_max GPCs.
+struct Part {
+    Device device;
+    GpcLayout gpc;
+};
+Part hopper_part(int64_t sms, int64_t gpcs_min, int64_t gpcs_max, int64_t max_sms_per_gpc) {
+    Part p{reference_device(**find_arch({9, 0})), GpcLayout{}};
+    p.device.sm_count = sms;
+    p.gpc.gpcs_min = gpcs_min;
+    p.gpc.gpcs_max = gpcs_max;
+    p.gpc.max_sms_per_gpc = max_sms_per_gpc;
+    p.gpc.sms_per_tpc = 2;
+    return p;
+}
+
 ClusterInput cl(int64_t x, int64_t y = 1, int64_t z = 1, bool non_portable = false) {
     ClusterInput in;
     in.dims = {x, y, z};
@@ -203,12 +218,7 @@ TEST_CASE("cluster: properties over every catalogued CC 9.0+ GPU, size and CTAs 
 
 TEST_CASE("cluster: the range brackets every layout (brute force on a small custom part)") {
     // 3 GPCs of at most 6 SMs in TPC pairs, 14 SMs: enumerate every split.
-    Device d = reference_device(**find_arch({9, 0}));
-    d.sm_count = 14;
-    GpcLayout g;
-    g.gpcs_min = g.gpcs_max = 3;
-    g.max_sms_per_gpc = 6;
-    g.sms_per_tpc = 2;
+    const auto [d, g] = hopper_part(14, 3, 3, 6);
     for (int64_t c = 1; c <= 3; ++c)
         for (int64_t k = 1; k <= 8; ++k) {
             int64_t lo = 1 << 30, hi = -1;
@@ -232,13 +242,7 @@ TEST_CASE("cluster: the range brackets every layout (brute force on a small cust
 }
 
 TEST_CASE("cluster: fewer TPCs than GPCs: the even split leaves no GPC empty") {
-    Device d = reference_device(**find_arch({9, 0}));
-    d.sm_count = 6;
-    GpcLayout g;
-    g.gpcs_min = 2;
-    g.gpcs_max = 8;
-    g.max_sms_per_gpc = 18;
-    g.sms_per_tpc = 2;
+    const auto [d, g] = hopper_part(6, 2, 8, 18);
     auto r = clusters(d, g, 1, 0, cl(2));
     REQUIRE(r.ok());
     REQUIRE(r->gpcs.size() == 3);
@@ -253,12 +257,7 @@ TEST_CASE("cluster: a cluster larger than a GPC can hold is 0 clusters with the 
     auto zero = ok(h, 0, 0, cl(16, 1, 1, true));
     CHECK(zero.max_active_clusters->bound == 0);
     CHECK(*zero.max_active_clusters->high == 0);
-    Device d = reference_device(**find_arch({9, 0}));
-    d.sm_count = 12;
-    GpcLayout g;
-    g.gpcs_min = g.gpcs_max = 2;
-    g.max_sms_per_gpc = 6;
-    g.sms_per_tpc = 2;
+    const auto [d, g] = hopper_part(12, 2, 2, 6);
     auto r = clusters(d, g, 1, 0, cl(8));
     REQUIRE(r.ok());
     CHECK(*r->max_active_clusters->high == 0);
@@ -590,12 +589,7 @@ TEST_CASE("cluster: next steps name a smaller cluster that keeps more CTAs resid
     // Cluster 2 on H100 SXM5: every slot used, nothing to say.
     CHECK(cluster_next_steps(h.device, h.gpc, 1, 0, cl(2))->empty());
     // A part of 4 GPCs x 12 SMs: clusters of 8 hold 4 x 8 = 32 CTAs, clusters of 4 hold 4 x 12 = 48.
-    Device d = reference_device(**find_arch({9, 0}));
-    d.sm_count = 48;
-    GpcLayout g;
-    g.gpcs_min = g.gpcs_max = 4;
-    g.max_sms_per_gpc = 12;
-    g.sms_per_tpc = 2;
+    const auto [d, g] = hopper_part(48, 4, 4, 12);
     auto s = cluster_next_steps(d, g, 1, 0, cl(8));
     REQUIRE(s.ok());
     REQUIRE(s->size() == 2);

@@ -44,19 +44,7 @@ int64_t blocks(const Device& d, const KernelInput& in) {
 }
 
 KernelInput with(KernelInput in, Knob k, int64_t v) {
-    switch (k) {
-        case Knob::Registers: in.regs = v; break;
-        case Knob::Threads: in.threads = v; break;
-        case Knob::Barriers: in.barriers = v; break;
-        case Knob::SharedMemory:
-            if (v >= in.smem_static) {
-                in.smem_dynamic = v - in.smem_static;
-            } else {
-                in.smem_static = v;
-                in.smem_dynamic = 0;
-            }
-            break;
-    }
+    apply_knob(in, k, v);
     return in;
 }
 

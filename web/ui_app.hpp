@@ -255,7 +255,6 @@ void view_tile_inputs(App& a, bool compact);
 void view_tile_budget(App& a);  // tabs: Tile, SM budget, Why (the kernel budget without a tile)
 void view_tile_rows(App& a);
 void view_tile_verdict(App& a);
-std::string tile_over_text(const TileResult& r);  // each readout over its limit, with both numbers
 
 // Formatting shared by views and plots (presentation only).
 std::string axis_bytes(int64_t v);    // 49152 -> "48K"

@@ -152,21 +152,7 @@ const amd::GpuSpec* amd_gpu(const Inputs& in) {
     return g ? *g : nullptr;
 }
 
-amd::TileInput Inputs::amd_tile_input() const {
-    // The API's rule for a tile on an AMD GPU in a compare: the shape, stages, types and problem as given, the
-    // CTA's warps as waves (of 64 lanes) per workgroup.
-    amd::TileInput t;
-    t.m = tile.m;
-    t.n = tile.n;
-    t.k = tile.k;
-    t.stages = tile.stages;
-    t.waves = tile.warps;
-    t.a = tile.a;
-    t.b = tile.b;
-    t.acc = tile.acc;
-    if (problem_on) t.problem = problem;
-    return t;
-}
+amd::TileInput Inputs::amd_tile_input() const { return amd::tile_input(tile_input()); }
 
 const GpuSpec* base_gpu(const Inputs& in) {
     auto g = find_gpu(in.gpu);

@@ -192,17 +192,6 @@ void view_tile_inputs(App& a, bool compact) {
     }
 }
 
-// Why the tile does not fit: each readout over its limit with both numbers ("accumulator registers per thread
-// 256 registers > 255 registers").
-std::string tile_over_text(const TileResult& r) {
-    std::string why;
-    for (const TileRow& row : r.rows)
-        if (row.over && row.key != "ctas_per_sm")  // 0 CTAs per SM is the consequence, not a reason
-            why += (why.empty() ? "" : "; ") + row.label + " " + unit_value_text(row.unit, row.value) +
-                   (row.limit ? " > " + unit_value_text(row.unit, *row.limit) : std::string());
-    return why.empty() ? "no CTA fits on an SM" : why;
-}
-
 void view_tile_verdict(App& a) {
     const Model& m = a.model;
     if (!m.tile) return;
@@ -226,7 +215,7 @@ void view_tile_verdict(App& a) {
     ImGui::TextColored(a.pal.text_error, "Does not fit on one SM");  // (the headline font holds digits only)
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted((capitalized(tile_over_text(r)) + ".").c_str());
+    ImGui::TextUnformatted((capitalized(tile_misfit_text(r)) + ".").c_str());
     if (!r.fit_options.empty()) {
         ImGui::Spacing();
         text_dim("Ways to make it fit:");

@@ -961,7 +961,7 @@ void view_budgets(App& a) {
     if (m.tile && !m.tile->fits) {
         // The per-SM budget of a launch that does not run would contradict the verdict: say what it is instead.
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(a.pal.text_error, "The tile does not fit one SM: %s.", tile_over_text(*m.tile).c_str());
+        ImGui::TextColored(a.pal.text_error, "The tile does not fit one SM: %s.", tile_misfit_text(*m.tile).c_str());
         text_dim("The Tile tab shows every readout against its limit; the ways to make it fit are in the Result card.");
         ImGui::PopTextWrapPos();
         return;

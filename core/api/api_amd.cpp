@@ -625,10 +625,7 @@ std::string amd_occupancy_text(const Request& req, const amd::OccupancyResult& r
                         row.limit ? row_value_text(row.unit, *row.limit) : std::string("-"), row.unit,
                         std::string(basis_key(row.basis))});
     out += text_table(rows, {false, true, true, false, false});
-    if (!r.notes.empty()) {
-        out += "\nnotes:\n";
-        for (const auto& n : r.notes) out += "  - " + n + "\n";
-    }
+    out += list_text("\nnotes:\n", r.notes);
     if (why && !r.derivation.empty()) {
         out += "\nderivation:\n";
         for (const auto& d : r.derivation) out += "  " + d + "\n";
@@ -684,10 +681,7 @@ std::string amd_tile_text(const Request& req, const amd::TileResult& r, bool why
         out += std::string("does not fit: ") + (!r.regs_fit ? "registers per lane exceed 256 (spills); " : "") +
                (!r.lds_fits ? format_bytes(r.lds_per_workgroup) + " LDS exceed " + format_bytes(r.lds_limit) + "; " : "") +
                (r.workgroups_per_cu < 1 ? "0 workgroups per CU" : "") + "\n";
-    if (!r.notes.empty()) {
-        out += "\nnotes:\n";
-        for (const auto& n : r.notes) out += "  - " + n + "\n";
-    }
+    out += list_text("\nnotes:\n", r.notes);
     if (why && r.occ) {
         out += "\nderivation (occupancy model):\n";
         for (const auto& d : r.occ->derivation) out += "  " + d + "\n";
@@ -713,10 +707,7 @@ std::string amd_parse_text(const AmdParseAnswer& a) {
     bool mismatch = false;
     for (const auto& c : a.llvm) mismatch = mismatch || (c && c->mismatch);
     if (mismatch) out += "\nLLVM's figure and smcalc's re-derivation of it differ for the kernels marked MISMATCH\n";
-    if (!a.parsed.notes.empty()) {
-        out += "\nnotes:\n";
-        for (const auto& n : a.parsed.notes) out += "  - " + n + "\n";
-    }
+    out += list_text("\nnotes:\n", a.parsed.notes);
     return out;
 }
 
@@ -733,15 +724,8 @@ std::string vendor_compare_text(const VendorComparison& c) {
         if (amd_col) out += "AMD kernel: " + amd_kernel_text(c.amd_kernel) + "\n";
     }
     out += "\n";
-    std::vector<std::string> names;
-    for (const VendorColumn& col : c.columns) names.push_back(col.name);
-    out += compare_table_text(names, c.rows);
-    for (const VendorColumn& col : c.columns)
-        if (col.error) out += col.name + ": " + col.error->message + " [" + std::string(error_id_string(col.error->id)) + "]\n";
-    if (!c.notes.empty()) {
-        out += "\nnotes:\n";
-        for (const auto& n : c.notes) out += "  - " + n + "\n";
-    }
+    out = compare_columns_text(std::move(out), c.columns, c.rows);
+    out += list_text("\nnotes:\n", c.notes);
     return out;
 }
 

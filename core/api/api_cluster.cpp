@@ -169,10 +169,7 @@ std::string cluster_result_text(const ClusterResult& r) {
     }
     out += "arithmetic:\n";
     for (const auto& d : r.derivation) out += "  " + d + "\n";
-    if (!r.notes.empty()) {
-        out += "cluster notes:\n";
-        for (const auto& n : r.notes) out += "  - " + n + "\n";
-    }
+    out += list_text("cluster notes:\n", r.notes);
     return out;
 }
 

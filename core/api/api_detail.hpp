@@ -120,6 +120,23 @@ std::string amd_compiler_line(const amd::ParsedKernel& k);
 // api_text.cpp's compare table, for api_amd.cpp.
 std::string compare_table_text(const std::vector<std::string>& names, const std::vector<CompareRow>& rows);
 
+// A comparison's table, then each refused column's error: the text of every kind of comparison (kernel, tile,
+// vendors). `out` is the text above the table.
+template <class Column>
+std::string compare_columns_text(std::string out, const std::vector<Column>& columns,
+                                 const std::vector<CompareRow>& rows) {
+    std::vector<std::string> names;
+    for (const Column& col : columns) names.push_back(col.name);
+    out += compare_table_text(names, rows);
+    for (const Column& col : columns)
+        if (col.error)
+            out += col.name + ": " + col.error->message + " [" + std::string(error_id_string(col.error->id)) + "]\n";
+    return out;
+}
+
+// A titled list, one item a line after `bullet`; "" when there are no items (notes, compiler messages).
+std::string list_text(const std::string& title, const std::vector<std::string>& items, const char* bullet = "  - ");
+
 // What an op answers, solved once; the JSON (smcalc_api.cpp) and the text (api_text.cpp) answers are two
 // formatters of it. gpus and archs answer from the database itself (monostate).
 using Solved = std::variant<std::monostate, OccupancyResult, BlockSizeResult, DynamicSmemAnswer, NextStepAnswer,

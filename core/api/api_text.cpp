@@ -155,22 +155,9 @@ std::string tile_text(const Request& req, const TileResult& r) {
         if (r.occ) out += ", " + num(r.occ->warps_per_sm) + " of " + num(r.occ->max_warps_per_sm) + " warps";
         out += " = " + format_percent(r.occupancy) + " occupancy (estimate), limited by " + limiting_text(r.limiting) + "\n";
     } else {
-        std::string why;
-        auto add = [&](const std::string& w) { why += (why.empty() ? "" : "; ") + w; };
-        if (r.acc_over_cap)
-            add("accumulators alone exceed " + num(r.regs_cap) + " registers/thread: spills");
-        else if (r.spills)
-            add("estimated " + num(r.regs_per_thread_est) + " registers/thread exceed " + num(r.regs_cap) + ": spills");
-        if (!r.smem_fits)
-            add(num(r.smem_per_cta) + " B shared memory per CTA exceed the " + num(r.smem_limit) + " B per-block limit");
-        if (!r.tmem_fits) add(num(r.tmem_columns) + " TMEM columns exceed " + num(r.tmem_columns_limit));
-        if (r.ctas_per_sm < 1) add("0 CTAs per SM (limited by " + limiting_text(r.limiting) + ")");
-        out += "does not fit: " + why + "\n";
+        out += "does not fit: " + tile_misfit_text(r) + "\n";
     }
-    if (!r.notes.empty()) {
-        out += "\nnotes:\n";
-        for (const auto& n : r.notes) out += "  - " + n + "\n";
-    }
+    out += list_text("\nnotes:\n", r.notes);
     return out;
 }
 
@@ -255,25 +242,11 @@ std::string next_step_text(const Request& req, const NextStepAnswer& a) {
 }
 
 std::string compare_text(const Comparison& c) {
-    std::string out = "kernel: " + kernel_text(c.kernel) + "\n\n";
-    std::vector<std::string> names;
-    for (const CompareColumn& col : c.columns) names.push_back(col.name);
-    out += compare_table(names, c.rows);
-    for (const CompareColumn& col : c.columns)
-        if (col.error)
-            out += col.name + ": " + col.error->message + " [" + std::string(error_id_string(col.error->id)) + "]\n";
-    return out;
+    return compare_columns_text("kernel: " + kernel_text(c.kernel) + "\n\n", c.columns, c.rows);
 }
 
 std::string compare_tile_text(const TileComparison& c) {
-    std::string out = shape_text(c.tile) + "\n\n";
-    std::vector<std::string> names;
-    for (const TileColumn& col : c.columns) names.push_back(col.name);
-    out += compare_table(names, c.rows);
-    for (const TileColumn& col : c.columns)
-        if (col.error)
-            out += col.name + ": " + col.error->message + " [" + std::string(error_id_string(col.error->id)) + "]\n";
-    return out;
+    return compare_columns_text(shape_text(c.tile) + "\n\n", c.columns, c.rows);
 }
 
 std::string parse_text(const ParsedOutput& p) {
@@ -293,14 +266,8 @@ std::string parse_text(const ParsedOutput& p) {
         for (const auto& f : p.device_functions) out += " " + f;
         out += "\n";
     }
-    if (!p.notes.empty()) {
-        out += "\nnotes:\n";
-        for (const auto& n : p.notes) out += "  - " + n + "\n";
-    }
-    if (!p.diagnostics.empty()) {
-        out += "\ncompiler messages:\n";
-        for (const auto& d : p.diagnostics) out += "  " + d + "\n";
-    }
+    out += list_text("\nnotes:\n", p.notes);
+    out += list_text("\ncompiler messages:\n", p.diagnostics, "  ");
     return out;
 }
 
@@ -378,6 +345,13 @@ namespace smcalc::api::detail {
 
 std::string compare_table_text(const std::vector<std::string>& names, const std::vector<CompareRow>& rows) {
     return compare_table(names, rows);
+}
+
+std::string list_text(const std::string& title, const std::vector<std::string>& items, const char* bullet) {
+    if (items.empty()) return "";
+    std::string out = title;
+    for (const auto& item : items) out += bullet + item + "\n";
+    return out;
 }
 
 }  // namespace smcalc::api::detail

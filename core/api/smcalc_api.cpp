@@ -465,20 +465,23 @@ void read_amd_kernel_fields(const json& j, Request& req) {
 void read_amd_tile(const json& j, Request& req, bool compare) {
     amd::TileInput& t = req.amd_tile;
     const TileInput& n = req.tile;
-    auto given = [&](const char* k) { return compare || get(j, k) != nullptr; };
-    if (given("m")) t.m = n.m;
-    if (given("n")) t.n = n.n;
-    if (given("k")) t.k = n.k;
-    if (given("stages")) t.stages = n.stages;
-    if (given("a")) t.a = n.a;
-    if (given("b")) t.b = n.b;
-    if (given("acc")) t.acc = n.acc;
-    t.problem = n.problem;
+    if (compare) {
+        t = amd::tile_input(n, t);
+    } else {
+        // Alone, the AMD model's own defaults stand for the fields not given (its tile is not NVIDIA's).
+        auto given = [&](const char* k) { return get(j, k) != nullptr; };
+        if (given("m")) t.m = n.m;
+        if (given("n")) t.n = n.n;
+        if (given("k")) t.k = n.k;
+        if (given("stages")) t.stages = n.stages;
+        if (given("a")) t.a = n.a;
+        if (given("b")) t.b = n.b;
+        if (given("acc")) t.acc = n.acc;
+        t.problem = n.problem;
+    }
     if (const json* v = get(j, "waves")) {
         t.waves = read_int(*v, "waves", FieldSpec{"waves", 1, 16, "waves of 64 lanes per workgroup"});
         req.waves_given = true;
-    } else if (compare) {
-        t.waves = n.warps;
     }
     if (const json* v = get(j, "sgprs")) {
         const auto* f = fields::find(fields::amd_kernel_fields(), "sgprs");

@@ -34,35 +34,26 @@ namespace {
 // dword blocks" (gfx9); HIP-OCC = ROCm clr hipamd/src/hip_platform.cpp
 // ihipOccupancyMaxActiveBlocksPerMultiprocessor; ROCM-SPECS = rocm.docs.amd.com reference/gpu-specs.
 // clang-format off
+// The register files, wave slots and workgroup limits are the same on every CDNA target modelled (LLVM-BI,
+// LLVM-TD: wave64, 4 SIMDs, 8 waves, 512 unified VGPRs, 800 SGPRs); only the LDS differs (LLVM-TD
+// FeatureAddressableLocalMemorySize, LLVM-T-LDS950 / LLVM-ASM granule). lds: bytes per CU, also one
+// workgroup's limit; lds_granule: bytes.
+constexpr ArchRules cdna(std::string_view gfx, std::string_view family, std::string_view label, int lds,
+                         int lds_granule, std::string_view source) {
+    return {.gfx = gfx, .family = family, .label = label,
+            .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 8,
+            .vgprs_per_simd = 512, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
+            .vgpr_alloc_granule = 8, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
+            .lds_per_cu = lds, .lds_per_workgroup = lds, .lds_alloc_granule = lds_granule,
+            .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
+            .source = source};
+}
+
 constexpr ArchRules kArchs[] = {
-    {
-        .gfx = "gfx942", .family = "CDNA3", .label = "MI300X, MI325X (and MI300A)",
-        .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 8,
-        .vgprs_per_simd = 512, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
-        .vgpr_alloc_granule = 8, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
-        .lds_per_cu = 65536, .lds_per_workgroup = 65536, .lds_alloc_granule = 512,
-        .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
-        .source = "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC; ROCM-SPECS",
-    },
-    {
-        .gfx = "gfx950", .family = "CDNA4", .label = "MI350X, MI355X",
-        .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 8,
-        .vgprs_per_simd = 512, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
-        .vgpr_alloc_granule = 8, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
-        .lds_per_cu = 163840, .lds_per_workgroup = 163840, .lds_alloc_granule = 2048,
-        .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
-        .source = "LLVM-BI; LLVM-TD; LLVM-T-LDS950; HIP-OCC; ROCM-SPECS",
-    },
-    {
-        .gfx = "gfx90a", .family = "CDNA2",
-        .label = "MI200 rules; no product row: kept for the LLVM and XLA vectors that name gfx90a",
-        .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 8,
-        .vgprs_per_simd = 512, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
-        .vgpr_alloc_granule = 8, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
-        .lds_per_cu = 65536, .lds_per_workgroup = 65536, .lds_alloc_granule = 512,
-        .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
-        .source = "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC",
-    },
+    cdna("gfx942", "CDNA3", "MI300X, MI325X (and MI300A)", 65536, 512, "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC; ROCM-SPECS"),
+    cdna("gfx950", "CDNA4", "MI350X, MI355X", 163840, 2048, "LLVM-BI; LLVM-TD; LLVM-T-LDS950; HIP-OCC; ROCM-SPECS"),
+    cdna("gfx90a", "CDNA2", "MI200 rules; no product row: kept for the LLVM and XLA vectors that name gfx90a", 65536,
+         512, "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC"),
 };
 
 // ============================================================================ [SECTION] products

@@ -120,12 +120,9 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
 
     // --- residency (the occupancy model on the tile's kernel) ---
     if (t.regs_fit && t.lds_fits) {
-        KernelInput k;
-        k.threads = t.threads;
-        k.vgprs = t.vgprs;
-        k.agprs = t.agprs;
-        k.sgprs = in.sgprs;
-        k.lds = t.lds_per_workgroup;
+        // The tile as a kernel: its lanes, its register split, the SGPRs given and its LDS; no scratch.
+        const KernelInput k{.threads = t.threads, .vgprs = t.vgprs, .agprs = t.agprs, .sgprs = in.sgprs,
+                            .lds = t.lds_per_workgroup};
         auto occ = occupancy(a, k);
         if (!occ) return occ.error();
         t.workgroups_per_cu = occ->workgroups_per_cu;
@@ -201,6 +198,12 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
 }
 
 }  // namespace
+
+TileInput tile_input(const smcalc::TileInput& nv, TileInput base) {
+    return {.m = nv.m, .n = nv.n, .k = nv.k, .stages = nv.stages, .waves = nv.warps, .a = nv.a, .b = nv.b,
+            .acc = nv.acc, .placement = base.placement, .overhead_vgprs = base.overhead_vgprs, .sgprs = base.sgprs,
+            .problem = nv.problem};
+}
 
 Expected<TileResult> tile(const GpuSpec& gpu, const TileInput& in) { return tile_impl(gpu.arch(), in, gpu.cu_count); }
 Expected<TileResult> tile(const ArchRules& arch, const TileInput& in) { return tile_impl(arch, in, std::nullopt); }

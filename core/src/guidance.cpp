@@ -132,22 +132,6 @@ std::string outcome_text(const OccupancyResult& r, bool with_warps) {
     return blocks_text(r.blocks_per_sm) + " (" + pct(r.occupancy) + ")";
 }
 
-void apply(KernelInput& in, Knob k, int64_t v) {
-    switch (k) {
-        case Knob::Registers: in.regs = v; break;
-        case Knob::Threads: in.threads = v; break;
-        case Knob::Barriers: in.barriers = v; break;
-        case Knob::SharedMemory:
-            // Cut dynamic shared memory first (a launch parameter), then static.
-            if (v >= in.smem_static) {
-                in.smem_dynamic = v - in.smem_static;
-            } else {
-                in.smem_static = v;
-                in.smem_dynamic = 0;
-            }
-            break;
-    }
-}
 
 int64_t current_value(const KernelInput& in, Knob k) {
     switch (k) {
@@ -212,7 +196,7 @@ KnobNeed knob_need(const Ctx& c, Knob k) {
     }
     auto pred = [&](int64_t v) {
         KernelInput t = c.in;
-        apply(t, k, v);
+        apply_knob(t, k, v);
         auto r = solve(c.dev, t);
         return r.ok() && limit_or_max(*r, res) >= c.target;
     };
@@ -221,7 +205,7 @@ KnobNeed knob_need(const Ctx& c, Knob k) {
     need.value = largest_true(lo, hi, pred);
     if (!need.value) {
         KernelInput t = c.in;
-        apply(t, k, lo);
+        apply_knob(t, k, lo);
         auto r = solve(c.dev, t);
         const int64_t l = r.ok() ? limit_or_max(*r, res) : 0;
         need.reason = "even " + num(lo) + " " + std::string(knob_short(k)) + " lets " + std::string(resource_label(res)) +
@@ -262,7 +246,7 @@ Suggestion single_knob(const Ctx& c, Knob k, std::string id) {
     s.id = std::move(id);
     s.changes = {{k, from, *need.value}};
     s.input = c.in;
-    apply(s.input, k, *need.value);
+    apply_knob(s.input, k, *need.value);
     auto r = solve(c.dev, s.input);
     if (!r) return not_possible(s.id, c.in, "The solver refused the changed input: " + r.error().message + ".");
     s.result = *r;
@@ -396,7 +380,7 @@ Suggestion next_level(const Ctx& c, const std::vector<ThreadTry>& tries) {
                     break;
                 }
                 s.changes.push_back({k, current_value(c.in, k), *need.value});
-                apply(s.input, k, *need.value);
+                apply_knob(s.input, k, *need.value);
             }
             if (ok) {
                 auto r = solve(c.dev, s.input);
@@ -436,6 +420,23 @@ Suggestion next_level(const Ctx& c, const std::vector<ThreadTry>& tries) {
 }
 
 }  // namespace
+
+void apply_knob(KernelInput& in, Knob k, int64_t v) {
+    switch (k) {
+        case Knob::Registers: in.regs = v; break;
+        case Knob::Threads: in.threads = v; break;
+        case Knob::Barriers: in.barriers = v; break;
+        case Knob::SharedMemory:
+            // Cut dynamic shared memory first (a launch parameter), then static.
+            if (v >= in.smem_static) {
+                in.smem_dynamic = v - in.smem_static;
+            } else {
+                in.smem_static = v;
+                in.smem_dynamic = 0;
+            }
+            break;
+    }
+}
 
 std::string_view knob_key(Knob k) {
     switch (k) {

@@ -702,6 +702,25 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
                                             const std::optional<TileResult>& original);
 }  // namespace
 
+std::string tile_misfit_text(const TileResult& r) {
+    std::string why;
+    auto add = [&](const std::string& w) { why += (why.empty() ? "" : "; ") + w; };
+    auto n = [](int64_t v) { return std::to_string(v); };
+    if (r.acc_over_cap)
+        add("accumulators alone exceed " + n(r.regs_cap) + " registers/thread: spills");
+    else if (r.spills)
+        add("estimated " + n(r.regs_per_thread_est) + " registers/thread exceed " + n(r.regs_cap) + ": spills");
+    if (!r.smem_fits)
+        add(n(r.smem_per_cta) + " B shared memory per CTA exceed the " + n(r.smem_limit) + " B per-block limit");
+    if (!r.tmem_fits) add(n(r.tmem_columns) + " TMEM columns exceed " + n(r.tmem_columns_limit));
+    if (r.ctas_per_sm < 1) {
+        std::string limiting;
+        for (Resource res : r.limiting) limiting += (limiting.empty() ? "" : ", ") + std::string(resource_label(res));
+        add("0 CTAs per SM (limited by " + (limiting.empty() ? std::string("-") : limiting) + ")");
+    }
+    return why;
+}
+
 Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec* gpu) {
     return tile_core(dev, in, gpu, true);
 }

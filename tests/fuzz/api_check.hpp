@@ -12,6 +12,20 @@
 
 namespace smcalc::fuzz {
 
+// An occupancy answer's (NVIDIA or AMD) fraction lies in [0, 1].
+inline bool occupancy_in_range(const nlohmann::json& a) {
+    const double occ = a["occupancy"].get<double>();
+    return occ >= 0 && occ <= 1;
+}
+
+// The lowest of an occupancy answer's per-resource limits (null = no limit); -1 when none limits.
+inline int64_t lowest_limit(const nlohmann::json& a) {
+    int64_t lowest = -1;
+    for (const auto& l : a["limits"])
+        if (!l.is_null() && (lowest < 0 || l.get<int64_t>() < lowest)) lowest = l.get<int64_t>();
+    return lowest;
+}
+
 // "" when `a` is a well-formed answer: an object; an error is {"error": {"id": known, "message": non-empty,
 // "field": string}}; no number anywhere is NaN or infinite (nlohmann would write those as null); an occupancy
 // answer has occupancy in [0, 1] and blocks_per_sm equal to its lowest limit.
@@ -40,23 +54,15 @@ inline std::string check_answer(const nlohmann::json& a) {
             for (const auto& x : *v) todo.push_back(&x);
     }
     if (a.contains("blocks_per_sm") && a.contains("limits") && a.contains("occupancy")) {
-        const double occ = a["occupancy"].get<double>();
-        if (!(occ >= 0 && occ <= 1)) return "occupancy outside [0, 1]";
-        int64_t lowest = -1;
-        for (const auto& l : a["limits"])
-            if (!l.is_null() && (lowest < 0 || l.get<int64_t>() < lowest)) lowest = l.get<int64_t>();
-        if (a["blocks_per_sm"].get<int64_t>() != lowest) return "blocks_per_sm is not the lowest limit";
+        if (!occupancy_in_range(a)) return "occupancy outside [0, 1]";
+        if (a["blocks_per_sm"].get<int64_t>() != lowest_limit(a)) return "blocks_per_sm is not the lowest limit";
     }
     // An AMD occupancy answer: occupancy in [0, 1], workgroups per CU the lowest limit, waves per SIMD within the
     // slots, and LLVM's figure as well.
     if (a.value("vendor", "") == "amd" && a.contains("workgroups_per_cu") && a.contains("limits") &&
         a.contains("compiler_waves_per_simd")) {
-        const double occ = a["occupancy"].get<double>();
-        if (!(occ >= 0 && occ <= 1)) return "AMD occupancy outside [0, 1]";
-        int64_t lowest = -1;
-        for (const auto& l : a["limits"])
-            if (!l.is_null() && (lowest < 0 || l.get<int64_t>() < lowest)) lowest = l.get<int64_t>();
-        if (a["workgroups_per_cu"].get<int64_t>() != lowest) return "AMD workgroups_per_cu is not the lowest limit";
+        if (!occupancy_in_range(a)) return "AMD occupancy outside [0, 1]";
+        if (a["workgroups_per_cu"].get<int64_t>() != lowest_limit(a)) return "AMD workgroups_per_cu is not the lowest limit";
         const double w = a["waves_per_simd"].get<double>();
         if (!(w >= 0 && w <= a["max_waves_per_simd"].get<double>())) return "AMD waves_per_simd outside the slots";
         const int64_t c = a["compiler_waves_per_simd"].get<int64_t>();

@@ -21,19 +21,17 @@ using namespace smcalc::fuzz;
 namespace {
 
 void check_state(const web::SavedState& s, const char* where) {
-    for (const auto& g : s.gpus) {
-        if (!web::check_saved_name(g.name).name || *web::check_saved_name(g.name).name != g.name)
-            broken(std::string(where) + ": a GPU with an invalid name");
-        const web::LoadResult back = web::load_storage({{web::storage_key(g), web::to_json(g)}});
-        if (back.state.gpus.size() != 1 || !back.notices.empty())
-            broken(std::string(where) + ": a GPU does not read back from its own entry: " + web::to_json(g));
-    }
+    // Each saved GPU and preset has a valid name and reads back from its own storage entry.
+    auto check_entry = [where](const auto& e, const char* what, auto count) {
+        if (!web::check_saved_name(e.name).name || *web::check_saved_name(e.name).name != e.name)
+            broken(std::string(where) + ": a " + what + " with an invalid name");
+        const web::LoadResult back = web::load_storage({{web::storage_key(e), web::to_json(e)}});
+        if (count(back.state) != 1 || !back.notices.empty())
+            broken(std::string(where) + ": a " + what + " does not read back from its own entry: " + web::to_json(e));
+    };
+    for (const auto& g : s.gpus) check_entry(g, "GPU", [](const web::SavedState& b) { return b.gpus.size(); });
     for (const auto& p : s.presets) {
-        if (!web::check_saved_name(p.name).name || *web::check_saved_name(p.name).name != p.name)
-            broken(std::string(where) + ": a preset with an invalid name");
-        const web::LoadResult back = web::load_storage({{web::storage_key(p), web::to_json(p)}});
-        if (back.state.presets.size() != 1 || !back.notices.empty())
-            broken(std::string(where) + ": a preset does not read back from its own entry: " + web::to_json(p));
+        check_entry(p, "preset", [](const web::SavedState& b) { return b.presets.size(); });
         web::Inputs in;
         if (!web::apply_saved_preset(p, in)) broken(std::string(where) + ": an accepted preset does not apply");
     }

@@ -77,22 +77,14 @@ struct NvidiaDevice {
     cudaOccDeviceProp prop;
 };
 
+cudaOccDeviceProp to_prop(const Device& d);
+
+// A device query's figures in cudaOccDeviceProp, through to_prop (one mapping of the fields, below).
 cudaOccDeviceProp occ_prop(int major, int minor, int threads_block, int threads_sm, int regs_block, int regs_sm,
                            int warp, size_t smem_block, size_t smem_sm, int sms, size_t optin, size_t reserved) {
-    cudaOccDeviceProp p;
-    p.computeMajor = major;
-    p.computeMinor = minor;
-    p.maxThreadsPerBlock = threads_block;
-    p.maxThreadsPerMultiprocessor = threads_sm;
-    p.regsPerBlock = regs_block;
-    p.regsPerMultiprocessor = regs_sm;
-    p.warpSize = warp;
-    p.sharedMemPerBlock = smem_block;
-    p.sharedMemPerMultiprocessor = smem_sm;
-    p.numSms = sms;
-    p.sharedMemPerBlockOptin = optin;
-    p.reservedSharedMemPerBlock = reserved;
-    return p;
+    auto b = [](size_t bytes) { return static_cast<int64_t>(bytes); };
+    return to_prop(Device{{major, minor}, sms, threads_block, threads_sm, regs_sm, regs_block, warp, b(smem_sm),
+                          b(smem_block), b(optin), b(reserved)});
 }
 
 constexpr size_t KiB = 1024;

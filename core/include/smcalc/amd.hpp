@@ -214,6 +214,11 @@ struct TileInput {
     std::optional<ProblemSize> problem;
 };
 
+// The AMD tile for an NVIDIA tile input (a compare of both vendors, the page's AMD column): the shape, stages,
+// types and problem as given, the CTA's warps as waves (of 64 lanes) per workgroup. The fields an NVIDIA tile
+// has no counterpart for (placement, overhead VGPRs, SGPRs) keep `base`'s.
+TileInput tile_input(const smcalc::TileInput& nv, TileInput base = {});
+
 struct TileResult {
     TileInput input;
     std::string gfx;

@@ -29,6 +29,10 @@ namespace smcalc {
 enum class Knob { Registers, SharedMemory, Threads, Barriers };
 std::string_view knob_key(Knob k);   // "regs", "smem", "threads", "barriers" (JSON names)
 std::string_view knob_unit(Knob k);  // "registers/thread", "bytes of shared memory/block", "threads/block", "barriers/block"
+// Sets `in`'s input for `k` to `v` (a Change's `to`): how a suggestion is applied to a kernel, by the solver and
+// by anyone checking a suggestion. Shared memory is cut from the dynamic part first (a launch parameter), then
+// the static part.
+void apply_knob(KernelInput& in, Knob k, int64_t v);
 
 struct Change {
     Knob knob = Knob::Registers;

@@ -187,6 +187,10 @@ KernelInput tile_kernel(const TileResult& r);
 // The tile on `dev`. `gpu` (optional) supplies peak TFLOPS and bandwidth for the ridge point; its device is
 // not used (pass gpu->device as `dev` for a catalogued GPU).
 Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec* gpu = nullptr);
+// Why a tile that does not fit does not, one clause per reason joined by "; " (registers per thread against
+// the cap, shared memory per CTA against the per-block limit, TMEM columns, 0 CTAs per SM with its limiter);
+// "" for a tile that fits. What the CLI's "does not fit:" line and the page's verdict say.
+std::string tile_misfit_text(const TileResult& r);
 
 // The ways to make a tile fit that does not fit one SM: more warps; the tile split over a 2-CTA cluster
 // (Hopper+: two (M/2) x N or M x (N/2) CTAs, CUTLASS ClusterShape 2x1 / 1x2); on Blackwell the 2-SM MMA
