@@ -707,7 +707,7 @@ std::string tile_misfit_text(const TileResult& r) {
     auto add = [&](const std::string& w) { why += (why.empty() ? "" : "; ") + w; };
     auto n = [](int64_t v) { return std::to_string(v); };
     if (r.acc_over_cap)
-        add("accumulators alone exceed " + n(r.regs_cap) + " registers/thread: spills");
+        add("accumulators alone need " + n(r.acc_regs_per_thread) + " registers/thread, limit " + n(r.regs_cap) + ": spills");
     else if (r.spills)
         add("estimated " + n(r.regs_per_thread_est) + " registers/thread exceed " + n(r.regs_cap) + ": spills");
     if (!r.smem_fits)

@@ -219,7 +219,7 @@ tile)
     expect_rc 0 "$SMCALC" tile --gpu "H100 SXM5" --tile 256x256x64 --stages 3 --warps 8 --ab bf16 --acc f32
     has "$out" '^accumulator registers per thread +256 +255 +registers +exact +<- over$'
     has "$out" '^accumulator bytes per CTA vs the register file +262144 +262144 +bytes +exact +<- over$'
-    has "$out" '^does not fit: accumulators alone exceed 255 registers/thread: spills'
+    has "$out" '^does not fit: accumulators alone need 256 registers/thread, limit 255: spills'
     # With a problem size: 4096 CTAs in 16 waves of 264, the last 51.5 % full.
     expect_rc 0 "$SMCALC" tile --gpu "H100 SXM5" --tile 128x128x64 --problem 8192x8192x8192
     has "$out" '^problem 8192x8192x8192:$'
@@ -520,7 +520,7 @@ assert a[0]['cluster']['dims'] == [8,1,1]"
     # (256x128) CTAs does; then 66 clusters, DSMEM 295,008 B, 16 waves for 8192^3.
     expect_rc 0 "$SMCALC" tile --gpu "H100 SXM5" --tile 256x256x64 --stages 3 --warps 8 --ab bf16 --acc f32
     echo "$out"
-    has "$out" '^does not fit: accumulators alone exceed 255 registers/thread: spills'
+    has "$out" '^does not fit: accumulators alone need 256 registers/thread, limit 255: spills'
     has "$out" '^  more_warps +1x1x1 +256x256x64 +16 +128 +160 +196656 +0 +no$'
     has "$out" '^  cluster_split_m +2x1x1 +128x256x64 +8 +128 +160 +147504 +1 +yes$'
     has "$out" '^  cluster_split_n +1x2x1 +256x128x64 +8 +128 +160 +147504 +1 +yes$'
