@@ -6,6 +6,7 @@
 // a frame of another origin is refused. 0 console errors and no request off the machine, throughout.
 // Run: node --test tests/browser/course.test.mjs (after scripts/build-web.sh)
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -179,4 +180,28 @@ test('course page from file://: lesson numbers, attributes, messages, quiz', asy
   assert.deepEqual(errors, []);
   assert.deepEqual(offMachine(requests), []);
   await context.close();
+});
+
+// The embeds' answers above are the JS API's; the JS API answers as the native CLI does (tests/wasm-eq, the
+// whole request space). Here the lesson's own three requests go through `smcalc batch` too, so this page's
+// numbers are seen to be the CLI's: seed 000's kernel (5 CTAs, 62.5 %), seed 002's tile, and the quiz's
+// 256x256 tile that does not fit.
+const cli = process.env.SMCALC_BIN || path.join(root, 'build/debug/core/smcalc');
+test('the lesson\'s answers are the CLI\'s (smcalc batch)', { skip: !fs.existsSync(cli) && `no native smcalc at ${cli} (scripts/test.sh builds it; or set SMCALC_BIN)` }, () => {
+  const requests = [
+    { op: 'occupancy', gpu: 'A100', threads: 256, regs: 48, smem_static: '24KB' },
+    { op: 'tile', gpu: 'H100', m: 128, n: 128, k: 64, stages: 3, warps: 8, a: 'bf16', b: 'bf16', acc: 'f32' },
+    { op: 'tile', gpu: 'H100', m: 256, n: 256, k: 64, stages: 3, warps: 8, a: 'bf16', b: 'bf16', acc: 'f32' },
+  ];
+  const run = spawnSync(cli, ['batch'], { input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n', encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const [kernel, tile, big] = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const { op: _o, ...k } = requests[0], { op: _t, ...t } = requests[1], { op: _b, ...b } = requests[2];
+  assert.deepEqual(kernel, api.occupancy(k));
+  assert.deepEqual(tile, api.tile(t));
+  assert.deepEqual(big, api.tile(b));
+  assert.equal(kernel.blocks_per_sm, 5);
+  assert.equal(kernel.occupancy, 0.625);
+  assert.equal(tile.acc_regs_per_thread, 64);
+  assert.equal(big.fits, false);
 });
