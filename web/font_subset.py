@@ -6,7 +6,7 @@ devicePixelRatio (web/fonts.cpp). This script takes the font from its Debian pac
 fonts-roboto-unhinted: a typeface designed for UI text whose digits are tabular by default, so numbers do not
 jitter while a value changes), keeps only the glyphs of CHARACTERS with fontTools' subsetter (Debian package
 python3-fonttools), drops hinting and layout tables stb_truetype does not read, and writes the bytes as a C++
-array. The subset is ~11 KB (~8 KB gzip) where the whole font is ~170 KB.
+array. The subset is ~9 KB where the whole font is ~170 KB.
 
 usage: font_subset.py FONT.ttf OUT.cpp
 """
@@ -14,10 +14,11 @@ import sys
 
 from fontTools import subset
 
-# What the UI draws (keep in step with kGlyphs in web/fonts.cpp, which tells ImGui what to rasterise):
-# ASCII, the Latin-1 symbols U+00A0..00BF (no-break space, middle dot, micro, plus-minus, degree, ...), the
-# multiply and divide signs, and the horizontal ellipsis ImGui draws where it elides a label.
-CHARACTERS = [(0x20, 0x7E), (0xA0, 0xBF), (0xD7, 0xD7), (0xF7, 0xF7), (0x2026, 0x2026)]
+# What the UI draws: ASCII, the middle dot (U+00B7, "Hopper \xC2\xB7 CC 9.0": the only non-ASCII character in the
+# UI's texts and the GPU database) and the horizontal ellipsis ImGui draws where it elides a label. Anything
+# else (a saved name in another script) shows ImGui's fallback glyph '?'. The same ranges go into the
+# generated file as kUiFontRanges, which tells ImGui what to rasterise (web/fonts.cpp).
+CHARACTERS = [(0x20, 0x7E), (0xB7, 0xB7), (0x2026, 0x2026)]
 
 
 def main() -> int:
@@ -48,6 +49,8 @@ def main() -> int:
         f.write("// Roboto: Copyright 2011 Google Inc., Apache License 2.0 (the font's own name table says so).\n")
         f.write("namespace smcalc::web {\n")
         f.write("extern const int kUiFontBytes = %d;\n" % len(data))
+        f.write("extern const unsigned short kUiFontRanges[] = {%s, 0};\n"
+                % ", ".join("0x%04X, 0x%04X" % r for r in CHARACTERS))
         f.write("alignas(4) extern const unsigned char kUiFont[] = {\n")
         for i in range(0, len(data), 24):
             f.write(",".join(str(b) for b in data[i:i + 24]) + ",\n")

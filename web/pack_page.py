@@ -4,16 +4,17 @@
 Emscripten's -sSINGLE_FILE embeds the .wasm as plain base64, which gzip squeezes badly (~20 % more on the
 wire). Here the .wasm is LZMA-compressed first (a raw LZMA1 stream, Python's lzma = xz's encoder at its
 strongest preset: ~18 % smaller than zopfli's gzip for this module), then base64-encoded (which costs ~1 %
-once the server gzips the file), and put in front of Emscripten's glue with the decoder (web/js/unlzma.js)
-and a Module.instantiateWasm hook that decodes it. The page is still two files, index.html and smcalc.js,
-runs from file://, and needs nothing of the browser beyond WebAssembly (no DecompressionStream, no fetch).
+once the server gzips the file), and put in front of Emscripten's glue with the decoder (web/unlzma.c, its
+own ~2 KB WebAssembly module, base64 too) and a Module.instantiateWasm hook that runs it. The page is still
+two files, index.html and smcalc.js, runs from file://, and needs nothing of the browser beyond WebAssembly
+and streams (no DecompressionStream, no fetch).
 
-The program's JavaScript (decoder, hook, Emscripten's glue, page.js) is then minified by terser (npm, a
+The program's JavaScript (hook, Emscripten's glue, page.js) is then minified by terser (npm, a
 devDependency): Emscripten 3.1.6 at -Oz only strips its whitespace, and mangling its names takes the glue
 from ~14 KB to ~10 KB gzip. The names other scripts use keep theirs (EXTERNAL_NAMES and the page's _smcalc_*
 exports): `Module`, which a page may configure before loading smcalc.js, and what smcalc-messages.js calls.
 
-usage: pack_page.py GLUE.js MODULE.wasm UNLZMA.js OUT.js TERSER
+usage: pack_page.py GLUE.js MODULE.wasm UNLZMA.wasm OUT.js TERSER
 """
 import base64
 import json
@@ -42,48 +43,38 @@ Module["instantiateWasm"] = function (imports, done) {
     var n = document.getElementById("smcalc-fail");
     if (n) { n.textContent = text; n.hidden = false; }
   };
-  try {
-    var packed;
-    if (typeof Uint8Array.fromBase64 == "function") packed = Uint8Array.fromBase64(SMCALC_WASM_LZMA);
-    else {
-      var s = atob(SMCALC_WASM_LZMA);
-      packed = new Uint8Array(s.length);
-      for (var i = 0; i < s.length; i++) packed[i] = s.charCodeAt(i);
-    }
-    SMCALC_WASM_LZMA = null;
-    // Decoded in 64 KB pieces that the browser's streaming compiler takes as they come: it compiles on its own
-    // threads while the rest decodes, so start-up pays for the decoding and little of the compiling.
-    var t0 = performance.now(), lz = unlzma(packed, SMCALC_WASM_PROPS, SMCALC_WASM_SIZE), decoded = 0;
-    var mark = function () {
-      if (typeof performance.mark == "function") performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
-    };
-    var compile;
-    if (typeof WebAssembly.instantiateStreaming == "function" && typeof ReadableStream == "function") {
-      var stream = new ReadableStream({pull: function (c) {
-        var from = decoded;
-        decoded = lz.step(from + 65536);
-        c.enqueue(lz.out.slice(from, decoded));
-        if (decoded >= SMCALC_WASM_SIZE) { c.close(); mark(); }
-      }});
-      compile = WebAssembly.instantiateStreaming(
-        new Response(stream, {headers: {"Content-Type": "application/wasm"}}), imports);
-    } else {
-      lz.step(SMCALC_WASM_SIZE);
-      mark();
-      compile = WebAssembly.instantiate(lz.out, imports);
-    }
-    compile.then(function (r) { done(r.instance, r.module); }, fail);
-  } catch (e) {
-    fail(e);
-  }
+  var bytes = function (b64) {
+    if (typeof Uint8Array.fromBase64 == "function") return Uint8Array.fromBase64(b64);
+    var s = atob(b64), u = new Uint8Array(s.length);
+    for (var i = 0; i < s.length; i++) u[i] = s.charCodeAt(i);
+    return u;
+  };
+  var packed = bytes(SMCALC_WASM_LZMA), size = SMCALC_WASM_SIZE, o = SMCALC_WASM_PROPS;
+  SMCALC_WASM_LZMA = null;
+  var t0 = performance.now();
+  // The decoder (web/unlzma.c, its own small module), then the page's module decoded by it in 64 KB pieces that
+  // the browser's streaming compiler takes as they come: it compiles on its own threads while the rest decodes.
+  WebAssembly.instantiate(bytes(SMCALC_UNLZMA)).then(function (d) {
+    var x = d.instance.exports, at = 65536;  // the decoder's first 64 KB: its stack and globals
+    var probs = at + packed.length + 1 & ~1, dst = probs + 2 * x.probs(o.lc, o.lp), decoded = 0;
+    x.memory.grow(Math.max(0, Math.ceil((dst + size - x.memory.buffer.byteLength) / 65536)));
+    new Uint8Array(x.memory.buffer).set(packed, at);
+    if (x.init(at, packed.length, probs, dst, size, o.lc, o.lp, o.pb)) throw new Error("LZMA stream: bad header");
+    var stream = new ReadableStream({pull: function (c) {
+      var from = decoded;
+      decoded = x.step(from + 65536);
+      if (decoded < 0 || decoded == from) throw new Error("LZMA stream: corrupt at byte " + from);
+      c.enqueue(new Uint8Array(x.memory.buffer, dst + from, decoded - from).slice());
+      if (decoded >= size) {
+        c.close();
+        if (typeof performance.mark == "function") performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
+      }
+    }});
+    return WebAssembly.instantiateStreaming(new Response(stream, {headers: {"Content-Type": "application/wasm"}}), imports);
+  }).then(function (r) { done(r.instance, r.module); }, fail);
   return {};
 };
 """
-
-
-def strip_comment_lines(js: str) -> str:
-    """The decoder's source without its comment lines: they would only add weight to the page."""
-    return "".join(line for line in js.splitlines(keepends=True) if not line.lstrip().startswith("//"))
 
 
 def main() -> int:
@@ -93,8 +84,8 @@ def main() -> int:
     glue_path, wasm_path, unlzma_path, out_path, terser = sys.argv[1:]
     with open(glue_path, encoding="utf-8") as f:
         glue = f.read()
-    with open(unlzma_path, encoding="utf-8") as f:
-        decoder = strip_comment_lines(f.read())
+    with open(unlzma_path, "rb") as f:
+        decoder = f.read()
     with open(wasm_path, "rb") as f:
         wasm = f.read()
     lzma_filter = {"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 20, **PROPS}
@@ -111,7 +102,7 @@ def main() -> int:
         json.dump({"toplevel": True, "compress": {"passes": 2, "top_retain": shared},
                    "mangle": {"reserved": shared}}, cfg)
     try:
-        program = subprocess.run([terser, "--config-file", cfg.name], input=decoder + PRELUDE + glue,
+        program = subprocess.run([terser, "--config-file", cfg.name], input=PRELUDE + glue,
                                  capture_output=True, text=True, check=True).stdout
     finally:
         os.unlink(cfg.name)
@@ -120,6 +111,7 @@ def main() -> int:
         f.write('var SMCALC_WASM_LZMA = "' + base64.b64encode(packed).decode("ascii") + '";\n')
         f.write("var SMCALC_WASM_SIZE = %d, SMCALC_WASM_PROPS = {lc: %d, lp: %d, pb: %d};\n"
                 % (len(wasm), PROPS["lc"], PROPS["lp"], PROPS["pb"]))
+        f.write('var SMCALC_UNLZMA = "' + base64.b64encode(decoder).decode("ascii") + '";\n')
         f.write(program)
         f.write("\n")
     return 0

@@ -342,13 +342,10 @@ def page_rows(t, page, skipped, notes):
         ff = statistics.median(page["first_frame_ms"])
         if un and ff > 200:
             notes.append(
-                f"The first frame misses its 200 ms target by {fmt_ms(ff - 200)}; decoding the wasm takes "
-                f"{fmt_ms(statistics.median(un))} of it. That is the price of the page-weight target: the page "
-                "travels LZMA-packed (web/pack_page.py, ~50 KB less than gzip), and the browser has no LZMA, so "
-                "web/js/unlzma.js decodes it in JavaScript, and its first pieces run before V8 has optimised the "
-                "decoder. Tried: feeding the streaming compiler 64 KB pieces (compiling overlaps the decoding), "
-                "the hottest loop on local variables, the literal loops in small functions of their own (no "
-                "measurable gain). Not tried: a ""decoder compiled to WebAssembly (fast from the start, but ~1 KB more than the page's weight allows)."
+                f"The first frame misses its 200 ms target by {fmt_ms(ff - 200)}; decoding the LZMA-packed wasm "
+                f"takes {fmt_ms(statistics.median(un))} of it (web/unlzma.c compiled to WebAssembly, the pieces "
+                "interleaved with the streaming compiler), the price of the page-weight target: gzip was inflated "
+                "natively while the module compiled, but left the page ~50 KB heavier."
             )
     # main()'s steps (web/main.cpp marks the end of each with performance.mark): the median over the loads of
     # the time from one mark to the next. Each includes V8's compile of the wasm functions it runs first.
