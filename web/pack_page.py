@@ -11,8 +11,7 @@ and streams (no DecompressionStream, no fetch).
 
 The program's JavaScript (hook, Emscripten's glue, page.js) is then minified by terser (npm, a
 devDependency): Emscripten 3.1.6 at -Oz only strips its whitespace, and mangling its names takes the glue
-from ~14 KB to ~10 KB gzip. The names other scripts use keep theirs (EXTERNAL_NAMES and the page's _smcalc_*
-exports): `Module`, which a page may configure before loading smcalc.js, and what smcalc-messages.js calls.
+from ~14 KB to ~10 KB gzip. `Module` keeps its name (EXTERNAL_NAMES).
 
 usage: pack_page.py GLUE.js MODULE.wasm UNLZMA.wasm OUT.js TERSER
 """
@@ -20,7 +19,6 @@ import base64
 import json
 import lzma
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -29,8 +27,10 @@ import tempfile
 # xz's default lc 3 / pb 2, 2026-11-25); a 1 MiB dictionary holds the whole module.
 PROPS = {"lc": 4, "lp": 0, "pb": 0}
 
-# Runtime names that scripts outside smcalc.js use (web/js/messages.js), besides the page's _smcalc_* exports.
-EXTERNAL_NAMES = ["Module", "allocateUTF8", "UTF8ToString", "_free", "_malloc"]
+# The one global name scripts outside smcalc.js use: `Module`, which a page may configure before loading
+# smcalc.js and through whose properties smcalc-messages.js calls the page's exports (Module._smcalc_page_embed,
+# Module._malloc, Module.HEAPU8). Every other top-level name of the program is mangled.
+EXTERNAL_NAMES = ["Module"]
 
 PRELUDE = """\
 /* smcalc.js - the SM resource calculator's program (Dear ImGui on WebGL 2). Emscripten's glue follows; the
@@ -94,10 +94,7 @@ def main() -> int:
     if lzma.decompress(packed, format=lzma.FORMAT_RAW, filters=[lzma_filter]) != wasm:
         print("pack_page.py: LZMA round trip differs", file=sys.stderr)
         return 1
-    # Names other scripts of the page use (page.js's window.smcalc lives inside; smcalc-messages.js, loaded in
-    # ?embed=1, calls the page's exports and runtime helpers by their global names): kept whole and never
-    # dropped as unused. Every other top-level name of the program is mangled.
-    shared = sorted(set(EXTERNAL_NAMES) | set(re.findall(r"\bvar (_smcalc_\w+)=", glue)))
+    shared = EXTERNAL_NAMES
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as cfg:
         json.dump({"toplevel": True, "compress": {"passes": 2, "top_retain": shared},
                    "mangle": {"reserved": shared}}, cfg)
