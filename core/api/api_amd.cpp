@@ -339,34 +339,18 @@ json amd_occ_json(const amd::OccupancyResult& r, const amd::GpuSpec* gpu, const 
         limits[std::string(amd::limit_key(l.limit))] = opt_json(l.workgroups_per_cu);
         waves[std::string(amd::limit_key(l.limit))] = opt_json(l.waves_per_simd);
     }
-    json budgets = json::array();
-    for (const auto& b : r.budgets)
-        budgets.push_back({{"name", b.name}, {"unit", b.unit}, {"used", b.used}, {"limit", b.limit}, {"limiting", b.limiting}});
     json a = json::object();
     a["vendor"] = "amd";
-    a["gfx"] = r.gfx;
-    a["waves_per_simd"] = r.waves_per_simd;
-    a["max_waves_per_simd"] = r.max_waves_per_simd;
-    a["workgroups_per_cu"] = r.workgroups_per_cu;
-    a["waves_per_cu"] = r.waves_per_cu;
-    a["occupancy"] = r.occupancy;
+    SMCALC_JSON_MEMBERS(a, r, gfx, waves_per_simd, max_waves_per_simd, workgroups_per_cu, waves_per_cu, occupancy,
+                        compiler_waves_per_simd, waves_per_workgroup, lanes_per_workgroup, idle_lanes, unified_vgprs,
+                        vgprs_allocated, sgprs_allocated, lds_allocated, derivation, notes);
     a["limits"] = std::move(limits);
     a["limits_waves_per_simd"] = std::move(waves);
     a["limiting"] = limiting_json(r.limiting);
-    a["compiler_waves_per_simd"] = r.compiler_waves_per_simd;
-    a["waves_per_workgroup"] = r.waves_per_workgroup;
-    a["lanes_per_workgroup"] = r.lanes_per_workgroup;
-    a["idle_lanes"] = r.idle_lanes;
-    a["unified_vgprs"] = r.unified_vgprs;
-    a["vgprs_allocated"] = r.vgprs_allocated;
-    a["sgprs_allocated"] = r.sgprs_allocated;
-    a["lds_allocated"] = r.lds_allocated;
     a["cu_count"] = gpu ? json(gpu->cu_count) : json(nullptr);
     a["gpu_resident_workgroups"] = gpu ? json(r.workgroups_per_cu * gpu->cu_count) : json(nullptr);
-    a["budgets"] = std::move(budgets);
+    a["budgets"] = budgets_json(r.budgets);
     a["rows"] = rows_json(r.rows);
-    a["derivation"] = r.derivation;
-    a["notes"] = r.notes;
     a["input"] = amd_input_json(r.input);
     a["gpu"] = gpu_name;
     return a;
@@ -403,70 +387,33 @@ json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
 json amd_tile_json(const Request& req, const amd::TileResult& r) {
     json a = json::object();
     a["vendor"] = "amd";
-    a["gfx"] = r.gfx;
-    a["threads"] = r.threads;
-    a["acc_bytes"] = r.acc_bytes;
-    a["acc_regs_per_lane"] = r.acc_regs_per_lane;
-    a["overhead_vgprs"] = r.overhead_vgprs;
-    a["vgprs"] = r.vgprs;
-    a["agprs"] = r.agprs;
-    a["unified_vgprs"] = r.unified_vgprs;
-    a["regs_fit"] = r.regs_fit;
-    a["lds_a_per_stage"] = r.lds_a_per_stage;
-    a["lds_b_per_stage"] = r.lds_b_per_stage;
-    a["lds_per_stage"] = r.lds_per_stage;
-    a["lds_per_workgroup"] = r.lds_per_workgroup;
-    a["lds_limit"] = r.lds_limit;
-    a["lds_fits"] = r.lds_fits;
-    a["workgroups_per_cu"] = r.workgroups_per_cu;
-    a["waves_per_simd"] = r.waves_per_simd;
-    a["fits"] = r.fits;
-    a["cu_count"] = opt_json(r.cu_count);
-    if (r.input.problem)
-        a["problem"] = {{"tiles_m", r.tiles_m},
-                        {"tiles_n", r.tiles_n},
-                        {"workgroups", r.workgroups},
-                        {"k_steps", r.k_steps},
-                        {"workgroups_per_wave", opt_json(r.workgroups_per_wave)},
-                        {"waves", opt_json(r.waves)},
-                        {"last_wave_utilization", opt_json(r.last_wave_utilization)}};
-    else
-        a["problem"] = nullptr;
+    SMCALC_JSON_MEMBERS(a, r, gfx, threads, acc_bytes, acc_regs_per_lane, overhead_vgprs, vgprs, agprs, unified_vgprs,
+                        regs_fit, lds_a_per_stage, lds_b_per_stage, lds_per_stage, lds_per_workgroup, lds_limit, lds_fits,
+                        workgroups_per_cu, waves_per_simd, fits, cu_count, notes);
+    a["problem"] = nullptr;
+    if (r.input.problem) {
+        a["problem"] = json::object();
+        SMCALC_JSON_MEMBERS(a["problem"], r, tiles_m, tiles_n, workgroups, k_steps, workgroups_per_wave, waves,
+                            last_wave_utilization);
+    }
     a["rows"] = rows_json(r.rows);
-    a["notes"] = r.notes;
     a["solver"] = r.occ ? amd_occ_json(*r.occ, req.amd_gpu, gpu_json(req)) : json(nullptr);
     const amd::TileInput& t = r.input;
-    a["input"] = {{"m", t.m},
-                  {"n", t.n},
-                  {"k", t.k},
-                  {"stages", t.stages},
-                  {"waves", t.waves},
-                  {"a", std::string(dtype_key(t.a))},
-                  {"b", std::string(dtype_key(t.b))},
-                  {"acc", std::string(dtype_key(t.acc))},
-                  {"sgprs", t.sgprs},
-                  {"problem", t.problem ? json{{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}} : json(nullptr)}};
+    a["input"] = json::object();
+    SMCALC_JSON_MEMBERS(a["input"], t, m, n, k, stages, waves, sgprs);
+    a["input"]["a"] = std::string(dtype_key(t.a));
+    a["input"]["b"] = std::string(dtype_key(t.b));
+    a["input"]["acc"] = std::string(dtype_key(t.acc));
+    a["input"]["problem"] = problem_size_json(t.problem);
     a["gpu"] = gpu_json(req);
     return a;
 }
 
 json amd_parsed_kernel_json(const amd::ParsedKernel& k) {
     json o = json::object();
-    o["name"] = k.name;
-    o["gfx"] = k.gfx.empty() ? json(nullptr) : json(k.gfx);
-    o["vgprs"] = opt_json(k.vgprs);
-    o["agprs"] = opt_json(k.agprs);
-    o["unified_vgprs"] = opt_json(k.unified_vgprs);
-    o["sgprs"] = opt_json(k.sgprs);
-    o["lds"] = opt_json(k.lds);
-    o["scratch"] = opt_json(k.scratch);
-    o["max_flat_workgroup_size"] = opt_json(k.max_flat_workgroup_size);
-    o["vgpr_spill"] = opt_json(k.vgpr_spill);
-    o["sgpr_spill"] = opt_json(k.sgpr_spill);
-    o["llvm_occupancy"] = opt_json(k.llvm_occupancy);
-    o["formats"] = k.formats;
-    o["line"] = k.line;
-    o["missing"] = k.missing;
+    SMCALC_JSON_MEMBERS(o, k, name, vgprs, agprs, unified_vgprs, sgprs, lds, scratch, max_flat_workgroup_size,
+                        vgpr_spill, sgpr_spill, llvm_occupancy, formats, line, missing);
+    o["gfx"] = opt_json(k.gfx);
     return o;
 }
 
