@@ -333,19 +333,21 @@ json limiting_json(const std::vector<amd::Limit>& l) {
 }
 
 
+// Per limit key, what that resource alone allows: workgroups per CU ("limits") or waves per SIMD.
+json limits_json(const amd::OccupancyResult& r, std::optional<int64_t> amd::LimitCount::*allows) {
+    json limits = json::object();
+    for (const amd::LimitCount& l : r.limits) limits[std::string(amd::limit_key(l.limit))] = opt_json(l.*allows);
+    return limits;
+}
+
 json amd_occ_json(const amd::OccupancyResult& r, const amd::GpuSpec* gpu, const json& gpu_name) {
-    json limits = json::object(), waves = json::object();
-    for (const amd::LimitCount& l : r.limits) {
-        limits[std::string(amd::limit_key(l.limit))] = opt_json(l.workgroups_per_cu);
-        waves[std::string(amd::limit_key(l.limit))] = opt_json(l.waves_per_simd);
-    }
     json a = json::object();
     a["vendor"] = "amd";
     SMCALC_JSON_MEMBERS(a, r, gfx, waves_per_simd, max_waves_per_simd, workgroups_per_cu, waves_per_cu, occupancy,
                         compiler_waves_per_simd, waves_per_workgroup, lanes_per_workgroup, idle_lanes, unified_vgprs,
                         vgprs_allocated, sgprs_allocated, lds_allocated, derivation, notes);
-    a["limits"] = std::move(limits);
-    a["limits_waves_per_simd"] = std::move(waves);
+    a["limits"] = limits_json(r, &amd::LimitCount::workgroups_per_cu);
+    a["limits_waves_per_simd"] = limits_json(r, &amd::LimitCount::waves_per_simd);
     a["limiting"] = limiting_json(r.limiting);
     a["cu_count"] = gpu ? json(gpu->cu_count) : json(nullptr);
     a["gpu_resident_workgroups"] = gpu ? json(r.workgroups_per_cu * gpu->cu_count) : json(nullptr);
@@ -446,27 +448,16 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
             o["cu_count"] = col.amd_gpu->cu_count;
             if (col.amd_occ) {
                 const auto& r = *col.amd_occ;
-                o["workgroups_per_cu"] = r.workgroups_per_cu;
-                o["waves_per_cu"] = r.waves_per_cu;
-                o["waves_per_simd"] = r.waves_per_simd;
-                o["occupancy"] = r.occupancy;
-                o["compiler_waves_per_simd"] = r.compiler_waves_per_simd;
-                json limits = json::object();
-                for (const amd::LimitCount& l : r.limits) limits[std::string(amd::limit_key(l.limit))] = opt_json(l.workgroups_per_cu);
-                o["limits"] = std::move(limits);
+                SMCALC_JSON_MEMBERS(o, r, workgroups_per_cu, waves_per_cu, waves_per_simd, occupancy,
+                                    compiler_waves_per_simd);
+                o["limits"] = limits_json(r, &amd::LimitCount::workgroups_per_cu);
                 o["limiting"] = limiting_json(r.limiting);
                 o["gpu_resident_workgroups"] = r.workgroups_per_cu * col.amd_gpu->cu_count;
             }
             if (col.amd_tile) {
                 const auto& r = *col.amd_tile;
-                o["fits"] = r.fits;
-                o["workgroups_per_cu"] = r.workgroups_per_cu;
-                o["waves_per_simd"] = r.waves_per_simd;
-                o["acc_regs_per_lane"] = r.acc_regs_per_lane;
-                o["vgprs"] = r.vgprs;
-                o["agprs"] = r.agprs;
-                o["lds_per_workgroup"] = r.lds_per_workgroup;
-                o["lds_limit"] = r.lds_limit;
+                SMCALC_JSON_MEMBERS(o, r, fits, workgroups_per_cu, waves_per_simd, acc_regs_per_lane, vgprs, agprs,
+                                    lds_per_workgroup, lds_limit);
                 o["gpu_resident_workgroups"] = r.cu_count ? json(r.workgroups_per_cu * *r.cu_count) : json(nullptr);
             }
         } else {
@@ -475,34 +466,20 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
             o["sm_count"] = g->device.sm_count > 0 ? json(g->device.sm_count) : json(nullptr);
             if (col.nvidia && !col.error) {
                 const auto& r = col.nvidia->result;
-                o["blocks_per_sm"] = r.blocks_per_sm;
-                o["warps_per_sm"] = r.warps_per_sm;
-                o["occupancy"] = r.occupancy;
-                json limits = json::object();
-                for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
-                o["limits"] = std::move(limits);
-                json lim = json::array();
-                for (Resource res : r.limiting) lim.push_back(std::string(resource_key(res)));
-                o["limiting"] = std::move(lim);
+                SMCALC_JSON_MEMBERS(o, r, blocks_per_sm, warps_per_sm, occupancy);
+                o["limits"] = limits_json(r);
+                o["limiting"] = limiting_json(r.limiting);
                 o["gpu_resident_ctas"] = opt_json(col.nvidia->gpu_resident_ctas);
             }
             if (col.nvidia_tile && col.nvidia_tile->result) {
                 const auto& r = *col.nvidia_tile->result;
-                o["fits"] = r.fits;
-                o["ctas_per_sm"] = r.ctas_per_sm;
-                o["occupancy"] = r.occupancy;
-                o["instruction"] = r.instruction;
-                o["acc_regs_per_thread"] = r.acc_regs_per_thread;
-                o["regs_per_thread_est"] = r.regs_per_thread_est;
-                o["smem_per_cta"] = r.smem_per_cta;
-                o["smem_limit"] = r.smem_limit;
+                SMCALC_JSON_MEMBERS(o, r, fits, ctas_per_sm, occupancy, instruction, acc_regs_per_thread,
+                                    regs_per_thread_est, smem_per_cta, smem_limit);
                 o["gpu_resident_ctas"] = opt_json(col.nvidia_tile->gpu_resident_ctas);
             }
         }
         cols.push_back(std::move(o));
     }
-    json rows = json::array();
-    for (const CompareRow& r : c.rows) rows.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
     json input = json::object();
     if (c.tile) {
         input = {{"m", c.tile_input.m}, {"n", c.tile_input.n}, {"k", c.tile_input.k}, {"stages", c.tile_input.stages},
@@ -515,23 +492,15 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
     }
     return {{"kind", c.tile ? "tile" : "kernel"}, {"gpus", req.gpus}, {"input", std::move(input)},
             {"amd_input", c.tile ? json(nullptr) : amd_input_json(c.amd_kernel)}, {"columns", std::move(cols)},
-            {"rows", std::move(rows)}, {"notes", c.notes}};
+            {"rows", rows_json(c.rows)}, {"notes", c.notes}};
 }
 
 json amd_gpus_json() {
     json list = json::array();
     for (const amd::GpuSpec& g : amd::all_gpus()) {
-        json aliases = json::array();
-        std::string_view rest = g.aliases;
-        while (!rest.empty()) {
-            const auto bar = rest.find('|');
-            const auto a = rest.substr(0, bar);
-            if (!a.empty()) aliases.push_back(std::string(a));
-            rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
-        }
         const amd::ArchRules& a = g.arch();
         list.push_back({{"name", std::string(g.name)},
-                        {"aliases", std::move(aliases)},
+                        {"aliases", aliases_json(g.aliases)},
                         {"vendor", "amd"},
                         {"gfx", std::string(g.gfx)},
                         {"family", std::string(a.family)},

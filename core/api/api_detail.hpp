@@ -55,6 +55,13 @@ nlohmann::json member_json(const std::optional<T>& v) {
     } while (0)
 // The per-resource bars of an occupancy answer (NVIDIA and AMD alike).
 nlohmann::json budgets_json(const std::vector<Budget>& budgets);
+// An NVIDIA answer's "limiting" (resource keys), "limits" (blocks per SM each resource allows, null = none) and a
+// comparison's "rows".
+nlohmann::json limiting_json(const std::vector<Resource>& limiting);
+nlohmann::json limits_json(const OccupancyResult& r);
+nlohmann::json rows_json(const std::vector<CompareRow>& rows);
+// A database entry's "a|b|c" aliases as ["a", "b", "c"] (empty ones left out).
+nlohmann::json aliases_json(std::string_view aliases);
 // A GEMM problem size {"m", "n", "k"}, or null.
 nlohmann::json problem_size_json(const std::optional<ProblemSize>& p);
 // A tile's readouts as JSON rows: {"key", "label", "unit", "value", "limit", "basis", "over"}; counts and bytes

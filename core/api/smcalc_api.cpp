@@ -1091,6 +1091,36 @@ Expected<Solved> solve(const Request& req) {
     return Error{ErrorId::BadRequest, "op", "unknown op"};
 }
 
+json limiting_json(const std::vector<Resource>& limiting) {
+    json a = json::array();
+    for (Resource res : limiting) a.push_back(std::string(resource_key(res)));
+    return a;
+}
+
+json limits_json(const OccupancyResult& r) {
+    json limits = json::object();
+    for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
+    return limits;
+}
+
+json rows_json(const std::vector<CompareRow>& rows) {
+    json a = json::array();
+    for (const CompareRow& r : rows) a.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
+    return a;
+}
+
+json aliases_json(std::string_view aliases) {
+    json list = json::array();
+    std::string_view rest = aliases;
+    while (!rest.empty()) {
+        const auto bar = rest.find('|');
+        const auto a = rest.substr(0, bar);
+        if (!a.empty()) list.push_back(std::string(a));
+        rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
+    }
+    return list;
+}
+
 }  // namespace detail
 
 namespace {
@@ -1099,8 +1129,12 @@ namespace {
 // [SECTION] answers
 // ---------------------------------------------------------------------------------------------------------
 
+using detail::aliases_json;
 using detail::gpu_json;
 using detail::opt_json;
+using detail::limiting_json;
+using detail::limits_json;
+using detail::rows_json;
 
 json device_json(const Device& d) {
     json o = json::object();
@@ -1114,18 +1148,6 @@ json input_json(const KernelInput& in) {
     json o = json::object();
     for (const auto& f : fields::kernel_fields()) o[std::string(f.key)] = field_json(f, in);
     return o;
-}
-
-json limiting_json(const std::vector<Resource>& limiting) {
-    json a = json::array();
-    for (Resource res : limiting) a.push_back(std::string(resource_key(res)));
-    return a;
-}
-
-json limits_json(const OccupancyResult& r) {
-    json limits = json::object();
-    for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
-    return limits;
 }
 
 json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, const OccupancyResult& r) {
@@ -1275,12 +1297,6 @@ json next_step_json(const Request& req, const detail::NextStepAnswer& a) {
 
 // ----- compare -----
 
-json rows_json(const std::vector<CompareRow>& rows) {
-    json a = json::array();
-    for (const CompareRow& r : rows) a.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
-    return a;
-}
-
 json compare_json(const Request& req, const Comparison& c) {
     json cols = json::array();
     for (const CompareColumn& col : c.columns) {
@@ -1356,17 +1372,9 @@ json parse_json(const ParsedOutput& p) {
 json gpus_json() {
     json list = json::array();
     for (const auto& g : all_gpus()) {
-        json aliases = json::array();
-        std::string_view rest = g.aliases;
-        while (!rest.empty()) {
-            const auto bar = rest.find('|');
-            const auto a = rest.substr(0, bar);
-            if (!a.empty()) aliases.push_back(std::string(a));
-            rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
-        }
         json o = json::object();
         o["name"] = std::string(g.name);
-        o["aliases"] = std::move(aliases);
+        o["aliases"] = aliases_json(g.aliases);
         o.update(device_json(g.device));
         o["boost_clock_mhz"] = opt_json(g.boost_clock_mhz);
         o["l2_bytes"] = opt_json(g.l2_bytes);
