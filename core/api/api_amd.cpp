@@ -372,16 +372,12 @@ json amd_occupancy_json(const Request& req, const amd::OccupancyResult& r) {
 
 json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
     json s = json::array();
-    for (const amd::NextStep& n : a.steps)
-        s.push_back({{"resource", std::string(amd::limit_key(n.resource))},
-                     {"field", n.field},
-                     {"from", n.from},
-                     {"to", n.to},
-                     {"workgroups_per_cu", n.workgroups_per_cu},
-                     {"waves_per_simd", n.waves_per_simd},
-                     {"occupancy", n.occupancy},
-                     {"text", n.text},
-                     {"hint", n.hint}});
+    for (const amd::NextStep& n : a.steps) {
+        json o = json::object();
+        SMCALC_JSON_MEMBERS(o, n, field, from, to, workgroups_per_cu, waves_per_simd, occupancy, text, hint);
+        o["resource"] = std::string(amd::limit_key(n.resource));
+        s.push_back(std::move(o));
+    }
     return {{"vendor", "amd"}, {"current", amd_occupancy_json(req, a.current)}, {"suggestions", std::move(s)},
             {"gpu", gpu_json(req)}};
 }
