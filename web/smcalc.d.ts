@@ -145,17 +145,16 @@ export type TileRequest = RequestCommon & DeviceChoice & TileInput & Omit<Cluste
   sgprs?: number;                     // AMD: SGPRs per wave
 };
 /** Tiles that fit: candidate lists instead of m, n, k, stages, warps. */
-export type TilesRequest = RequestCommon & DeviceChoice & Omit<TileInput, 'm' | 'n' | 'k' | 'stages' | 'warps' | 'problem'> & {
-  ms?: number[] | number;
-  ns?: number[] | number;
-  ks?: number[] | number;
-  stages?: number[] | number | 'auto' | ['auto'];
-  warps?: number[] | number;
-  limit?: number | 'all';
-  cluster?: ClusterInput['cluster'];
-  clusters?: Array<[number, number, number] | number | string>;
-  non_portable_cluster?: boolean;
-};
+export type TilesRequest = RequestCommon & DeviceChoice & Omit<TileInput, 'm' | 'n' | 'k' | 'stages' | 'warps' | 'problem'> &
+  Omit<ClusterInput, 'grid'> & {
+    ms?: number[] | number;
+    ns?: number[] | number;
+    ks?: number[] | number;
+    stages?: number[] | number | 'auto' | ['auto'];
+    warps?: number[] | number;
+    limit?: number | 'all';
+    clusters?: Array<NonNullable<ClusterInput['cluster']>>;  // several cluster shapes instead of cluster
+  };
 /** One kernel (kind "kernel", the default) or one tile (kind "tile") on 1 to 4 GPUs. */
 export type CompareRequest = RequestCommon & {
   gpus: string[] | string;
@@ -207,15 +206,18 @@ export interface Budget {
 
 /** The device an answer used (DeviceInput, every field given; sm_count null = unknown). */
 export type DeviceAnswer = Required<Omit<DeviceInput, 'cc' | 'sm_count'>> & { cc: string; sm_count: number | null };
+/** The cluster an answer's input used (ClusterInput as the solver read it; absent without a cluster). */
+export interface ClusterAnswerInput {
+  cluster?: [number, number, number];
+  non_portable_cluster?: boolean;
+  grid?: [number, number, number] | null;
+}
 /** The kernel an answer used (KernelInput with every field; -1 = CUDA's default), with the cluster if any. */
 export type KernelAnswerInput = Required<Omit<KernelInput, 'smem_static' | 'smem_dynamic' | 'smem_dynamic_max'>> & {
   smem_static: number;
   smem_dynamic: number;
   smem_dynamic_max: number;
-  cluster?: [number, number, number];
-  non_portable_cluster?: boolean;
-  grid?: [number, number, number] | null;
-};
+} & ClusterAnswerInput;
 
 /** occupancy on an NVIDIA GPU (cuda_occupancy.h's rules). */
 export interface OccupancyAnswer extends AnswerCommon {
@@ -350,10 +352,7 @@ export type TileAnswerInput = Required<Omit<TileInput, 'problem' | 'out' | 'epil
   epilogue_bytes: number;
   overhead_regs: number;
   problem: { m: number; n: number; k: number } | null;
-  cluster?: [number, number, number];
-  non_portable_cluster?: boolean;
-  grid?: [number, number, number] | null;
-};
+} & ClusterAnswerInput;
 
 /** tile on an NVIDIA GPU (smcalc::TileResult). */
 export interface TileAnswer extends AnswerCommon {
@@ -476,7 +475,7 @@ export interface NextStepAnswer extends AnswerCommon {
   cluster?: ClusterAnswer;
   cluster_next_steps?: Array<{ key: string; dims: [number, number, number]; clusters: number; ctas: number;
                                ctas_now: number; basis: string; text: string }>;
-  cluster_input?: { cluster: [number, number, number]; non_portable_cluster: boolean; grid: [number, number, number] | null };
+  cluster_input?: Required<ClusterAnswerInput>;
 }
 
 /** next_step on an AMD GPU. */

@@ -333,40 +333,26 @@ json limiting_json(const std::vector<amd::Limit>& l) {
 }
 
 
+// Per limit key, what that resource alone allows: workgroups per CU ("limits") or waves per SIMD.
+json limits_json(const amd::OccupancyResult& r, std::optional<int64_t> amd::LimitCount::*allows) {
+    json limits = json::object();
+    for (const amd::LimitCount& l : r.limits) limits[std::string(amd::limit_key(l.limit))] = opt_json(l.*allows);
+    return limits;
+}
+
 json amd_occ_json(const amd::OccupancyResult& r, const amd::GpuSpec* gpu, const json& gpu_name) {
-    json limits = json::object(), waves = json::object();
-    for (const amd::LimitCount& l : r.limits) {
-        limits[std::string(amd::limit_key(l.limit))] = opt_json(l.workgroups_per_cu);
-        waves[std::string(amd::limit_key(l.limit))] = opt_json(l.waves_per_simd);
-    }
-    json budgets = json::array();
-    for (const auto& b : r.budgets)
-        budgets.push_back({{"name", b.name}, {"unit", b.unit}, {"used", b.used}, {"limit", b.limit}, {"limiting", b.limiting}});
     json a = json::object();
     a["vendor"] = "amd";
-    a["gfx"] = r.gfx;
-    a["waves_per_simd"] = r.waves_per_simd;
-    a["max_waves_per_simd"] = r.max_waves_per_simd;
-    a["workgroups_per_cu"] = r.workgroups_per_cu;
-    a["waves_per_cu"] = r.waves_per_cu;
-    a["occupancy"] = r.occupancy;
-    a["limits"] = std::move(limits);
-    a["limits_waves_per_simd"] = std::move(waves);
+    SMCALC_JSON_MEMBERS(a, r, gfx, waves_per_simd, max_waves_per_simd, workgroups_per_cu, waves_per_cu, occupancy,
+                        compiler_waves_per_simd, waves_per_workgroup, lanes_per_workgroup, idle_lanes, unified_vgprs,
+                        vgprs_allocated, sgprs_allocated, lds_allocated, derivation, notes);
+    a["limits"] = limits_json(r, &amd::LimitCount::workgroups_per_cu);
+    a["limits_waves_per_simd"] = limits_json(r, &amd::LimitCount::waves_per_simd);
     a["limiting"] = limiting_json(r.limiting);
-    a["compiler_waves_per_simd"] = r.compiler_waves_per_simd;
-    a["waves_per_workgroup"] = r.waves_per_workgroup;
-    a["lanes_per_workgroup"] = r.lanes_per_workgroup;
-    a["idle_lanes"] = r.idle_lanes;
-    a["unified_vgprs"] = r.unified_vgprs;
-    a["vgprs_allocated"] = r.vgprs_allocated;
-    a["sgprs_allocated"] = r.sgprs_allocated;
-    a["lds_allocated"] = r.lds_allocated;
     a["cu_count"] = gpu ? json(gpu->cu_count) : json(nullptr);
     a["gpu_resident_workgroups"] = gpu ? json(r.workgroups_per_cu * gpu->cu_count) : json(nullptr);
-    a["budgets"] = std::move(budgets);
+    a["budgets"] = budgets_json(r.budgets);
     a["rows"] = rows_json(r.rows);
-    a["derivation"] = r.derivation;
-    a["notes"] = r.notes;
     a["input"] = amd_input_json(r.input);
     a["gpu"] = gpu_name;
     return a;
@@ -386,16 +372,12 @@ json amd_occupancy_json(const Request& req, const amd::OccupancyResult& r) {
 
 json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
     json s = json::array();
-    for (const amd::NextStep& n : a.steps)
-        s.push_back({{"resource", std::string(amd::limit_key(n.resource))},
-                     {"field", n.field},
-                     {"from", n.from},
-                     {"to", n.to},
-                     {"workgroups_per_cu", n.workgroups_per_cu},
-                     {"waves_per_simd", n.waves_per_simd},
-                     {"occupancy", n.occupancy},
-                     {"text", n.text},
-                     {"hint", n.hint}});
+    for (const amd::NextStep& n : a.steps) {
+        json o = json::object();
+        SMCALC_JSON_MEMBERS(o, n, field, from, to, workgroups_per_cu, waves_per_simd, occupancy, text, hint);
+        o["resource"] = std::string(amd::limit_key(n.resource));
+        s.push_back(std::move(o));
+    }
     return {{"vendor", "amd"}, {"current", amd_occupancy_json(req, a.current)}, {"suggestions", std::move(s)},
             {"gpu", gpu_json(req)}};
 }
@@ -403,70 +385,33 @@ json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
 json amd_tile_json(const Request& req, const amd::TileResult& r) {
     json a = json::object();
     a["vendor"] = "amd";
-    a["gfx"] = r.gfx;
-    a["threads"] = r.threads;
-    a["acc_bytes"] = r.acc_bytes;
-    a["acc_regs_per_lane"] = r.acc_regs_per_lane;
-    a["overhead_vgprs"] = r.overhead_vgprs;
-    a["vgprs"] = r.vgprs;
-    a["agprs"] = r.agprs;
-    a["unified_vgprs"] = r.unified_vgprs;
-    a["regs_fit"] = r.regs_fit;
-    a["lds_a_per_stage"] = r.lds_a_per_stage;
-    a["lds_b_per_stage"] = r.lds_b_per_stage;
-    a["lds_per_stage"] = r.lds_per_stage;
-    a["lds_per_workgroup"] = r.lds_per_workgroup;
-    a["lds_limit"] = r.lds_limit;
-    a["lds_fits"] = r.lds_fits;
-    a["workgroups_per_cu"] = r.workgroups_per_cu;
-    a["waves_per_simd"] = r.waves_per_simd;
-    a["fits"] = r.fits;
-    a["cu_count"] = opt_json(r.cu_count);
-    if (r.input.problem)
-        a["problem"] = {{"tiles_m", r.tiles_m},
-                        {"tiles_n", r.tiles_n},
-                        {"workgroups", r.workgroups},
-                        {"k_steps", r.k_steps},
-                        {"workgroups_per_wave", opt_json(r.workgroups_per_wave)},
-                        {"waves", opt_json(r.waves)},
-                        {"last_wave_utilization", opt_json(r.last_wave_utilization)}};
-    else
-        a["problem"] = nullptr;
+    SMCALC_JSON_MEMBERS(a, r, gfx, threads, acc_bytes, acc_regs_per_lane, overhead_vgprs, vgprs, agprs, unified_vgprs,
+                        regs_fit, lds_a_per_stage, lds_b_per_stage, lds_per_stage, lds_per_workgroup, lds_limit, lds_fits,
+                        workgroups_per_cu, waves_per_simd, fits, cu_count, notes);
+    a["problem"] = nullptr;
+    if (r.input.problem) {
+        a["problem"] = json::object();
+        SMCALC_JSON_MEMBERS(a["problem"], r, tiles_m, tiles_n, workgroups, k_steps, workgroups_per_wave, waves,
+                            last_wave_utilization);
+    }
     a["rows"] = rows_json(r.rows);
-    a["notes"] = r.notes;
     a["solver"] = r.occ ? amd_occ_json(*r.occ, req.amd_gpu, gpu_json(req)) : json(nullptr);
     const amd::TileInput& t = r.input;
-    a["input"] = {{"m", t.m},
-                  {"n", t.n},
-                  {"k", t.k},
-                  {"stages", t.stages},
-                  {"waves", t.waves},
-                  {"a", std::string(dtype_key(t.a))},
-                  {"b", std::string(dtype_key(t.b))},
-                  {"acc", std::string(dtype_key(t.acc))},
-                  {"sgprs", t.sgprs},
-                  {"problem", t.problem ? json{{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}} : json(nullptr)}};
+    a["input"] = json::object();
+    SMCALC_JSON_MEMBERS(a["input"], t, m, n, k, stages, waves, sgprs);
+    a["input"]["a"] = std::string(dtype_key(t.a));
+    a["input"]["b"] = std::string(dtype_key(t.b));
+    a["input"]["acc"] = std::string(dtype_key(t.acc));
+    a["input"]["problem"] = problem_size_json(t.problem);
     a["gpu"] = gpu_json(req);
     return a;
 }
 
 json amd_parsed_kernel_json(const amd::ParsedKernel& k) {
     json o = json::object();
-    o["name"] = k.name;
-    o["gfx"] = k.gfx.empty() ? json(nullptr) : json(k.gfx);
-    o["vgprs"] = opt_json(k.vgprs);
-    o["agprs"] = opt_json(k.agprs);
-    o["unified_vgprs"] = opt_json(k.unified_vgprs);
-    o["sgprs"] = opt_json(k.sgprs);
-    o["lds"] = opt_json(k.lds);
-    o["scratch"] = opt_json(k.scratch);
-    o["max_flat_workgroup_size"] = opt_json(k.max_flat_workgroup_size);
-    o["vgpr_spill"] = opt_json(k.vgpr_spill);
-    o["sgpr_spill"] = opt_json(k.sgpr_spill);
-    o["llvm_occupancy"] = opt_json(k.llvm_occupancy);
-    o["formats"] = k.formats;
-    o["line"] = k.line;
-    o["missing"] = k.missing;
+    SMCALC_JSON_MEMBERS(o, k, name, vgprs, agprs, unified_vgprs, sgprs, lds, scratch, max_flat_workgroup_size,
+                        vgpr_spill, sgpr_spill, llvm_occupancy, formats, line, missing);
+    o["gfx"] = opt_json(k.gfx);
     return o;
 }
 
@@ -499,27 +444,16 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
             o["cu_count"] = col.amd_gpu->cu_count;
             if (col.amd_occ) {
                 const auto& r = *col.amd_occ;
-                o["workgroups_per_cu"] = r.workgroups_per_cu;
-                o["waves_per_cu"] = r.waves_per_cu;
-                o["waves_per_simd"] = r.waves_per_simd;
-                o["occupancy"] = r.occupancy;
-                o["compiler_waves_per_simd"] = r.compiler_waves_per_simd;
-                json limits = json::object();
-                for (const amd::LimitCount& l : r.limits) limits[std::string(amd::limit_key(l.limit))] = opt_json(l.workgroups_per_cu);
-                o["limits"] = std::move(limits);
+                SMCALC_JSON_MEMBERS(o, r, workgroups_per_cu, waves_per_cu, waves_per_simd, occupancy,
+                                    compiler_waves_per_simd);
+                o["limits"] = limits_json(r, &amd::LimitCount::workgroups_per_cu);
                 o["limiting"] = limiting_json(r.limiting);
                 o["gpu_resident_workgroups"] = r.workgroups_per_cu * col.amd_gpu->cu_count;
             }
             if (col.amd_tile) {
                 const auto& r = *col.amd_tile;
-                o["fits"] = r.fits;
-                o["workgroups_per_cu"] = r.workgroups_per_cu;
-                o["waves_per_simd"] = r.waves_per_simd;
-                o["acc_regs_per_lane"] = r.acc_regs_per_lane;
-                o["vgprs"] = r.vgprs;
-                o["agprs"] = r.agprs;
-                o["lds_per_workgroup"] = r.lds_per_workgroup;
-                o["lds_limit"] = r.lds_limit;
+                SMCALC_JSON_MEMBERS(o, r, fits, workgroups_per_cu, waves_per_simd, acc_regs_per_lane, vgprs, agprs,
+                                    lds_per_workgroup, lds_limit);
                 o["gpu_resident_workgroups"] = r.cu_count ? json(r.workgroups_per_cu * *r.cu_count) : json(nullptr);
             }
         } else {
@@ -528,34 +462,20 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
             o["sm_count"] = g->device.sm_count > 0 ? json(g->device.sm_count) : json(nullptr);
             if (col.nvidia && !col.error) {
                 const auto& r = col.nvidia->result;
-                o["blocks_per_sm"] = r.blocks_per_sm;
-                o["warps_per_sm"] = r.warps_per_sm;
-                o["occupancy"] = r.occupancy;
-                json limits = json::object();
-                for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
-                o["limits"] = std::move(limits);
-                json lim = json::array();
-                for (Resource res : r.limiting) lim.push_back(std::string(resource_key(res)));
-                o["limiting"] = std::move(lim);
+                SMCALC_JSON_MEMBERS(o, r, blocks_per_sm, warps_per_sm, occupancy);
+                o["limits"] = limits_json(r);
+                o["limiting"] = limiting_json(r.limiting);
                 o["gpu_resident_ctas"] = opt_json(col.nvidia->gpu_resident_ctas);
             }
             if (col.nvidia_tile && col.nvidia_tile->result) {
                 const auto& r = *col.nvidia_tile->result;
-                o["fits"] = r.fits;
-                o["ctas_per_sm"] = r.ctas_per_sm;
-                o["occupancy"] = r.occupancy;
-                o["instruction"] = r.instruction;
-                o["acc_regs_per_thread"] = r.acc_regs_per_thread;
-                o["regs_per_thread_est"] = r.regs_per_thread_est;
-                o["smem_per_cta"] = r.smem_per_cta;
-                o["smem_limit"] = r.smem_limit;
+                SMCALC_JSON_MEMBERS(o, r, fits, ctas_per_sm, occupancy, instruction, acc_regs_per_thread,
+                                    regs_per_thread_est, smem_per_cta, smem_limit);
                 o["gpu_resident_ctas"] = opt_json(col.nvidia_tile->gpu_resident_ctas);
             }
         }
         cols.push_back(std::move(o));
     }
-    json rows = json::array();
-    for (const CompareRow& r : c.rows) rows.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
     json input = json::object();
     if (c.tile) {
         input = {{"m", c.tile_input.m}, {"n", c.tile_input.n}, {"k", c.tile_input.k}, {"stages", c.tile_input.stages},
@@ -568,23 +488,15 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
     }
     return {{"kind", c.tile ? "tile" : "kernel"}, {"gpus", req.gpus}, {"input", std::move(input)},
             {"amd_input", c.tile ? json(nullptr) : amd_input_json(c.amd_kernel)}, {"columns", std::move(cols)},
-            {"rows", std::move(rows)}, {"notes", c.notes}};
+            {"rows", rows_json(c.rows)}, {"notes", c.notes}};
 }
 
 json amd_gpus_json() {
     json list = json::array();
     for (const amd::GpuSpec& g : amd::all_gpus()) {
-        json aliases = json::array();
-        std::string_view rest = g.aliases;
-        while (!rest.empty()) {
-            const auto bar = rest.find('|');
-            const auto a = rest.substr(0, bar);
-            if (!a.empty()) aliases.push_back(std::string(a));
-            rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
-        }
         const amd::ArchRules& a = g.arch();
         list.push_back({{"name", std::string(g.name)},
-                        {"aliases", std::move(aliases)},
+                        {"aliases", aliases_json(g.aliases)},
                         {"vendor", "amd"},
                         {"gfx", std::string(g.gfx)},
                         {"family", std::string(a.family)},

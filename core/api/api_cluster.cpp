@@ -33,80 +33,59 @@ std::string columns(const std::vector<std::vector<std::string>>& rows, const std
 
 json cluster_json(const ClusterResult& r) {
     json o = json::object();
+    SMCALC_JSON_MEMBERS(o, r, cluster_size, needs_non_portable, max_cluster_size, max_size_confirmed, ctas_per_sm,
+                        smem_per_cta, dsmem_per_cluster, limiter_reason, derivation, notes);
     o["dims"] = dims_json(r.dims);
-    o["cluster_size"] = r.cluster_size;
-    o["needs_non_portable"] = r.needs_non_portable;
-    o["max_cluster_size"] = r.max_cluster_size;
-    o["max_size_confirmed"] = r.max_size_confirmed;
-    o["ctas_per_sm"] = r.ctas_per_sm;
-    o["smem_per_cta"] = r.smem_per_cta;
-    o["dsmem_per_cluster"] = r.dsmem_per_cluster;
     o["sm_count"] = r.sm_count > 0 ? json(r.sm_count) : json(nullptr);
     o["ctas_per_gpc_max"] = r.ctas_per_gpc_max > 0 ? json(r.ctas_per_gpc_max) : json(nullptr);
+    o["max_active_clusters"] = nullptr;
     if (r.max_active_clusters) {
         const MaxActiveClusters& m = *r.max_active_clusters;
         json figures = json::array();
-        for (const ClusterFigure& f : m.figures)
-            figures.push_back({{"key", f.key},
-                               {"label", f.label},
-                               {"clusters", f.clusters},
-                               {"ctas", f.ctas},
-                               {"idle_cta_slots", f.idle_cta_slots},
-                               {"idle_sms", opt_json(f.idle_sms)},
-                               {"basis", std::string(cluster_basis_key(f.basis))},
-                               {"basis_text", f.basis_text},
-                               {"source", f.source}});
-        o["max_active_clusters"] = {{"low", opt_json(m.low)},
-                                    {"typical", opt_json(m.typical)},
-                                    {"high", opt_json(m.high)},
-                                    {"bound", m.bound},
-                                    {"figures", std::move(figures)}};
-    } else {
-        o["max_active_clusters"] = nullptr;
+        for (const ClusterFigure& f : m.figures) {
+            json fo = json::object();
+            SMCALC_JSON_MEMBERS(fo, f, key, label, clusters, ctas, idle_cta_slots, idle_sms, basis_text, source);
+            fo["basis"] = std::string(cluster_basis_key(f.basis));
+            figures.push_back(std::move(fo));
+        }
+        json& mo = o["max_active_clusters"] = json::object();
+        SMCALC_JSON_MEMBERS(mo, m, low, typical, high, bound);
+        mo["figures"] = std::move(figures);
     }
     o["limiter"] = std::string(cluster_limiter_key(r.limiter));
     o["limiter_label"] = std::string(cluster_limiter_label(r.limiter));
-    o["limiter_reason"] = r.limiter_reason;
     json gpcs = json::array();
-    for (const GpcFill& g : r.gpcs)
-        gpcs.push_back({{"sms", g.sms}, {"clusters", g.clusters}, {"ctas", g.ctas}, {"idle_sms", g.idle_sms}});
-    o["gpcs"] = std::move(gpcs);
-    if (r.waves) {
-        const ClusterWaves& w = *r.waves;
-        o["waves"] = {{"grid", dims_json(w.grid)},
-                      {"grid_ctas", w.grid_ctas},
-                      {"grid_clusters", w.grid_clusters},
-                      {"waves_low", opt_json(w.waves_low)},
-                      {"waves_typical", opt_json(w.waves_typical)},
-                      {"waves_high", opt_json(w.waves_high)},
-                      {"waves_bound", opt_json(w.waves_bound)}};
-    } else {
-        o["waves"] = nullptr;
+    for (const GpcFill& g : r.gpcs) {
+        json go = json::object();
+        SMCALC_JSON_MEMBERS(go, g, sms, clusters, ctas, idle_sms);
+        gpcs.push_back(std::move(go));
     }
-    o["derivation"] = r.derivation;
-    o["notes"] = r.notes;
+    o["gpcs"] = std::move(gpcs);
+    o["waves"] = nullptr;
+    if (r.waves) {
+        json& wo = o["waves"] = json::object();
+        SMCALC_JSON_MEMBERS(wo, *r.waves, grid_ctas, grid_clusters, waves_low, waves_typical, waves_high, waves_bound);
+        wo["grid"] = dims_json(r.waves->grid);
+    }
     return o;
 }
 
 json step_json(const ClusterStep& s) {
-    return {{"key", s.key},         {"dims", dims_json(s.dims)},
-            {"clusters", s.clusters}, {"ctas", s.ctas},
-            {"ctas_now", s.ctas_now}, {"basis", std::string(cluster_basis_key(s.basis))},
-            {"text", s.text}};
+    json o = json::object();
+    SMCALC_JSON_MEMBERS(o, s, key, clusters, ctas, ctas_now, text);
+    o["dims"] = dims_json(s.dims);
+    o["basis"] = std::string(cluster_basis_key(s.basis));
+    return o;
 }
 
-json fit_option_json(const TileFitOption& o) {
-    return {{"key", o.key},
-            {"label", o.label},
-            {"cluster", dims_json(o.cluster)},
-            {"cta", {{"m", o.cta.m}, {"n", o.cta.n}, {"k", o.cta.k}, {"stages", o.cta.stages}, {"warps", o.cta.warps}}},
-            {"acc_regs_per_thread", o.acc_regs_per_thread},
-            {"regs_per_thread_est", o.regs_per_thread_est},
-            {"smem_per_cta", o.smem_per_cta},
-            {"tmem_columns", o.tmem_columns},
-            {"ctas_per_sm", o.ctas_per_sm},
-            {"fits", o.fits},
-            {"text", o.text}};
+json fit_option_json(const TileFitOption& f) {
+    json o = json::object();
+    SMCALC_JSON_MEMBERS(o, f, key, label, acc_regs_per_thread, regs_per_thread_est, smem_per_cta, tmem_columns,
+                        ctas_per_sm, fits, text);
+    o["cluster"] = dims_json(f.cluster);
+    o["cta"] = json::object();
+    SMCALC_JSON_MEMBERS(o["cta"], f.cta, m, n, k, stages, warps);
+    return o;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -34,6 +34,36 @@ nlohmann::json opt_json(const std::optional<int64_t>& v);
 nlohmann::json opt_json(const std::optional<double>& v);
 nlohmann::json opt_json(const std::string& s);
 nlohmann::json gpu_json(const Request& r);  // the GPU's canonical name, or null (a CC or a custom device)
+// A result member as JSON: its value, or null for an absent optional.
+template <class T>
+nlohmann::json member_json(const T& v) {
+    return nlohmann::json(v);
+}
+template <class T>
+nlohmann::json member_json(const std::optional<T>& v) {
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+// Writes members of the struct `in` into the JSON object `out`, each under its own name:
+// SMCALC_JSON_MEMBERS(a, r, threads, vgprs) is a["threads"] = r.threads; a["vgprs"] = r.vgprs. So a result field's
+// JSON key is its C++ name, written once; a key that differs, or a value that needs converting, is written beside.
+#define SMCALC_JSON_MEMBER(m) smcalc_json_out_[#m] = ::smcalc::api::detail::member_json(smcalc_json_in_.m);
+#define SMCALC_JSON_MEMBERS(out, in, ...)                                          \
+    do {                                                                           \
+        nlohmann::json& smcalc_json_out_ = (out);                                  \
+        const auto& smcalc_json_in_ = (in);                                        \
+        NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(SMCALC_JSON_MEMBER, __VA_ARGS__)) \
+    } while (0)
+// The per-resource bars of an occupancy answer (NVIDIA and AMD alike).
+nlohmann::json budgets_json(const std::vector<Budget>& budgets);
+// An NVIDIA answer's "limiting" (resource keys), "limits" (blocks per SM each resource allows, null = none) and a
+// comparison's "rows".
+nlohmann::json limiting_json(const std::vector<Resource>& limiting);
+nlohmann::json limits_json(const OccupancyResult& r);
+nlohmann::json rows_json(const std::vector<CompareRow>& rows);
+// A database entry's "a|b|c" aliases as ["a", "b", "c"] (empty ones left out).
+nlohmann::json aliases_json(std::string_view aliases);
+// A GEMM problem size {"m", "n", "k"}, or null.
+nlohmann::json problem_size_json(const std::optional<ProblemSize>& p);
 // A tile's readouts as JSON rows: {"key", "label", "unit", "value", "limit", "basis", "over"}; counts and bytes
 // as integers, other values as doubles.
 nlohmann::json tile_rows_json(const std::vector<TileRow>& rows);

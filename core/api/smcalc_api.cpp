@@ -34,6 +34,18 @@ nlohmann::json opt_json(const std::optional<int64_t>& v) { return v ? nlohmann::
 nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 nlohmann::json opt_json(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
 nlohmann::json gpu_json(const Request& r) { return r.gpu.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.gpu); }
+nlohmann::json problem_size_json(const std::optional<ProblemSize>& p) {
+    return p ? nlohmann::json{{"m", p->m}, {"n", p->n}, {"k", p->k}} : nlohmann::json(nullptr);
+}
+nlohmann::json budgets_json(const std::vector<Budget>& budgets) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const Budget& b : budgets) {
+        nlohmann::json o = nlohmann::json::object();
+        SMCALC_JSON_MEMBERS(o, b, name, unit, used, limit, limiting);
+        a.push_back(std::move(o));
+    }
+    return a;
+}
 
 namespace {
 nlohmann::json row_number(const std::string& unit, double v) {
@@ -1079,6 +1091,36 @@ Expected<Solved> solve(const Request& req) {
     return Error{ErrorId::BadRequest, "op", "unknown op"};
 }
 
+json limiting_json(const std::vector<Resource>& limiting) {
+    json a = json::array();
+    for (Resource res : limiting) a.push_back(std::string(resource_key(res)));
+    return a;
+}
+
+json limits_json(const OccupancyResult& r) {
+    json limits = json::object();
+    for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
+    return limits;
+}
+
+json rows_json(const std::vector<CompareRow>& rows) {
+    json a = json::array();
+    for (const CompareRow& r : rows) a.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
+    return a;
+}
+
+json aliases_json(std::string_view aliases) {
+    json list = json::array();
+    std::string_view rest = aliases;
+    while (!rest.empty()) {
+        const auto bar = rest.find('|');
+        const auto a = rest.substr(0, bar);
+        if (!a.empty()) list.push_back(std::string(a));
+        rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
+    }
+    return list;
+}
+
 }  // namespace detail
 
 namespace {
@@ -1087,8 +1129,12 @@ namespace {
 // [SECTION] answers
 // ---------------------------------------------------------------------------------------------------------
 
+using detail::aliases_json;
 using detail::gpu_json;
 using detail::opt_json;
+using detail::limiting_json;
+using detail::limits_json;
+using detail::rows_json;
 
 json device_json(const Device& d) {
     json o = json::object();
@@ -1104,38 +1150,13 @@ json input_json(const KernelInput& in) {
     return o;
 }
 
-json limiting_json(const std::vector<Resource>& limiting) {
-    json a = json::array();
-    for (Resource res : limiting) a.push_back(std::string(resource_key(res)));
-    return a;
-}
-
-json limits_json(const OccupancyResult& r) {
-    json limits = json::object();
-    for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
-    return limits;
-}
-
 json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, const OccupancyResult& r) {
-    json budgets = json::array();
-    for (const auto& b : r.budgets)
-        budgets.push_back({{"name", b.name}, {"unit", b.unit}, {"used", b.used}, {"limit", b.limit}, {"limiting", b.limiting}});
     json a = json::object();
-    a["blocks_per_sm"] = r.blocks_per_sm;
-    a["warps_per_sm"] = r.warps_per_sm;
-    a["threads_per_sm"] = r.threads_per_sm;
-    a["occupancy"] = r.occupancy;
+    SMCALC_JSON_MEMBERS(a, r, blocks_per_sm, warps_per_sm, threads_per_sm, occupancy, regs_per_block, smem_per_block,
+                        smem_per_sm, warps_per_block, regs_per_warp, max_warps_per_sm, derivation, notes);
     a["limits"] = limits_json(r);
     a["limiting"] = limiting_json(r.limiting);
-    a["regs_per_block"] = opt_json(r.regs_per_block);
-    a["smem_per_block"] = r.smem_per_block;
-    a["smem_per_sm"] = r.smem_per_sm;
-    a["warps_per_block"] = r.warps_per_block;
-    a["regs_per_warp"] = r.regs_per_warp;
-    a["max_warps_per_sm"] = r.max_warps_per_sm;
-    a["budgets"] = std::move(budgets);
-    a["derivation"] = r.derivation;
-    a["notes"] = r.notes;
+    a["budgets"] = detail::budgets_json(r.budgets);
     a["device"] = device_json(dev);
     a["gpu"] = gpu;
     a["input"] = input_json(in);
@@ -1151,7 +1172,7 @@ json occupancy_json(const Request& req, const OccupancyResult& r) {
 json tile_input_json(const TileInput& t) {
     json o = json::object();
     for (const auto& f : fields::tile_fields()) o[std::string(f.key)] = field_json(f, t);
-    o["problem"] = t.problem ? json{{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}} : json(nullptr);
+    o["problem"] = detail::problem_size_json(t.problem);
     return o;
 }
 
@@ -1160,67 +1181,25 @@ json tile_input_json(const TileInput& t) {
 
 json tile_json(const Request& req, const TileResult& r) {
     json a = json::object();
-    // The contract's keys (issue 3), then the rest of TileResult (nlohmann sorts keys when dumping).
-    a["acc_regs_per_thread"] = r.acc_regs_per_thread;
-    a["regs_per_thread_est"] = r.regs_per_thread_est;
-    a["spills"] = r.spills;
-    a["smem_per_stage"] = r.smem_per_stage;
-    a["smem_per_cta"] = r.smem_per_cta;
-    a["smem_limit"] = r.smem_limit;
-    a["ctas_per_sm"] = r.ctas_per_sm;
-    a["occupancy"] = r.occupancy;
+    // TileResult's members under their own names (the contract's keys among them; nlohmann sorts keys when dumping).
+    SMCALC_JSON_MEMBERS(a, r, acc_regs_per_thread, regs_per_thread_est, spills, smem_per_stage, smem_per_cta,
+                        smem_limit, ctas_per_sm, occupancy, fits, instruction, threads, acc_bytes, regfile_bytes,
+                        acc_regs_even, overhead_regs, regs_cap, acc_over_cap, regs_launch, tmem_columns_needed,
+                        tmem_columns, tmem_columns_limit, tmem_fits, ctas_by_tmem, a_smem_bits, b_smem_bits,
+                        smem_a_per_stage, smem_b_per_stage, smem_mainloop, smem_barriers, smem_epilogue, smem_fits,
+                        ctas_by_smem, ctas_by_regs, flops_per_kstep, global_bytes_per_kstep, intensity, peak_tflops,
+                        mem_bw_gbs, ridge, notes);
     a["limiting"] = limiting_json(r.limiting);
-    a["fits"] = r.fits;
     a["cc"] = cc_text(r.cc);
-    a["instruction"] = r.instruction;
     a["inst"] = {{"m", r.inst_m}, {"n", r.inst_n}, {"k", r.inst_k}};
     a["grid"] = {{"m", r.grid_m}, {"n", r.grid_n}};
-    a["threads"] = r.threads;
-    a["acc_bytes"] = r.acc_bytes;
-    a["regfile_bytes"] = r.regfile_bytes;
-    a["acc_regs_even"] = r.acc_regs_even;
-    a["overhead_regs"] = r.overhead_regs;
-    a["regs_cap"] = r.regs_cap;
-    a["acc_over_cap"] = r.acc_over_cap;
-    a["regs_launch"] = r.regs_launch;
-    a["tmem_columns_needed"] = r.tmem_columns_needed;
-    a["tmem_columns"] = r.tmem_columns;
-    a["tmem_columns_limit"] = r.tmem_columns_limit;
-    a["tmem_fits"] = r.tmem_fits;
-    a["ctas_by_tmem"] = opt_json(r.ctas_by_tmem);
-    a["a_smem_bits"] = r.a_smem_bits;
-    a["b_smem_bits"] = r.b_smem_bits;
-    a["smem_a_per_stage"] = r.smem_a_per_stage;
-    a["smem_b_per_stage"] = r.smem_b_per_stage;
-    a["smem_mainloop"] = r.smem_mainloop;
-    a["smem_barriers"] = r.smem_barriers;
-    a["smem_epilogue"] = r.smem_epilogue;
-    a["smem_fits"] = r.smem_fits;
-    a["ctas_by_smem"] = opt_json(r.ctas_by_smem);
-    a["ctas_by_regs"] = opt_json(r.ctas_by_regs);
-    a["flops_per_kstep"] = r.flops_per_kstep;
-    a["global_bytes_per_kstep"] = r.global_bytes_per_kstep;
-    a["intensity"] = r.intensity;
-    a["peak_tflops"] = opt_json(r.peak_tflops);
-    a["mem_bw_gbs"] = opt_json(r.mem_bw_gbs);
-    a["ridge"] = opt_json(r.ridge);
+    a["problem"] = nullptr;
     if (r.problem) {
-        const ProblemResult& p = *r.problem;
-        a["problem"] = {{"tiles_m", p.tiles_m},
-                        {"tiles_n", p.tiles_n},
-                        {"ctas", p.ctas},
-                        {"k_steps", p.k_steps},
-                        {"tile_efficiency", p.tile_efficiency},
-                        {"ctas_per_wave", opt_json(p.ctas_per_wave)},
-                        {"waves", opt_json(p.waves)},
-                        {"last_wave_utilization", opt_json(p.last_wave_utilization)},
-                        {"wave_efficiency", opt_json(p.wave_efficiency)},
-                        {"flops", p.flops}};
-    } else {
-        a["problem"] = nullptr;
+        a["problem"] = json::object();
+        SMCALC_JSON_MEMBERS(a["problem"], *r.problem, tiles_m, tiles_n, ctas, k_steps, tile_efficiency, ctas_per_wave,
+                            waves, last_wave_utilization, wave_efficiency, flops);
     }
     a["rows"] = detail::tile_rows_json(r.rows);
-    a["notes"] = r.notes;
     a["solver"] = r.occ ? occupancy_json(req.device, gpu_json(req), tile_kernel(r), *r.occ) : json(nullptr);
     a["input"] = tile_input_json(r.input);
     a["device"] = device_json(req.device);
@@ -1234,19 +1213,11 @@ json tiles_json(const Request& req, const TileSearchResult& r) {
     const int64_t shown_n = req.limit ? std::min(*req.limit, total) : total;
     for (int64_t i = 0; i < shown_n; ++i) {
         const TileFit& f = r.fits[static_cast<std::size_t>(i)];
-        fits.push_back({{"m", f.m},
-                        {"n", f.n},
-                        {"k", f.k},
-                        {"stages", f.stages},
-                        {"warps", f.warps},
-                        {"acc_regs_per_thread", f.acc_regs_per_thread},
-                        {"regs_per_thread_est", f.regs_per_thread_est},
-                        {"smem_per_cta", f.smem_per_cta},
-                        {"tmem_columns", f.tmem_columns},
-                        {"ctas_per_sm", f.ctas_per_sm},
-                        {"ctas_by_smem", opt_json(f.ctas_by_smem)},
-                        {"occupancy", f.occupancy},
-                        {"limiting", limiting_json(f.limiting)}});
+        json o = json::object();
+        SMCALC_JSON_MEMBERS(o, f, m, n, k, stages, warps, acc_regs_per_thread, regs_per_thread_est, smem_per_cta,
+                            tmem_columns, ctas_per_sm, ctas_by_smem, occupancy);
+        o["limiting"] = limiting_json(f.limiting);
+        fits.push_back(std::move(o));
     }
     json input = tile_input_json(req.search.base);
     for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) input.erase(k);
@@ -1326,12 +1297,6 @@ json next_step_json(const Request& req, const detail::NextStepAnswer& a) {
 
 // ----- compare -----
 
-json rows_json(const std::vector<CompareRow>& rows) {
-    json a = json::array();
-    for (const CompareRow& r : rows) a.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
-    return a;
-}
-
 json compare_json(const Request& req, const Comparison& c) {
     json cols = json::array();
     for (const CompareColumn& col : c.columns) {
@@ -1386,26 +1351,14 @@ json parsed_kernel_json(const ParsedKernel& k) {
     json cmem = json::array();
     for (const auto& [bank, bytes] : k.cmem) cmem.push_back({{"bank", bank}, {"bytes", bytes}});
     json o = json::object();
-    o["name"] = k.name;
+    SMCALC_JSON_MEMBERS(o, k, name, short_name, cc_modelled, registers, smem_static, barriers, stack_frame, spill_stores,
+                        spill_loads, cumulative_stack, local, entry, line, missing);
     o["mangled"] = opt_json(k.mangled);
     o["demangled"] = opt_json(k.demangled);
-    o["short_name"] = k.short_name;
     o["arch"] = opt_json(k.arch);
     o["cc"] = k.cc ? json(cc_text(*k.cc)) : json(nullptr);
-    o["cc_modelled"] = k.cc_modelled;
-    o["registers"] = opt_json(k.registers);
-    o["smem_static"] = opt_json(k.smem_static);
-    o["barriers"] = opt_json(k.barriers);
-    o["stack_frame"] = opt_json(k.stack_frame);
-    o["spill_stores"] = opt_json(k.spill_stores);
-    o["spill_loads"] = opt_json(k.spill_loads);
-    o["cumulative_stack"] = opt_json(k.cumulative_stack);
-    o["local"] = opt_json(k.local);
     o["cmem"] = std::move(cmem);
-    o["entry"] = k.entry ? json(*k.entry) : json(nullptr);
     o["tool"] = std::string(compiler_tool_key(k.tool));
-    o["line"] = k.line;
-    o["missing"] = k.missing;
     return o;
 }
 
@@ -1419,17 +1372,9 @@ json parse_json(const ParsedOutput& p) {
 json gpus_json() {
     json list = json::array();
     for (const auto& g : all_gpus()) {
-        json aliases = json::array();
-        std::string_view rest = g.aliases;
-        while (!rest.empty()) {
-            const auto bar = rest.find('|');
-            const auto a = rest.substr(0, bar);
-            if (!a.empty()) aliases.push_back(std::string(a));
-            rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
-        }
         json o = json::object();
         o["name"] = std::string(g.name);
-        o["aliases"] = std::move(aliases);
+        o["aliases"] = aliases_json(g.aliases);
         o.update(device_json(g.device));
         o["boost_clock_mhz"] = opt_json(g.boost_clock_mhz);
         o["l2_bytes"] = opt_json(g.l2_bytes);
