@@ -345,7 +345,11 @@ def page_rows(t, page, skipped, notes):
                 f"The first frame misses its 200 ms target by {fmt_ms(ff - 200)}; decoding the LZMA-packed wasm "
                 f"takes {fmt_ms(statistics.median(un))} of it (web/unlzma.c compiled to WebAssembly, the pieces "
                 "interleaved with the streaming compiler), the price of the page-weight target: gzip was inflated "
-                "natively while the module compiled, but left the page ~50 KB heavier."
+                "natively while the module compiled, but left the page ~50 KB heavier. Tried: the decoder in "
+                "JavaScript (slower: V8 ran its first pieces unoptimised, 98.5 ms in the run of 2026-11-25 13:20 "
+                "UTC), then compiled to WebAssembly (this figure); the decoded pieces fed to the streaming "
+                "compiler as they come. Left: the WebGL context, the font atlas, ui_init and the first ImGui frame "
+                "(the steps below), each including V8's first compile of the wasm functions it runs."
             )
     # main()'s steps (web/main.cpp marks the end of each with performance.mark): the median over the loads of
     # the time from one mark to the next. Each includes V8's compile of the wasm functions it runs first.
