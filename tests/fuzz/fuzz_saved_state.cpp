@@ -4,7 +4,8 @@
 // first newline are the key, the rest its value: load_storage) and as the glue's [[key, value], ...] list
 // (parse_entry_list). Invariants: no crash, no hang (the reader nests at most 32 deep); a refused file imports
 // nothing; every entry that is accepted has a valid name and reads back from its own JSON (to_json, storage_key),
-// and an export of what was imported imports again to the same export; every skipped entry has a notice.
+// and an export of what was imported imports again to the same export; every skipped entry has a notice (the
+// remembered embed base URL, smcalc.v1/embed-base, is a preference, not an entry: skipped without one).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -59,8 +60,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         const web::LoadResult r = web::load_storage({{key, value}});
         const std::size_t kept = r.state.gpus.size() + r.state.presets.size();
         if (kept > 1) broken("load_storage: one entry gave several");
-        if (kept == 0 && key.rfind("smcalc.", 0) == 0 && (r.notices.empty() || r.bad_keys.size() != 1))
+        // The remembered embed base URL (kEmbedBaseKey) is a preference, not an entry: skipped, no notice.
+        const bool entry_key = key.rfind("smcalc.", 0) == 0 && key != web::kEmbedBaseKey;
+        if (kept == 0 && entry_key && (r.notices.empty() || r.bad_keys.size() != 1))
             broken("load_storage: an entry of ours was skipped without a notice");
+        if (key == web::kEmbedBaseKey && (kept != 0 || !r.notices.empty()))
+            broken("load_storage: the embed base URL preference was read as an entry or got a notice");
         if (kept == 1 && !r.notices.empty()) broken("load_storage: an entry kept with a notice");
         check_state(r.state, "load_storage");
     }
