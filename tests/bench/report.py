@@ -345,9 +345,9 @@ def page_rows(t, page, skipped, notes):
                 f"The first frame misses its 200 ms target by {fmt_ms(ff - 200)}; decoding the LZMA-packed wasm "
                 f"takes {fmt_ms(statistics.median(un))} of it (web/unlzma.c compiled to WebAssembly, the pieces "
                 "interleaved with the streaming compiler), the price of the page-weight target: gzip was inflated "
-                "natively while the module compiled, but left the page ~50 KB heavier. Tried: the decoder in "
-                "JavaScript (slower: V8 ran its first pieces unoptimised, 98.5 ms in the run of 2026-11-25 13:20 "
-                "UTC), then compiled to WebAssembly (this figure); the decoded pieces fed to the streaming "
+                "natively while the module compiled, but the page was then above its weight target. Tried: the "
+                "decoder in JavaScript (slower: V8 ran its first pieces unoptimised), then compiled to "
+                "WebAssembly (this figure); the decoded pieces fed to the streaming "
                 "compiler as they come. Left: the WebGL context, the font atlas, ui_init and the first ImGui frame "
                 "(the steps below), each including V8's first compile of the wasm functions it runs."
             )
