@@ -238,9 +238,12 @@ CheckedDevice::CheckedDevice(const Device& dev, const ArchRules* rules)
     // Maxwell/Pascal: dedicated shared memory, no carveout: every preference gives smem_per_sm.
     const bool fixed = rules->cc.major < 7;
     default_pref_ = fixed ? dev.smem_per_sm : rules->carveout_at_least(dev.smem_per_sm);
-    static_assert(std::tuple_size_v<decltype(carveout_bytes_)> == std::tuple_size_v<decltype(rules->carveouts_kib)>);
-    for (std::size_t i = 0; i < carveout_bytes_.size(); ++i)
-        carveout_bytes_[i] = i < rules->carveouts().size() ? int64_t{rules->carveouts()[i]} * 1024 : INT64_MAX;
+    // cudaOccSMemPerMultiprocessor for each carveout percent: the smallest carveout holding
+    // percent x smem_per_sm / 100 (rounded down), -1 where none does.
+    pref_by_percent_[0] = default_pref_;
+    for (int p = 0; p <= 100; ++p)
+        pref_by_percent_[static_cast<std::size_t>(p) + 1] =
+            fixed || rules->carveout_count == 0 ? default_pref_ : rules->carveout_at_least(p * dev.smem_per_sm / 100);
 }
 
 Expected<CheckedDevice> CheckedDevice::check(const Device& dev) {

@@ -25,6 +25,10 @@ inline int64_t quot(int64_t a, int64_t b) {
         return static_cast<uint32_t>(a) / static_cast<uint32_t>(b);
     return a / b;
 }
+// a / b where the caller knows 0 <= a < 2^32 and 0 < b < 2^32 (each use says why): validate_device bounds
+// every device figure by 2^31, so quotients of device figures by per-block figures that passed their limit
+// need no test.
+inline int64_t quot32(int64_t a, int64_t b) { return static_cast<uint32_t>(a) / static_cast<uint32_t>(b); }
 
 // a * b, or nullopt if it does not fit in int64 (inputs are non-negative).
 std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
@@ -198,13 +202,18 @@ struct Work {
     int64_t smem_cta_limit;       // per-block shared-memory limit, bytes
     int64_t pref;                 // cudaOccSMemPerMultiprocessor's preference, bytes
     const char* smem_zero = nullptr;
-    // When compute() returns false (rare): the size no carveout holds, and which size it was.
-    int64_t error_size;
-    const char* error_what;
 };
 
-[[gnu::cold, gnu::noinline]] Error work_error(const CheckedDevice& cd, const Work& w) {
-    return carveout_error(cd.rules(), w.error_size, w.error_what);
+// What compute() returns: on the rare carveout errors the size no carveout holds and which size it was;
+// what == nullptr when it answered. Returned by value (two registers), so the solver's Work never escapes the
+// hot path and the stores to it that occupancy_numbers() does not read are dropped.
+struct CarveoutMiss {
+    int64_t size;
+    const char* what;
+};
+
+[[gnu::cold, gnu::noinline]] Error miss_error(const CheckedDevice& cd, CarveoutMiss m) {
+    return carveout_error(cd.rules(), m.size, m.what);
 }
 
 // cudaOccMaxBlocksPerSMRegsLimit for `threads` threads (`warps` warps) of `regs_per_thread` registers.
@@ -228,8 +237,10 @@ struct Work {
         } else if (alloc_warp == 0) {
             regs.limit = kInf;
         } else {
-            regs.warps_per_sm = quot(cd.regs_per_sub_partition(), alloc_warp) * a.sub_partitions;
-            regs.limit = quot(regs.warps_per_sm, warps);
+            // regs_per_sm <= 2^31 (validate_device); 0 < alloc_warp <= 2^18; 0 < warps <= 2^16 (threads
+            // passed max_threads_per_block).
+            regs.warps_per_sm = quot32(cd.regs_per_sub_partition(), alloc_warp) * a.sub_partitions;
+            regs.limit = quot32(regs.warps_per_sm, warps);
             if (regs.limit == 0) regs.zero_reason = "the register file cannot hold one block's warps";
         }
     } else {
@@ -245,8 +256,9 @@ struct Work {
 }
 
 // cuda_occupancy.h's cudaOccMaxActiveBlocksPerMultiprocessor, once the kernel and the device are known to be
-// in range: fills `r` (and `w` for the explanation); false on the rare carveout errors (work_error()).
-[[gnu::always_inline]] inline bool compute(const CheckedDevice& cd, const KernelInput& in, OccupancyNumbers& r, Work& w) {
+// in range: fills `r` (and `w` for the explanation); on the rare carveout errors returns what miss_error()
+// reports.
+[[gnu::always_inline]] inline CarveoutMiss compute(const CheckedDevice& cd, const KernelInput& in, OccupancyNumbers& r, Work& w) {
     const Device& d = cd.device();
     const ArchRules& a = cd.rules();
     const int64_t warps = cd.warp().ceil_div(in.threads);  // threads <= 2^53 - 1 (kernel_in_range)
@@ -261,7 +273,8 @@ struct Work {
     r.regs_per_warp = regs.per_warp;
 
     // --- Warps (cudaOccMaxBlocksPerSMWarpsLimit) ---
-    const int64_t warps_limit = w.warps_limit = in.threads > d.max_threads_per_block ? 0 : quot(max_warps, warps);
+    // max_warps <= 2^16 and warps <= max_threads_per_block <= 2^16 where it divides (validate_device).
+    const int64_t warps_limit = w.warps_limit = in.threads > d.max_threads_per_block ? 0 : quot32(max_warps, warps);
 
     // --- Block slots (cudaOccMaxBlocksPerMultiprocessor) ---
     const int64_t blocks_limit = a.max_blocks_per_sm;
@@ -272,9 +285,8 @@ struct Work {
     int64_t& pref = w.pref;
     pref = cd.smem_preference(in.carveout);
     if (pref < 0) [[unlikely]] {
-        w.error_size = in.carveout < 0 ? d.smem_per_sm : (int64_t{in.carveout} * d.smem_per_sm) / 100;
-        w.error_what = "the carveout preference";
-        return false;
+        return {in.carveout < 0 ? d.smem_per_sm : (int64_t{in.carveout} * d.smem_per_sm) / 100,
+                "the carveout preference"};
     }
     const int64_t dyn_max = in.smem_dynamic_max >= 0 ? in.smem_dynamic_max : default_dynamic_max(d, in);
     const int64_t static_total = in.smem_static + d.reserved_smem_per_block;  // < 2^54: no overflow
@@ -296,43 +308,43 @@ struct Work {
             if (a.cc.major >= 7) {
                 auto aligned = align_up_carveout(a, smem_alloc);
                 if (!aligned) [[unlikely]] {
-                    w.error_size = smem_alloc;
-                    w.error_what = "shared memory per block";
-                    return false;
+                    return {smem_alloc, "shared memory per block"};
                 }
                 smem_sm = *aligned;
             } else {
                 smem_sm = d.smem_per_sm;
             }
         }
-        smem_limit = smem_alloc > 0 ? quot(smem_sm, smem_alloc) : kInf;
+        // smem_sm is a carveout or smem_per_sm (<= 2^31, validate_device); smem_alloc <= smem_cta_limit here.
+        smem_limit = smem_alloc > 0 ? quot32(smem_sm, smem_alloc) : kInf;
     }
     r.smem_per_sm = smem_sm;
 
     // --- Overall, then barriers (cudaOccMaxBlocksPerSMBlockBarrierLimit, CC >= 9.0 only) ---
-    int64_t blocks = std::min({regs.limit, smem_limit, warps_limit, blocks_limit});
+    int64_t blocks = std::min(std::min(regs.limit, smem_limit), std::min(warps_limit, blocks_limit));
     int64_t& bars_limit = w.bars_limit;
     if (a.barrier_limit_applies && in.barriers > 0) {
-        bars_limit = quot(int64_t{a.barrier_factor} * a.max_blocks_per_sm, in.barriers);
+        // The budget (factor x blocks per SM) is small; barriers may be up to 2^53 - 1: above the budget, 0.
+        const int64_t budget = int64_t{a.barrier_factor} * a.max_blocks_per_sm;
+        bars_limit = in.barriers > budget ? 0 : quot32(budget, in.barriers);
         blocks = std::min(blocks, bars_limit);
     }
 
     // Every field of `r` is written (not left at its initial value): a caller may reuse one OccupancyNumbers
     // for many calls, as sweeps do, without clearing it in between.
     const int64_t lim[5] = {regs.limit, smem_limit, warps_limit, blocks_limit, bars_limit};
-    ResourceList limiting;
+    r.limiting.clear();
     for (Resource res : kResources) {
         const int64_t v = lim[static_cast<int>(res)];
         r.limits[static_cast<std::size_t>(res)] = v;  // kInf is kNoLimit: plain stores, no branch
-        if (v == blocks) limiting.push_back(res);
+        r.limiting.push_back_if(res, v == blocks);
     }
-    r.limiting = limiting;
     r.blocks_per_sm = blocks;
     r.warps_per_sm = blocks * warps;
     r.threads_per_sm = blocks * in.threads;
     r.occupancy = static_cast<double>(r.warps_per_sm) / static_cast<double>(max_warps);
 
-    return true;
+    return {0, nullptr};
 }
 
 // The budgets, the derivation and the notes of an answer whose numbers compute() filled.
@@ -471,8 +483,8 @@ Expected<OccupancyResult> solve(const CheckedDevice& cd, const KernelInput& in, 
     // Filled where it is returned (Expected's in-place constructor; every return returns `out`).
     Expected<OccupancyResult> out(std::in_place);
     Work w;
-    if (!compute(cd, in, out.value(), w)) [[unlikely]] {
-        out = work_error(cd, w);
+    if (const CarveoutMiss m = compute(cd, in, out.value(), w); m.what) [[unlikely]] {
+        out = miss_error(cd, m);
         return out;
     }
     if (detail == Detail::Full) explain(cd, in, out.value(), w);
@@ -498,8 +510,9 @@ std::optional<Error> occupancy_numbers(const CheckedDevice& cd, const KernelInpu
     if (!kernel_in_range(in)) [[unlikely]]
         if (auto e = validate_kernel(in)) return e;
     Work w;
-    if (!compute(cd, in, out, w)) [[unlikely]]
-        return work_error(cd, w);
+    const CarveoutMiss m = compute(cd, in, out, w);
+    if (m.what) [[unlikely]]
+        return miss_error(cd, m);
     return std::nullopt;
 }
 
@@ -535,8 +548,8 @@ Expected<BlockSizeResult> block_size(const CheckedDevice& cd, const KernelInput&
     in.threads = limit;
     OccupancyNumbers first;
     Work w;
-    if (!compute(cd, in, first, w)) [[unlikely]]
-        return work_error(cd, w);
+    if (const CarveoutMiss m = compute(cd, in, first, w); m.what) [[unlikely]]
+        return miss_error(cd, m);
     const int64_t fixed = std::min({w.smem_limit, int64_t{cd.rules().max_blocks_per_sm}, w.bars_limit});
     const int64_t max_warps = cd.max_warps_per_sm();
     for (int64_t aligned = ceil_div(limit, gran) * gran; aligned > 0; aligned -= gran) {

@@ -74,15 +74,13 @@ public:
     // cudaOccSMemPerMultiprocessor for the default carveout (bytes): smem_per_sm before CC 7.0, else the
     // smallest carveout holding smem_per_sm; -1 where no carveout does (the solver then reports the error).
     int64_t default_smem_preference() const { return default_pref_; }
-    // The same for a carveout preference of 0..100 % (-1: the default); -1 where no carveout holds it. The
-    // carveout is found by counting the sizes below the wanted one, without a branch per size (the percent
-    // varies from call to call in a sweep, so a search loop's exit mispredicts).
+    // The same for a carveout preference of -1 (the default) to 100 %; -1 where no carveout holds it, or for a
+    // preference outside -1..100. A table filled once here: the percent varies from call to call in a sweep,
+    // and the search it replaces (count the carveouts below percent x smem_per_sm / 100) cost a division and a
+    // loop per call.
     int64_t smem_preference(int carveout) const {
-        if (carveout < 0 || rules_->carveout_count == 0) return default_pref_;
-        const int64_t want = int64_t{carveout} * dev_.smem_per_sm / 100;
-        std::size_t below = 0;
-        for (int64_t c : carveout_bytes_) below += c < want ? 1 : 0;
-        return below < carveout_bytes_.size() ? carveout_bytes_[below] : -1;
+        const auto i = static_cast<unsigned>(carveout + 1);
+        return i < pref_by_percent_.size() ? pref_by_percent_[i] : -1;
     }
     // CC 6.0 (GP100): the register limit is also checked with 4 sub-partitions (cuda_occupancy.h).
     bool gp100() const { return gp100_; }
@@ -95,7 +93,7 @@ private:
     int64_t regs_per_sub_ = 0;
     int64_t default_pref_ = -1;
     Divisor warp_, reg_unit_, sub_partitions_, smem_granule_;
-    std::array<int64_t, 10> carveout_bytes_{};  // the CC's carveouts in bytes, ascending; INT64_MAX past the last
+    std::array<int64_t, 102> pref_by_percent_{};  // smem_preference(p) at index p + 1, bytes (-1: none holds it)
     bool gp100_ = false;
 };
 

@@ -64,6 +64,10 @@ public:
     ResourceList() = default;
     ResourceList(std::initializer_list<Resource> rs) { for (Resource r : rs) push_back(r); }
     void push_back(Resource r) { v_[n_++] = r; }
+    // push_back(r) if `keep`, without a branch (the solver's hot path: which resources limit varies per call).
+    // Needs a free slot either way: the store happens, only the count depends on `keep`.
+    void push_back_if(Resource r, bool keep) { v_[n_] = r; n_ = static_cast<uint8_t>(n_ + keep); }
+    void clear() { n_ = 0; }
     const Resource* begin() const { return v_.data(); }
     const Resource* end() const { return v_.data() + n_; }
     std::size_t size() const { return n_; }
