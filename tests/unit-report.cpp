@@ -1,8 +1,11 @@
 // unit-report.cpp - core/src/report.cpp: byte strings (parse_bytes), formatting, and the budget tables.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <limits>
 #include <string>
 
+#include "smcalc/format.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/report.hpp"
@@ -43,6 +46,21 @@ TEST_CASE("report: parse_bytes rejects the rest, naming the field") {
         CHECK(v.error().message.find("smem_dynamic") != std::string::npos);
         CHECK(v.error().message.find("9007199254740991") != std::string::npos);
     }
+}
+
+TEST_CASE("report: round_half_away is std::round (the page's libm round is not)") {
+    // 0.49999999999999994 is the largest double below 0.5: floor(x + 0.5), the browser's round, gives 1.
+    const double xs[] = {0.0, -0.0, 0.49999999999999994, -0.49999999999999994, 0.5, -0.5, 1.5, 2.5, -2.5,
+                         4503599627370495.5, 4503599627370497.0, 1e300, -1e300, 62.5, 333.33333333333331,
+                         std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                         std::numeric_limits<double>::denorm_min()};
+    for (double x : xs) {
+        CAPTURE(x);
+        CHECK(round_half_away(x) == std::round(x));
+        CHECK(std::signbit(round_half_away(x)) == std::signbit(std::round(x)));
+    }
+    CHECK(std::isnan(round_half_away(std::nan(""))));
+    CHECK(round_half_away(0.49999999999999994) == 0.0);
 }
 
 TEST_CASE("report: format_bytes and format_percent") {

@@ -22,9 +22,16 @@ std::string format_bytes(int64_t bytes) {
     return std::to_string(bytes) + " B";
 }
 
+double round_half_away(double x) {
+    const double a = std::fabs(x);
+    double r = std::floor(a);
+    if (a - r >= 0.5) r += 1.0;  // a - floor(a) is exact
+    return std::copysign(r, x);
+}
+
 std::string format_percent(double fraction) {
     if (!std::isfinite(fraction)) return "? %";
-    const double pct = std::round(fraction * 1000.0) / 10.0;
+    const double pct = round_half_away(fraction * 1000.0) / 10.0;
     char buf[32];
     if (pct == std::floor(pct))
         std::snprintf(buf, sizeof buf, "%.0f %%", pct);

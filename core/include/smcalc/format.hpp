@@ -16,6 +16,11 @@ std::string grouped(int64_t v);
 // "24 KiB" when a whole number of KiB (MiB, GiB), else "25601 B".
 std::string format_bytes(int64_t bytes);
 
+// std::round (halves away from zero) from floor, fabs and copysign only. The page links the browser's Math for
+// libm (web/CMakeLists.txt, -sJS_MATH), whose round is floor(x + 0.5) and rounds 0.49999999999999994 up; these
+// three are WebAssembly instructions, so the page's percentages are the CLI's to the last digit.
+double round_half_away(double x);
+
 // "62.5 %": a fraction (0..1) as a percentage with at most one decimal; "? %" when not finite.
 std::string format_percent(double fraction);
 
