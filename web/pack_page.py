@@ -1,17 +1,15 @@
 #!/usr/bin/env python3
 """web/pack_page.py - makes the page's smcalc.js self-contained and as small on the wire as we can.
 
-Emscripten's -sSINGLE_FILE embeds the .wasm as plain base64, which gzip squeezes badly (~20 % more on the
-wire). Here the .wasm is LZMA-compressed first (a raw LZMA1 stream, Python's lzma = xz's encoder at its
-strongest preset: ~18 % smaller than zopfli's gzip for this module), then base64-encoded (which costs ~1 %
-once the server gzips the file), and put in front of Emscripten's glue with the decoder (web/unlzma.c, its
-own ~2 KB WebAssembly module, base64 too) and a Module.instantiateWasm hook that runs it. The page is still
+Emscripten's -sSINGLE_FILE embeds the .wasm as plain base64, which gzip squeezes badly. Here the .wasm is LZMA-compressed first (a raw LZMA1 stream, Python's lzma = xz's encoder at its
+strongest preset: smaller than zopfli's gzip for this module), then base64-encoded (whose cost the server's
+gzip mostly takes back), and put in front of Emscripten's glue with the decoder (web/unlzma.c, its
+own small WebAssembly module, base64 too) and a Module.instantiateWasm hook that runs it. The page is still
 two files, index.html and smcalc.js, runs from file://, and needs nothing of the browser beyond WebAssembly
 and streams (no DecompressionStream, no fetch).
 
 The program's JavaScript (hook, Emscripten's glue, page.js) is then minified by terser (npm, a
-devDependency): Emscripten 3.1.6 at -Oz only strips its whitespace, and mangling its names takes the glue
-from ~14 KB to ~10 KB gzip. `Module` keeps its name (EXTERNAL_NAMES).
+devDependency): Emscripten 3.1.6 at -Oz only strips its whitespace; terser also mangles its names. `Module` keeps its name (EXTERNAL_NAMES).
 
 usage: pack_page.py GLUE.js MODULE.wasm UNLZMA.wasm OUT.js TERSER
 """
@@ -23,8 +21,8 @@ import subprocess
 import sys
 import tempfile
 
-# lc 4 / lp 0 / pb 0: the smallest stream for this module of all lc/lp/pb tried (241,202 B vs 242,020 B for
-# xz's default lc 3 / pb 2, 2026-11-25); a 1 MiB dictionary holds the whole module.
+# lc 4 / lp 0 / pb 0: the smallest stream for this module of the lc/lp/pb tried (xz's default is lc 3 / pb 2);
+# a 1 MiB dictionary holds the whole module. docs/performance.md has the page's weight (scripts/bench.sh).
 PROPS = {"lc": 4, "lp": 0, "pb": 0}
 
 # The one global name scripts outside smcalc.js use: `Module`, which a page may configure before loading
@@ -52,23 +50,15 @@ Module["instantiateWasm"] = function (imports, done) {
   var packed = bytes(SMCALC_WASM_LZMA), size = SMCALC_WASM_SIZE, o = SMCALC_WASM_PROPS;
   SMCALC_WASM_LZMA = null;
   var t0 = performance.now();
-  // The decoder (web/unlzma.c, its own small module), then the page's module decoded by it in 64 KB pieces that
-  // the browser's streaming compiler takes as they come: it compiles on its own threads while the rest decodes.
-  WebAssembly.instantiate(bytes(SMCALC_UNLZMA)).then(function (d) {
-    var x = d.instance.exports, at = 65536;  // the decoder's first 64 KB: its stack and globals
-    var probs = at + packed.length + 1 & ~1, dst = probs + 2 * x.probs(o.lc, o.lp), decoded = 0;
-    x.memory.grow(Math.max(0, Math.ceil((dst + size - x.memory.buffer.byteLength) / 65536)));
-    new Uint8Array(x.memory.buffer).set(packed, at);
-    if (x.init(at, packed.length, probs, dst, size, o.lc, o.lp, o.pb)) throw new Error("LZMA stream: bad header");
+  // The decoder (web/unlzma.c, its own small module, driven by web/js/unlzma.js), then the page's module decoded
+  // in 64 KB pieces that the browser's streaming compiler takes as they come: it compiles on its own threads
+  // while the rest decodes.
+  smcalc_unlzma(bytes(SMCALC_UNLZMA), packed, size, o, 65536).then(function (next) {
     var stream = new ReadableStream({pull: function (c) {
-      var from = decoded;
-      decoded = x.step(from + 65536);
-      if (decoded < 0 || decoded == from) throw new Error("LZMA stream: corrupt at byte " + from);
-      c.enqueue(new Uint8Array(x.memory.buffer, dst + from, decoded - from).slice());
-      if (decoded >= size) {
-        c.close();
-        if (typeof performance.mark == "function") performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
-      }
+      var piece = next();
+      if (piece) return c.enqueue(piece);
+      c.close();
+      if (typeof performance.mark == "function") performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
     }});
     return WebAssembly.instantiateStreaming(new Response(stream, {headers: {"Content-Type": "application/wasm"}}), imports);
   }).then(function (r) { done(r.instance, r.module); }, fail);
@@ -88,6 +78,8 @@ def main() -> int:
         decoder = f.read()
     with open(wasm_path, "rb") as f:
         wasm = f.read()
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "js", "unlzma.js"), encoding="utf-8") as f:
+        driver = f.read()
     lzma_filter = {"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 20, **PROPS}
     packed = lzma.compress(wasm, format=lzma.FORMAT_RAW, filters=[lzma_filter])
     # The round trip through liblzma's own decoder: the bytes the page decodes are the module's.
@@ -99,7 +91,7 @@ def main() -> int:
         json.dump({"toplevel": True, "compress": {"passes": 2, "top_retain": shared},
                    "mangle": {"reserved": shared}}, cfg)
     try:
-        program = subprocess.run([terser, "--config-file", cfg.name], input=PRELUDE + glue,
+        program = subprocess.run([terser, "--config-file", cfg.name], input=PRELUDE + driver + glue,
                                  capture_output=True, text=True, check=True).stdout
     finally:
         os.unlink(cfg.name)

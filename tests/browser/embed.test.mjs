@@ -212,8 +212,9 @@ test('docs/bad-inputs.md: every embed-message row gets its documented reply, and
     const from = cells[2], expr = code(cells[3]).text, id = code(cells[4]).text, field = code(cells[5]).text;
     const { text: want, prefix } = code(cells[6]);
     const { page, raw } = from === 'wrong origin' ? wrong : main;
-    if (from === 'url' || from === 'element') {
-      const got = await (from === 'url' ? urlRow(page, raw, expand(expr).toString()) : elementRow(page, expr));
+    const scheme = /^element \(page: ([a-z ]+)\)$/.exec(from)?.[1];
+    if (from === 'url' || from === 'element' || scheme) {
+      const got = await (from === 'url' ? urlRow(page, raw, expand(expr).toString()) : elementRow(page, expr, scheme));
       if (id === 'ok' || id === '(disabled)') {
         assert.deepEqual(got.errors, [], `${where}: ${JSON.stringify(got.errors)}`);
         assert.equal(got.stats.enabled, id === 'ok', `${where}: ${JSON.stringify(got.stats)}`);
@@ -283,7 +284,8 @@ async function urlRow(page, raw, query) {
 }
 // An "element" row: <sm-calc gpu="A100" threads="256" ATTRS> on the host page until its calculator is ready; its
 // error events and its calculator's smcalc.embed().
-async function elementRow(page, attrs) {
+async function elementRow(page, attrs, scheme = '') {
+  await page.evaluate((scheme) => { document.documentElement.style.colorScheme = scheme; }, scheme);
   const errors = await page.evaluate(async (attrs) => {
     const t = document.createElement('template');
     t.innerHTML = `<sm-calc id="row" gpu="A100" threads="256" ${attrs}></sm-calc>`;
@@ -297,7 +299,7 @@ async function elementRow(page, attrs) {
   }, attrs);
   const frame = await (await page.evaluateHandle(() => document.getElementById('row').shadowRoot.querySelector('iframe'))).asElement().contentFrame();
   const stats = await frame.evaluate(() => window.smcalc.embed());
-  await page.evaluate(() => document.getElementById('row').remove());
+  await page.evaluate(() => { document.getElementById('row').remove(); document.documentElement.style.colorScheme = ''; });
   return { errors, stats };
 }
 
@@ -472,6 +474,122 @@ test('"Copy embed code": the author sets the base URL (checked, remembered); the
   assert.equal(got.allow, 'clipboard-write');
   assert.ok(got.reported >= 240, String(got.reported));  // the height the calculator posted ("ready", "resize")
   assert.equal(got.height, got.reported + 'px');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// docs/bad-inputs.md "Embed code base URL": each row typed into the dialog's field (or left in localStorage for
+// it), then 300 seeded random texts: the note and no snippet, or a snippet that is exactly <script> + <sm-calc>.
+test('docs/bad-inputs.md: every embed-code base URL row gets its documented answer; 300 random texts give the note or a clean snippet', async () => {
+  const table = rows('embed-base');
+  assert.ok(table.length >= 20, `only ${table.length} base-URL rows found`);
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48');
+  await page.waitForFunction(() => window.smcalc && window.smcalc.ready, null, { timeout: 20000 });
+  await page.evaluate(() => window.smcalc.ready.then(() => true));
+  await idle(page);
+  const hash = (await page.evaluate(() => window.smcalc.state())).hash;
+  const RULE = 'the base URL must be the folder of index.html and embed.js on your site: http://..., https://..., ' +
+    'file://... or a path such as /smcalc/';
+  const openDialog = async () => {
+    if (await page.isVisible('#smcalc-embed')) await page.click('#smcalc-embed button:not([name])');  // Close
+    const b = await item(page, 'Copy embed code');
+    await page.mouse.click(b.cx, b.cy);
+    await page.waitForSelector('#smcalc-embed[open]', { timeout: 10000 });
+  };
+  // What the dialog shows: the note, its colour, the snippet parsed as the course page's browser would, Copy.
+  const shown = () => page.evaluate(() => {
+    const d = document.getElementById('smcalc-embed'), code = d.querySelector('textarea').value;
+    const t = document.createElement('template');
+    t.innerHTML = code;
+    const els = [...t.content.children].map((e) => ({ tag: e.tagName.toLowerCase(),
+      attrs: Object.fromEntries([...e.attributes].map((a) => [a.name, a.value])) }));
+    return { note: d.querySelector('#smcalc-embed-note').textContent, red: d.querySelector('#smcalc-embed-note').style.color !== '',
+      code, els, copy: !d.querySelector('button[name=copy]').disabled };
+  });
+  // The answer for a base B: exactly a script and an <sm-calc> pointing into B, no other attribute.
+  const clean = (got, base, where) => {
+    assert.equal(got.copy, true, where);
+    assert.equal(got.red, false, `${where}: ${got.note}`);
+    assert.deepEqual(got.els, [{ tag: 'script', attrs: { src: base + 'embed.js' } },
+      { tag: 'sm-calc', attrs: { src: base + 'index.html#' + hash, mode: 'kernel' } }], where);
+  };
+  const refused = (got, text, why, where) => {
+    assert.equal(got.note, `${RULE}; got ${JSON.stringify(text.trim())}: ${why}`, where);
+    assert.equal(got.code, '', where);
+    assert.equal(got.copy, false, where);
+  };
+  await openDialog();
+  for (const { line, cells } of table) {
+    const where = `docs/bad-inputs.md:${line} (${cells[1]})`;
+    const text = expand(code(cells[3]).text).toString();
+    const answer = expand(code(cells[4]).text).toString();
+    if (cells[2] === 'remembered') {
+      await page.evaluate((v) => localStorage.setItem('smcalc.v1/embed-base', v), text);
+      await openDialog();
+      assert.equal(await page.inputValue('#smcalc-embed input[name=base]'), text, where);
+    } else {
+      assert.equal(cells[2], 'typed', where);
+      await page.fill('#smcalc-embed input[name=base]', text);
+    }
+    const got = await shown();
+    const m = /^(base|refused:) (.*)$/s.exec(answer);
+    assert.ok(m, `${where}: answer ${answer}`);
+    if (m[1] === 'base') clean(got, m[2], where);
+    else refused(got, text, m[2], where);
+  }
+  await page.evaluate(() => localStorage.removeItem('smcalc.v1/embed-base'));
+
+  // Random texts (seeded): URL pieces, the refused characters and random code points, set as the field's value
+  // with an input event (as typing ends), 300 of them.
+  let seed = 0xba5e;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+  const pieces = ['https://', 'http://', 'file://', 'HTTP://', '//', '/', 'course.example', 'smcalc', 'index.html', 'embed.js',
+    '?', '#', '&', '&amp;', '"', "'", '<', '>', '`', '\\', ' ', '\t', '\n', ':', 'javascript:', 'data:', 'x:', '..', '%20', 'ü',
+    '\u00a0', '\u2028', '\ufeff', '😀', ':8000'];
+  const texts = [];
+  for (let i = 0; i < 300; ++i) {
+    let t = '';
+    for (let k = rnd(7); k > 0; --k) {
+      t += rnd(5) ? pieces[rnd(pieces.length)] : String.fromCodePoint(1 + rnd(0xd7ff));
+    }
+    texts.push(t);
+  }
+  const answers = await page.evaluate((texts) => texts.map((t) => {
+    const d = document.getElementById('smcalc-embed'), f = d.querySelector('form');
+    f.base.value = t;
+    f.base.dispatchEvent(new Event('input'));
+    const tpl = document.createElement('template');
+    tpl.innerHTML = f.code.value;
+    return { value: f.base.value, note: d.querySelector('#smcalc-embed-note').textContent, code: f.code.value, copy: !f.copy.disabled,
+      els: [...tpl.content.children].map((e) => ({ tag: e.tagName.toLowerCase(), attrs: Object.fromEntries([...e.attributes].map((a) => [a.name, a.value])) })) };
+  }), texts);
+  let ok = 0;
+  answers.forEach((got, i) => {
+    const t = got.value.trim(), where = `random text ${i} ${JSON.stringify(got.value)}`;  // the field drops line breaks
+    if (!got.copy) {
+      assert.ok(got.note.startsWith(`${RULE}; got ${JSON.stringify(t)}: `), `${where}: ${got.note}`);
+      assert.equal(got.code, '', where);
+      return;
+    }
+    ++ok;
+    const base = got.els[0]?.attrs.src?.replace(/embed\.js$/, '');
+    assert.ok(base && base.endsWith('/'), `${where}: ${got.code}`);
+    // The base is the text, with a slash added, or less a last segment index.html / embed.js (none left: ./).
+    const folder = base === './' ? '' : base;
+    assert.ok([base, base.slice(0, -1), folder + 'index.html', folder + 'embed.js'].includes(t), `${where}: base ${base}`);
+    assert.ok(!/[\s"'<>`\\?#]/.test(base), `${where}: base ${base}`);
+    assert.ok(!/^[a-z][a-z\d+.-]*:/i.test(base) || /^(https?:\/\/[^/]|file:\/\/)/i.test(base), `${where}: base ${base}`);
+    assert.deepEqual(got.els, [{ tag: 'script', attrs: { src: base + 'embed.js' } },
+      { tag: 'sm-calc', attrs: { src: base + 'index.html#' + hash, mode: 'kernel' } }], where);
+  });
+  console.log(`# 300 random base URLs: ${ok} snippets, ${300 - ok} refused with the rule`);
+  assert.ok(ok > 10 && ok < 290, `${ok} of 300 accepted: the texts do not test both sides`);
+  assert.equal((await page.evaluate(() => window.smcalc.state())).hash, hash, 'the dialog changed the inputs');
   assert.deepEqual(errors, []);
   await context.close();
 });

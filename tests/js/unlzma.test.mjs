@@ -2,7 +2,8 @@
 // carries as SMCALC_UNLZMA) against an independent encoder: liblzma, through Python's lzma module (the encoder
 // web/pack_page.py uses). Streams of many shapes (empty, one byte, runs, text, random bytes, the page's own
 // module) and every lc/lp/pb the packer could choose decode to the bytes that went in, whole and in pieces;
-// corrupt and cut streams end in -1, never a hang or a wrong length. Run: node --test tests/js/unlzma.test.mjs
+// corrupt and cut streams end in an error, never a hang or a wrong length. The decoding is driven by the page's own
+// web/js/unlzma.js. Run: node --test tests/js/unlzma.test.mjs
 // (after scripts/build-web.sh)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const page = path.join(process.env.SMCALC_DIST || path.join(root, 'dist'), 'smcalc.js');
@@ -17,22 +19,16 @@ const skip = !fs.existsSync(page) && 'no dist/smcalc.js (scripts/build-web.sh)';
 const js = skip ? '' : fs.readFileSync(page, 'utf8');
 const decoderBytes = skip ? null : Buffer.from(js.match(/^var SMCALC_UNLZMA = "([^"]*)";$/m)[1], 'base64');
 
-// What pack_page.py's hook does: the stream at 64 KB, the probabilities after it, then the output; init, then
-// step() to the end (`piece` 0) or in pieces. Throws where the decoder says -1.
+// The page's own driver (web/js/unlzma.js, which pack_page.py puts in smcalc.js) over the decoder module that
+// dist/smcalc.js carries: whole (`piece` 0: the size) or in pieces, the pieces joined. Throws where it does.
+const driver = vm.runInThisContext(fs.readFileSync(path.join(root, 'web/js/unlzma.js'), 'utf8') + '\nsmcalc_unlzma;');
 async function decode(packed, props, size, piece = 0) {
-  const { instance } = await WebAssembly.instantiate(decoderBytes);
-  const x = instance.exports, at = 65536;
-  const probs = (at + packed.length + 1) & ~1, dst = probs + 2 * x.probs(props.lc, props.lp);
-  x.memory.grow(Math.max(0, Math.ceil((dst + size - x.memory.buffer.byteLength) / 65536)));
-  new Uint8Array(x.memory.buffer).set(packed, at);
-  if (x.init(at, packed.length, probs, dst, size, props.lc, props.lp, props.pb)) throw new Error('bad header');
-  let done = 0;
-  do {
-    const from = done;
-    done = x.step(piece ? from + piece : size);
-    if (done < 0 || (done === from && from < size)) throw new Error(`corrupt at ${from}`);
-  } while (done < size);
-  return new Uint8Array(x.memory.buffer, dst, size).slice();
+  const next = await driver(decoderBytes, packed, size, props, piece || size);
+  const out = new Uint8Array(size);
+  let n = 0;
+  for (let b = next(); b; b = next()) { out.set(b, n); n += b.length; }
+  assert.equal(n, size, 'the pieces add up to the size');
+  return out;
 }
 
 // Raw LZMA1 streams from liblzma for each input (hex in, base64 out, one per line).

@@ -40,7 +40,10 @@
       : /^[a-z][a-z\d+.-]*:/i.test(t) && !/^(https?:\/\/[^/]|file:\/\/)/i.test(t) ? 'it is not an http, https or file URL'
       : '';
     if (why) return {error: BASE_RULE + '; got ' + JSON.stringify(t) + ': ' + why};
-    return {url: t.replace(/(index\.html|embed\.js)$/, '').replace(/\/?$/, '/')};
+    // A last path segment index.html or embed.js is the file, not the folder: dropped ("myembed.js" is a folder's
+    // name); nothing left is the course page's own folder, "./" (not "/", the site's root).
+    var folder = t.replace(/(^|\/)(index\.html|embed\.js)$/, '$1');
+    return {url: folder ? folder.replace(/\/?$/, '/') : './'};
   }
   function snippet(base, hash) {
     var amp = function (u) { return u.replace(/&/g, '&amp;'); };
