@@ -357,21 +357,30 @@ TEST_CASE("gpus: docs/sources.md lists every row") {
     }
 }
 
-// CheckedDevice finds cudaOccSMemPerMultiprocessor's carveout by counting the sizes below the wanted one: it
-// must equal the search the header does (smallest carveout >= percent x smem_per_sm / 100), for every CC's
-// reference device and for smaller shared memory per SM (devices may report less than the largest).
+// CheckedDevice finds cudaOccSMemPerMultiprocessor's carveout from per-carveout percent thresholds made once
+// (no division per call): it must equal the search the header does (smallest carveout >= percent x
+// smem_per_sm / 100), for every catalogued GPU, every CC's reference device, and shared memory per SM of other
+// sizes (devices may report less than the largest; odd sizes put the thresholds' rounding to the test).
 TEST_CASE("gpus: CheckedDevice's carveout for each percent equals a search") {
     int compared = 0;
-    for (const ArchRules& a : all_arch_rules()) {
-        Device d = reference_device(a);
-        for (const int64_t smem : {d.smem_per_sm, d.smem_per_sm / 2 / a.smem_alloc_granularity * a.smem_alloc_granularity}) {
+    std::vector<Device> devices;
+    for (const GpuSpec& g : all_gpus()) devices.push_back(g.device);
+    for (const ArchRules& a : all_arch_rules()) devices.push_back(reference_device(a));
+    for (Device d : devices) {
+        const ArchRules& a = **find_arch(d.cc);
+        const int64_t full = d.smem_per_sm;
+        for (const int64_t smem : {full, full / 2 / a.smem_alloc_granularity * a.smem_alloc_granularity, full - 1,
+                                   full / 3, int64_t{100}, int64_t{4097}, int64_t{1}}) {
             d.smem_per_sm = smem;
             d.smem_per_block = std::min(d.smem_per_block, smem);
-            d.smem_per_block_optin = std::min(d.smem_per_block_optin, smem - d.reserved_smem_per_block);
+            d.reserved_smem_per_block = std::min(d.reserved_smem_per_block, smem / 2);
+            d.smem_per_block_optin = std::max(d.smem_per_block,
+                                              std::min(d.smem_per_block_optin, smem - d.reserved_smem_per_block));
             auto cd = CheckedDevice::check(d);
             if (!cd) continue;
             for (int pct = -1; pct <= 100; ++pct) {
                 CAPTURE(pct);
+                CAPTURE(smem);
                 const int64_t want = pct < 0 ? smem : int64_t{pct} * smem / 100;
                 const int64_t expected = a.cc.major < 7 ? smem : a.carveout_at_least(want);
                 CHECK(cd->smem_preference(pct) == expected);
@@ -379,5 +388,5 @@ TEST_CASE("gpus: CheckedDevice's carveout for each percent equals a search") {
             }
         }
     }
-    CHECK(compared > 2000);
+    CHECK(compared > 10000);
 }

@@ -238,12 +238,24 @@ CheckedDevice::CheckedDevice(const Device& dev, const ArchRules* rules)
     // Maxwell/Pascal: dedicated shared memory, no carveout: every preference gives smem_per_sm.
     const bool fixed = rules->cc.major < 7;
     default_pref_ = fixed ? dev.smem_per_sm : rules->carveout_at_least(dev.smem_per_sm);
-    // cudaOccSMemPerMultiprocessor for each carveout percent: the smallest carveout holding
-    // percent x smem_per_sm / 100 (rounded down), -1 where none does.
-    pref_by_percent_[0] = default_pref_;
-    for (int p = 0; p <= 100; ++p)
-        pref_by_percent_[static_cast<std::size_t>(p) + 1] =
-            fixed || rules->carveout_count == 0 ? default_pref_ : rules->carveout_at_least(p * dev.smem_per_sm / 100);
+    static_assert(std::tuple_size_v<decltype(carveout_max_pct_)> == std::tuple_size_v<decltype(rules->carveouts_kib)>);
+    carveout_bytes_.fill(-1);
+    carveout_max_pct_.fill(INT32_MAX);
+    if (fixed || rules->carveout_count == 0) {
+        carveout_bytes_[0] = default_pref_;
+        return;
+    }
+    // cudaOccSMemPerMultiprocessor asks for want = p x S / 100 bytes (rounded down; S = smem_per_sm) and takes
+    // the first carveout of C bytes with want <= C, i.e. p x S < 100 (C + 1): p <= ceil(100 (C + 1) / S) - 1.
+    // Unsigned 32-bit arithmetic (a cheaper division: CheckedDevice::check runs once per CLI or batch request):
+    // S <= 2^31 (validate_device) and C <= 1 MiB (a CC's carveouts are KiB counts below 1,024), so
+    // 100 (C + 1) + S - 1 < 2^32.
+    const auto S = static_cast<uint32_t>(dev.smem_per_sm);
+    for (std::size_t i = 0; i < rules->carveouts().size(); ++i) {
+        const auto C = static_cast<uint32_t>(rules->carveouts()[i]) * 1024u;
+        carveout_bytes_[i] = C;
+        carveout_max_pct_[i] = static_cast<int32_t>(std::min<uint32_t>(100, (100u * (C + 1) + S - 1) / S - 1));
+    }
 }
 
 Expected<CheckedDevice> CheckedDevice::check(const Device& dev) {

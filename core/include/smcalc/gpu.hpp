@@ -74,13 +74,15 @@ public:
     // cudaOccSMemPerMultiprocessor for the default carveout (bytes): smem_per_sm before CC 7.0, else the
     // smallest carveout holding smem_per_sm; -1 where no carveout does (the solver then reports the error).
     int64_t default_smem_preference() const { return default_pref_; }
-    // The same for a carveout preference of -1 (the default) to 100 %; -1 where no carveout holds it, or for a
-    // preference outside -1..100. A table filled once here: the percent varies from call to call in a sweep,
-    // and the search it replaces (count the carveouts below percent x smem_per_sm / 100) cost a division and a
-    // loop per call.
+    // The same for a carveout preference of 0..100 % (-1: the default); -1 where no carveout holds it. The
+    // carveout is the first whose percent threshold (the largest percent it holds) is not below the preference:
+    // counted without a branch per size (the percent varies from call to call in a sweep, so a search loop's exit
+    // mispredicts) and without the division by 100 of percent x smem_per_sm / 100 (thresholds made once here).
     int64_t smem_preference(int carveout) const {
-        const auto i = static_cast<unsigned>(carveout + 1);
-        return i < pref_by_percent_.size() ? pref_by_percent_[i] : -1;
+        if (carveout < 0) return default_pref_;
+        std::size_t below = 0;
+        for (int32_t t : carveout_max_pct_) below += t < carveout ? 1 : 0;
+        return carveout_bytes_[below];
     }
     // CC 6.0 (GP100): the register limit is also checked with 4 sub-partitions (cuda_occupancy.h).
     bool gp100() const { return gp100_; }
@@ -93,7 +95,11 @@ private:
     int64_t regs_per_sub_ = 0;
     int64_t default_pref_ = -1;
     Divisor warp_, reg_unit_, sub_partitions_, smem_granule_;
-    std::array<int64_t, 102> pref_by_percent_{};  // smem_preference(p) at index p + 1, bytes (-1: none holds it)
+    // The CC's carveouts in bytes, ascending, then -1 (none holds the preference); before CC 7.0 one "carveout",
+    // smem_per_sm, that every preference gets. carveout_max_pct_[i]: the largest preference (percent) whose
+    // bytes carveout i holds, capped at 100; INT32_MAX past the last carveout (never counted as below).
+    std::array<int64_t, 11> carveout_bytes_{};
+    std::array<int32_t, 10> carveout_max_pct_{};
     bool gp100_ = false;
 };
 
