@@ -474,6 +474,24 @@ test('"Copy embed code": the author sets the base URL (checked, remembered); the
   assert.equal(got.allow, 'clipboard-write');
   assert.ok(got.reported >= 240, String(got.reported));  // the height the calculator posted ("ready", "resize")
   assert.equal(got.height, got.reported + 'px');
+  // The plain iframe, for sites that allow no scripts: the dialog (still open on the tile) writes it, and on the
+  // course page it opens the calculator's embed layout on the same inputs, 480 px high.
+  const tileHash = (await page.evaluate(() => window.smcalc.state())).hash;
+  await page.check(dlg('input[value=iframe]'));
+  const iframeCode = await page.inputValue(dlg('textarea'));
+  assert.equal(iframeCode, `<iframe src="${amp(env.base + 'index.html?embed=1#' + tileHash)}" title="SM resource calculator" ` +
+    'allow="clipboard-write" style="width:100%;height:480px;border:0"></iframe>');
+  await page.check(dlg('input[value=element]'));
+  assert.match(await page.inputValue(dlg('textarea')), /^<script src=/);
+  await page.check(dlg('input[value=iframe]'));
+  await course.evaluate((code) => { document.querySelector('sm-calc').remove(); document.body.insertAdjacentHTML('beforeend', code); }, iframeCode);
+  let inner;
+  for (let i = 0; i < 200 && !inner; ++i, await course.waitForTimeout(50))
+    inner = course.frames().find((f) => f.url().startsWith(env.base + 'index.html?embed=1'));
+  assert.ok(inner, 'the iframe opened the calculator');
+  await inner.waitForFunction(() => window.smcalc && window.smcalc.embed && window.smcalc.state, null, { timeout: 20000 });
+  assert.equal((await inner.evaluate(() => window.smcalc.state())).hash, tileHash);
+  assert.equal(await course.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height), 480);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -539,8 +557,16 @@ test('docs/bad-inputs.md: every embed-code base URL row gets its documented answ
     const got = await shown();
     const m = /^(base|refused:) (.*)$/s.exec(answer);
     assert.ok(m, `${where}: answer ${answer}`);
-    if (m[1] === 'base') clean(got, m[2], where);
-    else refused(got, text, m[2], where);
+    if (m[1] === 'base') {
+      clean(got, m[2], where);
+      // The plain-iframe snippet for the same base.
+      await page.check('#smcalc-embed input[value=iframe]');
+      const alt = await shown();
+      assert.deepEqual(alt.els.map((e) => [e.tag, e.attrs.src]), [['iframe', m[2] + 'index.html?embed=1#' + hash]], where);
+      await page.check('#smcalc-embed input[value=element]');
+    } else {
+      refused(got, text, m[2], where);
+    }
   }
   await page.evaluate(() => localStorage.removeItem('smcalc.v1/embed-base'));
 

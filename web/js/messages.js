@@ -45,8 +45,14 @@
     var folder = t.replace(/(^|\/)(index\.html|embed\.js)$/, '$1');
     return {url: folder ? folder.replace(/\/?$/, '/') : './'};
   }
-  function snippet(base, hash) {
+  // kind "element": <sm-calc> (embed.js sizes it to the height the calculator reports); "iframe": a plain iframe
+  // for sites that allow no scripts in a page (learning platforms often strip them), at the 480 px the embed
+  // layout is made for (docs/embedding.md "A plain iframe"; no origin: it talks to no page).
+  function snippet(base, hash, kind) {
     var amp = function (u) { return u.replace(/&/g, '&amp;'); };
+    if (kind === 'iframe')
+      return '<iframe src="' + amp(base + 'index.html?embed=1#' + hash) + '" title="SM resource calculator" ' +
+        'allow="clipboard-write" style="width:100%;height:480px;border:0"></iframe>';
     // mode: <sm-calc> sends "kernel" without one (docs/embedding.md), which would undo a tile in the hash.
     return '<script src="' + amp(base) + 'embed.js"></script>\n<sm-calc src="' + amp(base + 'index.html#' + hash) +
       '" mode="' + (/(^|&)m=kernel(&|$)/.test(hash) ? 'kernel' : 'tile') + '"></sm-calc>';
@@ -70,9 +76,12 @@
         '<label>Where the calculator is on your site (the folder of index.html and embed.js from dist/):<br>' +
         '<input name="base" spellcheck="false" placeholder="https://course.example/smcalc/" style="width:100%;box-sizing:border-box"></label>' +
         '<p id="smcalc-embed-note" style="margin:6px 0"></p>' +
+        '<p style="margin:6px 0"><label><input type="radio" name="kind" value="element" checked> &lt;sm-calc&gt;: sizes ' +
+        'itself to the calculator (your page loads embed.js)</label><br><label><input type="radio" name="kind" ' +
+        'value="iframe"> &lt;iframe&gt;: for sites that allow no scripts (a learning platform); 480 px high</label></p>' +
         '<textarea name="code" rows="4" readonly style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
-        '<p style="margin:6px 0">&lt;sm-calc&gt; sizes itself to the calculator; for a plain iframe or a page that talks to ' +
-        'it, see docs/embedding.md.</p><button type="button" name="copy">Copy</button> <button>Close</button> ' +
+        '<p style="margin:6px 0">For a page that talks to the calculator (sets inputs, reads answers), see ' +
+        'docs/embedding.md.</p><button type="button" name="copy">Copy</button> <button>Close</button> ' +
         '<span id="smcalc-embed-status" role="status"></span></form>';
       own_keys(d);
       document.body.appendChild(d);
@@ -83,7 +92,7 @@
     function update(first) {
       var b = base_of(f.base.value);
       status.textContent = '';
-      f.code.value = b.error ? '' : snippet(b.url, hash);
+      f.code.value = b.error ? '' : snippet(b.url, hash, f.kind.value);
       f.copy.disabled = !!b.error;
       note.style.color = b.error && !first ? '#e5534b' : '';
       note.textContent = first && !f.base.value ? 'This page is a file on this computer: its address is no use on a ' +
@@ -94,6 +103,7 @@
     }
     f.base.value = kept || own;
     f.base.oninput = function () { update(false); };
+    f.kind.forEach(function (r) { r.onchange = function () { update(false); }; });
     f.copy.onclick = function () {
       var b = base_of(f.base.value), text = f.code.value, done = false;
       if (b.error) return;
