@@ -446,7 +446,17 @@ void embed_inputs(App& a, float h) {
 
 // The embed's detail: one tab each (the tab row scrolls when narrow: labels are never cut).
 void embed_more(App& a, float h) {
-    if (card_begin("c_more", nullptr, ImVec2(-1, h)) && ImGui::BeginTabBar("more", ImGuiTabBarFlags_FittingPolicyScroll)) {
+    if (!card_begin("c_more", nullptr, ImVec2(-1, h))) return card_end();
+    // The tabs below, in their order.
+    const char* labels[7];
+    std::size_t n = 0;
+    if (a.model.tile) labels[n++] = "Tile";
+    labels[n++] = a.model.tile ? "SM" : "Budget";
+    if (a.in.cluster_on) labels[n++] = "Clusters";
+    for (const char* l : {"Graphs", "Heatmap", "Next", "Why"}) labels[n++] = l;
+    const float pad = tab_padding_to_fit({labels, n});
+    auto tab_item = [pad](const char* label) { return web::tab_item(label, nullptr, pad); };
+    if (begin_tab_bar("more", pad)) {
         auto scrolled = [](const char* id, auto&& body) {
             ImGui::BeginChild(id, ImVec2(0, 0));
             body();

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -194,7 +195,14 @@ void triple(const char* id, int64_t& x, int64_t& y, int64_t& z, const char* cons
 // dimensions and the non-portable flag.
 void cluster_inputs(App& a, bool compact);
 void tag_item(const char* label);  // report the last item to window.smcalc.items() under `label`
-bool tab_item(const char* label, const char* tag = nullptr);  // BeginTabItem, reported as `tag` (or its label)
+// BeginTabItem, reported as `tag` (or its label); pad_x >= 0: the tab's horizontal padding (tab_padding_to_fit).
+bool tab_item(const char* label, const char* tag = nullptr, float pad_x = -1.0f);
+// The horizontal padding that puts tabs with these labels on one row of the available width: the style's, or
+// less (down to a third of it) before the row has to scroll and shows a label cut by its arrows.
+float tab_padding_to_fit(std::span<const char* const> labels);
+// BeginTabBar (the row scrolls where even that padding is too wide: labels stay whole) with tabs of pad_x padding:
+// ImGui 1.86 draws each tab's label with the padding its bar began with.
+bool begin_tab_bar(const char* id, float pad_x);
 // A tab bar `id` whose tabs each show one view, a little below the tabs; false if the bar is clipped away.
 struct ViewTab {
     const char* label;

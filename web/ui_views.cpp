@@ -255,8 +255,27 @@ void tag_item(const char* label) {
     (void)label;
 }
 
-bool tab_item(const char* label, const char* tag) {
-    // An embed's ?tab= opens its tab once (ui_set_embed).
+float tab_padding_to_fit(std::span<const char* const> labels) {
+    // ImGui 1.86 (TabItemCalcSize): a tab is its label + 2 x padding + 1 px wide, ItemInnerSpacing.x apart.
+    const ImGuiStyle& s = ImGui::GetStyle();
+    float text = 0;
+    for (const char* l : labels) text += ImGui::CalcTextSize(l, nullptr, true).x;
+    const auto n = static_cast<float>(labels.size());
+    const float fit = (ImGui::GetContentRegionAvail().x - text - n - s.ItemInnerSpacing.x * (n - 1)) / (2 * n);
+    return std::clamp(std::floor(fit), std::floor(s.FramePadding.x / 3), s.FramePadding.x);
+}
+
+bool begin_tab_bar(const char* id, float pad_x) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad_x, ImGui::GetStyle().FramePadding.y));
+    const bool open = ImGui::BeginTabBar(id, ImGuiTabBarFlags_FittingPolicyScroll);
+    ImGui::PopStyleVar();
+    return open;
+}
+
+bool tab_item(const char* label, const char* tag, float pad_x) {
+    // An embed's ?tab= opens its tab once (ui_set_embed). The padding applies to the tab itself only (ImGui sizes
+    // and draws it here), not to what the tab holds.
+    if (pad_x >= 0) ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad_x, ImGui::GetStyle().FramePadding.y));
     const bool open = ImGui::BeginTabItem(label, nullptr, app().em.tab == label ? ImGuiTabItemFlags_SetSelected : 0);
     {
         // A tab narrower than its label shows it cut ("Heat..."): count it.
@@ -265,13 +284,18 @@ bool tab_item(const char* label, const char* tag) {
         if (g.LastItemData.Rect.GetWidth() > 0) note_clipped(label, need, g.LastItemData.Rect.GetWidth());
     }
     tag_item(tag ? tag : label);  // ImGui 1.86 reports a tab before placing it: report it here with its rectangle
+    if (pad_x >= 0) ImGui::PopStyleVar();
     return open;
 }
 
 bool view_tabs(App& a, const char* id, std::initializer_list<ViewTab> tabs) {
-    if (!ImGui::BeginTabBar(id, ImGuiTabBarFlags_FittingPolicyScroll)) return false;  // labels whole, the row scrolls
+    std::array<const char*, 8> labels{};
+    std::size_t n = 0;
+    for (const ViewTab& t : tabs) labels.at(n++) = t.label;
+    const float pad = tab_padding_to_fit({labels.data(), n});
+    if (!begin_tab_bar(id, pad)) return false;
     for (const ViewTab& t : tabs) {
-        if (!tab_item(t.label)) continue;
+        if (!tab_item(t.label, nullptr, pad)) continue;
         ImGui::Spacing();
         t.view(a);
         ImGui::EndTabItem();
