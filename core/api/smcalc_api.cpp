@@ -22,13 +22,13 @@
 #include "api_detail.hpp"
 #include "smcalc/fields.hpp"
 #include "smcalc/guidance.hpp"
+#include "smcalc/answer_text.hpp"
 #include "smcalc/report.hpp"
 
 namespace smcalc::api {
 
 namespace detail {
 
-std::string num(int64_t v) { return std::to_string(v); }
 
 nlohmann::json opt_json(const std::optional<int64_t>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
@@ -909,7 +909,6 @@ Request parse(const json& request) {
     auto it = std::find_if(kOps.begin(), kOps.end(), [&](const auto& p) { return p.first == op_text; });
     if (it == kOps.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
     req.op = it->second;
-    if (auto id = request.find("id"); id != request.end()) req.id = *id;
     if (req.op == Op::Compare)
         if (const json* kind = get(request, "kind"))
             req.compare_tile = read_choice<bool>(*kind, "kind", {{"kernel", false}, {"tile", true}},
@@ -1026,70 +1025,6 @@ Request parse(const json& request) {
 // ---------------------------------------------------------------------------------------------------------
 
 namespace detail {
-
-Expected<NextStepAnswer> next_step_answer(const Request& req) {
-    auto step = next_step(req.device, req.input);
-    if (!step) return step.error();
-    NextStepAnswer a{std::move(step.value()), 0, std::nullopt, std::nullopt};
-    a.bounds_target = req.blocks_given ? req.blocks : default_bounds_target(a.step);
-    auto lb = launch_bounds(req.device, req.input, a.bounds_target);
-    if (lb) {
-        a.bounds = std::move(lb.value());
-    } else {
-        Error e = lb.error();
-        if (req.blocks_given) return e;  // asked for explicitly: no answer exists
-        a.bounds_error = std::move(e);
-    }
-    return a;
-}
-
-Expected<Solved> solve(const Request& req) {
-    auto ok = [](auto&& r) -> Expected<Solved> {
-        if (!r) return r.error();
-        return Solved(std::move(r.value()));
-    };
-    if (req.amd_gpu) {
-        const amd::ArchRules& arch = req.amd_gpu->arch();
-        switch (req.op) {
-            case Op::Occupancy: return ok(amd::occupancy(arch, req.amd_input));
-            case Op::NextStep: return ok(amd_next_step_answer(req));
-            case Op::Tile: return ok(amd::tile(*req.amd_gpu, req.amd_tile));
-            default: return Error{ErrorId::Unsupported, "gpu", "op not modelled for AMD GPUs"};
-        }
-    }
-    switch (req.op) {
-        case Op::Occupancy: return ok(occupancy(req.device, req.input));
-        case Op::BlockSize: return ok(block_size(req.device, req.input));
-        case Op::DynamicSmem: {
-            auto header = dynamic_smem(req.device, req.input, req.blocks);
-            if (!header) return header.error();
-            auto resident = dynamic_smem_resident(req.device, req.input, req.blocks);
-            if (!resident) return resident.error();
-            return Solved(DynamicSmemAnswer{*header, *resident});
-        }
-        case Op::NextStep: return ok(next_step_answer(req));
-        case Op::Tile: return ok(tile(req.device, req.tile, req.gpu_spec));
-        case Op::Tiles: return ok(tiles_that_fit(req.device, req.search));
-        case Op::Compare: {
-            if (has_amd_gpu(req)) return ok(compare_vendors(req));
-            std::vector<std::string_view> names(req.gpus.begin(), req.gpus.end());
-            if (req.compare_tile) return ok(compare_tile(req.tile, std::span<const std::string_view>(names)));
-            return ok(compare(req.input, std::span<const std::string_view>(names)));
-        }
-        case Op::Parse: {
-            // NVIDIA's reader first; text in which it finds no kernel gets the AMD reader (LLVM's remarks, .s,
-            // metadata). When neither finds a kernel the NVIDIA reader's error is the answer.
-            auto nv = parse_compiler_output(req.text);
-            if (nv) return Solved(std::move(nv.value()));
-            auto a = amd_parse_answer(req.text);
-            if (a) return Solved(std::move(a.value()));
-            return nv.error();
-        }
-        case Op::Gpus:
-        case Op::Archs: return Solved{};
-    }
-    return Error{ErrorId::BadRequest, "op", "unknown op"};
-}
 
 json limiting_json(const std::vector<Resource>& limiting) {
     json a = json::array();
@@ -1261,7 +1196,7 @@ json suggestion_json(const Suggestion& s) {
     return o;
 }
 
-json next_step_json(const Request& req, const detail::NextStepAnswer& a) {
+json next_step_json(const Request& req, const NextStepAnswer& a) {
     json suggestions = json::array();
     for (const Suggestion* s : a.step.all()) suggestions.push_back(suggestion_json(*s));
     json lb = json::object();
@@ -1423,7 +1358,7 @@ json archs_json() {
 }
 
 // The JSON answer of a solved request (solve() decided every number; this only writes them).
-json answer_json(const Request& req, const detail::Solved& solved) {
+json answer_json(const Request& req, const Solved& solved) {
     struct Writer {
         const Request& req;
         json operator()(std::monostate) const {
@@ -1433,10 +1368,10 @@ json answer_json(const Request& req, const detail::Solved& solved) {
             return g;
         }
         json operator()(const amd::OccupancyResult& r) const { return detail::amd_occupancy_json(req, r); }
-        json operator()(const detail::AmdNextStepAnswer& r) const { return detail::amd_next_step_json(req, r); }
+        json operator()(const AmdNextStepAnswer& r) const { return detail::amd_next_step_json(req, r); }
         json operator()(const amd::TileResult& r) const { return detail::amd_tile_json(req, r); }
-        json operator()(const detail::VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
-        json operator()(const detail::AmdParseAnswer& r) const { return detail::amd_parse_json(r); }
+        json operator()(const VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
+        json operator()(const AmdParseAnswer& r) const { return detail::amd_parse_json(r); }
         json operator()(const OccupancyResult& r) const { return occupancy_json(req, r); }
         json operator()(const BlockSizeResult& r) const {
             return {{"block_size", r.block_size},
@@ -1445,12 +1380,12 @@ json answer_json(const Request& req, const detail::Solved& solved) {
                     {"occupancy", r.occupancy},
                     {"gpu", gpu_json(req)}};
         }
-        json operator()(const detail::DynamicSmemAnswer& r) const {
+        json operator()(const DynamicSmemAnswer& r) const {
             json notes = json::array();
-            if (r.bytes_resident != r.bytes) notes.push_back(detail::resident_note(r.bytes, r.bytes_resident, req.blocks));
+            if (r.bytes_resident != r.bytes) notes.push_back(resident_note(r.bytes, r.bytes_resident, req.blocks));
             return {{"bytes", r.bytes}, {"bytes_resident", r.bytes_resident}, {"notes", notes}, {"gpu", gpu_json(req)}};
         }
-        json operator()(const detail::NextStepAnswer& r) const { return next_step_json(req, r); }
+        json operator()(const NextStepAnswer& r) const { return next_step_json(req, r); }
         json operator()(const TileResult& r) const { return tile_json(req, r); }
         json operator()(const TileSearchResult& r) const { return tiles_json(req, r); }
         json operator()(const Comparison& r) const { return compare_json(req, r); }
@@ -1551,13 +1486,12 @@ json handle(const json& request) {
         if (!req) {
             a = error_json(req.error());
         } else {
-            detail::ClusterAnswer cluster;
-            auto solved = detail::solve_with_cluster(*req, cluster);
-            a = solved ? answer_json(*req, *solved) : error_json(solved.error());
-            if (solved) detail::add_cluster_json(a, *req, *solved, cluster);
-            else detail::add_refused_fit_options(a, cluster);
-            if (req->compiler && !a.contains("error")) a["compiler"] = parsed_kernel_json(*req->compiler);
-            if (req->amd_compiler && !a.contains("error")) a["compiler"] = detail::amd_parsed_kernel_json(*req->amd_compiler);
+            const Answer ans = solve(*req);
+            a = ans.ok() ? answer_json(*req, ans.solved) : error_json(*ans.error);
+            if (ans.ok()) detail::add_cluster_json(a, *req, ans.solved, ans.cluster);
+            else detail::add_refused_fit_options(a, ans.cluster);
+            if (req->compiler && ans.ok()) a["compiler"] = parsed_kernel_json(*req->compiler);
+            if (req->amd_compiler && ans.ok()) a["compiler"] = detail::amd_parsed_kernel_json(*req->amd_compiler);
             if (!req->warnings.empty()) a["warnings"] = req->warnings;
         }
         if (request.is_object())
@@ -1606,16 +1540,12 @@ TextAnswer handle_text(const json& request, bool why) {
             return out;
         }
         out.warnings = req->warnings;
-        const Request& q = *req;
-        detail::ClusterAnswer cluster;
-        auto solved = detail::solve_with_cluster(q, cluster);
-        if (!solved) {
-            out.error = solved.error();
+        const Answer ans = solve(*req);
+        if (!ans.ok()) {
+            out.error = *ans.error;
             return out;
         }
-        out.text = detail::answer_text(q, *solved, why) + detail::cluster_answer_text(q, *solved, cluster);
-        if (q.compiler && !out.error) out.text = detail::compiler_line(*q.compiler) + "\n" + out.text;
-        if (q.amd_compiler && !out.error) out.text = detail::amd_compiler_line(*q.amd_compiler) + "\n" + out.text;
+        out.text = answer_text(*req, ans, why);
     } catch (const std::exception& e) {
         out.error = Error{ErrorId::BadRequest, "", std::string("request failed: ") + e.what()};
     } catch (...) {

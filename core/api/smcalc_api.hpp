@@ -243,49 +243,19 @@
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/ptxas.hpp"
+#include "smcalc/solve.hpp"
 #include "smcalc/tile.hpp"
 
 namespace smcalc::api {
 
 inline constexpr std::string_view kVersion = "0.1.0";  // tests/cli checks it against CMake's PROJECT_VERSION
 
-enum class Op { Occupancy, BlockSize, DynamicSmem, Gpus, Archs, Tile, Tiles, NextStep, Compare, Parse };
-
-inline constexpr int64_t kDefaultTilesLimit = 50;         // op tiles: fits listed when "limit" is absent
-inline constexpr int64_t kMaxTileCandidates = int64_t{1} << 18;  // op tiles: candidate combinations allowed
-
-// A request after validation: what the solver gets.
-struct Request {
-    Op op = Op::Occupancy;
-    std::string gpu;                    // canonical GPU name when "gpu" chose the device, else empty
-    const GpuSpec* gpu_spec = nullptr;  // that database row (peak TFLOPS and bandwidth for the tile's ridge point)
-    Device device;                      // valid (validate_device passed) for the device ops
-    KernelInput input;                  // defaults of KernelInput where a field was absent
-    int64_t blocks = 1;                 // dynamic_smem; next_step (launch bounds target) when blocks_given
-    bool blocks_given = false;
-    TileInput tile;                     // tile, compare (kind tile); tiles: the base types/path/epilogue
-    TileSearch search;                  // tiles (search.base = tile)
-    std::optional<int64_t> limit = kDefaultTilesLimit;  // tiles: fits listed; nullopt = all
-    bool compare_tile = false;          // compare: kind "tile"
-    std::vector<std::string> gpus;      // compare: canonical GPU names, 1 .. 4
-    std::string text;                   // parse
-    std::optional<ParsedKernel> compiler;  // the kernel "compiler_output" chose (its numbers are in `input`)
-    // AMD: "gpu" named an AMD Instinct product (then device, input and tile above are unused), or a compare
-    // lists one (then both vendors' fields are read, each column its own).
-    const amd::GpuSpec* amd_gpu = nullptr;
-    amd::KernelInput amd_input;         // the AMD kernel fields (smcalc::fields::amd_kernel_fields)
-    amd::TileInput amd_tile;            // tile on an AMD GPU, AMD columns of a tile compare
-    std::vector<std::string> amd_given; // AMD kernel fields the request gave (compare notes)
-    std::vector<std::string> nvidia_given;  // NVIDIA kernel fields the request gave (compare notes)
-    bool waves_given = false;           // "waves" given (tile compare: else AMD columns take "warps" as waves)
-    std::optional<amd::ParsedKernel> amd_compiler;  // the AMD kernel "compiler_output" chose
-    std::optional<nlohmann::json> id;   // echoed
-    std::vector<std::string> warnings;  // fields the op ignores; inputs no compiled kernel has
-    // Thread block clusters (issue 17): "cluster", "non_portable_cluster", "grid" (occupancy, next_step, compare;
-    // op tile copies it into tile.cluster, op tiles into search.clusters). nullopt = no cluster asked for.
-    std::optional<ClusterInput> cluster;
-    GpcLayout gpc;  // the GPU's GPC row ("gpu"), or "device": {"gpc": {...}}; default = unknown (bound only)
-};
+// The request and answer types are the core's (smcalc/solve.hpp); this layer reads JSON into a Request and writes
+// an Answer as JSON.
+using smcalc::kDefaultTilesLimit;
+using smcalc::kMaxTileCandidates;
+using smcalc::Op;
+using smcalc::Request;
 
 // Validates a request object (see the contract above). Never throws.
 Expected<Request> parse_request(const nlohmann::json& request);
