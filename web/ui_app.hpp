@@ -69,6 +69,7 @@ struct CompareTable {
     std::vector<std::optional<double>> occupancy;
     std::vector<std::optional<int64_t>> resident;    // whole-GPU resident CTAs (nullopt: unknown / error)
     std::optional<Error> error;                      // for all columns (a bad kernel or tile)
+    std::vector<std::string> notes;                  // across vendors: which fields each vendor read
 };
 
 struct PasteState {

@@ -64,17 +64,26 @@ void tip(const std::string& text) {
 // [SECTION] Next step
 // ---------------------------------------------------------------------------------------------------------
 
+// next_step for the launch the model shows: the kernel inputs, or in the tile view the launch the tile becomes.
+// The cluster is the model's (m.cluster_steps); this card is the per-SM next step.
+Request next_request(const App& a) {
+    Request q = request_for(a.in, Op::NextStep);
+    q.input = a.model.kernel;
+    q.cluster.reset();
+    return q;
+}
+
 void ensure_next(App& a) {
     const Model& m = a.model;
     if (a.next.key == m.key) return;
     a.next = NextStepCache{};
     a.next.key = m.key;
     if (!m.result || !m.arch) return;
-    auto r = next_step(m.device, m.kernel);
-    if (r)
-        a.next.step = std::move(*r);
+    const Answer r = solve(next_request(a));
+    if (r.ok())
+        a.next.step = std::get<NextStepAnswer>(r.solved).step;
     else
-        a.next.error = r.error();
+        a.next.error = r.error;
 }
 
 // The launch-bounds target: as typed, else the API's default (smcalc::default_bounds_target).
@@ -93,11 +102,14 @@ void ensure_launch_bounds(App& a) {
     a.next.lb.reset();
     a.next.lb_error.reset();
     if (!m.result || !m.arch) return;
-    auto r = launch_bounds(m.device, m.kernel, target);
-    if (r)
-        a.next.lb = std::move(*r);
+    Request q = next_request(a);
+    q.blocks = target;
+    q.blocks_given = true;  // the target as asked: unreachable is the answer's error
+    const Answer r = solve(q);
+    if (r.ok())
+        a.next.lb = std::get<NextStepAnswer>(r.solved).bounds;
     else
-        a.next.lb_error = r.error();
+        a.next.lb_error = r.error;
 }
 
 // Suggestions the user can apply: in the kernel view the kernel inputs become the suggestion's input; in the
@@ -221,42 +233,44 @@ namespace {
 
 std::string num(int64_t v) { return std::to_string(v); }
 
-void build_kernel_table(App& a, CompareTable& t) {
-    std::vector<std::string_view> names(t.names.begin(), t.names.end());
-    auto c = compare(a.in.kernel, std::span<const std::string_view>(names));
-    if (c && a.in.cluster_on)
-        if (auto e = add_cluster_row(c.value(), *a.in.cluster_input())) c = *e;  // the API's "clusters" row
-    if (!c) {
-        t.error = c.error();
-        return;
-    }
-    t.rows = c->rows;
-    for (const CompareColumn& col : c->columns) {
-        const bool ok = !col.error;
-        t.blocks.push_back(ok ? std::optional<int64_t>(col.result.blocks_per_sm) : std::nullopt);
-        t.occupancy.push_back(ok ? std::optional<double>(col.result.occupancy) : std::nullopt);
-        t.resident.push_back(col.gpu_resident_ctas);
-    }
+// One column's headline numbers, whichever vendor and kind (CTAs or workgroups, occupancy, resident per GPU).
+void add_column(CompareTable& t, std::optional<int64_t> blocks, std::optional<double> occ, std::optional<int64_t> resident) {
+    t.blocks.push_back(blocks);
+    t.occupancy.push_back(occ);
+    t.resident.push_back(resident);
 }
 
-void build_tile_table(App& a, CompareTable& t) {
-    std::vector<std::string_view> names(t.names.begin(), t.names.end());
-    // The tile per GPU without its cluster, then the cluster as one more row (as the API's compare does): a GPU
-    // below CC 9.0 still shows the tile.
-    TileInput ti = a.in.tile_input();
-    ti.cluster.reset();
-    auto c = compare_tile(ti, std::span<const std::string_view>(names));
-    if (c && a.in.cluster_on)
-        if (auto e = add_cluster_row(c.value(), *a.in.cluster_input())) c = *e;
-    if (!c) {
-        t.error = c.error();
-        return;
-    }
-    t.rows = c->rows;
-    for (const TileColumn& col : c->columns) {
-        t.blocks.push_back(col.result ? std::optional<int64_t>(col.result->ctas_per_sm) : std::nullopt);
-        t.occupancy.push_back(col.result ? std::optional<double>(col.result->occupancy) : std::nullopt);
-        t.resident.push_back(col.gpu_resident_ctas);
+// The table from solve()'s comparison (the API's compare: kernel, tile, or across vendors, with the "clusters" row).
+void fill_table(CompareTable& t, const Solved& s) {
+    if (const auto* c = std::get_if<Comparison>(&s)) {
+        t.rows = c->rows;
+        for (const CompareColumn& col : c->columns) {
+            const bool ok = !col.error;
+            add_column(t, ok ? std::optional<int64_t>(col.result.blocks_per_sm) : std::nullopt,
+                       ok ? std::optional<double>(col.result.occupancy) : std::nullopt, col.gpu_resident_ctas);
+        }
+    } else if (const auto* tc = std::get_if<TileComparison>(&s)) {
+        t.rows = tc->rows;
+        for (const TileColumn& col : tc->columns)
+            add_column(t, col.result ? std::optional<int64_t>(col.result->ctas_per_sm) : std::nullopt,
+                       col.result ? std::optional<double>(col.result->occupancy) : std::nullopt, col.gpu_resident_ctas);
+    } else if (const auto* vc = std::get_if<VendorComparison>(&s)) {
+        t.rows = vc->rows;
+        t.notes = vc->notes;
+        for (const VendorColumn& col : vc->columns) {
+            if (col.amd_occ)
+                add_column(t, col.amd_occ->workgroups_per_cu, col.amd_occ->occupancy,
+                           col.amd_occ->workgroups_per_cu * col.amd_gpu->cu_count);
+            else if (col.amd_tile)
+                add_column(t, col.amd_tile->workgroups_per_cu, col.amd_tile->occ ? std::optional<double>(col.amd_tile->occ->occupancy) : std::nullopt,
+                           col.amd_tile->cu_count ? std::optional<int64_t>(col.amd_tile->workgroups_per_cu * *col.amd_tile->cu_count) : std::nullopt);
+            else if (col.nvidia && !col.error)
+                add_column(t, col.nvidia->result.blocks_per_sm, col.nvidia->result.occupancy, col.nvidia->gpu_resident_ctas);
+            else if (col.nvidia_tile && col.nvidia_tile->result)
+                add_column(t, col.nvidia_tile->result->ctas_per_sm, col.nvidia_tile->result->occupancy, col.nvidia_tile->gpu_resident_ctas);
+            else
+                add_column(t, std::nullopt, std::nullopt, std::nullopt);
+        }
     }
 }
 
@@ -268,19 +282,23 @@ const CompareTable& compare_table(App& a) {
     CompareTable t;
     t.key = key;
     for (int i = 0; i < kCompareSlots; ++i) {
-        if (a.in.compare_gpus[i].empty() || !find_gpu(a.in.compare_gpus[i])) continue;
-        t.names.push_back(a.in.compare_gpus[i]);
+        const std::string& g = a.in.compare_gpus[i];
+        if (g.empty() || !(find_gpu(g) || amd::find_gpu(g))) continue;
+        t.names.push_back(g);
         t.slots.push_back(i);
     }
     if (!t.names.empty()) {
-        if (a.in.mode == Mode::Tile)
-            build_tile_table(a, t);
+        const Answer ans = solve(request_for(a.in, Op::Compare));
+        if (ans.ok())
+            fill_table(t, ans.solved);
         else
-            build_kernel_table(a, t);
+            t.error = ans.error;
     }
     // The answer first (CTAs, occupancy, what limits, resident CTAs), then the per-SM limits behind it.
-    static const char* const first[] = {"cc", "sm_count", "instruction", "fits", "blocks_per_sm", "ctas_per_sm",
-                                        "warps_per_sm", "occupancy", "limiting", "gpu_resident_ctas", "clusters"};
+    // (Across vendors the keys are compare_vendors'.)
+    static const char* const first[] = {"vendor", "cc", "arch", "sm_count", "processors", "instruction", "matrix_unit",
+                                        "fits", "blocks_per_sm", "ctas_per_sm", "per_processor", "warps_per_sm",
+                                        "resident", "occupancy", "limiting", "gpu_resident_ctas", "gpu_resident", "clusters"};
     std::vector<CompareRow> rows;
     for (const char* k : first)
         for (const CompareRow& r : t.rows)
@@ -367,6 +385,11 @@ void view_compare(App& a, float height) {
                 std::string label = std::string(g.name) + "  (CC " + cc_text(g.device.cc) + ")";
                 if (ImGui::Selectable(label.c_str(), slot == g.name)) slot = std::string(g.name);
             }
+            // AMD Instinct: a compare across vendors (each column reads its own vendor's fields, as the API's).
+            for (const amd::GpuSpec& g : amd::all_gpus()) {
+                std::string label = std::string(g.name) + "  (" + std::string(g.gfx) + ")";
+                if (ImGui::Selectable(label.c_str(), slot == g.name)) slot = std::string(g.name);
+            }
             ImGui::EndCombo();
         }
         ImGui::PopID();
@@ -383,7 +406,8 @@ void view_compare(App& a, float height) {
     }
     const ImU32 differs_bg = ImGui::ColorConvertFloat4ToU32(
         ImVec4(a.pal.text_limiting.x, a.pal.text_limiting.y, a.pal.text_limiting.z, a.pal.dark ? 0.13f : 0.12f));
-    static const char* const key_rows[] = {"blocks_per_sm", "ctas_per_sm", "occupancy", "gpu_resident_ctas"};
+    static const char* const key_rows[] = {"blocks_per_sm", "ctas_per_sm", "per_processor", "occupancy",
+                                           "gpu_resident_ctas", "gpu_resident"};
     for (const CompareRow& row : t.rows) {
         if (row.key.empty()) {  // a section heading
             ImGui::TableNextRow();
@@ -413,6 +437,7 @@ void view_compare(App& a, float height) {
         }
     }
     ImGui::EndTable();
+    for (const std::string& n : t.notes) wrapped_dim(n);  // across vendors: which fields each vendor read
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -440,6 +465,8 @@ void reparse(App& a) {
     std::string_view text = p.text;
     while (!text.empty() && (text.front() == ' ' || text.front() == '\n')) text.remove_prefix(1);
     if (text.empty()) return;
+    // The box reads NVIDIA's compiler output (it fills the kernel inputs); op parse of the CLI and the JS API
+    // also reads LLVM's (read_compiler_output), which the page does not link.
     auto r = parse_compiler_output(p.text);
     if (r)
         p.parsed = std::move(*r);
@@ -678,13 +705,14 @@ void view_fits(App& a) {
         f.result.reset();
         f.error.reset();
         if (a.model.arch) {
-            TileSearch s;
-            s.base = a.in.tile_input();
-            auto r = tiles_that_fit(a.model.device, s);
-            if (r)
-                f.result = std::move(*r);
+            Request q = request_for(a.in, Op::Tiles);
+            q.search.base = q.tile;
+            q.limit.reset();  // every fit: the card shows the largest ones
+            const Answer r = solve(q);
+            if (r.ok())
+                f.result = std::get<TileSearchResult>(r.solved);
             else
-                f.error = r.error();
+                f.error = r.error;
         }
     }
     if (!a.model.arch) {

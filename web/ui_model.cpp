@@ -9,7 +9,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "smcalc/fields.hpp"
 #include "smcalc/report.hpp"
+#include "smcalc/solve.hpp"
 
 namespace smcalc::web {
 namespace {
@@ -120,37 +122,85 @@ Model compute_amd_model(const Inputs& in, Model m) {
     m.mode = in.mode;
     m.title = std::string(g.name);
     if (in.mode == Mode::Tile) {
-        auto t = amd::tile(g, in.amd_tile_input());
-        if (!t) {
-            m.error = t.error();
-            m.summary = m.title + ", tile: " + t.error().message;
+        const Answer a = solve(request_for(in, Op::Tile));
+        if (!a.ok()) {
+            m.error = a.error;
+            m.summary = m.title + ", tile: " + a.error->message;
             return m;
         }
-        m.amd_tile = *t;
-        if (t->occ) amd_sweeps(m, g.arch(), t->occ->input);
-        m.summary = m.title + ", tile " + std::to_string(t->input.m) + "x" + std::to_string(t->input.n) + "x" +
-                    std::to_string(t->input.k) + ": " + (t->fits ? "fits, " : "does not fit, ") +
-                    count_text(t->workgroups_per_cu, "workgroup", "workgroups") + " per CU.";
+        const amd::TileResult& t = std::get<amd::TileResult>(a.solved);
+        m.amd_tile = t;
+        if (t.occ) amd_sweeps(m, g.arch(), t.occ->input);
+        m.summary = m.title + ", tile " + std::to_string(t.input.m) + "x" + std::to_string(t.input.n) + "x" +
+                    std::to_string(t.input.k) + ": " + (t.fits ? "fits, " : "does not fit, ") +
+                    count_text(t.workgroups_per_cu, "workgroup", "workgroups") + " per CU.";
         return m;
     }
-    const amd::KernelInput k = in.amd_input();
-    auto r = amd::occupancy(g.arch(), k);
-    if (!r) {
-        m.error = r.error();
-        m.summary = m.title + ": " + r.error().message;
+    // next_step answers the kernel as it is (current) and the single changes that help (steps) in one solve.
+    const Answer a = solve(request_for(in, Op::NextStep));
+    if (!a.ok()) {
+        m.error = a.error;
+        m.summary = m.title + ": " + a.error->message;
         return m;
     }
-    m.amd = *r;
-    amd_sweeps(m, g.arch(), k);
-    if (auto steps = amd::next_steps(g.arch(), k)) m.amd_steps = *steps;
+    const AmdNextStepAnswer& n = std::get<AmdNextStepAnswer>(a.solved);
+    m.amd = n.current;
+    m.amd_steps = n.steps;
+    const amd::OccupancyResult& r = *m.amd;
+    amd_sweeps(m, g.arch(), r.input);
     char wps[32];
-    std::snprintf(wps, sizeof wps, "%g", r->waves_per_simd);
-    m.summary = m.title + ": " + count_text(r->workgroups_per_cu, "workgroup", "workgroups") + " per CU, " + wps +
-                " waves per SIMD, occupancy " + format_percent(r->occupancy) + ".";
+    std::snprintf(wps, sizeof wps, "%g", r.waves_per_simd);
+    m.summary = m.title + ": " + count_text(r.workgroups_per_cu, "workgroup", "workgroups") + " per CU, " + wps +
+                " waves per SIMD, occupancy " + format_percent(r.occupancy) + ".";
     return m;
 }
 
+// The fields of `table` whose value in `v` differs from the default (a compare's notes: which fields each vendor
+// read; the JSON API lists the fields the request gave, the page those it changed).
+template <class T>
+std::vector<std::string> changed_fields(std::span<const fields::Field<T>> table, const T& v) {
+    std::vector<std::string> out;
+    const T d{};
+    for (const auto& f : table)
+        if (f.get(v) != f.get(d)) out.emplace_back(f.key);
+    return out;
+}
+
 }  // namespace
+
+Request request_for(const Inputs& in, Op op) {
+    Request r;
+    r.op = op;
+    r.input = in.kernel;
+    r.tile = in.tile_input();
+    r.amd_input = in.amd_input();
+    r.amd_tile = in.amd_tile_input();
+    r.cluster = in.cluster_input();
+    if (op == Op::Compare) {
+        // The tile per GPU without its cluster; the cluster is one more row (as the API's compare reads it).
+        r.compare_tile = in.mode == Mode::Tile;
+        r.tile.cluster.reset();
+        for (const std::string& g : in.compare_gpus)
+            if (!g.empty() && (find_gpu(g) || amd::find_gpu(g))) r.gpus.push_back(g);
+        r.nvidia_given = changed_fields(fields::kernel_fields(), in.kernel);
+        r.amd_given = changed_fields(fields::amd_kernel_fields(), in.amd_input());
+        return r;
+    }
+    if (const amd::GpuSpec* g = amd_gpu(in)) {
+        r.gpu = std::string(g->name);
+        r.amd_gpu = g;
+        r.cluster.reset();  // no clusters on AMD (the hash's cl is the NVIDIA GPUs')
+        return r;
+    }
+    const GpuSpec* spec = base_gpu(in);
+    if (!in.custom() && spec) {
+        r.gpu = std::string(spec->name);
+        r.gpu_spec = spec;  // peak TFLOPS and bandwidth (the ridge point) and the GPC row belong to the catalogued GPU
+        r.gpc = spec->gpc;
+    }
+    r.device = effective_device(in);
+    return r;
+}
 
 std::string tile_markdown(const TileResult& t, const std::string& title) {
     const TileInput& in = t.input;
@@ -196,71 +246,67 @@ Model compute_model(const Inputs& in, bool sweeps) {
     }
     m.arch = *arch;
     m.mode = in.mode;
-    const Device& dev = m.device;
     m.kernel = in.kernel;
     std::string what = m.title;
 
     if (in.mode == Mode::Tile) {
         const TileInput ti = in.tile_input();
-        // Peak TFLOPS and bandwidth belong to the catalogued GPU, not to an edited device.
-        auto t = tile(dev, ti, in.custom() ? nullptr : m.spec);
-        if (!t && ti.cluster) {
-            // The cluster refused (CC < 9.0, its size): its error beside the tile's answer without it.
-            TileInput alone = ti;
-            alone.cluster.reset();
-            auto t1 = tile(dev, alone, in.custom() ? nullptr : m.spec);
-            if (t1) {
-                m.cluster_error = t.error();
-                t = std::move(t1);
-            }
+        Request q = request_for(in, Op::Tile);
+        Answer ans = solve(q);
+        if (!ans.ok() && q.cluster) {
+            // The cluster refused (CC < 9.0, its size): the API answers that error; the page shows it beside the
+            // tile's answer without the cluster, so the rest of the page stays useful while the user fixes it.
+            m.cluster_error = ans.error;
+            q.cluster.reset();
+            q.tile.cluster.reset();
+            Answer alone = solve(q);
+            if (alone.ok()) ans = std::move(alone);
+            else m.cluster_error.reset();
         }
-        if (!t) {
-            m.error = t.error();
-            m.summary = m.title + ", tile: " + t.error().message;
+        if (!ans.ok()) {
+            m.error = ans.error;
+            m.summary = m.title + ", tile: " + ans.error->message;
             return m;
         }
-        m.tile = *t;
-        m.cluster = t->cluster;
-        if (t->cluster && ti.cluster) {
-            const GpcLayout gpc = m.spec && !in.custom() ? m.spec->gpc : GpcLayout{};
-            if (auto steps = cluster_next_steps(dev, gpc, t->cluster->ctas_per_sm, t->cluster->smem_per_cta, *ti.cluster))
-                m.cluster_steps = *steps;
-        }
+        const TileResult& t = std::get<TileResult>(ans.solved);
+        m.tile = t;
+        m.cluster = t.cluster;
+        m.cluster_steps = ans.cluster.steps;
         what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
                 count_text(ti.stages, "stage", "stages") + ", " + count_text(ti.warps, "warp", "warps");
-        if (!t->occ) {
-            m.summary = what + ": " + (t->notes.empty() ? std::string("no occupancy answer.") : t->notes.back());
+        if (!t.occ) {
+            m.summary = what + ": " + (t.notes.empty() ? std::string("no occupancy answer.") : t.notes.back());
             return m;
         }
-        m.result = *t->occ;
+        m.result = *t.occ;
         // The launch tile() hands the solver (tile.hpp: threads, regs_launch, smem_per_cta as opt-in dynamic);
         // the default opt-in maximum lets the shared-memory graph run to the device's limit.
         m.kernel = KernelInput{};
-        m.kernel.threads = t->threads;
-        m.kernel.regs = t->regs_launch;
-        m.kernel.smem_dynamic = t->smem_per_cta;
+        m.kernel.threads = t.threads;
+        m.kernel.regs = t.regs_launch;
+        m.kernel.smem_dynamic = t.smem_per_cta;
         m.kernel.optin = true;
-        what += ": " + std::to_string(t->acc_regs_per_thread) + " accumulator registers per thread, " +
-                format_bytes(t->smem_per_cta) + " shared memory per CTA" + (t->fits ? "" : " (does not fit)") + ",";
+        what += ": " + std::to_string(t.acc_regs_per_thread) + " accumulator registers per thread, " +
+                format_bytes(t.smem_per_cta) + " shared memory per CTA" + (t.fits ? "" : " (does not fit)") + ",";
     } else {
-        auto r = occupancy(dev, m.kernel, Detail::Full);
-        if (!r) {
-            m.error = r.error();
-            m.summary = m.title + ": " + r.error().message;
+        Request q = request_for(in, Op::Occupancy);
+        Answer ans = solve(q);
+        if (!ans.ok() && q.cluster) {
+            // As for the tile: a refused cluster is shown beside the per-SM answer (the API answers the error).
+            m.cluster_error = ans.error;
+            q.cluster.reset();
+            Answer alone = solve(q);
+            if (alone.ok()) ans = std::move(alone);
+            else m.cluster_error.reset();
+        }
+        if (!ans.ok()) {
+            m.error = ans.error;
+            m.summary = m.title + ": " + ans.error->message;
             return m;
         }
-        m.result = *r;
-        if (auto ci = in.cluster_input()) {
-            // A catalogued GPU's GPC row; an edited device's layout is unknown (the bound only).
-            const GpcLayout gpc = m.spec && !in.custom() ? m.spec->gpc : GpcLayout{};
-            auto c = clusters(dev, gpc, m.kernel, *ci);
-            if (c) {
-                m.cluster = *c;
-                if (auto steps = cluster_next_steps(dev, gpc, c->ctas_per_sm, c->smem_per_cta, *ci)) m.cluster_steps = *steps;
-            } else {
-                m.cluster_error = c.error();
-            }
-        }
+        m.result = std::get<OccupancyResult>(ans.solved);
+        m.cluster = ans.cluster.result;
+        m.cluster_steps = ans.cluster.steps;
         // Inputs no compiled kernel has (over 255 registers, over 16 barriers): shown first among the notes.
         if (m.arch) {
             auto warnings = kernel_input_warnings(m.kernel, *m.arch);
@@ -276,7 +322,12 @@ Model compute_model(const Inputs& in, bool sweeps) {
                     ", limited by " + limiting_text(r) + ".";
     }
     const KernelInput& k = m.kernel;
-    if (auto b = block_size(dev, k)) m.best = *b;
+    {
+        Request q = request_for(in, Op::BlockSize);
+        q.input = k;  // in tile mode: the launch the tile becomes
+        const Answer b = solve(q);
+        if (b.ok()) m.best = std::get<BlockSizeResult>(b.solved);
+    }
 
     // The graphs' captions now (the views show them while the sweeps are pending), their points in
     // compute_sweeps().

@@ -16,6 +16,7 @@
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
+#include "smcalc/solve.hpp"
 #include "smcalc/tile.hpp"
 #include "ui_state.hpp"
 
@@ -77,6 +78,12 @@ struct Model {
     std::string title;                            // "H100 SXM5" or "Custom device (from H100 SXM5)"
     std::string summary;                          // one sentence for screen readers
 };
+
+// The core Request the page's inputs make for `op` (smcalc/solve.hpp): every answer the page shows comes from
+// solve() on one of these, as the API's answers come from solve() on the JSON's (tests/browser compares both).
+// The GPU's canonical name (or a custom device: no name, no GPC row, no peak figures), the kernel, the tile with its
+// problem and cluster, the AMD kernel and tile when the GPU is an AMD one; for compare the slots' GPUs.
+Request request_for(const Inputs& in, Op op);
 
 // The answer for `in`; with `sweeps` also the graphs and the heatmap (~1,500 solver calls), otherwise those
 // are left for compute_sweeps() (sweeps_pending): the page's first frame shows the answer without waiting.

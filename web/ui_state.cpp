@@ -334,6 +334,8 @@ Decoded decode_hash(std::string_view hash) {
                 }
                 if (auto g = find_gpu(name))
                     gpus[slot] = std::string((*g)->name);
+                else if (auto ag = amd::find_gpu(name))  // a compare across vendors
+                    gpus[slot] = std::string((*ag)->name);
                 else
                     d.notice("Unknown GPU " + quoted(name) + " in the link's comparison; its column is left empty.");
                 ++slot;

@@ -1486,7 +1486,7 @@ json handle(const json& request) {
         if (!req) {
             a = error_json(req.error());
         } else {
-            const Answer ans = solve(*req);
+            const Answer ans = answer(*req);
             a = ans.ok() ? answer_json(*req, ans.solved) : error_json(*ans.error);
             if (ans.ok()) detail::add_cluster_json(a, *req, ans.solved, ans.cluster);
             else detail::add_refused_fit_options(a, ans.cluster);
@@ -1540,7 +1540,7 @@ TextAnswer handle_text(const json& request, bool why) {
             return out;
         }
         out.warnings = req->warnings;
-        const Answer ans = solve(*req);
+        const Answer ans = answer(*req);
         if (!ans.ok()) {
             out.error = *ans.error;
             return out;

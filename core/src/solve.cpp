@@ -25,42 +25,7 @@ Expected<AmdNextStepAnswer> amd_next_step_answer(const Request& req) {
     return AmdNextStepAnswer{*cur, *steps};
 }
 
-Expected<AmdParseAnswer> amd_parse_answer(std::string_view text) {
-    auto p = amd::parse_amd_compiler_output(text);
-    if (!p) return p.error();
-    AmdParseAnswer a;
-    a.parsed = *p;
-    for (const amd::ParsedKernel& k : a.parsed.kernels) {
-        // The kernel's own target when modelled; gfx942 (the oracle's target) when the text names none.
-        std::string gfx = k.gfx.empty() ? std::string("gfx942") : k.gfx;
-        auto arch = amd::find_arch(gfx);
-        if (!arch) {
-            a.llvm.emplace_back();
-            a.gfx_used.emplace_back();
-            continue;
-        }
-        auto c = amd::compare_with_llvm(**arch, k);
-        if (c)
-            a.llvm.emplace_back(*c);
-        else
-            a.llvm.emplace_back();
-        a.gfx_used.emplace_back((*arch)->gfx);
-    }
-    int64_t no_size = 0;
-    for (const auto& k : a.parsed.kernels) no_size += k.max_flat_workgroup_size ? 0 : 1;
-    if (no_size > 0)
-        a.parsed.notes.push_back(
-            "the text gives no workgroup size for " + num(no_size) + " of " +
-            num(static_cast<int64_t>(a.parsed.kernels.size())) +
-            " kernels (remarks carry none; amdhsa metadata's .max_flat_workgroup_size does): 256 work-items are "
-            "assumed for them, and LLVM's figure, made for the kernel's own flat workgroup size, may differ for that "
-            "reason alone (a MISMATCH there is not a disagreement about the rules)");
-    bool any_missing_gfx = false;
-    for (const auto& k : a.parsed.kernels) any_missing_gfx = any_missing_gfx || k.gfx.empty();
-    if (any_missing_gfx)
-        a.parsed.notes.push_back("a kernel's target (gfx) is not in the text: its figures use gfx942's rules");
-    return a;
-}
+const TileResult& nv_tile_of(const VendorColumn& col) { return *col.nvidia_tile->result; }
 
 Expected<VendorComparison> compare_vendors(const Request& req) {
     VendorComparison c;
@@ -133,114 +98,117 @@ Expected<VendorComparison> compare_vendors(const Request& req) {
 
     // ----- rows, each vendor's words -----
     const auto& n = c.columns;
-    auto row = [&](const std::string& key, const std::string& label, auto value_of) {
+    // One function for every row, its cell a plain function (the page links this: a loop per row cost kilobytes).
+    using Cell = std::string (*)(const VendorColumn&, const VendorComparison&);
+    auto row = [&](const char* key, const char* label, Cell value_of) {
+        const std::string_view k = key;
         std::vector<std::string> v;
-        for (const VendorColumn& col : n) v.push_back(col.error && key != "vendor" && key != "arch" && key != "processors" ? std::string("error") : value_of(col));
+        for (const VendorColumn& col : n)
+            v.push_back(col.error && k != "vendor" && k != "arch" && k != "processors" ? std::string("error") : value_of(col, c));
         c.rows.push_back(make_row(key, label, std::move(v)));
     };
-    auto vendor_arch = [](const VendorColumn& col) -> std::string {
+    Cell vendor_arch = [](const VendorColumn& col, const VendorComparison&) -> std::string {
         if (col.amd_gpu) return std::string(col.amd_gpu->gfx) + " (" + std::string(col.amd_gpu->arch().family) + ")";
         const GpuSpec* g = *find_gpu(col.name);
         std::string s = "CC " + cc_text(g->device.cc);
         if (auto a = find_arch(g->device.cc)) s += " (" + std::string((*a)->family) + ")";
         return s;
     };
-    row("vendor", "Vendor", [](const VendorColumn& col) { return std::string(col.amd_gpu ? "AMD" : "NVIDIA"); });
+    row("vendor", "Vendor", [](const VendorColumn& col, const VendorComparison&) { return std::string(col.amd_gpu ? "AMD" : "NVIDIA"); });
     row("arch", "Architecture", vendor_arch);
-    row("processors", "SMs / CUs", [](const VendorColumn& col) {
+    row("processors", "SMs / CUs", [](const VendorColumn& col, const VendorComparison&) {
         if (col.amd_gpu) return num(col.amd_gpu->cu_count) + " CUs";
         const GpuSpec* g = *find_gpu(col.name);
         return g->device.sm_count > 0 ? num(g->device.sm_count) + " SMs" : std::string("unknown");
     });
-    row("warp_size", "Warp / wave size", [](const VendorColumn& col) {
+    row("warp_size", "Warp / wave size", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_gpu ? num(amd_words().warp_size) + " lanes" : num(nv_words().warp_size) + " threads";
     });
     if (!c.tile) {
-        row("registers", "Registers (per thread / per lane)", [&](const VendorColumn& col) {
-            return col.amd_gpu ? num(c.amd_kernel.vgprs) + " VGPRs + " + num(c.amd_kernel.agprs) + " AGPRs"
-                               : num(c.kernel.regs) + " registers";
+        row("registers", "Registers (per thread / per lane)", [](const VendorColumn& col, const VendorComparison& cmp) {
+            return col.amd_gpu ? num(cmp.amd_kernel.vgprs) + " VGPRs + " + num(cmp.amd_kernel.agprs) + " AGPRs"
+                               : num(cmp.kernel.regs) + " registers";
         });
-        row("shared", "Shared memory / LDS per CTA / workgroup", [&](const VendorColumn& col) {
-            return col.amd_gpu ? format_bytes(c.amd_kernel.lds) + " LDS"
-                               : format_bytes(c.kernel.smem_static + c.kernel.smem_dynamic) + " shared memory";
+        row("shared", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison& cmp) {
+            return col.amd_gpu ? format_bytes(cmp.amd_kernel.lds) + " LDS"
+                               : format_bytes(cmp.kernel.smem_static + cmp.kernel.smem_dynamic) + " shared memory";
         });
-        row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col) {
+        row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
             if (col.amd_occ) return count_text(col.amd_occ->workgroups_per_cu, "workgroup", "workgroups");
             return count_text(col.nvidia->result.blocks_per_sm, "CTA", "CTAs");
         });
-        row("resident", "Warps / waves resident per SM / CU", [](const VendorColumn& col) {
+        row("resident", "Warps / waves resident per SM / CU", [](const VendorColumn& col, const VendorComparison&) {
             if (col.amd_occ)
                 return num(col.amd_occ->waves_per_cu) + " of " +
                        num(col.amd_occ->max_waves_per_simd * col.amd_gpu->arch().simds_per_cu) + " waves";
             return num(col.nvidia->result.warps_per_sm) + " of " + num(col.nvidia->result.max_warps_per_sm) + " warps";
         });
-        row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col) {
+        row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
             return col.amd_occ ? fixed1(col.amd_occ->waves_per_simd) + " of " + num(col.amd_occ->max_waves_per_simd)
                                : std::string("-");
         });
-        row("occupancy", "Occupancy", [](const VendorColumn& col) {
+        row("occupancy", "Occupancy", [](const VendorColumn& col, const VendorComparison&) {
             return format_percent(col.amd_occ ? col.amd_occ->occupancy : col.nvidia->result.occupancy);
         });
-        row("limiting", "Limited by", [](const VendorColumn& col) {
+        row("limiting", "Limited by", [](const VendorColumn& col, const VendorComparison&) {
             return col.amd_occ ? amd_limiting_text(col.amd_occ->limiting) : nv_limiting_text(col.nvidia->result.limiting);
         });
-        row("limit_regs", "Registers / VGPRs allow", [](const VendorColumn& col) {
+        row("limit_regs", "Registers / VGPRs allow", [](const VendorColumn& col, const VendorComparison&) {
             if (col.amd_occ) return opt_count(col.amd_occ->limits[0].workgroups_per_cu, "workgroup", "workgroups");
             return opt_count(col.nvidia->result.limit(Resource::Registers), "CTA", "CTAs");
         });
-        row("limit_smem", "Shared memory / LDS allows", [](const VendorColumn& col) {
+        row("limit_smem", "Shared memory / LDS allows", [](const VendorColumn& col, const VendorComparison&) {
             if (col.amd_occ) return opt_count(col.amd_occ->limits[2].workgroups_per_cu, "workgroup", "workgroups");
             return opt_count(col.nvidia->result.limit(Resource::SharedMemory), "CTA", "CTAs");
         });
-        row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col) {
+        row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
             if (col.amd_occ) return num(col.amd_occ->workgroups_per_cu * col.amd_gpu->cu_count);
             return col.nvidia->gpu_resident_ctas ? num(*col.nvidia->gpu_resident_ctas) : std::string("unknown");
         });
-        row("compiler_waves_per_simd", "LLVM's waves/SIMD (AMD)", [](const VendorColumn& col) {
+        row("compiler_waves_per_simd", "LLVM's waves/SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
             return col.amd_occ ? num(col.amd_occ->compiler_waves_per_simd) : std::string("-");
         });
     } else {
-        auto nvr = [](const VendorColumn& col) -> const TileResult& { return *col.nvidia_tile->result; };
-        row("threads", "Threads / work-items per CTA / workgroup", [&](const VendorColumn& col) {
+        row("threads", "Threads / work-items per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
             return col.amd_tile ? num(col.amd_tile->threads) + " (" + num(col.amd_tile->input.waves) + " waves)"
-                                : num(nvr(col).threads) + " (" + num(nvr(col).input.warps) + " warps)";
+                                : num(nv_tile_of(col).threads) + " (" + num(nv_tile_of(col).input.warps) + " warps)";
         });
-        row("matrix_unit", "Matrix unit", [&](const VendorColumn& col) {
-            return col.amd_tile ? std::string("MFMA") : nvr(col).instruction;
+        row("matrix_unit", "Matrix unit", [](const VendorColumn& col, const VendorComparison&) {
+            return col.amd_tile ? std::string("MFMA") : nv_tile_of(col).instruction;
         });
-        row("acc_regs", "Accumulator registers per thread / lane", [&](const VendorColumn& col) {
-            return col.amd_tile ? num(col.amd_tile->acc_regs_per_lane) : num(nvr(col).acc_regs_per_thread);
+        row("acc_regs", "Accumulator registers per thread / lane", [](const VendorColumn& col, const VendorComparison&) {
+            return col.amd_tile ? num(col.amd_tile->acc_regs_per_lane) : num(nv_tile_of(col).acc_regs_per_thread);
         });
-        row("regs_est", "Registers per thread / lane (estimate)", [&](const VendorColumn& col) {
+        row("regs_est", "Registers per thread / lane (estimate)", [](const VendorColumn& col, const VendorComparison&) {
             return col.amd_tile ? num(col.amd_tile->vgprs) + " VGPRs + " + num(col.amd_tile->agprs) + " AGPRs"
-                                : num(nvr(col).regs_per_thread_est) + " registers";
+                                : num(nv_tile_of(col).regs_per_thread_est) + " registers";
         });
-        row("smem", "Shared memory / LDS per CTA / workgroup", [&](const VendorColumn& col) {
+        row("smem", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
             return col.amd_tile ? format_bytes(col.amd_tile->lds_per_workgroup) + " of " +
                                       format_bytes(col.amd_tile->lds_limit) + " LDS"
-                                : format_bytes(nvr(col).smem_per_cta) + " of " + format_bytes(nvr(col).smem_limit) +
+                                : format_bytes(nv_tile_of(col).smem_per_cta) + " of " + format_bytes(nv_tile_of(col).smem_limit) +
                                       " shared memory";
         });
-        row("per_processor", "CTAs per SM / workgroups per CU", [&](const VendorColumn& col) {
+        row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
             return col.amd_tile ? count_text(col.amd_tile->workgroups_per_cu, "workgroup", "workgroups")
-                                : count_text(nvr(col).ctas_per_sm, "CTA", "CTAs");
+                                : count_text(nv_tile_of(col).ctas_per_sm, "CTA", "CTAs");
         });
-        row("waves_per_simd", "Waves per SIMD (AMD)", [&](const VendorColumn& col) {
+        row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
             return col.amd_tile ? fixed1(col.amd_tile->waves_per_simd) : std::string("-");
         });
-        row("fits", "Fits", [&](const VendorColumn& col) {
-            return std::string((col.amd_tile ? col.amd_tile->fits : nvr(col).fits) ? "yes" : "no");
+        row("fits", "Fits", [](const VendorColumn& col, const VendorComparison&) {
+            return std::string((col.amd_tile ? col.amd_tile->fits : nv_tile_of(col).fits) ? "yes" : "no");
         });
-        row("gpu_resident", "Resident CTAs / workgroups per GPU", [&](const VendorColumn& col) {
+        row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
             if (col.amd_tile)
                 return col.amd_tile->cu_count ? num(col.amd_tile->workgroups_per_cu * *col.amd_tile->cu_count)
                                               : std::string("unknown");
             return col.nvidia_tile->gpu_resident_ctas ? num(*col.nvidia_tile->gpu_resident_ctas) : std::string("unknown");
         });
         if (req.tile.problem) {
-            row("grid_waves", "Waves of the grid (problem)", [&](const VendorColumn& col) {
+            row("grid_waves", "Waves of the grid (problem)", [](const VendorColumn& col, const VendorComparison&) {
                 if (col.amd_tile) return col.amd_tile->waves ? num(*col.amd_tile->waves) : std::string("-");
-                const auto& p = nvr(col).problem;
+                const auto& p = nv_tile_of(col).problem;
                 return p && p->waves ? num(*p->waves) : std::string("-");
             });
         }
@@ -264,95 +232,92 @@ Expected<NextStepAnswer> next_step_answer(const Request& req) {
     return a;
 }
 
-Expected<Solved> solve_op(const Request& req) {
-    auto ok = [](auto&& r) -> Expected<Solved> {
-        if (!r) return r.error();
-        return Solved(std::move(r.value()));
-    };
+// The op's result into a.solved, or its error into a.error. Each result is moved once, into its alternative
+// (the page links this too: every move of a Solved through Expected<Solved> cost code for all 15 alternatives).
+template <class T>
+void put(Answer& a, Expected<T>&& r) {
+    if (r) a.solved.emplace<T>(std::move(r.value()));
+    else a.error = std::move(r.error());
+}
+
+void solve_op(const Request& req, Answer& a) {
     if (req.amd_gpu) {
         const amd::ArchRules& arch = req.amd_gpu->arch();
         switch (req.op) {
-            case Op::Occupancy: return ok(amd::occupancy(arch, req.amd_input));
-            case Op::NextStep: return ok(amd_next_step_answer(req));
-            case Op::Tile: return ok(amd::tile(*req.amd_gpu, req.amd_tile));
-            default: return Error{ErrorId::Unsupported, "gpu", "op not modelled for AMD GPUs"};
+            case Op::Occupancy: return put(a, amd::occupancy(arch, req.amd_input));
+            case Op::NextStep: return put(a, amd_next_step_answer(req));
+            case Op::Tile: return put(a, amd::tile(*req.amd_gpu, req.amd_tile));
+            default: a.error = Error{ErrorId::Unsupported, "gpu", "op not modelled for AMD GPUs"}; return;
         }
     }
     switch (req.op) {
-        case Op::Occupancy: return ok(occupancy(req.device, req.input));
-        case Op::BlockSize: return ok(block_size(req.device, req.input));
+        case Op::Occupancy: return put(a, occupancy(req.device, req.input));
+        case Op::BlockSize: return put(a, block_size(req.device, req.input));
         case Op::DynamicSmem: {
             auto header = dynamic_smem(req.device, req.input, req.blocks);
-            if (!header) return header.error();
+            if (!header) {
+                a.error = header.error();
+                return;
+            }
             auto resident = dynamic_smem_resident(req.device, req.input, req.blocks);
-            if (!resident) return resident.error();
-            return Solved(DynamicSmemAnswer{*header, *resident});
+            if (!resident) {
+                a.error = resident.error();
+                return;
+            }
+            a.solved.emplace<DynamicSmemAnswer>(DynamicSmemAnswer{*header, *resident});
+            return;
         }
-        case Op::NextStep: return ok(next_step_answer(req));
-        case Op::Tile: return ok(tile(req.device, req.tile, req.gpu_spec));
-        case Op::Tiles: return ok(tiles_that_fit(req.device, req.search));
+        case Op::NextStep: return put(a, next_step_answer(req));
+        case Op::Tile: return put(a, tile(req.device, req.tile, req.gpu_spec));
+        case Op::Tiles: return put(a, tiles_that_fit(req.device, req.search));
         case Op::Compare: {
-            if (has_amd_gpu(req)) return ok(compare_vendors(req));
+            if (has_amd_gpu(req)) return put(a, compare_vendors(req));
             std::vector<std::string_view> names(req.gpus.begin(), req.gpus.end());
-            if (req.compare_tile) return ok(compare_tile(req.tile, std::span<const std::string_view>(names)));
-            return ok(compare(req.input, std::span<const std::string_view>(names)));
+            if (req.compare_tile) return put(a, compare_tile(req.tile, std::span<const std::string_view>(names)));
+            return put(a, compare(req.input, std::span<const std::string_view>(names)));
         }
-        case Op::Parse: {
-            // NVIDIA's reader first; text in which it finds no kernel gets the AMD reader (LLVM's remarks, .s,
-            // metadata). When neither finds a kernel the NVIDIA reader's error is the answer.
-            auto nv = parse_compiler_output(req.text);
-            if (nv) return Solved(std::move(nv.value()));
-            auto a = amd_parse_answer(req.text);
-            if (a) return Solved(std::move(a.value()));
-            return nv.error();
-        }
+        case Op::Parse:  // a reader, not a solve: read_compiler_output() (core/src/read.cpp)
+            a.error = Error{ErrorId::BadRequest, "op", "op parse is answered by read_compiler_output()"};
+            return;
         case Op::Gpus:
-        case Op::Archs: return Solved{};
+        case Op::Archs: return;  // monostate: the database itself
     }
-    return Error{ErrorId::BadRequest, "op", "unknown op"};
+    a.error = Error{ErrorId::BadRequest, "op", "unknown op"};
 }
 
-Expected<Solved> solve_with_cluster(const Request& req, ClusterAnswer& cluster) {
-    auto solved = solve_op(req);
-    if (!solved && req.op == Op::Tile && solved.error().id == ErrorId::Unsupported) {
-        // A tile no single CTA can run (tcgen05's M = 256): the error stays the answer, and names the ways that
-        // run it (the 2-SM pair, a 2-CTA cluster), each with its numbers.
-        auto options = tile_fit_options(req.device, req.tile, req.gpu_spec);
-        if (!options || options->empty()) return solved;
-        Error e = solved.error();
-        e.message += ". Ways to run it:";
-        for (const TileFitOption& o : *options)
-            if (o.fits) e.message += " " + o.key + " (" + o.text + ");";
-        if (e.message.back() == ';') e.message.back() = '.';
-        else e.message += " none fits.";
-        cluster.refused_fit_options = std::move(options.value());
-        return e;
-    }
-    if (!solved || !req.cluster) return solved;
+// The request's cluster part, after the op's result (a.error unset).
+std::optional<Error> solve_cluster(const Request& req, Answer& a) {
     const ClusterInput& in = *req.cluster;
     const GpcLayout gpc = req.gpc;
+    ClusterAnswer& cluster = a.cluster;
     switch (req.op) {
         case Op::Occupancy:
         case Op::NextStep: {
             auto r = clusters(req.device, gpc, req.input, in);
             if (!r) return r.error();
-            if (req.op == Op::NextStep) {
-                auto steps = cluster_next_steps(req.device, gpc, r->ctas_per_sm, r->smem_per_cta, in);
-                if (!steps) return steps.error();
-                cluster.steps = std::move(steps.value());
-            }
+            // Smaller shapes that keep more CTAs: next_step's answer (an error there is the answer's error);
+            // occupancy carries them for the page's cluster card (its JSON and text do not write them).
+            auto steps = cluster_next_steps(req.device, gpc, r->ctas_per_sm, r->smem_per_cta, in);
+            if (!steps && req.op == Op::NextStep) return steps.error();
+            if (steps) cluster.steps = std::move(steps.value());
             cluster.result = std::move(r.value());
-            return solved;
+            return std::nullopt;
+        }
+        case Op::Tile: {
+            // The tile's resident clusters are TileResult::cluster; the steps from them, for the page's cluster card.
+            const auto* t = std::get_if<TileResult>(&a.solved);
+            if (t && t->cluster)
+                if (auto steps = cluster_next_steps(req.device, gpc, t->cluster->ctas_per_sm, t->cluster->smem_per_cta, in))
+                    cluster.steps = std::move(steps.value());
+            return std::nullopt;
         }
         case Op::Compare: {
             // One cell per GPU (core: add_cluster_row); a cluster every GPU refuses the same way is the answer.
-            std::optional<Error> e;
-            if (auto* c = std::get_if<Comparison>(&solved.value())) e = add_cluster_row(*c, in);
-            else if (auto* t = std::get_if<TileComparison>(&solved.value())) e = add_cluster_row(*t, in);
-            if (e) return *e;
-            return solved;
+            if (auto* c = std::get_if<Comparison>(&a.solved)) return add_cluster_row(*c, in);
+            if (auto* t = std::get_if<TileComparison>(&a.solved)) return add_cluster_row(*t, in);
+            return std::nullopt;
         }
-        default: return solved;  // tile: TileResult::cluster; tiles: the search's shapes
+        default: return std::nullopt;  // tiles: the search's shapes
     }
 }
 
@@ -364,9 +329,27 @@ bool has_amd_gpu(const Request& req) {
 
 Answer solve(const Request& req) {
     Answer a;
-    auto solved = solve_with_cluster(req, a.cluster);
-    if (solved) a.solved = std::move(solved.value());
-    else a.error = solved.error();
+    solve_op(req, a);
+    if (a.error && req.op == Op::Tile && a.error->id == ErrorId::Unsupported && !req.amd_gpu) {
+        // A tile no single CTA can run (tcgen05's M = 256): the error stays the answer, and names the ways that
+        // run it (the 2-SM pair, a 2-CTA cluster), each with its numbers.
+        auto options = tile_fit_options(req.device, req.tile, req.gpu_spec);
+        if (!options || options->empty()) return a;
+        std::string& m = a.error->message;
+        m += ". Ways to run it:";
+        for (const TileFitOption& o : *options)
+            if (o.fits) m += " " + o.key + " (" + o.text + ");";
+        if (m.back() == ';') m.back() = '.';
+        else m += " none fits.";
+        a.cluster.refused_fit_options = std::move(options.value());
+        return a;
+    }
+    if (a.error || !req.cluster) return a;
+    if (auto e = solve_cluster(req, a)) {
+        a.error = std::move(e);
+        a.solved = std::monostate{};
+        a.cluster = ClusterAnswer{};
+    }
     return a;
 }
 

@@ -140,8 +140,16 @@ struct Answer {
 };
 
 // The one dispatch: the op's result, then the request's cluster (smcalc::clusters, cluster_next_steps; compare's
-// "clusters" row; a refused tile's fit options). Never throws.
+// "clusters" row; a refused tile's fit options). Never throws. Op parse is a reader, not a solve: below.
 Answer solve(const Request& req);
+
+// Op parse: the kernels of compiler output (ptxas -v / cuobjdump -res-usage, else LLVM's AMDGPU remarks, .s or
+// metadata), each AMD kernel with LLVM's occupancy figure beside ours. In its own file (core/src/read.cpp), so that
+// a surface that does not read AMD output (the page's paste box, which calls parse_compiler_output) links neither.
+Answer read_compiler_output(std::string_view text);
+
+// What a surface answers for any op: read_compiler_output(req.text) for parse, solve(req) for the others.
+inline Answer answer(const Request& req) { return req.op == Op::Parse ? read_compiler_output(req.text) : solve(req); }
 
 // Is any GPU of a compare an AMD one (then the comparison is a VendorComparison)?
 bool has_amd_gpu(const Request& req);

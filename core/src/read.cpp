@@ -1,0 +1,69 @@
+// read.cpp - op parse: compiler output read into kernels (smcalc/solve.hpp, read_compiler_output). A reader, not a
+// solve: the page's paste box reads ptxas -v text with parse_compiler_output itself and links neither this file nor
+// the AMD reader (page weight); the CLI, the batch and the JS API answer op parse here.
+#include <string>
+#include <string_view>
+
+#include "answer_words.hpp"
+#include "smcalc/solve.hpp"
+
+namespace smcalc {
+namespace {
+
+using namespace words;
+
+Expected<AmdParseAnswer> amd_parse_answer(std::string_view text) {
+    auto p = amd::parse_amd_compiler_output(text);
+    if (!p) return p.error();
+    AmdParseAnswer a;
+    a.parsed = *p;
+    for (const amd::ParsedKernel& k : a.parsed.kernels) {
+        // The kernel's own target when modelled; gfx942 (the oracle's target) when the text names none.
+        std::string gfx = k.gfx.empty() ? std::string("gfx942") : k.gfx;
+        auto arch = amd::find_arch(gfx);
+        if (!arch) {
+            a.llvm.emplace_back();
+            a.gfx_used.emplace_back();
+            continue;
+        }
+        auto c = amd::compare_with_llvm(**arch, k);
+        if (c)
+            a.llvm.emplace_back(*c);
+        else
+            a.llvm.emplace_back();
+        a.gfx_used.emplace_back((*arch)->gfx);
+    }
+    int64_t no_size = 0;
+    for (const auto& k : a.parsed.kernels) no_size += k.max_flat_workgroup_size ? 0 : 1;
+    if (no_size > 0)
+        a.parsed.notes.push_back(
+            "the text gives no workgroup size for " + num(no_size) + " of " +
+            num(static_cast<int64_t>(a.parsed.kernels.size())) +
+            " kernels (remarks carry none; amdhsa metadata's .max_flat_workgroup_size does): 256 work-items are "
+            "assumed for them, and LLVM's figure, made for the kernel's own flat workgroup size, may differ for that "
+            "reason alone (a MISMATCH there is not a disagreement about the rules)");
+    bool any_missing_gfx = false;
+    for (const auto& k : a.parsed.kernels) any_missing_gfx = any_missing_gfx || k.gfx.empty();
+    if (any_missing_gfx)
+        a.parsed.notes.push_back("a kernel's target (gfx) is not in the text: its figures use gfx942's rules");
+    return a;
+}
+
+}  // namespace
+
+Answer read_compiler_output(std::string_view text) {
+    // NVIDIA's reader first; text in which it finds no kernel gets the AMD reader (LLVM's remarks, .s, metadata).
+    // When neither finds a kernel the NVIDIA reader's error is the answer.
+    Answer a;
+    auto nv = parse_compiler_output(text);
+    if (nv) {
+        a.solved.emplace<ParsedOutput>(std::move(nv.value()));
+        return a;
+    }
+    auto amd_text = amd_parse_answer(text);
+    if (amd_text) a.solved.emplace<AmdParseAnswer>(std::move(amd_text.value()));
+    else a.error = nv.error();
+    return a;
+}
+
+}  // namespace smcalc
