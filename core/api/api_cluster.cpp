@@ -37,6 +37,7 @@ json cluster_json(const ClusterResult& r) {
                         smem_per_cta, dsmem_per_cluster, limiter_reason, derivation, notes);
     o["dims"] = dims_json(r.dims);
     o["sm_count"] = r.sm_count > 0 ? json(r.sm_count) : json(nullptr);
+    o["cluster_ctas_per_sm"] = r.cluster_ctas_per_sm;
     o["ctas_per_gpc_max"] = r.ctas_per_gpc_max > 0 ? json(r.ctas_per_gpc_max) : json(nullptr);
     o["max_active_clusters"] = nullptr;
     if (r.max_active_clusters) {
@@ -97,7 +98,9 @@ json fit_option_json(const TileFitOption& f) {
 std::string cluster_result_text(const ClusterResult& r) {
     std::string out = "\ncluster " + dims_text(r.dims) + " = " + plural(r.cluster_size, "CTA", "CTAs") +
                       (r.needs_non_portable ? " (non-portable: above 8)" : " (portable)") + ", " +
-                      plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM (exact), distributed shared memory " +
+                      plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM (exact" +
+           (r.cluster_ctas_per_sm < r.ctas_per_sm ? "; " + num(r.cluster_ctas_per_sm) + " under a cluster launch" : "") +
+           "), distributed shared memory " +
                       num(r.cluster_size) + " x " + grouped(r.smem_per_cta) + " B = " + grouped(r.dsmem_per_cluster) +
                       " B per cluster (exact)\n";
     out += cluster_answer_line(r) + "\n";
@@ -115,7 +118,7 @@ std::string cluster_result_text(const ClusterResult& r) {
     }
     if (!r.gpcs.empty()) {
         // Equal GPCs of the even layout in one line each: floor(SMs x CTAs/SM / size).
-        out += "per GPC (even layout, an estimate):\n";
+        out += "per GPC (the typical layout, an estimate):\n";
         std::vector<std::vector<std::string>> t;
         std::size_t i = 0;
         while (i < r.gpcs.size()) {
@@ -124,7 +127,9 @@ std::string cluster_result_text(const ClusterResult& r) {
             const GpcFill& g = r.gpcs[i];
             const auto n = static_cast<int64_t>(j - i);
             t.push_back({plural(n, "GPC", "GPCs") + " of " + num(g.sms) + " SMs:",
-                         "floor(" + num(g.sms) + " x " + num(r.ctas_per_sm) + " / " + num(r.cluster_size) + ") = " +
+                         (g.sms < r.cluster_size ? "fewer SMs than CTAs: "
+                                                 : "floor(" + num(g.sms) + " x " + num(r.cluster_ctas_per_sm) + " / " +
+                                                       num(r.cluster_size) + ") = ") +
                              plural(g.clusters, "cluster", "clusters") + " each",
                          "(" + num(g.ctas) + " CTAs, " + plural(g.idle_sms, "SM", "SMs") + " idle)"});
             i = j;
