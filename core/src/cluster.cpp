@@ -611,7 +611,7 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     for (const ClusterEvidence& e : gpc.evidence) {
         if (e.cluster_size != k || e.ctas_per_sm != c) continue;
         m.figures.push_back(figure("public_evidence", "public launch", e.clusters, std::nullopt,
-                                   ClusterBasis::Estimate, std::string(e.text) + " (one die; dies differ)",
+                                   ClusterBasis::Estimate, std::string(e.text),
                                    std::string(e.source)));
         if (m.low && (e.clusters < *m.low || e.clusters > *m.high))
             N.push_back("The public figure of " + num(e.clusters) + " clusters lies outside the range " +

@@ -32,7 +32,7 @@ namespace {
 constexpr ClusterEvidence kH100Sxm5Evidence[] = {
     {.cluster_size = 8, .ctas_per_sm = 1, .clusters = 15,
      .text = "cuBLAS launched grid (60,2,1) = 120 CTAs = 15 clusters of 4x2x1 for a 128x128x64 bf16 GEMM tile at 1 CTA/SM "
-             "(M = N = K = 4096) on an H100 SXM5 (a launch choice, not a residency measurement)",
+             "(M = N = K = 4096) on one H100 SXM5 die: a launch choice, not a residency measurement",
      .source = "CUTLASS1921"},
 };
 

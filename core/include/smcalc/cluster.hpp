@@ -77,7 +77,9 @@ struct ClusterFigure {
 // cudaOccupancyMaxActiveClusters' answer as a range. low <= typical <= high <= bound always.
 struct MaxActiveClusters {
     std::optional<int64_t> low;       // fewest over every GPC layout the sources allow (nullopt: layout unknown)
-    std::optional<int64_t> typical;   // the layout as even as TPCs allow (nullopt: layout unknown)
+    std::optional<int64_t> typical;   // the groups inferred from measurements (GpcLayout::measured_groups), else
+                                      // the layout as even as TPCs allow; several GPC counts: the mean of their
+                                      // even splits (nullopt: layout unknown)
     std::optional<int64_t> high;      // most over every layout (nullopt: layout unknown)
     int64_t bound = 0;                // floor(SMs x CTAs per SM / size): no layout can beat it (exact)
     std::vector<ClusterFigure> figures;  // low, typical, high, bound, then heuristics and public evidence
@@ -126,7 +128,8 @@ struct ClusterResult {
     std::optional<MaxActiveClusters> max_active_clusters;  // nullopt where the SM count is unknown
     ClusterLimiter limiter = ClusterLimiter::PerSmOccupancy;  // at the typical figure (or the bound)
     std::string limiter_reason;     // one sentence
-    std::vector<GpcFill> gpcs;      // the typical layout, GPC by GPC (empty where the layout is unknown)
+    std::vector<GpcFill> gpcs;      // the typical layout, GPC by GPC (empty where the layout is unknown; where
+                                    // typical is a mean of several GPC counts' even splits, the split over the most)
     std::optional<ClusterWaves> waves;  // with a grid
     std::vector<std::string> derivation;  // the per-GPC arithmetic, one step per line
     std::vector<std::string> notes;
