@@ -394,6 +394,25 @@ TEST_CASE("cluster: limiter names the GPC when it strands CTA slots, per-SM occu
     CHECK(cluster_limiter_label(r.limiter) == "the GPC");
 }
 
+TEST_CASE("cluster: a cluster launch holds at most 8 CTAs per SM on CC 10.x (B200-SMDOC), none capped on Hopper") {
+    // B200-SMDOC measured 1,184 = 148 x 8 clusters of 1 for 64-thread CTAs, which run 32 per SM without a cluster.
+    const auto b = ok(gpu("B200"), 32, 0, cl(1));
+    CHECK(b.ctas_per_sm == 32);
+    CHECK(b.cluster_ctas_per_sm == 8);
+    CHECK(b.max_active_clusters->bound == 1184);
+    CHECK(*b.max_active_clusters->typical == 1184);
+    CHECK(b.limiter == ClusterLimiter::ClusterCtaCap);
+    CHECK(cluster_limiter_key(b.limiter) == "cluster_cta_cap");
+    CHECK(fig(b, "bound")->idle_cta_slots == 148 * 32 - 1184);  // the slots the cap leaves empty
+    // CC 10.3 (B300) is assumed to share it; at or below 8 nothing changes.
+    CHECK(ok(gpu("B300"), 32, 0, cl(2)).cluster_ctas_per_sm == 8);
+    CHECK(ok(gpu("B200"), 4, 0, cl(1)).cluster_ctas_per_sm == 4);
+    // Hopper: not measured, not capped.
+    const auto h = ok(gpu("H100 SXM5"), 32, 0, cl(1));
+    CHECK(h.cluster_ctas_per_sm == 32);
+    CHECK(h.max_active_clusters->bound == 132 * 32);
+}
+
 TEST_CASE("cluster: waves of a grid") {
     ClusterInput in = cl(4, 2);
     in.grid = Dim3{32, 32, 1};  // 1024 CTAs = 128 clusters
