@@ -485,7 +485,8 @@ constexpr GpuSpec kGpus[] = {
         .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
                 .max_cluster_size = 16, .evidence = kH100Sxm5Evidence,
                 .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs; H100 SXM5: 66 TPCs, 8 GPCs); CUTLASS1921 (uneven "
-                          "split); CUTLASS-TSP (18 SMs per GPC); PG13-CL + CUPY8778 (16 with the non-portable attribute)",
+                          "split); ACCELSIM87 (the driver's SM-to-GPC table of one H100: GPC 0 has 16 SMs); CUTLASS-TSP "
+                          "(18 SMs per GPC); PG13-CL + CUPY8778 (16 with the non-portable attribute)",
                 .measured_groups = {}, .measured_groups_source = ""},
     },
     {
