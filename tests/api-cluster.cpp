@@ -255,7 +255,9 @@ TEST_CASE("api cluster: next_step lists cluster steps - compare adds a clusters 
     REQUIRE_FALSE(b.contains("error"));
     const json& row = b["rows"].back();
     CHECK(row["key"] == "clusters");
-    CHECK(row["values"] == json::array({"no clusters (CC < 9.0)", "66 (every layout)"}));
+    // Issue 28: each CTA of a cluster on its own SM, so an allowed H100 layout with a 6-SM GPC holds no cluster
+    // of 8 at 4 CTAs/SM (was "66 (every layout)").
+    CHECK(row["values"] == json::array({"no clusters (CC < 9.0)", "63..66 (typical 66)"}));
     CHECK(row["differs"] == true);
     // Every GPU refuses the cluster: that error is the answer.
     c["gpus"] = {"A100", "V100"};

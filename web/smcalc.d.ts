@@ -310,16 +310,18 @@ export interface ClusterAnswer {
   max_cluster_size: number;
   max_size_confirmed: boolean;
   ctas_per_sm: number;
+  /** CTAs per SM under a cluster launch (at most 8 on CC 10.x, measured; docs/clusters.md). */
+  cluster_ctas_per_sm: number;
   smem_per_cta: number;
   dsmem_per_cluster: number;
   sm_count: number | null;
   ctas_per_gpc_max: number | null;
   max_active_clusters: {
-    low: number | null; typical: number | null; high: number | null; bound: string;
+    low: number | null; typical: number | null; high: number | null; bound: number;
     figures: Array<{ key: string; label: string; clusters: number; ctas: number; idle_cta_slots: number;
                      idle_sms: number | null; basis: string; basis_text: string; source: string }>;
   } | null;
-  limiter: string;
+  limiter: 'per_sm_occupancy' | 'gpc' | 'layout_not_sourced' | 'cluster_cta_cap';
   limiter_label: string;
   limiter_reason: string;
   gpcs: Array<{ sms: number; clusters: number; ctas: number; idle_sms: number }>;

@@ -137,13 +137,13 @@ void view_clusters(App& a) {
         if (*w.waves_low == *w.waves_high)
             s += count_text(*w.waves_low, "wave", "waves") + " for every GPC layout.";
         else
-            s += std::to_string(*w.waves_low) + ".." + std::to_string(*w.waves_high) + " waves (even layout " +
+            s += std::to_string(*w.waves_low) + ".." + std::to_string(*w.waves_high) + " waves (typical layout " +
                  std::to_string(*w.waves_typical) + ", an estimate).";
         text_wrapped(s);
     }
     if (!r.gpcs.empty()) {
         ImGui::Spacing();
-        text_wrapped("The GPU, GPC by GPC (even layout, an estimate: real dies differ). Cells are SMs, stacked slots "
+        text_wrapped("The GPU, GPC by GPC (the typical layout, an estimate: real dies differ). Cells are SMs, stacked slots "
                      "its CTAs, one colour per cluster; empty slots no cluster can use.",
                      &a.pal.text_dim);
         gpc_picture(r, a.pal);

@@ -25,6 +25,7 @@ json cluster_json(const ClusterResult& r) {
                         smem_per_cta, dsmem_per_cluster, limiter_reason, derivation, notes);
     o["dims"] = dims_json(r.dims);
     o["sm_count"] = r.sm_count > 0 ? json(r.sm_count) : json(nullptr);
+    o["cluster_ctas_per_sm"] = r.cluster_ctas_per_sm;
     o["ctas_per_gpc_max"] = r.ctas_per_gpc_max > 0 ? json(r.ctas_per_gpc_max) : json(nullptr);
     o["max_active_clusters"] = nullptr;
     if (r.max_active_clusters) {

@@ -199,14 +199,15 @@
 //   archs:        {"archs": [{"cc", "family", ... every field of smcalc::ArchRules ..., "carveouts_kib": [...]}]}
 //   cluster:      with "cluster", occupancy and tile answers gain "cluster" (next_step too, beside
 //                  "cluster_next_steps"): {"dims": [x,y,z], "cluster_size", "needs_non_portable", "max_cluster_size",
-//                  "max_size_confirmed", "ctas_per_sm", "smem_per_cta", "dsmem_per_cluster" (bytes, size x
+//                  "max_size_confirmed", "ctas_per_sm", "cluster_ctas_per_sm" (ctas_per_sm capped at 8 on CC
+//                  10.x), "smem_per_cta", "dsmem_per_cluster" (bytes, size x
 //                  smem_per_cta), "sm_count" (null = unknown), "ctas_per_gpc_max" (null = unknown),
 //                  "max_active_clusters": {"low", "typical", "high" (null = GPC layout unknown), "bound",
 //                  "figures": [{"key": "low"|"typical"|"high"|"bound"|"cutlass_heuristic"|"public_evidence",
 //                  "label", "clusters", "ctas", "idle_cta_slots", "idle_sms" (null = no layout), "basis":
 //                  "exact"|"estimate"|"range", "basis_text", "source"}]} or null (SM count unknown),
-//                  "limiter": "per_sm_occupancy"|"gpc", "limiter_label", "limiter_reason", "gpcs": [{"sms",
-//                  "clusters", "ctas", "idle_sms"}] (the even layout, GPC by GPC), "waves": {"grid", "grid_ctas",
+//                  "limiter": "per_sm_occupancy"|"gpc"|"layout_not_sourced"|"cluster_cta_cap", "limiter_label", "limiter_reason", "gpcs": [{"sms",
+//                  "clusters", "ctas", "idle_sms"}] (the typical layout, GPC by GPC), "waves": {"grid", "grid_ctas",
 //                  "grid_clusters", "waves_low", "waves_typical", "waves_high", "waves_bound"} or null,
 //                  "derivation", "notes"}. low <= typical <= high <= bound. A cluster larger than a GPC holds at
 //                  this occupancy is an answer (0 clusters, limiter "gpc", the reason), not an error.

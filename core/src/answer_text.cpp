@@ -510,7 +510,9 @@ std::string amd_compiler_line(const amd::ParsedKernel& k) {
 std::string cluster_result_text(const ClusterResult& r) {
     std::string out = "\ncluster " + dims_text(r.dims) + " = " + plural(r.cluster_size, "CTA", "CTAs") +
                       (r.needs_non_portable ? " (non-portable: above 8)" : " (portable)") + ", " +
-                      plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM (exact), distributed shared memory " +
+                      plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM (exact" +
+                      (r.cluster_ctas_per_sm < r.ctas_per_sm ? "; " + num(r.cluster_ctas_per_sm) + " under a cluster launch" : "") +
+                      "), distributed shared memory " +
                       num(r.cluster_size) + " x " + grouped(r.smem_per_cta) + " B = " + grouped(r.dsmem_per_cluster) +
                       " B per cluster (exact)\n";
     out += cluster_answer_line(r) + "\n";
@@ -528,7 +530,7 @@ std::string cluster_result_text(const ClusterResult& r) {
     }
     if (!r.gpcs.empty()) {
         // Equal GPCs of the even layout in one line each: floor(SMs x CTAs/SM / size).
-        out += "per GPC (even layout, an estimate):\n";
+        out += "per GPC (the typical layout, an estimate):\n";
         std::vector<std::vector<std::string>> t;
         std::size_t i = 0;
         while (i < r.gpcs.size()) {
@@ -537,7 +539,9 @@ std::string cluster_result_text(const ClusterResult& r) {
             const GpcFill& g = r.gpcs[i];
             const auto n = static_cast<int64_t>(j - i);
             t.push_back({plural(n, "GPC", "GPCs") + " of " + num(g.sms) + " SMs:",
-                         "floor(" + num(g.sms) + " x " + num(r.ctas_per_sm) + " / " + num(r.cluster_size) + ") = " +
+                         (g.sms < r.cluster_size ? "fewer SMs than CTAs: "
+                                                 : "floor(" + num(g.sms) + " x " + num(r.cluster_ctas_per_sm) + " / " +
+                                                       num(r.cluster_size) + ") = ") +
                              plural(g.clusters, "cluster", "clusters") + " each",
                          "(" + num(g.ctas) + " CTAs, " + plural(g.idle_sms, "SM", "SMs") + " idle)"});
             i = j;

@@ -71,6 +71,26 @@ struct Limit {
     std::string source;
 };
 
+// A cluster launch's CTAs per SM, whatever the per-SM occupancy allows. Inferred from measurements: on a B200,
+// cudaOccupancyMaxActiveClusters gives 1,184 = 148 x 8 clusters of 1 CTA for 64-, 128- and 256-thread CTAs (32,
+// 16 and 8 per SM without a cluster), 592 = 148 x 4 at 512 threads (B200-SMDOC). CC 10.3 is assumed to share it
+// (the issue reports B300 figures for 32 CTAs/SM at a quarter of the uncapped rule). Hopper: not measured, no cap.
+struct CcCtaCap {
+    ComputeCapability cc;
+    int64_t cap;  // CTAs per SM under a cluster launch
+    std::string_view source;
+};
+constexpr CcCtaCap kCcCtaCaps[] = {
+    {{10, 0}, 8, "B200-SMDOC (measured on B200: 1,184 = 148 x 8 clusters of 1 for 64- and 128-thread CTAs)"},
+    {{10, 3}, 8, "assumed as CC 10.0 (B200-SMDOC): the Blackwell Ultra runs the B200's cluster hardware; not measured"},
+};
+
+const CcCtaCap* cta_cap(ComputeCapability cc) {
+    for (const auto& c : kCcCtaCaps)
+        if (c.cc == cc) return &c;
+    return nullptr;
+}
+
 Limit part_limit(ComputeCapability cc, const GpcLayout& gpc) {
     if (gpc.max_cluster_size > 0) return {gpc.max_cluster_size, true, std::string(gpc.source)};
     for (const auto& l : kCcLimits)
@@ -98,8 +118,12 @@ int64_t ceil_div(int64_t a, int64_t d) { return a / d + (a % d != 0 ? 1 : 0); } 
 
 // ============================================================================================ [SECTION] range
 
-// Clusters one GPC of `sms` SMs holds.
-int64_t per_gpc(int64_t sms, int64_t ctas_per_sm, int64_t size) { return sms * ctas_per_sm / size; }
+// Clusters one GPC of `sms` SMs holds at `ctas_per_sm` (already capped). Each CTA of a cluster runs on its own SM:
+// the programming guide says hardware or MIG configurations with fewer than 8 SMs reduce the maximum cluster size
+// (PG13-CL), and the B200 sweep's 87 clusters of 12 and 66 of 16 at 8 CTAs/SM are reproduced only if a group of
+// 10 SMs holds none of them (B200-SMDOC; inferred from measurements). A GPC of at least `size` SMs reaches
+// floor(sms x c / size) by placing cluster j on SMs j x size .. j x size + size - 1 (mod sms): at most c per SM.
+int64_t per_gpc(int64_t sms, int64_t ctas_per_sm, int64_t size) { return sms < size ? 0 : sms * ctas_per_sm / size; }
 
 // SMs of a GPC left without a CTA when its resident clusters' CTAs fill its SMs densely.
 int64_t idle_in_gpc(int64_t sms, int64_t ctas, int64_t ctas_per_sm) {
@@ -112,8 +136,12 @@ struct Extreme {
     std::vector<int64_t> layout;  // SMs per GPC, descending
 };
 
+enum class TypicalFrom : uint8_t { EvenSplit, MeanOfEvenSplits, Measured };
+
 struct RangeFull {
     Extreme low, typical, high;
+    TypicalFrom typical_from = TypicalFrom::EvenSplit;
+    std::vector<int64_t> even_counts;  // the GPC counts whose even splits were averaged
 };
 
 // Every split of `sms` SMs into g GPCs (gpcs_min <= g <= gpcs_max), each GPC 1..max_sms_per_gpc SMs in whole
@@ -181,11 +209,41 @@ std::optional<RangeFull> range_full(const GpcLayout& gpc, int64_t sms, int64_t c
     };
     r.low.layout = unwind(lo_pick, lo_g);
     r.high.layout = unwind(hi_pick, hi_g);
-    // Even split over the most GPCs the product has (TPCs spread as evenly as they go; never an empty GPC).
-    const int64_t g = std::min(gmax, n);
-    const int64_t q = n / g, rem = n % g;
-    for (int64_t i = 0; i < g; ++i) r.typical.layout.push_back((q + (i < rem ? 1 : 0)) * u);
-    for (int64_t s : r.typical.layout) r.typical.clusters += per_gpc(s, ctas_per_sm, size);
+    auto count = [&](const std::vector<int64_t>& layout) {
+        int64_t c = 0;
+        for (int64_t s : layout) c += per_gpc(s, ctas_per_sm, size);
+        return c;
+    };
+    // Groups inferred from measurements (GpcLayout::measured_groups): the typical figure, and inside the range.
+    int64_t measured_sms = 0;
+    for (int64_t s : gpc.measured_groups) measured_sms += s;
+    if (!gpc.measured_groups.empty() && measured_sms == sms) {
+        r.typical.layout.assign(gpc.measured_groups.begin(), gpc.measured_groups.end());
+        detail::small_stable_sort(r.typical.layout.begin(), r.typical.layout.end(),
+                                  [](int64_t x, int64_t y) { return x > y; });
+        r.typical.clusters = count(r.typical.layout);
+        r.typical_from = TypicalFrom::Measured;
+        if (r.typical.clusters < r.low.clusters) r.low = r.typical;
+        if (r.typical.clusters > r.high.clusters) r.high = r.typical;
+        return r;
+    }
+    // Even split (TPCs spread as evenly as they go; never an empty GPC) over each GPC count the sources allow.
+    // One count: that split. Several ("7 or 8 GPCs"): no source picks one, so the typical figure is the mean of
+    // their even splits (rounded down), and the picture shows the split over the most GPCs.
+    int64_t total = 0, counts = 0;
+    for (int64_t g = std::max<int64_t>(1, gpc.gpcs_min); g <= std::min(gmax, n); ++g) {
+        std::vector<int64_t> layout;
+        const int64_t q = n / g, rem = n % g;
+        if (q + (rem > 0 ? 1 : 0) > cap) continue;  // this many GPCs cannot hold the TPCs
+        for (int64_t i = 0; i < g; ++i) layout.push_back((q + (i < rem ? 1 : 0)) * u);
+        total += count(layout);
+        ++counts;
+        r.typical.layout = std::move(layout);
+        r.even_counts.push_back(g);
+    }
+    if (counts == 0) return std::nullopt;
+    r.typical.clusters = total / counts;
+    r.typical_from = counts > 1 ? TypicalFrom::MeanOfEvenSplits : TypicalFrom::EvenSplit;
     return r;
 }
 
@@ -223,6 +281,12 @@ std::string layout_arith(const std::vector<int64_t>& layout, int64_t c, int64_t 
     return a + " = " + b + " = " + num(total);
 }
 
+bool fig_key_is(const MaxActiveClusters& m, const std::string& key, const std::string& label) {
+    for (const auto& f : m.figures)
+        if (f.key == key) return f.label == label;
+    return false;
+}
+
 int64_t layout_idle(const std::vector<int64_t>& layout, int64_t c, int64_t k) {
     int64_t idle = 0;
     for (int64_t s : layout) idle += idle_in_gpc(s, per_gpc(s, c, k) * k, c);
@@ -243,10 +307,22 @@ std::string_view cluster_basis_key(ClusterBasis b) {
 }
 
 std::string_view cluster_limiter_key(ClusterLimiter l) {
-    return l == ClusterLimiter::Gpc ? "gpc" : "per_sm_occupancy";
+    switch (l) {
+        case ClusterLimiter::Gpc: return "gpc";
+        case ClusterLimiter::LayoutNotSourced: return "layout_not_sourced";
+        case ClusterLimiter::ClusterCtaCap: return "cluster_cta_cap";
+        case ClusterLimiter::PerSmOccupancy: break;
+    }
+    return "per_sm_occupancy";
 }
 std::string_view cluster_limiter_label(ClusterLimiter l) {
-    return l == ClusterLimiter::Gpc ? "the GPC" : "per-SM occupancy";
+    switch (l) {
+        case ClusterLimiter::Gpc: return "the GPC";
+        case ClusterLimiter::LayoutNotSourced: return "layout not sourced";
+        case ClusterLimiter::ClusterCtaCap: return "the cluster launch's CTAs per SM";
+        case ClusterLimiter::PerSmOccupancy: break;
+    }
+    return "per-SM occupancy";
 }
 
 std::optional<Error> validate_gpc_layout(const GpcLayout& g, int64_t sm_count) {
@@ -369,9 +445,11 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     if (auto e = out_of_range(ErrorId::InvalidInput, "smem_per_cta", smem_per_cta, 0, kMaxInput, "bytes")) return *e;
 
     const int64_t k = in.dims.x * in.dims.y * in.dims.z;
-    const int64_t c = ctas_per_sm;
     const int64_t S = dev.sm_count;
     const Limit lim = part_limit(dev.cc, gpc);
+    const CcCtaCap* cap = cta_cap(dev.cc);
+    const bool capped = cap != nullptr && ctas_per_sm > cap->cap;
+    const int64_t c = capped ? cap->cap : ctas_per_sm;  // CTAs per SM a cluster launch uses
 
     ClusterResult r;
     r.dims = in.dims;
@@ -379,7 +457,8 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     r.needs_non_portable = k > kMaxPortableClusterSize;
     r.max_cluster_size = in.non_portable ? lim.max_size : kMaxPortableClusterSize;
     r.max_size_confirmed = !in.non_portable || lim.confirmed;
-    r.ctas_per_sm = c;
+    r.ctas_per_sm = ctas_per_sm;
+    r.cluster_ctas_per_sm = c;
     r.smem_per_cta = smem_per_cta;
     r.dsmem_per_cluster = k * smem_per_cta;  // <= 16 x 2^53
     r.sm_count = S;
@@ -388,7 +467,17 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     auto& N = r.notes;
 
     D.push_back("cluster " + dims_text(in.dims) + " = " + std::to_string(k) + " CTAs, co-scheduled on one GPC (PG13-CL)");
-    D.push_back("CTAs per SM: " + std::to_string(c) + " (the per-SM occupancy; clusters do not change it)");
+    if (capped) {
+        D.push_back("CTAs per SM: " + std::to_string(ctas_per_sm) + " by the per-SM occupancy, but a cluster launch on CC " +
+                    cc_text(dev.cc) + " holds at most " + std::to_string(c) + " per SM: " + std::to_string(c) + " (" +
+                    std::string(cap->source) + "; inferred from measurements)");
+        N.push_back("A cluster launch on CC " + cc_text(dev.cc) + " holds at most " + std::to_string(c) +
+                    " CTAs per SM (inferred from B200 measurements), fewer than the " + std::to_string(ctas_per_sm) +
+                    " the per-SM occupancy allows without a cluster.");
+    } else {
+        D.push_back("CTAs per SM: " + std::to_string(c) + " (the per-SM occupancy; clusters do not change it)");
+    }
+    D.push_back("each CTA of a cluster on its own SM: a GPC of fewer SMs than the cluster's CTAs holds none (PG13-CL)");
     D.push_back("distributed shared memory per cluster: " + std::to_string(k) + " x " + num(smem_per_cta) + " B = " +
                 num(r.dsmem_per_cluster) + " B (every CTA of the cluster can address the others' shared memory)");
     if (in.non_portable && !lim.confirmed)
@@ -414,7 +503,8 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
 
     MaxActiveClusters m;
     m.bound = S * c / k;  // S <= 2^20, c <= 1024
-    const int64_t slots = S * c;
+    const int64_t slots = S * c;                  // CTA slots a cluster launch can use (c capped)
+    const int64_t solver_slots = S * ctas_per_sm;  // CTA slots without a cluster
     auto figure = [&](std::string key, std::string label, int64_t clusters, std::optional<int64_t> idle,
                       ClusterBasis basis, std::string text, std::string source) {
         ClusterFigure f;
@@ -422,7 +512,7 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
         f.label = std::move(label);
         f.clusters = clusters;
         f.ctas = clusters * k;
-        f.idle_cta_slots = std::max<int64_t>(0, slots - f.ctas);
+        f.idle_cta_slots = std::max<int64_t>(0, solver_slots - f.ctas);
         f.idle_sms = idle;
         f.basis = basis;
         f.basis_text = std::move(text);
@@ -442,20 +532,49 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
                                           : std::to_string(gpc.gpcs_min) + " to " + std::to_string(gpc.gpcs_max)) +
             " GPCs of at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs";
         D.push_back("GPC layouts allowed: every split of " + space + " (the per-GPC split of a harvested die is not "
-                    "published)");
+                    "published)" + (rf->typical_from == TypicalFrom::Measured
+                                        ? ", and the groups inferred from measurements (" +
+                                              std::string(gpc.measured_groups_source) + ")"
+                                        : std::string()));
         D.push_back("fewest: " + layout_text(rf->low.layout) + ": " + layout_arith(rf->low.layout, c, k));
         D.push_back("most: " + layout_text(rf->high.layout) + ": " + layout_arith(rf->high.layout, c, k));
-        D.push_back("typical (even split): " + layout_text(rf->typical.layout) + ": " +
-                    layout_arith(rf->typical.layout, c, k));
+        std::string typical_text, typical_label = "even GPC layout";
+        std::string typical_source(gpc.source);
+        switch (rf->typical_from) {
+            case TypicalFrom::Measured:
+                typical_label = "GPC groups inferred from measurements";
+                typical_source = std::string(gpc.measured_groups_source);
+                typical_text = "the groups of SMs that public cudaOccupancyMaxActiveClusters measurements fit: " +
+                               layout_text(rf->typical.layout) + " (" + typical_source + "; dies may differ)";
+                D.push_back("typical (groups inferred from measurements): " + layout_text(rf->typical.layout) + ": " +
+                            layout_arith(rf->typical.layout, c, k));
+                break;
+            case TypicalFrom::MeanOfEvenSplits: {
+                std::string gs;
+                for (int64_t g : rf->even_counts) gs += (gs.empty() ? "" : " or ") + std::to_string(g);
+                typical_label = "mean of the even layouts";
+                typical_text = "the sources allow " + gs + " GPCs and none picks one: the mean (rounded down) of the "
+                               "even splits over each count; the picture shows " + layout_text(rf->typical.layout);
+                D.push_back("typical: mean of the even splits over " + gs + " GPCs = " + num(rf->typical.clusters) +
+                            " (no source picks the GPC count); the split over " +
+                            std::to_string(rf->typical.layout.size()) + " GPCs: " + layout_text(rf->typical.layout) +
+                            ": " + layout_arith(rf->typical.layout, c, k));
+                break;
+            }
+            case TypicalFrom::EvenSplit:
+                typical_text = "assumes TPCs spread as evenly as they go: " + layout_text(rf->typical.layout) +
+                               " (real dies are uneven)";
+                D.push_back("typical (even split): " + layout_text(rf->typical.layout) + ": " +
+                            layout_arith(rf->typical.layout, c, k));
+                break;
+        }
         m.figures.push_back(figure("low", "fewest over every GPC layout", rf->low.clusters,
                                    layout_idle(rf->low.layout, c, k), ClusterBasis::Range,
                                    "the worst split of " + space + ": " + layout_text(rf->low.layout),
                                    std::string(gpc.source)));
-        m.figures.push_back(figure("typical", "even GPC layout", rf->typical.clusters,
-                                   layout_idle(rf->typical.layout, c, k), ClusterBasis::Estimate,
-                                   "assumes TPCs spread as evenly as they go: " + layout_text(rf->typical.layout) +
-                                       " (real dies are uneven)",
-                                   std::string(gpc.source)));
+        m.figures.push_back(figure("typical", typical_label, rf->typical.clusters,
+                                   layout_idle(rf->typical.layout, c, k), ClusterBasis::Estimate, typical_text,
+                                   typical_source));
         m.figures.push_back(figure("high", "most over every GPC layout", rf->high.clusters,
                                    layout_idle(rf->high.layout, c, k), ClusterBasis::Range,
                                    "the best split of " + space + ": " + layout_text(rf->high.layout),
@@ -492,7 +611,7 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     for (const ClusterEvidence& e : gpc.evidence) {
         if (e.cluster_size != k || e.ctas_per_sm != c) continue;
         m.figures.push_back(figure("public_evidence", "public launch", e.clusters, std::nullopt,
-                                   ClusterBasis::Estimate, std::string(e.text) + " (one die; dies differ)",
+                                   ClusterBasis::Estimate, std::string(e.text),
                                    std::string(e.source)));
         if (m.low && (e.clusters < *m.low || e.clusters > *m.high))
             N.push_back("The public figure of " + num(e.clusters) + " clusters lies outside the range " +
@@ -504,20 +623,29 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     if (c == 0) {
         r.limiter = ClusterLimiter::PerSmOccupancy;
         r.limiter_reason = "0 CTAs per SM: the per-SM occupancy leaves no room for any cluster.";
-    } else if (gpc.max_sms_per_gpc > 0 && r.ctas_per_gpc_max < k) {
+    } else if (gpc.max_sms_per_gpc > 0 && gpc.max_sms_per_gpc < k) {
         r.limiter = ClusterLimiter::Gpc;
-        r.limiter_reason = "a GPC holds at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs x " +
-                           std::to_string(c) + " CTAs = " + num(r.ctas_per_gpc_max) + " CTAs, fewer than the cluster's " +
-                           std::to_string(k) + ": 0 clusters fit; use a smaller cluster or more CTAs per SM";
+        r.limiter_reason = "a GPC holds at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs, fewer than the cluster's " +
+                           std::to_string(k) + " CTAs, and each CTA of a cluster needs its own SM: 0 clusters fit; use "
+                           "a cluster of at most " + std::to_string(gpc.max_sms_per_gpc) + " CTAs";
         N.push_back("0 clusters: " + r.limiter_reason + ".");
     } else if (m.typical && at * k < slots) {
+        const bool measured = !gpc.measured_groups.empty() && fig_key_is(m, "typical", "GPC groups inferred from measurements");
         r.limiter = ClusterLimiter::Gpc;
-        r.limiter_reason = "clusters cannot span GPCs: " + num(slots - at * k) + " of " + num(slots) +
-                           " CTA slots stay empty in the even layout (" + num(slots - *m.low * k) + " in the worst)";
+        r.limiter_reason = "clusters cannot span GPCs and each CTA needs its own SM: " + num(slots - at * k) + " of " +
+                           num(slots) + " CTA slots stay empty in the " +
+                           (measured ? "groups inferred from measurements" : "typical layout") + " (" +
+                           num(slots - *m.low * k) + " in the worst)";
     } else if (!m.typical) {
-        r.limiter = ClusterLimiter::PerSmOccupancy;
-        r.limiter_reason = "per-SM occupancy sets the bound of " + num(m.bound) + " clusters (" + num(slots) +
-                           " CTA slots); the GPC layout is not sourced, so how many slots its GPCs strand is unknown";
+        r.limiter = ClusterLimiter::LayoutNotSourced;
+        r.limiter_reason = "layout not sourced: the bound of " + num(m.bound) + " clusters (" + num(slots) +
+                           " CTA slots / " + std::to_string(k) + ") is exact, but how many slots the GPCs strand below "
+                           "it is unknown";
+    } else if (capped) {
+        r.limiter = ClusterLimiter::ClusterCtaCap;
+        r.limiter_reason = "a cluster launch on CC " + cc_text(dev.cc) + " holds at most " + std::to_string(c) +
+                           " CTAs per SM (" + std::to_string(ctas_per_sm) + " without a cluster): " + num(solver_slots - slots) +
+                           " of " + num(solver_slots) + " CTA slots stay empty";
     } else {
         r.limiter = ClusterLimiter::PerSmOccupancy;
         r.limiter_reason = "every CTA slot holds a cluster's CTA: the per-SM occupancy sets the count, as without a "
@@ -628,12 +756,12 @@ std::string cluster_cell_text(const ClusterResult& r) {
     const MaxActiveClusters& m = *r.max_active_clusters;
     if (!m.low) return "at most " + n(m.bound) + " (layout unknown)";
     if (*m.low == *m.high) return n(*m.low) + " (every layout)";
-    return n(*m.low) + ".." + n(*m.high) + " (even " + n(*m.typical) + ")";
+    return n(*m.low) + ".." + n(*m.high) + " (typical " + n(*m.typical) + ")";
 }
 
 std::string cluster_figure_label(const ClusterFigure& f) {
     if (f.key == "low") return "low (fewest over every GPC layout)";
-    if (f.key == "typical") return "typical (even GPC layout)";
+    if (f.key == "typical") return "typical (" + f.label + ")";
     if (f.key == "high") return "high (most over every GPC layout)";
     if (f.key == "bound") return "bound (CTA slots / cluster size)";
     if (f.key == "cutlass_heuristic") return "CUTLASS grid heuristic";
@@ -651,8 +779,11 @@ std::string cluster_answer_line(const ClusterResult& r) {
     if (*m.low == *m.high)
         return "resident clusters: " + n(*m.low) + " for every allowed GPC layout (range " + n(*m.low) + ".." +
                n(*m.high) + ")";
+    std::string typical = "the even layout gives";
+    for (const auto& f : m.figures)
+        if (f.key == "typical" && f.label != "even GPC layout") typical = "the " + f.label + " give";
     return "resident clusters: " + n(*m.low) + ".." + n(*m.high) + " (a range over the GPC layouts the sources "
-           "allow; the even layout gives " + n(*m.typical) + ", an estimate: real dies are uneven)";
+           "allow; " + typical + " " + n(*m.typical) + ", an estimate: real dies are uneven)";
 }
 
 }  // namespace smcalc

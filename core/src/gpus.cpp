@@ -26,14 +26,22 @@
 namespace smcalc {
 namespace {
 
-// Public figures of resident clusters (docs/clusters.md). cuBLAS sizes a persistent GEMM's grid to the clusters
-// that fit at once, so its grid is read as resident clusters on the die it ran on.
+// Public launches beside the range (docs/clusters.md). cuBLAS's grid is a launch choice: it shows 15 clusters of
+// 4x2x1 running at once on one die, a lower bound for that die, not a residency measurement
+// (cudaOccupancyMaxActiveClusters); the residency measurements are tests/data/clusters/measurements.tsv.
 constexpr ClusterEvidence kH100Sxm5Evidence[] = {
     {.cluster_size = 8, .ctas_per_sm = 1, .clusters = 15,
      .text = "cuBLAS launched grid (60,2,1) = 120 CTAs = 15 clusters of 4x2x1 for a 128x128x64 bf16 GEMM tile at 1 CTA/SM "
-             "(M = N = K = 4096) on an H100 SXM5",
+             "(M = N = K = 4096) on one H100 SXM5 die: a launch choice, not a residency measurement",
      .source = "CUTLASS1921"},
 };
+
+// The B200's groups of SMs that host clusters together, inferred from two public cudaOccupancyMaxActiveClusters
+// sweeps on different machines (B200-SMDOC: 8 CTAs/SM, sizes 1 to 16; B200-CLDOC: 1 CTA/SM, sizes 4, 6, 8): the
+// one grouping of 148 SMs into GPCs of at most 20 SMs (BU-BLOG) that gives all nine figures under the own-SM rule.
+// 3 x 20 + 4 x 18 + 10 SMs host any cluster; three lone TPCs (6 SMs) host clusters of 1 or 2 only (6 SMs of 148
+// are missing from every figure for sizes 4 and 8; a B300 note, B300-NOTES, reports SMs 142-147 excluded likewise).
+constexpr int64_t kB200Groups[] = {20, 20, 20, 18, 18, 18, 18, 10, 2, 2, 2};
 
 // clang-format off
 constexpr GpuSpec kGpus[] = {
@@ -56,7 +64,8 @@ constexpr GpuSpec kGpus[] = {
                 "unknown (no source read).",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "Tesla M40",
@@ -76,7 +85,8 @@ constexpr GpuSpec kGpus[] = {
                 "SMs (DQ-TITANX). Bandwidth unknown. No tensor cores.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     // ---------------------------------------------------------------- Pascal
     {
@@ -97,7 +107,8 @@ constexpr GpuSpec kGpus[] = {
                 "GP100 has 60 SMs. Bandwidth 720 GB/s is 3rd-party.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "GTX 1080",
@@ -116,7 +127,8 @@ constexpr GpuSpec kGpus[] = {
         .note = "SM count from a device report. Clock, L2, bandwidth and TFLOPS unknown (no source read).",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     // ---------------------------------------------------------------- Volta / Turing
     {
@@ -136,7 +148,8 @@ constexpr GpuSpec kGpus[] = {
                 "Full GV100 has 84 SMs (6 GPCs x 7 TPCs x 2); the product enables 80.",
         .gpc = {.gpcs_min = 6, .gpcs_max = 6, .max_sms_per_gpc = 14, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GV100-TR (6 GPCs x 7 TPCs x 2 SMs on the full die; 80 of 84 SMs enabled); no clusters before CC 9.0"},
+                .source = "GV100-TR (6 GPCs x 7 TPCs x 2 SMs on the full die; 80 of 84 SMs enabled); no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "Titan V",
@@ -157,7 +170,8 @@ constexpr GpuSpec kGpus[] = {
                 "without a precision).",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "T4",
@@ -176,7 +190,8 @@ constexpr GpuSpec kGpus[] = {
                 "figure is FP16 mixed precision. 5 GPCs / 20 TPCs (3rd-party, citing NVIDIA's whitepaper).",
         .gpc = {.gpcs_min = 5, .gpcs_max = 5, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "VGPU-LAYOUT (5 GPCs / 20 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
+                .source = "VGPU-LAYOUT (5 GPCs / 20 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     // ---------------------------------------------------------------- Ampere
     {
@@ -196,7 +211,8 @@ constexpr GpuSpec kGpus[] = {
                 "Full GA100 has 128 SMs (8 GPCs x 8 TPCs x 2); the product enables 108 over 7 GPCs.",
         .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0"},
+                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "A100 80GB SXM4",
@@ -214,7 +230,8 @@ constexpr GpuSpec kGpus[] = {
         .note = "L2 40 MB.",
         .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0"},
+                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "A100 80GB PCIe",
@@ -234,7 +251,8 @@ constexpr GpuSpec kGpus[] = {
                 "\"A100 PCIe\" means this 80 GB part; the 40 GB PCIe card is not in the table.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "A30",
@@ -252,7 +270,8 @@ constexpr GpuSpec kGpus[] = {
         .note = "Only the compute capability is sourced: SM count unknown (0), so per-SM answers only.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "A10",
@@ -272,7 +291,8 @@ constexpr GpuSpec kGpus[] = {
                 "128). Tensor figure 125 dense (250 with sparsity).",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "A40",
@@ -292,7 +312,8 @@ constexpr GpuSpec kGpus[] = {
                 "sparse). Boost clock and L2 unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "RTX 3090",
@@ -312,7 +333,8 @@ constexpr GpuSpec kGpus[] = {
                 "(3rd-party, citing the GA102 whitepaper).",
         .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "VGPU-LAYOUT (7 GPCs / 41 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
+                .source = "VGPU-LAYOUT (7 GPCs / 41 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "Jetson AGX Orin 64GB",
@@ -333,7 +355,8 @@ constexpr GpuSpec kGpus[] = {
                 "figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     // ---------------------------------------------------------------- Ada
     {
@@ -354,7 +377,8 @@ constexpr GpuSpec kGpus[] = {
                 "11 GPCs / 64 TPCs (3rd-party, citing the Ada whitepaper).",
         .gpc = {.gpcs_min = 11, .gpcs_max = 11, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "VGPU-LAYOUT (11 GPCs / 64 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
+                .source = "VGPU-LAYOUT (11 GPCs / 64 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "L4",
@@ -373,7 +397,8 @@ constexpr GpuSpec kGpus[] = {
                 "unknown. Tensor 121 dense (242 sparse).",
         .gpc = {.gpcs_min = 5, .gpcs_max = 5, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "VGPU-LAYOUT (5 GPCs / 29 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0"},
+                .source = "VGPU-LAYOUT (5 GPCs / 29 TPCs, 3rd-party); full-die TPCs per GPC not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "L40S",
@@ -393,7 +418,8 @@ constexpr GpuSpec kGpus[] = {
                 "was found. Boost clock unknown. Tensor 362.05 dense (733 sparse).",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "L40",
@@ -412,7 +438,8 @@ constexpr GpuSpec kGpus[] = {
                 "Boost clock and L2 unknown (see the L40S note).",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "RTX 6000 Ada",
@@ -432,7 +459,8 @@ constexpr GpuSpec kGpus[] = {
                 "RTX 4090 (DQ-4090). Clock, L2, bandwidth and TFLOPS unknown. Not the Turing \"Quadro RTX 6000\".",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0"},
+                .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     // ---------------------------------------------------------------- Hopper
     {
@@ -457,7 +485,9 @@ constexpr GpuSpec kGpus[] = {
         .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
                 .max_cluster_size = 16, .evidence = kH100Sxm5Evidence,
                 .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs; H100 SXM5: 66 TPCs, 8 GPCs); CUTLASS1921 (uneven "
-                          "split); CUTLASS-TSP (18 SMs per GPC); PG13-CL + CUPY8778 (16 with the non-portable attribute)"},
+                          "split); ACCELSIM87 (the driver's SM-to-GPC table of one H100: GPC 0 has 16 SMs); CUTLASS-TSP "
+                          "(18 SMs per GPC); PG13-CL + CUPY8778 (16 with the non-portable attribute)",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "H100 PCIe",
@@ -478,7 +508,8 @@ constexpr GpuSpec kGpus[] = {
         .gpc = {.gpcs_min = 7, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
                 .max_cluster_size = 16, .evidence = {},
                 .source = "H100-UNITS (GH100: 9 TPCs per GPC; H100 PCIe: 57 TPCs on \"7 or 8 GPCs\"); CUTLASS-TSP (18 SMs per "
-                          "GPC); PG13-CL (16 on H100 with the non-portable attribute)"},
+                          "GPC); PG13-CL (16 on H100 with the non-portable attribute)",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "H100 NVL",
@@ -495,9 +526,12 @@ constexpr GpuSpec kGpus[] = {
         .source = "GPUBLOG-NVL (132 SMs, 16,896 CUDA cores, 94 GB, 3rd-party); LMCACHE (CC of H100)",
         .note = "All figures 3rd-party. Bandwidth unknown: 3rd-party copies disagree (3.9 TB/s vs 4.8 TB/s) and "
                 "no NVIDIA source was read. Clock, L2 and TFLOPS unknown.",
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+                .max_cluster_size = 16, .evidence = {},
+                .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs); the 132-SM GH100 parts enable 66 TPCs on 8 GPCs "
+                          "like H100 SXM5 (assumed: same die and SM count); CUTLASS-TSP (18 SMs per GPC); PG13-CL (16 "
+                          "with the non-portable attribute on Hopper)",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "H200 SXM",
@@ -513,13 +547,16 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = "ASTRO (H200 datasheet table); SAUL-H200 (132 SMs, 16,896 CUDA cores, 3rd-party); GLENNK (same GPU "
                 "as H100 with HBM3e, 3rd-party); SGL-TEST (CC)",
-        .note = "SM count 132 is 3rd-party (a reseller's table; the H200 is the H100 SXM5's GPU with more memory). "
+        .note = "SM count 132 is 3rd-party (a reseller's table; the H200 is the H100 SXM5's GPU with more memory); "
+                "GPC layout as H100 SXM5 (same GH100 die, 66 TPCs). "
                 "Boost clock, L2 and FP32 unknown. "
                 "Tensor derived: datasheet 1979 sparse / 2 = 989.5.",
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
                 .max_cluster_size = 16, .evidence = {},
-                .source = "H100-UNITS (GH100 die: 9 TPCs x 2 SMs per GPC); CUTLASS-TSP (18); PG13-CL (Hopper: 16 "
-                          "non-portable); enabled GPC count not sourced"},
+                .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs); the 132-SM GH100 parts enable 66 TPCs on 8 GPCs "
+                          "like H100 SXM5 (assumed: same die and SM count); CUTLASS-TSP (18 SMs per GPC); PG13-CL (16 "
+                          "with the non-portable attribute on Hopper)",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "GH200",
@@ -538,9 +575,12 @@ constexpr GpuSpec kGpus[] = {
         .note = "The GPU of the Grace Hopper superchip. SM count derived: 16,896 CUDA cores / 128 = 132; CC 9.0 "
                 "derived (a Hopper GPU). Bandwidth is the 96 GB HBM3 part (4900 GB/s for the 144 GB HBM3e part). "
                 "Clock and L2 unknown.",
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
+                .max_cluster_size = 16, .evidence = {},
+                .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs); the 132-SM GH100 parts enable 66 TPCs on 8 GPCs "
+                          "like H100 SXM5 (assumed: same die and SM count); CUTLASS-TSP (18 SMs per GPC); PG13-CL (16 "
+                          "with the non-portable attribute on Hopper)",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     // ---------------------------------------------------------------- Blackwell (data centre)
     {
@@ -560,14 +600,18 @@ constexpr GpuSpec kGpus[] = {
                 "DC-BLOG), 7.672 TB/s derived from the reported 7680-bit x 3996 MHz x 2. L2 derived from the "
                 "device-reported 126.50 MB (x 2^20 B); BTG says 126 MB for GB200. Tensor derived: 4.5 PF sparse "
                 "/ 2 = 2250. Boost clock unknown; GPC layout not published.",
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 20, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 16, .evidence = {},
-                .source = "BTG-CL (B200: non-portable cluster size 16); GPC count and SMs per GPC not published"},
+                .source = "BU-BLOG (Blackwell: 160 SMs in 8 GPCs on the full chip, i.e. at most 20 SMs per GPC); BTG-CL "
+                          "(B200: non-portable cluster size 16)",
+                .measured_groups = kB200Groups,
+                .measured_groups_source = "B200-SMDOC + B200-CLDOC (inferred from measurements: the grouping that "
+                                          "reproduces both sweeps)"},
     },
     {
         .name = "GB200",
         .aliases = "GB200 NVL72|GB200 Grace Blackwell|NVIDIA GB200",
-        .device = {.cc = {10, 0}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+        .device = {.cc = {10, 0}, .sm_count = 152, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
                    .reserved_smem_per_block = 1024},
@@ -576,18 +620,21 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-GB200 (sglang report: \"NVIDIA GB200\", compute capability 10.0); BTG (126 MB L2 for GB200)",
-        .note = "The Blackwell GPU of the Grace Blackwell superchip. SM count unknown (0: per-SM answers only): "
-                "no device report of the SM count was found. L2 126 MB (BTG) = 126 x 2^20 B. Clock, bandwidth and "
-                "TFLOPS unknown.",
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+        .source = "DQ-GB200 (sglang report: \"NVIDIA GB200\", compute capability 10.0); SM-GB200 (152 SMs, "
+                "3rd-party); BTG (126 MB L2 for GB200)",
+        .note = "The Blackwell GPU of the Grace Blackwell superchip. SM count 152 from two 3rd-party device reports "
+                "(SM-GB200), 4 more than the B200. L2 126 MB (BTG) = 126 x 2^20 B. Clock, bandwidth and TFLOPS "
+                "unknown.",
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 20, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
+                .source = "BU-BLOG (Blackwell: 160 SMs in 8 GPCs on the full chip, i.e. at most 20 SMs per GPC); per-GPC "
+                          "split of the 152 SMs not measured",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "B300",
         .aliases = "HGX B300|B300 SXM|B300 SXM6|B300 SXM6 AC|NVIDIA B300",
-        .device = {.cc = {10, 3}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+        .device = {.cc = {10, 3}, .sm_count = 148, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
                    .reserved_smem_per_block = 1024},
@@ -597,20 +644,23 @@ constexpr GpuSpec kGpus[] = {
         .bf16_dense_tflops = 2250.0,
         .fp32_tflops = std::nullopt,
         .source = "BU-BLOG; COSMOS114; DC-BLOG; SAGE358 (sm_103); KOKKOS8791 (device query: CC 10.3, 2048 "
-                "threads/SM)",
-        .note = "SM count left unknown (0): NVIDIA's Blackwell Ultra blog gives 160 SMs \"in the full GPU "
-                "implementation\" (its GPC count is self-contradictory) and no device query of a shipping B300 "
-                "was found, so the enabled count is unconfirmed. Tensor derived: HGX B300 36 PF sparse / 2 / 8 "
-                "GPUs = 2250. Boost clock, L2 and FP32 unknown.",
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                "threads/SM); SM-B300 (\"NVIDIA B300 SXM6 AC (148 SMs)\", 3rd-party device reports)",
+        .note = "SM count 148 from 3rd-party device reports (SM-B300); NVIDIA's Blackwell Ultra blog gives 160 SMs "
+                "\"in the full GPU implementation\". Tensor derived: HGX B300 36 PF sparse / 2 / 8 GPUs = 2250. Boost "
+                "clock, L2 and FP32 unknown.",
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 20, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout and non-portable cluster limit of CC 10.3 not sourced (BU-BLOG's GPC count "
-                          "contradicts itself)"},
+                .source = "BU-BLOG (160 SMs in 8 GPCs on the full chip, i.e. at most 20 SMs per GPC); non-portable "
+                          "cluster limit of CC 10.3 not sourced",
+                .measured_groups = kB200Groups,
+                .measured_groups_source = "assumed from the B200's groups (B200-SMDOC + B200-CLDOC, inferred from "
+                                          "measurements): same SM count; B300-NOTES reports SMs 142-147 of a B300 "
+                                          "excluded from clusters of 4 and 8, as its three lone TPCs predict"},
     },
     {
         .name = "GB300",
         .aliases = "GB300 NVL72|GB300 Grace Blackwell Ultra|NVIDIA GB300",
-        .device = {.cc = {10, 3}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+        .device = {.cc = {10, 3}, .sm_count = 152, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
                    .reserved_smem_per_block = 1024},
@@ -619,13 +669,16 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "BU-BLOG (Blackwell Ultra GPU of GB300); KOKKOS8791 (Blackwell Ultra B300 reports CC 10.3)",
-        .note = "CC 10.3 derived: the GPU is the Blackwell Ultra of the B300 (KOKKOS8791). SM count unknown (0: "
-                "per-SM answers only; BU-BLOG's 160 SMs are the full chip). Clock, L2, bandwidth and TFLOPS "
-                "unknown.",
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+        .source = "BU-BLOG (Blackwell Ultra GPU of GB300); KOKKOS8791 (Blackwell Ultra B300 reports CC 10.3); "
+                "SM-GB300 (152 SMs, 3rd-party)",
+        .note = "CC 10.3 derived: the GPU is the Blackwell Ultra of the B300 (KOKKOS8791). SM count 152 from a "
+                "3rd-party kernel source (SM-GB300: \"GB300 has 152 SMs, B300 148\"); BU-BLOG's 160 SMs are the "
+                "full chip. Clock, L2, bandwidth and TFLOPS unknown.",
+        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 20, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
+                .source = "BU-BLOG (160 SMs in 8 GPCs on the full chip, i.e. at most 20 SMs per GPC); per-GPC split "
+                          "of the 152 SMs not measured",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "Jetson AGX Thor",
@@ -645,7 +698,8 @@ constexpr GpuSpec kGpus[] = {
                 "bandwidth and TFLOPS unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
+                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     // ---------------------------------------------------------------- Blackwell (RTX / GB10), CC 12.x
     {
@@ -669,7 +723,8 @@ constexpr GpuSpec kGpus[] = {
         .gpc = {.gpcs_min = 11, .gpcs_max = 11, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
                 .source = "VGPU-LAYOUT (11 GPCs / 85 TPCs, 3rd-party); RTXBW-WP (full GB202: 12 GPCs / 96 TPCs / 192 SMs "
-                          "= 8 TPCs x 2 SMs per GPC); non-portable limit of CC 12.0 not sourced"},
+                          "= 8 TPCs x 2 SMs per GPC); non-portable limit of CC 12.0 not sourced",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "RTX 5080",
@@ -688,7 +743,8 @@ constexpr GpuSpec kGpus[] = {
                 "and TFLOPS unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout and non-portable limit of CC 12.0 not sourced"},
+                .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "RTX PRO 6000 Blackwell",
@@ -709,7 +765,8 @@ constexpr GpuSpec kGpus[] = {
         .gpc = {.gpcs_min = 12, .gpcs_max = 12, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
                 .source = "RTXBW-WP (RTX PRO 6000: 12 GPCs / 94 TPCs / 188 SMs; full GB202 8 TPCs x 2 SMs per GPC); "
-                          "non-portable limit of CC 12.0 not sourced"},
+                          "non-portable limit of CC 12.0 not sourced",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "RTX PRO 6000 Blackwell Server Edition",
@@ -729,7 +786,8 @@ constexpr GpuSpec kGpus[] = {
                 "Clock, L2 and TFLOPS unknown (they differ between the editions).",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)"},
+                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
     {
         .name = "DGX Spark GB10",
@@ -750,7 +808,8 @@ constexpr GpuSpec kGpus[] = {
                 "unknown; no GPC count published.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 8, .evidence = {},
-                .source = "GB10-THESIS (cluster size 8 is a hard limit); GPC layout not published"},
+                .source = "GB10-THESIS (cluster size 8 is a hard limit); GPC layout not published",
+                .measured_groups = {}, .measured_groups_source = ""},
     },
 };
 // clang-format on

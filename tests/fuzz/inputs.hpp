@@ -298,19 +298,29 @@ inline std::string check_clusters(const Device& d, const ClusterInput& in, const
     if (r.limiter_reason.empty()) return "no limiter reason";
     if (!r.max_active_clusters) return d.sm_count > 0 ? "no GPU-wide figures although the SM count is known" : "";
     const MaxActiveClusters& m = *r.max_active_clusters;
-    if (m.bound != d.sm_count * r.ctas_per_sm / k) return "bound != floor(SMs x CTAs per SM / size)";
+    // A cluster launch may hold fewer CTAs per SM than the solver (CC 10.x: at most 8), never more.
+    if (r.cluster_ctas_per_sm > r.ctas_per_sm || r.cluster_ctas_per_sm < 0 ||
+        (r.cluster_ctas_per_sm < r.ctas_per_sm && r.cluster_ctas_per_sm != 8))
+        return "cluster_ctas_per_sm not the solver's or its cap of 8";
+    if (m.bound != d.sm_count * r.cluster_ctas_per_sm / k) return "bound != floor(SMs x cluster CTAs per SM / size)";
     if (m.low.has_value() != m.high.has_value() || m.low.has_value() != m.typical.has_value()) return "low/typical/high half known";
     if (m.low) {
         if (!(*m.low <= *m.typical && *m.typical <= *m.high && *m.high <= m.bound)) return "not low <= typical <= high <= bound";
-        if (k == 1 && *m.low != d.sm_count * r.ctas_per_sm) return "size 1 does not give SMs x CTAs per SM";
+        if (k == 1 && *m.low != d.sm_count * r.cluster_ctas_per_sm) return "size 1 does not give SMs x CTAs per SM";
         int64_t sms = 0, sum = 0;
         for (const GpcFill& f : r.gpcs) {
-            if (f.sms < 1 || f.clusters < 0 || f.idle_sms < 0 || f.idle_sms > f.sms || f.ctas > f.sms * r.ctas_per_sm)
-                return "a GPC's fill is impossible";
+            if (f.sms < 1 || f.clusters < 0 || f.idle_sms < 0 || f.idle_sms > f.sms ||
+                f.ctas > f.sms * r.cluster_ctas_per_sm || (f.sms < k && f.clusters != 0))
+                return "a GPC's fill is impossible (more CTAs than slots, or a cluster on fewer SMs than its CTAs)";
             sms += f.sms;
             sum += f.clusters;
         }
-        if (sms != d.sm_count || sum != *m.typical) return "the GPCs do not add up to the SMs or the typical figure";
+        // The picture is the typical layout, except where the typical figure is the mean of several GPC counts'
+        // even splits: then it is one of them, inside the range.
+        bool mean = false;
+        for (const ClusterFigure& f : m.figures) mean = mean || (f.key == "typical" && f.label == "mean of the even layouts");
+        if (sms != d.sm_count || (mean ? (sum < *m.low || sum > *m.high) : sum != *m.typical))
+            return "the GPCs do not add up to the SMs or the typical figure";
     }
     for (const ClusterFigure& f : m.figures) {
         if (f.clusters < 0 || f.ctas != f.clusters * k || f.idle_cta_slots < 0 || f.basis_text.empty())

@@ -2,9 +2,10 @@
 // whole GPU at once, GPC by GPC, from the per-SM occupancy the solver computes. What
 // cudaOccupancyMaxActiveClusters answers, offline.
 //
-// The rule (docs/clusters.md gives its sources and checks it against every public figure found): a cluster's
-// CTAs are co-scheduled on one GPC, so a GPC of s SMs at c CTAs per SM holds floor(s x c / size) clusters and
-// the GPU holds the sum over its GPCs. NVIDIA publishes GPC counts and the full die's SMs per GPC, not the
+// The rule (docs/clusters.md gives its sources and checks it against every public measurement found): a
+// cluster's CTAs are co-scheduled on one GPC, each on its own SM, so a GPC of s SMs at c CTAs per SM holds
+// floor(s x c / size) clusters when s >= size and none when s < size; the GPU holds the sum over its GPCs. On
+// CC 10.x a cluster launch holds at most 8 CTAs per SM whatever the per-SM occupancy (c is capped first). NVIDIA publishes GPC counts and the full die's SMs per GPC, not the
 // per-GPC split of a harvested part (it varies from die to die), so the answer is a RANGE: the fewest and the
 // most clusters over every split of the SM count into GPCs allowed by the product's figures (GpcLayout, in the
 // GPU database), plus a "typical" figure (the split as even as the TPCs allow) and, where they exist, the
@@ -76,7 +77,9 @@ struct ClusterFigure {
 // cudaOccupancyMaxActiveClusters' answer as a range. low <= typical <= high <= bound always.
 struct MaxActiveClusters {
     std::optional<int64_t> low;       // fewest over every GPC layout the sources allow (nullopt: layout unknown)
-    std::optional<int64_t> typical;   // the layout as even as TPCs allow (nullopt: layout unknown)
+    std::optional<int64_t> typical;   // the groups inferred from measurements (GpcLayout::measured_groups), else
+                                      // the layout as even as TPCs allow; several GPC counts: the mean of their
+                                      // even splits (nullopt: layout unknown)
     std::optional<int64_t> high;      // most over every layout (nullopt: layout unknown)
     int64_t bound = 0;                // floor(SMs x CTAs per SM / size): no layout can beat it (exact)
     std::vector<ClusterFigure> figures;  // low, typical, high, bound, then heuristics and public evidence
@@ -101,11 +104,14 @@ struct ClusterWaves {
 };
 
 enum class ClusterLimiter : uint8_t {
-    PerSmOccupancy,  // the clusters use every CTA slot: per-SM occupancy sets the count (as without clusters)
-    Gpc,             // GPC granularity strands CTA slots (or a cluster exceeds a GPC: 0 clusters)
+    PerSmOccupancy,   // the clusters use every CTA slot: per-SM occupancy sets the count (as without clusters)
+    Gpc,              // GPC granularity strands CTA slots (or a cluster exceeds a GPC: 0 clusters)
+    LayoutNotSourced, // only the bound is known: what the GPCs strand below it is unknown
+    ClusterCtaCap,    // the cap on a cluster launch's CTAs per SM (CC 10.x: 8) is below the per-SM occupancy
 };
-std::string_view cluster_limiter_key(ClusterLimiter l);    // "per_sm_occupancy", "gpc"
-std::string_view cluster_limiter_label(ClusterLimiter l);  // "per-SM occupancy", "the GPC"
+std::string_view cluster_limiter_key(ClusterLimiter l);    // "per_sm_occupancy", "gpc", "layout_not_sourced",
+                                                           // "cluster_cta_cap"
+std::string_view cluster_limiter_label(ClusterLimiter l);  // "per-SM occupancy", "the GPC", ...
 
 struct ClusterResult {
     Dim3 dims;
@@ -114,6 +120,7 @@ struct ClusterResult {
     int64_t max_cluster_size = 0;   // the largest size this launch may use: 8, or the part's non-portable limit
     bool max_size_confirmed = true; // false where the part's non-portable limit is not sourced (16 assumed)
     int64_t ctas_per_sm = 0;        // the solver's blocks per SM (exact)
+    int64_t cluster_ctas_per_sm = 0;// what a cluster launch uses: ctas_per_sm, capped at 8 on CC 10.x (measured)
     int64_t smem_per_cta = 0;       // bytes the solver allocates per CTA (exact)
     int64_t dsmem_per_cluster = 0;  // size x smem_per_cta: distributed shared memory one cluster can address
     int64_t sm_count = 0;           // 0 = unknown: no GPU-wide figures
@@ -121,7 +128,8 @@ struct ClusterResult {
     std::optional<MaxActiveClusters> max_active_clusters;  // nullopt where the SM count is unknown
     ClusterLimiter limiter = ClusterLimiter::PerSmOccupancy;  // at the typical figure (or the bound)
     std::string limiter_reason;     // one sentence
-    std::vector<GpcFill> gpcs;      // the typical layout, GPC by GPC (empty where the layout is unknown)
+    std::vector<GpcFill> gpcs;      // the typical layout, GPC by GPC (empty where the layout is unknown; where
+                                    // typical is a mean of several GPC counts' even splits, the split over the most)
     std::optional<ClusterWaves> waves;  // with a grid
     std::vector<std::string> derivation;  // the per-GPC arithmetic, one step per line
     std::vector<std::string> notes;

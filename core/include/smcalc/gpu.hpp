@@ -127,6 +127,12 @@ struct GpcLayout {
                                      // 0 = unknown (up to 16 accepted, flagged unconfirmed)
     std::span<const ClusterEvidence> evidence;  // public figures of resident clusters on this product
     std::string_view source;         // source keys for the figures above (docs/clusters.md, docs/sources.md)
+    // The groups of SMs that host clusters together, largest first, where public cudaOccupancyMaxActiveClusters
+    // measurements pin them down (B200: 20,20,20,18,18,18,18,10 and three lone 2-SM TPCs that host only
+    // clusters of 1 or 2). Inferred from measurements, not published by NVIDIA: the "typical" figure uses it,
+    // and the range widens to include it. Empty = none; the even split is then the typical figure.
+    std::span<const int64_t> measured_groups;
+    std::string_view measured_groups_source;  // how the groups were inferred (source keys)
 };
 
 struct GpuSpec {
