@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
+#include "ui_json.hpp"
 
 namespace smcalc::web {
 
@@ -657,117 +658,110 @@ std::string ui_state_json() {
     App& a = app();
     const KernelInput& k = a.in.kernel;
     const Model& m = a.model;
-    auto i64 = [](int64_t v) { return std::to_string(v); };
-    std::string j = "{";
-    j += "\"gpu\":" + json_string(a.in.gpu);
-    j += ",\"custom\":" + std::string(a.in.custom() ? "true" : "false");
-    j += ",\"mode\":" + json_string(a.in.mode == Mode::Tile ? "tile" : "kernel");
-    j += ",\"threads\":" + i64(k.threads) + ",\"regs\":" + i64(k.regs);
-    j += ",\"smem_static\":" + i64(k.smem_static) + ",\"smem_dynamic\":" + i64(k.smem_dynamic);
-    j += ",\"optin\":" + std::string(k.optin ? "true" : "false");
-    j += ",\"smem_dynamic_max\":" + i64(k.smem_dynamic_max) + ",\"carveout\":" + std::to_string(k.carveout);
-    j += ",\"barriers\":" + i64(k.barriers);
-    j += ",\"device\":{\"cc\":" + json_string(std::to_string(m.device.cc.major) + "." + std::to_string(m.device.cc.minor));
-    for (const auto& f : fields::device_fields()) j += ",\"" + std::string(f.key) + "\":" + i64(f.get(m.device));
-    j += "}";
+    std::string out;
+    JsonOut j(out);
+    j.open('{');
+    j.key("gpu").str(a.in.gpu).key("custom").boolean(a.in.custom());
+    j.key("mode").str(a.in.mode == Mode::Tile ? "tile" : "kernel");
+    j.key("threads").num(k.threads).key("regs").num(k.regs);
+    j.key("smem_static").num(k.smem_static).key("smem_dynamic").num(k.smem_dynamic);
+    j.key("optin").boolean(k.optin).key("smem_dynamic_max").num(k.smem_dynamic_max).key("carveout").num(k.carveout);
+    j.key("barriers").num(k.barriers);
+    j.key("device").open('{').key("cc").str(cc_text(m.device.cc));
+    for (const auto& f : fields::device_fields()) j.key(f.key).num(f.get(m.device));
+    j.close('}');
     if (m.amd_gpu) {
         // The AMD model's answer (the JSON API's keys for an AMD GPU).
-        j += ",\"vendor\":\"amd\",\"amd\":{";
+        j.key("vendor").str("amd").key("amd").open('{');
         const amd::KernelInput ak = a.in.amd_input();
-        j += "\"threads\":" + i64(ak.threads) + ",\"vgprs\":" + i64(ak.vgprs) + ",\"agprs\":" + i64(ak.agprs) +
-             ",\"sgprs\":" + i64(ak.sgprs) + ",\"lds\":" + i64(ak.lds) + ",\"scratch\":" + i64(ak.scratch);
+        j.key("threads").num(ak.threads).key("vgprs").num(ak.vgprs).key("agprs").num(ak.agprs);
+        j.key("sgprs").num(ak.sgprs).key("lds").num(ak.lds).key("scratch").num(ak.scratch);
         if (m.amd) {
-            char w[32];
-            std::snprintf(w, sizeof w, "%.6g", m.amd->waves_per_simd);
-            char occ[32];
-            std::snprintf(occ, sizeof occ, "%.6g", m.amd->occupancy);
-            j += ",\"workgroups_per_cu\":" + i64(m.amd->workgroups_per_cu) + ",\"waves_per_simd\":" + w +
-                 ",\"occupancy\":" + occ + ",\"compiler_waves_per_simd\":" + i64(m.amd->compiler_waves_per_simd) +
-                 ",\"limiting\":[";
-            for (std::size_t i = 0; i < m.amd->limiting.size(); ++i)
-                j += (i ? "," : "") + json_string(amd::limit_key(m.amd->limiting[i]));
-            j += "],\"next_steps\":[";
-            for (std::size_t i = 0; i < m.amd_steps.size(); ++i) j += (i ? "," : "") + json_string(m.amd_steps[i].text);
-            j += "]";
+            j.key("workgroups_per_cu").num(m.amd->workgroups_per_cu).key("waves_per_simd").real(m.amd->waves_per_simd);
+            j.key("occupancy").real(m.amd->occupancy).key("compiler_waves_per_simd").num(m.amd->compiler_waves_per_simd);
+            j.key("limiting").open('[');
+            for (amd::Limit l : m.amd->limiting) j.str(amd::limit_key(l));
+            j.close(']').key("next_steps").open('[');
+            for (const amd::NextStep& s : m.amd_steps) j.str(s.text);
+            j.close(']');
         }
         if (m.amd_tile)
-            j += ",\"tile\":{\"fits\":" + std::string(m.amd_tile->fits ? "true" : "false") +
-                 ",\"workgroups_per_cu\":" + i64(m.amd_tile->workgroups_per_cu) +
-                 ",\"acc_regs_per_lane\":" + i64(m.amd_tile->acc_regs_per_lane) +
-                 ",\"lds_per_workgroup\":" + i64(m.amd_tile->lds_per_workgroup) + "}";
-        j += "}";
+            j.key("tile").open('{').key("fits").boolean(m.amd_tile->fits)
+                .key("workgroups_per_cu").num(m.amd_tile->workgroups_per_cu)
+                .key("acc_regs_per_lane").num(m.amd_tile->acc_regs_per_lane)
+                .key("lds_per_workgroup").num(m.amd_tile->lds_per_workgroup).close('}');
+        j.close('}');
     }
+    j.key("result");
     if (m.result) {
-        char occ[32];
-        std::snprintf(occ, sizeof occ, "%.6g", m.result->occupancy);
-        j += ",\"result\":{\"blocks_per_sm\":" + i64(m.result->blocks_per_sm) +
-             ",\"warps_per_sm\":" + i64(m.result->warps_per_sm) + ",\"occupancy\":" + occ + ",\"limiting\":[";
-        for (std::size_t i = 0; i < m.result->limiting.size(); ++i)
-            j += (i ? "," : "") + json_string(resource_key(m.result->limiting[i]));
-        j += "]}";
+        j.open('{').key("blocks_per_sm").num(m.result->blocks_per_sm).key("warps_per_sm").num(m.result->warps_per_sm);
+        j.key("occupancy").real(m.result->occupancy).key("limiting").open('[');
+        for (Resource r : m.result->limiting) j.str(resource_key(r));
+        j.close(']').close('}');
     } else {
-        j += ",\"result\":null";
+        j.null();
     }
     if (a.in.mode == Mode::Tile) {
         const TileInput t = a.in.tile_input();
-        j += ",\"tile\":{\"m\":" + i64(t.m) + ",\"n\":" + i64(t.n) + ",\"k\":" + i64(t.k) +
-             ",\"stages\":" + i64(t.stages) + ",\"warps\":" + i64(t.warps) + ",\"a\":" + json_string(dtype_key(t.a)) +
-             ",\"b\":" + json_string(dtype_key(t.b)) + ",\"acc\":" + json_string(dtype_key(t.acc)) +
-             ",\"mma\":" + json_string(t.mma == MmaPath::TensorMemory ? "tmem" : "reg");
+        j.key("tile").open('{').key("m").num(t.m).key("n").num(t.n).key("k").num(t.k);
+        j.key("stages").num(t.stages).key("warps").num(t.warps).key("a").str(dtype_key(t.a)).key("b").str(dtype_key(t.b));
+        j.key("acc").str(dtype_key(t.acc)).key("mma").str(t.mma == MmaPath::TensorMemory ? "tmem" : "reg");
         if (t.problem)
-            j += ",\"problem\":{\"m\":" + i64(t.problem->m) + ",\"n\":" + i64(t.problem->n) +
-                 ",\"k\":" + i64(t.problem->k) + "}";
+            j.key("problem").open('{').key("m").num(t.problem->m).key("n").num(t.problem->n).key("k").num(t.problem->k).close('}');
         if (m.tile) {
-            j += ",\"fits\":" + std::string(m.tile->fits ? "true" : "false") +
-                 ",\"acc_regs_per_thread\":" + i64(m.tile->acc_regs_per_thread) +
-                 ",\"regs_per_thread_est\":" + i64(m.tile->regs_per_thread_est) +
-                 ",\"smem_per_cta\":" + i64(m.tile->smem_per_cta) + ",\"ctas_per_sm\":" + i64(m.tile->ctas_per_sm);
+            j.key("fits").boolean(m.tile->fits).key("acc_regs_per_thread").num(m.tile->acc_regs_per_thread);
+            j.key("regs_per_thread_est").num(m.tile->regs_per_thread_est).key("smem_per_cta").num(m.tile->smem_per_cta);
+            j.key("ctas_per_sm").num(m.tile->ctas_per_sm);
         }
-        j += "}";
+        j.close('}');
     }
     // The cluster as the page has it: its input, and the answer's figures (the JSON API's "cluster" keys).
     if (a.in.cluster_on) {
         const Dim3& d = a.in.cluster.dims;
-        j += ",\"cluster\":{\"dims\":[" + i64(d.x) + "," + i64(d.y) + "," + i64(d.z) +
-             "],\"non_portable_cluster\":" + (a.in.cluster.non_portable ? "true" : "false");
+        j.key("cluster").open('{').key("dims").open('[').num(d.x).num(d.y).num(d.z).close(']');
+        j.key("non_portable_cluster").boolean(a.in.cluster.non_portable);
         if (m.cluster) {
             const ClusterResult& c = *m.cluster;
-            auto opt = [&](const std::optional<int64_t>& v) { return v ? i64(*v) : std::string("null"); };
-            j += ",\"cluster_size\":" + i64(c.cluster_size) + ",\"ctas_per_sm\":" + i64(c.ctas_per_sm) +
-                 ",\"dsmem_per_cluster\":" + i64(c.dsmem_per_cluster) +
-                 ",\"limiter\":" + json_string(cluster_limiter_key(c.limiter));
+            j.key("cluster_size").num(c.cluster_size).key("ctas_per_sm").num(c.ctas_per_sm);
+            j.key("dsmem_per_cluster").num(c.dsmem_per_cluster).key("limiter").str(cluster_limiter_key(c.limiter));
+            j.key("max_active_clusters");
             if (c.max_active_clusters) {
                 const MaxActiveClusters& x = *c.max_active_clusters;
-                j += ",\"max_active_clusters\":{\"low\":" + opt(x.low) + ",\"typical\":" + opt(x.typical) +
-                     ",\"high\":" + opt(x.high) + ",\"bound\":" + i64(x.bound) + "}";
+                j.open('{').key("low").opt(x.low).key("typical").opt(x.typical).key("high").opt(x.high);
+                j.key("bound").num(x.bound).close('}');
             } else {
-                j += ",\"max_active_clusters\":null";
+                j.null();
             }
-            j += ",\"gpcs\":[";
-            for (std::size_t i = 0; i < c.gpcs.size(); ++i) j += (i ? "," : "") + i64(c.gpcs[i].sms);
-            j += "],\"next_steps\":[";
-            for (std::size_t i = 0; i < m.cluster_steps.size(); ++i)
-                j += (i ? "," : "") + json_string(m.cluster_steps[i].text);
-            j += "]";
+            j.key("gpcs").open('[');
+            for (const GpcFill& g : c.gpcs) j.num(g.sms);
+            j.close(']').key("next_steps").open('[');
+            for (const ClusterStep& s : m.cluster_steps) j.str(s.text);
+            j.close(']');
         }
-        j += ",\"error\":" + (m.cluster_error ? json_string(m.cluster_error->message) : std::string("null")) + "}";
+        j.key("error");
+        if (m.cluster_error) j.str(m.cluster_error->message);
+        else j.null();
+        j.close('}');
     }
+    j.key("error");
     if (m.error)
-        j += ",\"error\":{\"id\":" + json_string(error_id_string(m.error->id)) +
-             ",\"field\":" + json_string(m.error->field) + ",\"message\":" + json_string(m.error->message) + "}";
+        j.open('{').key("id").str(error_id_string(m.error->id)).key("field").str(m.error->field)
+            .key("message").str(m.error->message).close('}');
     else
-        j += ",\"error\":null";
+        j.null();
     std::string notice;
     for (const auto& n : a.notices) notice += (notice.empty() ? "" : " ") + n;
-    j += ",\"notice\":" + (notice.empty() ? std::string("null") : json_string(notice));
+    j.key("notice");
+    if (notice.empty()) j.null();
+    else j.str(notice);
     guidance_state_json(a, j);
     saved_state_json(a, j);
-    j += ",\"clipped\":[";
-    for (std::size_t i = 0; i < a.clipped.size(); ++i) j += (i ? "," : "") + json_string(a.clipped[i]);
-    j += "]";
-    j += ",\"hash\":" + json_string(encode_hash(a.in));
-    j += ",\"summary\":" + json_string(m.summary);
-    return j + "}";
+    j.key("clipped").open('[');
+    for (const std::string& c : a.clipped) j.str(c);
+    j.close(']');
+    j.key("hash").str(encode_hash(a.in)).key("summary").str(m.summary);
+    j.close('}');
+    return out;
 }
 
 }  // namespace smcalc::web

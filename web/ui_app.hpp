@@ -22,6 +22,8 @@
 
 namespace smcalc::web {
 
+class JsonOut;  // ui_json.hpp
+
 // Colours that the ImGui style has no slot for. Filled from Host::dark.
 struct Palette {
     bool dark = true;
@@ -231,7 +233,7 @@ void view_compare_toggle(App& a);             // header button: one GPU | compar
 void view_paste(App& a);                      // compiler output box, kernel list, fill-in
 void view_fits(App& a);                       // tile view: what fits on this GPU (collapsible)
 const CompareTable& compare_table(App& a);    // computed when the inputs changed
-void guidance_state_json(App& a, std::string& j);  // ",\"next_step\":...,\"compare\":..." for ui_state_json
+void guidance_state_json(App& a, JsonOut& j);  // "next_step", "compare", "paste", "fits" members of ui_state_json
 
 // [Saved] ui_saved.cpp (localStorage, export / import through Host's storage and file services)
 void saved_init(App& a);                      // reads localStorage once; notices for bad entries
@@ -241,7 +243,7 @@ void view_save_gpu(App& a);                   // in the custom-device editor: sa
 // spaces); true if one was picked.
 bool view_saved_gpus_in_picker(App& a, const std::string& needle_lower);
 const SavedGpu* saved_gpu_matching(const App& a);  // the saved GPU the current device is, if any
-void saved_state_json(App& a, std::string& j);
+void saved_state_json(App& a, JsonOut& j);
 
 // Bars of a budget list (NVIDIA's per-SM budgets, the AMD model's per-CU ones) and of a tile's readouts.
 void budget_bars(const std::vector<Budget>& budgets);

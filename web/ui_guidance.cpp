@@ -16,6 +16,7 @@
 #include "imgui.h"
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
+#include "ui_json.hpp"
 
 namespace smcalc::web {
 namespace {
@@ -79,9 +80,9 @@ void ensure_next(App& a) {
     a.next = NextStepCache{};
     a.next.key = m.key;
     if (!m.result || !m.arch) return;
-    const Answer r = solve(next_request(a));
+    Answer r = solve(next_request(a));
     if (r.ok())
-        a.next.step = std::get<NextStepAnswer>(r.solved).step;
+        a.next.step = std::move(std::get<NextStepAnswer>(r.solved).step);
     else
         a.next.error = r.error;
 }
@@ -105,9 +106,9 @@ void ensure_launch_bounds(App& a) {
     Request q = next_request(a);
     q.blocks = target;
     q.blocks_given = true;  // the target as asked: unreachable is the answer's error
-    const Answer r = solve(q);
+    Answer r = solve(q);
     if (r.ok())
-        a.next.lb = std::get<NextStepAnswer>(r.solved).bounds;
+        a.next.lb = std::move(std::get<NextStepAnswer>(r.solved).bounds);
     else
         a.next.lb_error = r.error;
 }
@@ -708,9 +709,9 @@ void view_fits(App& a) {
             Request q = request_for(a.in, Op::Tiles);
             q.search.base = q.tile;
             q.limit.reset();  // every fit: the card shows the largest ones
-            const Answer r = solve(q);
+            Answer r = solve(q);
             if (r.ok())
-                f.result = std::get<TileSearchResult>(r.solved);
+                f.result = std::move(std::get<TileSearchResult>(r.solved));
             else
                 f.error = r.error;
         }
@@ -783,89 +784,89 @@ void view_fits(App& a) {
 // [SECTION] State JSON
 // ---------------------------------------------------------------------------------------------------------
 
-void guidance_state_json(App& a, std::string& j) {
+void guidance_state_json(App& a, JsonOut& j) {
     ensure_next(a);
-    j += ",\"next_step\":";
+    j.key("next_step");
     if (a.next.step) {
         const NextStep& ns = *a.next.step;
-        j += "{\"target_blocks\":" + num(ns.target_blocks) + ",\"suggestions\":[";
-        bool first = true;
+        j.open('{').key("target_blocks").num(ns.target_blocks).key("suggestions").open('[');
         for (const Suggestion* s : ns.all()) {
-            j += std::string(first ? "" : ",") + "{\"id\":" + json_string(s->id) +
-                 ",\"possible\":" + (s->possible ? "true" : "false") + ",\"text\":" + json_string(s->text);
-            if (s->possible) j += ",\"blocks_per_sm\":" + num(s->result.blocks_per_sm);
-            j += "}";
-            first = false;
+            j.open('{').key("id").str(s->id).key("possible").boolean(s->possible).key("text").str(s->text);
+            if (s->possible) j.key("blocks_per_sm").num(s->result.blocks_per_sm);
+            j.close('}');
         }
-        j += "]";
+        j.close(']');
         ensure_launch_bounds(a);
-        j += ",\"launch_bounds\":";
+        j.key("launch_bounds");
         if (a.next.lb)
-            j += "{\"target_blocks\":" + num(a.next.lb->target_blocks) + ",\"max_regs\":" + num(a.next.lb->max_regs) +
-                 ",\"launch_bounds\":" + json_string(a.next.lb->launch_bounds) +
-                 ",\"maxrregcount\":" + json_string(a.next.lb->maxrregcount) + "}";
+            j.open('{').key("target_blocks").num(a.next.lb->target_blocks).key("max_regs").num(a.next.lb->max_regs)
+                .key("launch_bounds").str(a.next.lb->launch_bounds).key("maxrregcount").str(a.next.lb->maxrregcount)
+                .close('}');
         else if (a.next.lb_error)
-            j += "{\"error\":" + json_string(a.next.lb_error->message) + "}";
+            j.open('{').key("error").str(a.next.lb_error->message).close('}');
         else
-            j += "null";
-        j += "}";
+            j.null();
+        j.close('}');
     } else {
-        j += "null";
+        j.null();
     }
 
-    j += ",\"compare\":{\"on\":" + std::string(a.in.compare ? "true" : "false") + ",\"gpus\":[";
-    for (int i = 0; i < kCompareSlots; ++i) j += (i ? "," : "") + json_string(a.in.compare_gpus[i]);
-    j += "]";
+    j.key("compare").open('{').key("on").boolean(a.in.compare).key("gpus").open('[');
+    for (const std::string& g : a.in.compare_gpus) j.str(g);
+    j.close(']');
     if (a.in.compare) {
         const CompareTable& t = compare_table(a);
-        j += ",\"columns\":[";
+        j.key("columns").open('[');
         for (std::size_t c = 0; c < t.names.size() && !t.error; ++c) {
-            auto opt = [](const auto& v) { return v ? std::to_string(*v) : std::string("null"); };
-            char occ[32] = "null";
-            if (c < t.occupancy.size() && t.occupancy[c]) std::snprintf(occ, sizeof occ, "%.6g", *t.occupancy[c]);
-            j += std::string(c ? "," : "") + "{\"name\":" + json_string(t.names[c]) +
-                 ",\"blocks_per_sm\":" + (c < t.blocks.size() ? opt(t.blocks[c]) : "null") + ",\"occupancy\":" + occ +
-                 ",\"gpu_resident_ctas\":" + (c < t.resident.size() ? opt(t.resident[c]) : "null") + "}";
+            j.open('{').key("name").str(t.names[c]).key("blocks_per_sm");
+            if (c < t.blocks.size()) j.opt(t.blocks[c]);
+            else j.null();
+            j.key("occupancy");
+            if (c < t.occupancy.size() && t.occupancy[c]) j.real(*t.occupancy[c]);
+            else j.null();
+            j.key("gpu_resident_ctas");
+            if (c < t.resident.size()) j.opt(t.resident[c]);
+            else j.null();
+            j.close('}');
         }
-        j += "],\"rows\":" + std::to_string(t.rows.size()) + ",\"differs\":[";
-        bool first = true;
+        j.close(']').key("rows").num(static_cast<int64_t>(t.rows.size())).key("differs").open('[');
         for (const CompareRow& r : t.rows)
-            if (r.differs) {
-                j += (first ? "" : ",") + json_string(r.key);
-                first = false;
-            }
-        j += "]";
+            if (r.differs) j.str(r.key);
+        j.close(']');
         // The cluster row's cells (add_cluster_row), as the API's compare prints them.
         for (const CompareRow& r : t.rows)
             if (r.key == "clusters") {
-                j += ",\"clusters\":[";
-                for (std::size_t c = 0; c < r.values.size(); ++c) j += (c ? "," : "") + json_string(r.values[c]);
-                j += "]";
+                j.key("clusters").open('[');
+                for (const std::string& v : r.values) j.str(v);
+                j.close(']');
             }
-        j += ",\"error\":" + (t.error ? json_string(t.error->message) : std::string("null"));
+        j.key("error");
+        if (t.error) j.str(t.error->message);
+        else j.null();
     }
-    j += "}";
+    j.close('}');
 
     const PasteState& p = a.paste;
-    j += ",\"paste\":{\"chars\":" + std::to_string(p.text.size()) + ",\"kernels\":[";
+    j.key("paste").open('{').key("chars").num(static_cast<int64_t>(p.text.size())).key("kernels").open('[');
     if (p.parsed)
-        for (std::size_t i = 0; i < p.parsed->kernels.size(); ++i) {
-            const ParsedKernel& k = p.parsed->kernels[i];
-            j += std::string(i ? "," : "") + "{\"name\":" + json_string(k.short_name) + ",\"arch\":" + json_string(k.arch) +
-                 ",\"regs\":" + (k.registers ? std::to_string(*k.registers) : std::string("null")) + "}";
-        }
-    j += "],\"picked\":" + std::to_string(p.picked) + ",\"note\":" + json_string(arch_note(a)) + ",\"error\":" +
-         (p.error ? json_string(p.error->message) : std::string("null")) + "}";
+        for (const ParsedKernel& k : p.parsed->kernels)
+            j.open('{').key("name").str(k.short_name).key("arch").str(k.arch).key("regs").opt(k.registers).close('}');
+    j.close(']').key("picked").num(p.picked).key("note").str(arch_note(a)).key("error");
+    if (p.error) j.str(p.error->message);
+    else j.null();
+    j.close('}');
 
-    j += ",\"fits\":{\"open\":" + std::string(a.fits.open ? "true" : "false") + ",\"count\":" +
-         (a.fits.result ? std::to_string(a.fits.result->fits.size()) : std::string("null")) + ",\"shown\":[";
+    j.key("fits").open('{').key("open").boolean(a.fits.open).key("count");
+    if (a.fits.result) j.num(static_cast<int64_t>(a.fits.result->fits.size()));
+    else j.null();
+    j.key("shown").open('[');
     if (a.fits.open && a.fits.result)
         for (std::size_t i = 0; i < std::min(kFitsShown, a.fits.result->fits.size()); ++i) {
             const TileFit& f = a.fits.result->fits[i];
-            j += std::string(i ? "," : "") + "{\"m\":" + num(f.m) + ",\"n\":" + num(f.n) + ",\"k\":" + num(f.k) +
-                 ",\"stages\":" + num(f.stages) + ",\"warps\":" + num(f.warps) + ",\"ctas_per_sm\":" + num(f.ctas_per_sm) + "}";
+            j.open('{').key("m").num(f.m).key("n").num(f.n).key("k").num(f.k).key("stages").num(f.stages)
+                .key("warps").num(f.warps).key("ctas_per_sm").num(f.ctas_per_sm).close('}');
         }
-    j += "]}";
+    j.close(']').close('}');
 }
 
 }  // namespace smcalc::web

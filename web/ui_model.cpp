@@ -122,14 +122,14 @@ Model compute_amd_model(const Inputs& in, Model m) {
     m.mode = in.mode;
     m.title = std::string(g.name);
     if (in.mode == Mode::Tile) {
-        const Answer a = solve(request_for(in, Op::Tile));
+        Answer a = solve(request_for(in, Op::Tile));
         if (!a.ok()) {
             m.error = a.error;
             m.summary = m.title + ", tile: " + a.error->message;
             return m;
         }
-        const amd::TileResult& t = std::get<amd::TileResult>(a.solved);
-        m.amd_tile = t;
+        m.amd_tile = std::move(std::get<amd::TileResult>(a.solved));
+        const amd::TileResult& t = *m.amd_tile;
         if (t.occ) amd_sweeps(m, g.arch(), t.occ->input);
         m.summary = m.title + ", tile " + std::to_string(t.input.m) + "x" + std::to_string(t.input.n) + "x" +
                     std::to_string(t.input.k) + ": " + (t.fits ? "fits, " : "does not fit, ") +
@@ -137,15 +137,15 @@ Model compute_amd_model(const Inputs& in, Model m) {
         return m;
     }
     // next_step answers the kernel as it is (current) and the single changes that help (steps) in one solve.
-    const Answer a = solve(request_for(in, Op::NextStep));
+    Answer a = solve(request_for(in, Op::NextStep));
     if (!a.ok()) {
         m.error = a.error;
         m.summary = m.title + ": " + a.error->message;
         return m;
     }
-    const AmdNextStepAnswer& n = std::get<AmdNextStepAnswer>(a.solved);
-    m.amd = n.current;
-    m.amd_steps = n.steps;
+    AmdNextStepAnswer& n = std::get<AmdNextStepAnswer>(a.solved);
+    m.amd = std::move(n.current);
+    m.amd_steps = std::move(n.steps);
     const amd::OccupancyResult& r = *m.amd;
     amd_sweeps(m, g.arch(), r.input);
     char wps[32];
@@ -154,6 +154,28 @@ Model compute_amd_model(const Inputs& in, Model m) {
                 " waves per SIMD, occupancy " + format_percent(r.occupancy) + ".";
     return m;
 }
+
+// solve() for the page's answer: where the request's cluster is refused, the answer without it, and the refusal
+// beside it. Both answers are initialised in place (no Answer is moved: each move or assignment of its variant
+// costs the page code for all of its alternatives).
+class PageAnswer {
+public:
+    explicit PageAnswer(const Request& q)
+        : first_(solve(q)), retry_(!first_.ok() && q.cluster), second_(retry_ ? solve(without_cluster(q)) : Answer{}) {}
+    Answer& answer() { return use_second() ? second_ : first_; }
+    std::optional<Error> cluster_error() const { return use_second() ? first_.error : std::nullopt; }
+
+private:
+    static Request without_cluster(Request q) {
+        q.cluster.reset();
+        q.tile.cluster.reset();
+        return q;
+    }
+    bool use_second() const { return retry_ && second_.ok(); }
+    Answer first_;
+    const bool retry_;
+    Answer second_;
+};
 
 // The fields of `table` whose value in `v` differs from the default (a compare's notes: which fields each vendor
 // read; the JSON API lists the fields the request gave, the page those it changed).
@@ -251,27 +273,20 @@ Model compute_model(const Inputs& in, bool sweeps) {
 
     if (in.mode == Mode::Tile) {
         const TileInput ti = in.tile_input();
-        Request q = request_for(in, Op::Tile);
-        Answer ans = solve(q);
-        if (!ans.ok() && q.cluster) {
-            // The cluster refused (CC < 9.0, its size): the API answers that error; the page shows it beside the
-            // tile's answer without the cluster, so the rest of the page stays useful while the user fixes it.
-            m.cluster_error = ans.error;
-            q.cluster.reset();
-            q.tile.cluster.reset();
-            Answer alone = solve(q);
-            if (alone.ok()) ans = std::move(alone);
-            else m.cluster_error.reset();
-        }
+        // A refused cluster (CC < 9.0, its size): the API answers that error; the page shows it beside the tile's
+        // answer without the cluster, so the rest of the page stays useful while the user fixes it.
+        PageAnswer pa(request_for(in, Op::Tile));
+        m.cluster_error = pa.cluster_error();
+        Answer& ans = pa.answer();
         if (!ans.ok()) {
             m.error = ans.error;
             m.summary = m.title + ", tile: " + ans.error->message;
             return m;
         }
-        const TileResult& t = std::get<TileResult>(ans.solved);
-        m.tile = t;
+        m.tile = std::move(std::get<TileResult>(ans.solved));
+        const TileResult& t = *m.tile;
         m.cluster = t.cluster;
-        m.cluster_steps = ans.cluster.steps;
+        m.cluster_steps = std::move(ans.cluster.steps);
         what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
                 count_text(ti.stages, "stage", "stages") + ", " + count_text(ti.warps, "warp", "warps");
         if (!t.occ) {
@@ -289,24 +304,18 @@ Model compute_model(const Inputs& in, bool sweeps) {
         what += ": " + std::to_string(t.acc_regs_per_thread) + " accumulator registers per thread, " +
                 format_bytes(t.smem_per_cta) + " shared memory per CTA" + (t.fits ? "" : " (does not fit)") + ",";
     } else {
-        Request q = request_for(in, Op::Occupancy);
-        Answer ans = solve(q);
-        if (!ans.ok() && q.cluster) {
-            // As for the tile: a refused cluster is shown beside the per-SM answer (the API answers the error).
-            m.cluster_error = ans.error;
-            q.cluster.reset();
-            Answer alone = solve(q);
-            if (alone.ok()) ans = std::move(alone);
-            else m.cluster_error.reset();
-        }
+        // As for the tile: a refused cluster is shown beside the per-SM answer (the API answers the error).
+        PageAnswer pa(request_for(in, Op::Occupancy));
+        m.cluster_error = pa.cluster_error();
+        Answer& ans = pa.answer();
         if (!ans.ok()) {
             m.error = ans.error;
             m.summary = m.title + ": " + ans.error->message;
             return m;
         }
-        m.result = std::get<OccupancyResult>(ans.solved);
-        m.cluster = ans.cluster.result;
-        m.cluster_steps = ans.cluster.steps;
+        m.result = std::move(std::get<OccupancyResult>(ans.solved));
+        m.cluster = std::move(ans.cluster.result);
+        m.cluster_steps = std::move(ans.cluster.steps);
         // Inputs no compiled kernel has (over 255 registers, over 16 barriers): shown first among the notes.
         if (m.arch) {
             auto warnings = kernel_input_warnings(m.kernel, *m.arch);

@@ -11,6 +11,7 @@
 
 #include "imgui.h"
 #include "ui_app.hpp"
+#include "ui_json.hpp"
 
 namespace smcalc::web {
 namespace {
@@ -299,15 +300,15 @@ const SavedGpu* saved_gpu_matching(const App& a) {
     return nullptr;
 }
 
-void saved_state_json(App& a, std::string& j) {
+void saved_state_json(App& a, JsonOut& j) {
     const SavedUi& s = a.saved;
-    j += ",\"saved\":{\"available\":" + std::string(s.available ? "true" : "false") + ",\"presets\":[";
-    for (std::size_t i = 0; i < s.state.presets.size(); ++i) j += (i ? "," : "") + json_string(s.state.presets[i].name);
-    j += "],\"gpus\":[";
-    for (std::size_t i = 0; i < s.state.gpus.size(); ++i) j += (i ? "," : "") + json_string(s.state.gpus[i].name);
-    j += "],\"bad\":[";
-    for (std::size_t i = 0; i < s.bad_keys.size(); ++i) j += (i ? "," : "") + json_string(s.bad_keys[i]);
-    j += "],\"message\":" + json_string(s.message) + "}";
+    j.key("saved").open('{').key("available").boolean(s.available).key("presets").open('[');
+    for (const auto& p : s.state.presets) j.str(p.name);
+    j.close(']').key("gpus").open('[');
+    for (const auto& g : s.state.gpus) j.str(g.name);
+    j.close(']').key("bad").open('[');
+    for (const std::string& b : s.bad_keys) j.str(b);
+    j.close(']').key("message").str(s.message).close('}');
 }
 
 }  // namespace smcalc::web

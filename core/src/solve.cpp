@@ -254,6 +254,11 @@ void solve_op(const Request& req, Answer& a) {
         case Op::Occupancy: return put(a, occupancy(req.device, req.input));
         case Op::BlockSize: return put(a, block_size(req.device, req.input));
         case Op::DynamicSmem: {
+#ifdef SMCALC_PAGE_CORE
+            // The page's own copy of the core (web/CMakeLists.txt) leaves out the ops the page never asks.
+            a.error = Error{ErrorId::Unsupported, "op", "dynamic_smem is answered by the CLI and the JS API"};
+            return;
+#else
             auto header = dynamic_smem(req.device, req.input, req.blocks);
             if (!header) {
                 a.error = header.error();
@@ -266,6 +271,7 @@ void solve_op(const Request& req, Answer& a) {
             }
             a.solved.emplace<DynamicSmemAnswer>(DynamicSmemAnswer{*header, *resident});
             return;
+#endif
         }
         case Op::NextStep: return put(a, next_step_answer(req));
         case Op::Tile: return put(a, tile(req.device, req.tile, req.gpu_spec));
