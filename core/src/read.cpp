@@ -12,14 +12,20 @@ namespace {
 
 using namespace words;
 
-Expected<AmdParseAnswer> amd_parse_answer(std::string_view text) {
+// `gpu`: the AMD GPU whose rules the kernels take (op parse's "gpu"); nullptr = each kernel's own target,
+// gfx942 where the text names none.
+Expected<AmdParseAnswer> amd_parse_answer(std::string_view text, const amd::GpuSpec* gpu) {
     auto p = amd::parse_amd_compiler_output(text);
     if (!p) return p.error();
     AmdParseAnswer a;
     a.parsed = *p;
     for (const amd::ParsedKernel& k : a.parsed.kernels) {
-        // The kernel's own target when modelled; gfx942 (the oracle's target) when the text names none.
-        std::string gfx = k.gfx.empty() ? std::string("gfx942") : k.gfx;
+        // The chosen GPU's rules ("gpu"); else the kernel's own target when modelled; else gfx942.
+        std::string gfx = gpu ? std::string(gpu->gfx) : k.gfx.empty() ? std::string("gfx942") : k.gfx;
+        if (gpu && !k.gfx.empty() && k.gfx != gpu->gfx)
+            a.parsed.notes.push_back(k.name + " was compiled for " + k.gfx + " but " + std::string(gpu->name) + " is " +
+                                     std::string(gpu->gfx) + ": its figures use " + std::string(gpu->gfx) +
+                                     "'s rules, and LLVM's figure (made for " + k.gfx + ") may differ for that reason");
         auto arch = amd::find_arch(gfx);
         if (!arch) {
             a.llvm.emplace_back();
@@ -44,23 +50,34 @@ Expected<AmdParseAnswer> amd_parse_answer(std::string_view text) {
             "reason alone (a MISMATCH there is not a disagreement about the rules)");
     bool any_missing_gfx = false;
     for (const auto& k : a.parsed.kernels) any_missing_gfx = any_missing_gfx || k.gfx.empty();
-    if (any_missing_gfx)
-        a.parsed.notes.push_back("a kernel's target (gfx) is not in the text: its figures use gfx942's rules");
+    if (any_missing_gfx && gpu)
+        a.parsed.notes.push_back("a kernel's target (gfx) is not in the text (remarks name none): its figures use " +
+                                 std::string(gpu->name) + "'s " + std::string(gpu->gfx) + " rules (\"gpu\")");
+    else if (any_missing_gfx)
+        a.parsed.notes.push_back("a kernel's target (gfx) is not in the text (remarks name none): its figures use "
+                                 "gfx942's rules; give \"gpu\" (CLI --gpu) to choose another AMD GPU's");
     return a;
 }
 
 }  // namespace
 
-Answer read_compiler_output(std::string_view text) {
+Answer read_compiler_output(std::string_view text, const amd::GpuSpec* amd_gpu) {
     // NVIDIA's reader first; text in which it finds no kernel gets the AMD reader (LLVM's remarks, .s, metadata).
-    // When neither finds a kernel the NVIDIA reader's error is the answer.
+    // When neither finds a kernel the NVIDIA reader's error is the answer. With an AMD GPU ("gpu") the AMD reader
+    // alone, with that GPU's rules.
     Answer a;
+    if (amd_gpu) {
+        auto amd_text = amd_parse_answer(text, amd_gpu);
+        if (amd_text) a.solved.emplace<AmdParseAnswer>(std::move(amd_text.value()));
+        else a.error = amd_text.error();
+        return a;
+    }
     auto nv = parse_compiler_output(text);
     if (nv) {
         a.solved.emplace<ParsedOutput>(std::move(nv.value()));
         return a;
     }
-    auto amd_text = amd_parse_answer(text);
+    auto amd_text = amd_parse_answer(text, nullptr);
     if (amd_text) a.solved.emplace<AmdParseAnswer>(std::move(amd_text.value()));
     else a.error = nv.error();
     return a;
