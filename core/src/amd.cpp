@@ -451,10 +451,10 @@ Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
         o.rows.push_back(TileRow{key, label, unit, v, lim, Basis::Exact, lim && v > *lim});
     };
     row("waves_per_workgroup", "waves per workgroup", "waves", static_cast<double>(wpw), std::nullopt);
-    row("unified_vgprs", "VGPRs + AGPRs per lane (unified file)", "registers", static_cast<double>(r.unified),
-        static_cast<double>(a.vgprs_per_simd));
-    row("vgprs_allocated", "unified registers allocated per lane", "registers", static_cast<double>(r.vgpr_alloc),
-        static_cast<double>(a.vgprs_per_simd));
+    row("unified_vgprs", a.unified_vgprs ? "VGPRs + AGPRs per lane (unified file)" : "max(VGPRs, AGPRs) per lane (two files)",
+        "registers", static_cast<double>(r.unified), static_cast<double>(a.vgprs_per_simd));
+    row("vgprs_allocated", a.unified_vgprs ? "unified registers allocated per lane" : "registers allocated per lane per file",
+        "registers", static_cast<double>(r.vgpr_alloc), static_cast<double>(a.vgprs_per_simd));
     if (r.sgpr_waves)
         row("sgprs_allocated", "SGPRs allocated per wave", "registers", static_cast<double>(r.sgpr_alloc),
             static_cast<double>(a.sgprs_per_simd));

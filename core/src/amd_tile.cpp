@@ -165,8 +165,8 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
         in.overhead_vgprs >= 0 ? Basis::Exact : Basis::Estimate);
     row("vgprs", "architectural VGPRs per lane", "registers", d(t.vgprs), d(a.max_vgprs), Basis::Estimate);
     row("agprs", "AGPRs per lane", "registers", d(t.agprs), d(a.max_agprs), Basis::Estimate);
-    row("unified_vgprs", "VGPRs + AGPRs per lane", "registers", d(t.unified_vgprs), d(a.vgprs_per_simd),
-        Basis::Estimate);
+    row("unified_vgprs", a.unified_vgprs ? "VGPRs + AGPRs per lane" : "max(VGPRs, AGPRs) per lane (two files)",
+        "registers", d(t.unified_vgprs), d(a.vgprs_per_simd), Basis::Estimate);
     row("lds_per_stage", "LDS per stage", "bytes", d(t.lds_per_stage), std::nullopt, Basis::Exact);
     row("lds_per_workgroup", "LDS per workgroup", "bytes", d(t.lds_per_workgroup), d(a.lds_per_workgroup),
         Basis::Exact);
