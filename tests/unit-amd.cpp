@@ -562,6 +562,37 @@ TEST_CASE("amd: MI250X, MI250, MI210 (gfx90a) and MI100 (gfx908) from ROCm's spe
     CHECK(r->workgroups_per_cu == 2);
 }
 
+TEST_CASE("amd: clang's remark form (location first, the option in brackets) reads as llc's") {
+    // clang / hipcc print "<file>:<line>:<col>: remark: <msg> [-Rpass-analysis=kernel-resource-usage]"; llc prints
+    // "remark: <file>:<line>:<col>: <msg>". The same kernel from LLC22's gfx942 remarks in both forms.
+    const std::string opt = " [-Rpass-analysis=kernel-resource-usage]";
+    const std::string clang = "k.hip:12:1: remark: Function Name: v128_a128_wg256" + opt + "\n" +
+                              "k.hip:12:1: remark:     TotalSGPRs: 6" + opt + "\n" +
+                              "k.hip:12:1: remark:     VGPRs: 128" + opt + "\n" +
+                              "k.hip:12:1: remark:     AGPRs: 128" + opt + "\n" +
+                              "k.hip:12:1: remark:     Occupancy [waves/SIMD]: 2" + opt + "\n" +
+                              "k.hip:12:1: remark:     LDS Size [bytes/block]: 0" + opt + "\n";
+    auto p = a::parse_amd_compiler_output(clang);
+    REQUIRE(p.ok());
+    REQUIRE(p->kernels.size() == 1);
+    const a::ParsedKernel& k = p->kernels[0];
+    CHECK(k.name == "v128_a128_wg256");
+    CHECK(*k.sgprs == 6);
+    CHECK(*k.vgprs == 128);
+    CHECK(*k.agprs == 128);
+    CHECK(*k.llvm_occupancy == 2);
+    CHECK(k.llvm_spelling == 22);
+    auto q = a::parse_amd_compiler_output(read_data("amd/llc22-gfx942-remarks.txt"));
+    REQUIRE(q.ok());
+    for (const auto& kk : q->kernels)
+        if (kk.name == k.name) {
+            CHECK(kk.vgprs == k.vgprs);
+            CHECK(kk.agprs == k.agprs);
+            CHECK(kk.sgprs == k.sgprs);
+            CHECK(kk.llvm_occupancy == k.llvm_occupancy);
+        }
+}
+
 TEST_CASE("amd: the reader refuses text without kernels and never reads numbers past kMaxInput") {
     CHECK(a::parse_amd_compiler_output("hello\nworld").error().field == "text");
     auto p = a::parse_amd_compiler_output(

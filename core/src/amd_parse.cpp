@@ -120,13 +120,26 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
             continue;
         }
 
-        // --- remarks: "remark: <loc>: Function Name: X" / "remark: <loc>:     Key: V" ---
-        if (starts_with(line, "remark:")) {
-            // The body follows the location "file:line:col: "; find the last ": " before a known key.
-            std::string_view body = line;
-            const std::size_t fn = body.find("Function Name:");
-            if (fn != std::string_view::npos) {
-                const std::string_view name = trim(body.substr(fn + 14));
+        // --- remarks: llc prints "remark: <loc>: Function Name: X" / "remark: <loc>:     Key: V"; clang and hipcc
+        // print "<loc>: remark: Key: V [-Rpass-analysis=kernel-resource-usage]" ---
+        if (const std::size_t rp = line.find("remark:");
+            rp != std::string_view::npos && (rp == 0 || (rp >= 2 && line.substr(rp - 2, 2) == ": "))) {
+            std::string_view body;
+            if (rp == 0) {
+                // the location "file:line:col:" follows "remark:"; the body starts after its third colon
+                std::size_t colon = 7;
+                for (int i = 0; i < 3 && colon != std::string_view::npos; ++i) colon = line.find(':', colon + 1);
+                if (colon == std::string_view::npos) continue;
+                body = line.substr(colon + 1);
+            } else {
+                body = line.substr(rp + 7);  // the location came first (clang's form)
+            }
+            // clang names the option that enabled the remark at the end: " [-Rpass-analysis=kernel-resource-usage]"
+            if (const std::size_t br = body.rfind(" [-R"); br != std::string_view::npos && !body.empty() && body.back() == ']')
+                body = body.substr(0, br);
+            body = trim(body);
+            if (starts_with(body, "Function Name:")) {
+                const std::string_view name = trim(body.substr(14));
                 if (!name.empty()) {
                     remark_k = &rd.kernel(name, line_no, "remarks");
                     if (remark_k->gfx.empty()) remark_k->gfx = rd.gfx;
@@ -134,11 +147,6 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
                 continue;
             }
             if (!remark_k) continue;
-            // location is "remark: a:b:c:" then spaces then the key
-            std::size_t colon = 7;
-            for (int i = 0; i < 3 && colon != std::string_view::npos; ++i) colon = body.find(':', colon + 1);
-            if (colon == std::string_view::npos) continue;
-            body = trim(body.substr(colon + 1));
             ParsedKernel& k = *remark_k;
             // LLVM 22 renamed "SGPRs:" to "TotalSGPRs:" (the same count: VCC, FLAT_SCRATCH, XNACK_MASK included).
             if (field(body, "TotalSGPRs", k.sgprs)) {

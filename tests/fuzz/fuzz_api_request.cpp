@@ -115,7 +115,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         // LLVM's AMD remarks (the AMD reader of op parse and of compiler_output on an AMD GPU).
         // LLVM 19 spells the SGPR line "SGPRs:", LLVM 22 "TotalSGPRs:"; op parse takes "gpu" (an AMD GPU's rules,
         // set above for one request in eight) for the remarks' missing target.
-        const std::string r = "remark: k.hip:1:0: ";
+        // llc's form "remark: <loc>: ..." or clang's "<loc>: remark: ..." (the option's bracket is cut off).
+        const std::string r = b.u8() % 2 ? "remark: k.hip:1:0: " : "k.hip:1:0: remark: ";
         const std::string sg = b.u8() % 2 ? "    TotalSGPRs: " : "    SGPRs: ";
         const std::string text = r + "Function Name: k\n" + r + sg + std::to_string(value(b, 16, 0, 120)) +
                                  "\n" + r + "    VGPRs: " + std::to_string(value(b, 64, 0, 300)) + "\n" + r +

@@ -6,7 +6,9 @@
 //               remark: k.hip:3:0: Function Name: kern
 //               remark: k.hip:3:0:     SGPRs: 14 / VGPRs: 128 / AGPRs: 0 / ScratchSize [bytes/lane]: 0
 //               remark: k.hip:3:0:     Occupancy [waves/SIMD]: 4 / LDS Size [bytes/block]: 16384
-//             LLVM 22 spells the SGPR line "TotalSGPRs:" (LLVM 19: "SGPRs:"). Remarks name no target.
+//             LLVM 22 spells the SGPR line "TotalSGPRs:" (LLVM 19: "SGPRs:"). Remarks name no target. clang and
+//             hipcc put the location first and the option last: "k.hip:3:0: remark: VGPRs: 128
+//             [-Rpass-analysis=kernel-resource-usage]"; both forms are read.
 //   assembly  .amdhsa_kernel NAME ... .amdhsa_group_segment_fixed_size / _private_segment_fixed_size /
 //             .amdhsa_next_free_vgpr / .amdhsa_next_free_sgpr / .amdhsa_accum_offset ... .end_amdhsa_kernel,
 //             then the comments "; NumSgprs: N" (LLVM 22: "; TotalNumSgprs: N"), "; NumVgprs:", "; NumAgprs:",
