@@ -184,6 +184,12 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
             }
             continue;
         }
+        // A non-kernel function's "; Function info:" comments (NumSgprs, NumVgprs, ...) follow its body, after the
+        // previous kernel's: they are not that kernel's (a device function after a kernel, LLC19/LLC22).
+        if (starts_with(line, "; Function info:")) {
+            asm_k = nullptr;
+            continue;
+        }
         if (asm_k && starts_with(line, ";")) {
             const std::string_view body = trim(line.substr(1));
             ParsedKernel& k = *asm_k;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/amd/trim-asm.sh < llc.s > trimmed.s - keeps the lines of an AMDGPU .s that describe resources (the target,
 # each kernel's label, the .amdhsa_kernel block's resource directives (segments, next_free_vgpr/sgpr,
-# accum_offset, reserve_*), the asm printer's "; Kernel info" comments and the
+# accum_offset, reserve_*), the asm printer's "; Kernel info" and "; Function info" comments and the
 # amdhsa.kernels metadata without its argument lists) and drops the instructions, so the recorded outputs in
 # tests/data/amd stay small. Every kept line is llc's own, unchanged.
 awk '
@@ -9,7 +9,7 @@ awk '
   /^\t\.amdhsa_kernel /                   { ink = 1 }
   ink && $1 ~ /^\.amdhsa_(kernel|group_segment|private_segment|next_free|accum_offset|reserve)|^\.end_amdhsa/ { print }
   ink                                      { if ($1 == ".end_amdhsa_kernel") ink = 0; next }
-  /^; Kernel info:/                        { inf = 1 }
+  /^; (Kernel|Function) info:/             { inf = 1 }
   inf && /^; /                             { print; next }
   inf                                      { inf = 0 }
   /^\t\.amdgpu_metadata/ || /^amdhsa\.kernels:/ { inm = 1 }

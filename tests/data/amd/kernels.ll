@@ -702,3 +702,20 @@ attributes #60 = { "amdgpu-flat-work-group-size"="256,256" }
 attributes #61 = { "amdgpu-flat-work-group-size"="512,512" }
 attributes #62 = { "amdgpu-flat-work-group-size"="64,64" }
 attributes #63 = { "amdgpu-flat-work-group-size"="1,1024" }
+; a device function after a kernel: its "; Function info:" comments must not be read as the kernel's; the caller
+; counts the callee's registers
+define amdgpu_kernel void @before_helper_wg256(ptr addrspace(1) %p) #60 {
+  call void asm sideeffect "", "~{v40}"()
+  ret void
+}
+define internal void @helper_fn(ptr addrspace(1) %p) #64 {
+  call void asm sideeffect "", "~{v70}"()
+  store volatile i32 1, ptr addrspace(1) %p
+  ret void
+}
+define amdgpu_kernel void @calls_helper_wg1to256(ptr addrspace(1) %p) #65 {
+  call void @helper_fn(ptr addrspace(1) %p)
+  ret void
+}
+attributes #64 = { noinline }
+attributes #65 = { "amdgpu-flat-work-group-size"="1,256" }
