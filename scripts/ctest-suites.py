@@ -32,7 +32,7 @@ MINIMUM = {
     'fuzz_replay':                 7,  # one per target of tests/fuzz/targets.cmake
     'smcalc_fields_dummy_tests':   3,  # tests/fields-dummy (the table with one extra row)
     'cli.sh':                      1,  # tests/fields-dummy/cli.sh (the CLI built with the extra row)
-    'llvm-oracle.sh':              1,  # AMD: llc-22 (gfx942, gfx950) and llc-19 (gfx942, gfx90a, gfx908) vs the model
+    'llvm-oracle.sh':              1,  # AMD: llc-22 (gfx942, gfx950, gfx90a, gfx908) and llc-19 (gfx942, gfx90a, gfx908) vs the model
 }
 SKIP_STANDS_IN = {'oracle.skipped': 'smcalc_oracle_tests'}
 

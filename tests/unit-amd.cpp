@@ -7,7 +7,7 @@
 //   LLC19      genuine llc 19.1.7 (Debian llvm-19) output for gfx942 of tests/data/amd/kernels.ll
 //              (tests/data/amd/README.md has the command): remarks-gfx942.txt, kernels-gfx942.s.txt (the first
 //              31 kernels); llc19-{gfx942,gfx90a,gfx908}-remarks.txt / .s.txt (all 81)
-//   LLC22      genuine llc 22.1.8 (Debian 12 security, llvm-22) output: llc22-{gfx942,gfx950}-remarks.txt /
+//   LLC22      genuine llc 22.1.8 (Debian 12 security, llvm-22) output: llc22-{gfx942,gfx950,gfx90a,gfx908}-remarks.txt /
 //              .s.txt (kernels.ll), llc22-gfx950-lds-* (kernels-gfx950.ll); .s trimmed by tests/amd/trim-asm.sh
 //   ISSUE18    the issue's own examples; SEED002 = /work/shared/seeds/002 (H100 vs B200 vs MI355X)
 #include <doctest/doctest.h>
@@ -443,10 +443,13 @@ std::string read_path(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("amd: LLC22 gfx942 and gfx950: every field read and LLVM 22's occupancy equal smcalc's") {
+TEST_CASE("amd: LLC22 gfx942, gfx950, gfx90a, gfx908: every field read and LLVM 22's occupancy equal smcalc's") {
     CHECK(check_compile(read_data("amd/llc22-gfx942-remarks.txt"), read_data("amd/llc22-gfx942.s.txt"), "gfx942", 22) == 81);
     CHECK(check_compile(read_data("amd/llc22-gfx950-remarks.txt"), read_data("amd/llc22-gfx950.s.txt"), "gfx950", 22) == 81);
     CHECK(check_compile(read_data("amd/llc22-gfx950-lds-remarks.txt"), read_data("amd/llc22-gfx950-lds.s.txt"), "gfx950", 22) == 17);
+    // LLVM 22 for MI250X/MI210 (gfx90a) and MI100 (gfx908) too: its range rule with those targets' slots
+    CHECK(check_compile(read_data("amd/llc22-gfx90a-remarks.txt"), read_data("amd/llc22-gfx90a.s.txt"), "gfx90a", 22) == 81);
+    CHECK(check_compile(read_data("amd/llc22-gfx908-remarks.txt"), read_data("amd/llc22-gfx908.s.txt"), "gfx908", 22) == 81);
 }
 
 TEST_CASE("amd: LLC19 gfx942, gfx90a and gfx908: every field read and LLVM 19's occupancy equal smcalc's") {
@@ -462,7 +465,8 @@ TEST_CASE("amd: live oracle (tests/amd/llvm-oracle.sh sets SMCALC_AMD_ORACLE_DIR
     size_t checked = 0;
     struct Run { const char* tag; const char* gfx; const char* suffix; int spelling; };
     const Run runs[] = {{"llc22", "gfx942", "", 22}, {"llc22", "gfx950", "", 22}, {"llc22", "gfx950", "-lds", 22},
-                        {"llc19", "gfx942", "", 19}, {"llc19", "gfx90a", "", 19}, {"llc19", "gfx908", "", 19}};
+                        {"llc22", "gfx90a", "", 22}, {"llc22", "gfx908", "", 22}, {"llc19", "gfx942", "", 19},
+                        {"llc19", "gfx90a", "", 19}, {"llc19", "gfx908", "", 19}};
     for (const Run& r : runs) {
         const std::string base = d + "/" + r.tag + "-" + r.gfx + r.suffix;
         if (!std::ifstream(base + ".s").good()) continue;  // that llc is not installed

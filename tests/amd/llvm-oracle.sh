@@ -3,7 +3,7 @@
 # beyond 64 KiB) with Debian's llc and checks, kernel by kernel, that LLVM's own "Occupancy [waves/SIMD]" (remark
 # and "; Occupancy:" comment) equals smcalc's LLVM figure and that every field read from the remarks, the
 # .amdhsa directives, the asm comments and the metadata agrees (doctest "amd: live oracle*"):
-#   llc-22 (llvm-22): gfx942, gfx950       llc-19 (llvm-19): gfx942, gfx90a, gfx908
+#   llc-22 (llvm-22): gfx942, gfx950, gfx90a, gfx908       llc-19 (llvm-19): gfx942, gfx90a, gfx908
 # (llc 14 knows none of them; llc 19 does not know gfx950). Targets whose llc is missing are left out; exit 77
 # (ctest SKIP) when no llc is installed at all. With OUTDIR the outputs stay there (tests/data/amd/README.md:
 # how the recorded copies were made).
@@ -28,6 +28,8 @@ if [ -n "$new" ]; then
   compile "$new" llc22 gfx942 "$data/kernels.ll" ""
   compile "$new" llc22 gfx950 "$data/kernels.ll" ""
   compile "$new" llc22 gfx950 "$data/kernels-gfx950.ll" "-lds"
+  compile "$new" llc22 gfx90a "$data/kernels.ll" ""
+  compile "$new" llc22 gfx908 "$data/kernels.ll" ""
 else
   echo "no llc-22 (Debian 12 security: apt-get install llvm-22): gfx950 not checked"
 fi
