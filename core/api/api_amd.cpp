@@ -128,6 +128,7 @@ json amd_parse_json(const AmdParseAnswer& a) {
         o["mismatch"] = c ? json(c->mismatch) : json(nullptr);
         o["llvm_range_waves_per_simd"] = c ? json(c->llvm_range) : json(nullptr);  // LLVM 22, range 1..threads
         o["range_explains"] = c ? json(c->range_explains) : json(nullptr);
+        o["range_min"] = c && c->range_explains ? json(c->range_min) : json(nullptr);  // the range's lower end found
         o["comparison"] = c ? json(c->text) : json(nullptr);
         kernels.push_back(std::move(o));
     }

@@ -313,8 +313,19 @@ Expected<LlvmComparison> compare_with_llvm(const ArchRules& arch, const ParsedKe
     c.llvm_range = llvm_waves_per_simd(arch, in, 1);
     const std::string n = std::to_string(in.threads);
     if (c.llvm && *c.llvm != c.llvm_fixed) {
-        // LLVM 19 takes the size N alone; LLVM 22 the best size of the range "1,N" (__launch_bounds__(N)).
-        c.range_explains = k.llvm_spelling != 19 && *c.llvm == c.llvm_range;
+        // LLVM 19 takes the size N alone; LLVM 22 the best size of the range "1,N" (__launch_bounds__(N)), or of
+        // a range "A,N" whose lower end the text does not record: its figure depends on A's waves only, so each
+        // ceil(A / 64) is tried, from 1 up.
+        if (k.llvm_spelling != 19) {
+            const int64_t waves = (in.threads + arch.wave_size - 1) / arch.wave_size;
+            for (int64_t w = 1; w <= waves && !c.range_explains; ++w) {
+                const int64_t a = (w - 1) * arch.wave_size + 1;
+                if (llvm_waves_per_simd(arch, in, a) == *c.llvm) {
+                    c.range_explains = true;
+                    c.range_min = a;
+                }
+            }
+        }
         c.mismatch = !c.range_explains;
     }
     c.text = (c.llvm ? "LLVM " + std::to_string(*c.llvm) : std::string("LLVM gave no figure")) +
@@ -326,10 +337,13 @@ Expected<LlvmComparison> compare_with_llvm(const ArchRules& arch, const ParsedKe
     if (c.range_explains)
         c.ours.notes.push_back(
             "LLVM printed " + std::to_string(*c.llvm) + " waves/SIMD: LLVM 22 reports the best occupancy of the "
-            "kernel's flat workgroup size range (\"amdgpu-flat-work-group-size\"=\"1," + n +
-            "\", what HIP's __launch_bounds__(" + n + ") emits; AMDGPUSubtarget getOccupancyWithWorkGroupSizes), "
-            "LLVM 19 that of the size " + n + " (" + std::to_string(c.llvm_fixed) + "). The hardware figure here is "
-            "for a launch of " + n + " work-items");
+            "kernel's flat workgroup size range (" +
+            (c.range_min == 1 ? "\"amdgpu-flat-work-group-size\"=\"1," + n + "\", what HIP's __launch_bounds__(" + n +
+                                    ") emits"
+                              : "one starting at " + std::to_string(c.range_min) + " work-items or a size of as many "
+                                "waves; the text does not record where the range starts") +
+            "; AMDGPUSubtarget getOccupancyWithWorkGroupSizes), LLVM 19 that of the size " + n + " (" +
+            std::to_string(c.llvm_fixed) + "). The hardware figure here is for a launch of " + n + " work-items");
     if (c.mismatch) {
         std::string why;
         if (!k.next_free_vgpr && !k.vgprs_for_occupancy && *c.llvm < c.llvm_fixed)
@@ -339,7 +353,8 @@ Expected<LlvmComparison> compare_with_llvm(const ArchRules& arch, const ParsedKe
         else if (!k.max_flat_workgroup_size && threads <= 0)
             why = "the text gives no workgroup size (remarks carry none): " + n + " work-items were assumed";
         else
-            why = "the kernel's flat workgroup size range may start above 1 (the text does not say where it starts)";
+            why = "no flat workgroup size range ending at " + n + " gives it under LLVM 22's rule, nor the size " + n +
+                  " under LLVM 19's";
         c.ours.notes.push_back("LLVM printed " + std::to_string(*c.llvm) + " waves/SIMD but its rule as modelled gives " +
                                std::to_string(c.llvm_fixed) + " (" + std::to_string(c.llvm_range) +
                                " for the range 1.." + n + "): " + why);

@@ -83,13 +83,16 @@ KernelInput to_kernel_input(const ParsedKernel& k, KernelInput base = {});
 // max_flat_workgroup_size, else 256). The text does not say the lower end of the kernel's flat workgroup
 // size range; LLVM 22 prints the best occupancy of the range (HIP's __launch_bounds__(N) gives "1,N"),
 // LLVM 19 that of the size N. Both are computed; LLVM's figure matches when it equals the one its version
-// prints (either, when the version is not known from the spelling).
+// prints (either, when the version is not known from the spelling); a range "A,N" with A > 1 is tried by
+// A's waves.
 struct LlvmComparison {
     OccupancyResult ours;
     std::optional<int64_t> llvm;            // LLVM's figure, when the text had one
     int64_t llvm_fixed = 0;                 // LLVM's rule for the size [threads, threads] (= ours.compiler_waves_per_simd)
     int64_t llvm_range = 0;                 // LLVM 22's rule for the range [1, threads]
-    bool range_explains = false;            // llvm equals llvm_range, not llvm_fixed
+    bool range_explains = false;            // llvm is LLVM 22's figure for a range [range_min, threads], not llvm_fixed
+    int64_t range_min = 1;                  // the range's lower end that gives it (1, else the first size of as
+                                            // many waves that does; the text does not record it)
     bool mismatch = false;                  // llvm equals neither (for the version the spelling names)
     std::string text;                       // "LLVM 4 waves/SIMD, smcalc 4 (compiler figure) / 4 (resident)"
 };
