@@ -112,6 +112,7 @@ constexpr GpuSpec kGpus[] = {
         .note = "Two GCDs (graphics compute dies) of 110 CUs; HIP shows each GCD as its own device (Frontier, "
                 "LUMI): a launch on one device sees 110 CUs, so per-device figures are half the per-GPU ones. "
                 "Peak clock and bandwidth: no source kept here (unknown).",
+        .die = "GCD",
     },
     {
         .name = "MI250", .aliases = "Instinct MI250|AMD Instinct MI250", .gfx = "gfx90a",
@@ -120,6 +121,7 @@ constexpr GpuSpec kGpus[] = {
         .source = "ROCM-SPECS (CUs 208 = 104 per GCD, LDS 64 KiB, VGPR file 512 KiB, 128 GiB)",
         .note = "Two GCDs of 104 CUs, each its own HIP device (104 CUs per launch). Peak clock and bandwidth: no "
                 "source kept here (unknown).",
+        .die = "GCD",
     },
     {
         .name = "MI210", .aliases = "Instinct MI210|AMD Instinct MI210", .gfx = "gfx90a",
@@ -127,6 +129,7 @@ constexpr GpuSpec kGpus[] = {
         .hbm_bytes = int64_t{64} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = std::nullopt,
         .source = "ROCM-SPECS (CUs 104, LDS 64 KiB, VGPR file 512 KiB, 64 GiB)",
         .note = "One GCD of 104 CUs (PCIe card). Peak clock and bandwidth: no source kept here (unknown).",
+        .die = "GCD",
     },
     {
         .name = "MI100", .aliases = "Instinct MI100|AMD Instinct MI100", .gfx = "gfx908",
@@ -135,6 +138,7 @@ constexpr GpuSpec kGpus[] = {
         .source = "ROCM-SPECS (CUs 120, LDS 64 KiB, 256 KiB VGPR and 256 KiB AccVGPR files, 32 GiB)",
         .note = "CDNA (gfx908): separate VGPR and AGPR files of 256 registers per lane each, 10 waves per SIMD. "
                 "Peak clock and bandwidth: no source kept here (unknown).",
+        .die = "GCD",
     },
 };
 // clang-format on
@@ -271,6 +275,11 @@ const ArchRules& GpuSpec::arch() const {
     for (const ArchRules& a : kArchs)
         if (a.gfx == gfx) return a;
     return kArchs[0];  // unreachable: tests check every product's gfx is modelled
+}
+
+std::string GpuSpec::dies_text() const {
+    return std::to_string(xcd_count) + " " + std::string(die) + (xcd_count == 1 ? "" : "s") + " x " +
+           std::to_string(cus_per_xcd);
 }
 
 std::span<const GpuSpec> all_gpus() { return kGpus; }

@@ -46,7 +46,7 @@ std::string nv_limiting_text(const std::vector<Resource>& l) {
 std::string arch_title(const amd::GpuSpec& g) {
     const amd::ArchRules& a = g.arch();
     return std::string(g.name) + ": " + std::string(a.gfx) + " (" + std::string(a.family) + "), " + num(g.cu_count) +
-           " CUs (" + num(g.xcd_count) + " XCDs x " + num(g.cus_per_xcd) + ")";
+           " CUs (" + g.dies_text() + ")";
 }
 
 std::string amd_kernel_text(const amd::KernelInput& in) {

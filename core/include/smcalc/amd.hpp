@@ -86,7 +86,10 @@ struct GpuSpec {
     std::optional<double> mem_bw_gbs;   // HBM bandwidth, GB/s (10^9 B/s)
     std::string_view source;            // source keys (docs/amd.md)
     std::string_view note;              // disagreements between sources, which figure is used and why
+    std::string_view die = "XCD";       // what xcd_count counts: "XCD" (CDNA3/CDNA4 accelerator complex die) or
+                                        // "GCD" (CDNA/CDNA2 graphics compute die; MI250X's two are two HIP devices)
     const ArchRules& arch() const;      // the row for `gfx` (every product's gfx is modelled: tested)
+    std::string dies_text() const;      // "8 XCDs x 38", "2 GCDs x 110", "1 GCD x 120"
 };
 
 std::span<const GpuSpec> all_gpus();
