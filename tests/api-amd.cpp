@@ -181,7 +181,7 @@ TEST_CASE("api amd: parse \"gpu\" chooses the rules for remarks (which name no t
     // a gfx942 .s read with MI355X's rules: said
     const json w = handle({{"op", "parse"}, {"gpu", "MI355X"}, {"text", read("tests/data/amd/llc22-gfx942.s.txt")}});
     REQUIRE_FALSE(w.contains("error"));
-    CHECK(any_has(w["notes"], "was compiled for gfx942 but MI355X is gfx950"));
+    CHECK(any_has(w["notes"], "81 kernels were compiled for gfx942 but MI355X is gfx950"));
     // an NVIDIA "gpu" is ignored with a warning (as before); an unknown name and a non-string are errors
     const json nv = handle({{"op", "parse"}, {"gpu", "H100 SXM5"}, {"text", remarks}});
     REQUIRE_FALSE(nv.contains("error"));

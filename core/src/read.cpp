@@ -1,7 +1,9 @@
 // read.cpp - op parse: compiler output read into kernels (smcalc/solve.hpp, read_compiler_output). A reader, not a
 // solve: the page's paste box reads ptxas -v text with parse_compiler_output itself and links neither this file nor
 // the AMD reader (page weight); the CLI, the batch and the JS API answer op parse here.
+#include <algorithm>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "answer_words.hpp"
@@ -22,10 +24,6 @@ Expected<AmdParseAnswer> amd_parse_answer(std::string_view text, const amd::GpuS
     for (const amd::ParsedKernel& k : a.parsed.kernels) {
         // The chosen GPU's rules ("gpu"); else the kernel's own target when modelled; else gfx942.
         std::string gfx = gpu ? std::string(gpu->gfx) : k.gfx.empty() ? std::string("gfx942") : k.gfx;
-        if (gpu && !k.gfx.empty() && k.gfx != gpu->gfx)
-            a.parsed.notes.push_back(k.name + " was compiled for " + k.gfx + " but " + std::string(gpu->name) + " is " +
-                                     std::string(gpu->gfx) + ": its figures use " + std::string(gpu->gfx) +
-                                     "'s rules, and LLVM's figure (made for " + k.gfx + ") may differ for that reason");
         auto arch = amd::find_arch(gfx);
         if (!arch) {
             a.llvm.emplace_back();
@@ -38,6 +36,20 @@ Expected<AmdParseAnswer> amd_parse_answer(std::string_view text, const amd::GpuS
         else
             a.llvm.emplace_back();
         a.gfx_used.emplace_back((*arch)->gfx);
+    }
+    // Kernels compiled for another target than the chosen GPU's: one note per target (a file has one, usually).
+    if (gpu) {
+        std::vector<std::string> seen;
+        for (const amd::ParsedKernel& k : a.parsed.kernels) {
+            if (k.gfx.empty() || k.gfx == gpu->gfx || std::find(seen.begin(), seen.end(), k.gfx) != seen.end()) continue;
+            seen.push_back(k.gfx);
+            int64_t n = 0;
+            for (const amd::ParsedKernel& q : a.parsed.kernels) n += q.gfx == k.gfx ? 1 : 0;
+            a.parsed.notes.push_back((n == 1 ? k.name + " was" : num(n) + " kernels were") + " compiled for " + k.gfx +
+                                     " but " + std::string(gpu->name) + " is " + std::string(gpu->gfx) + ": " +
+                                     (n == 1 ? "its" : "their") + " figures use " + std::string(gpu->gfx) +
+                                     "'s rules, and LLVM's figure (made for " + k.gfx + ") may differ for that reason");
+        }
     }
     int64_t no_size = 0;
     for (const auto& k : a.parsed.kernels) no_size += k.max_flat_workgroup_size ? 0 : 1;
