@@ -2,7 +2,8 @@
 # scripts/setup.sh - installs what building and testing smcalc needs on Debian 12, and nothing twice.
 #
 #   1. Debian packages (apt-get install only those missing; `apt-get update` only when something is missing):
-#      emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++, and the page's
+#      emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++, llvm-19 and
+#      llvm-22 (llc for the AMD oracle; llvm-22 from bookworm-security), and the page's
 #      typeface: fonts-roboto-unhinted, cut to the UI's characters with python3-fonttools (web/font_subset.py)
 #   2. Dear ImGui 1.86 sources from Debian's *source* package into third_party/imgui (ignored by git),
 #      unless IMGUI_DIR points at an ImGui checkout already (then nothing is fetched).
@@ -22,7 +23,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++
           fonts-roboto-unhinted python3-fonttools  # the page's typeface, subset at build time (web/font_subset.py)
           clang libclang-rt-14-dev libbenchmark-dev valgrind  # fuzz targets (libFuzzer), scripts/bench.sh
-          llvm-19   # llc-19: tests/amd/llvm-oracle.sh (ctest amd_llvm_oracle) compiles for gfx942; skips without it
+          llvm-19   # llc-19: tests/amd/llvm-oracle.sh (ctest amd_llvm_oracle): gfx942, gfx90a, gfx908 (LLVM 19's rules)
+          llvm-22   # llc-22 (bookworm-security, the default sources): the same oracle, gfx942/gfx950/gfx90a/gfx908
           python3)  # web/pack_page.py, scripts/fuzz-table.py, tests/bench/report.py (also a dependency of emscripten)
 missing=()
 for p in "${packages[@]}"; do

@@ -146,7 +146,94 @@ TEST_CASE("api amd: parse reads LLVM output, gpus lists the AMD products") {
     }
     const json g = handle({{"op", "gpus"}});
     REQUIRE(g["amd_gpus"].is_array());
-    CHECK(g["amd_gpus"].size() == 4);
+    CHECK(g["amd_gpus"].size() == 8);
     CHECK(g["amd_gpus"][3]["name"] == "MI355X");
     CHECK(g["amd_gpus"][3]["cu_count"] == 256);
+    CHECK(g["amd_gpus"][4]["name"] == "MI250X");
+    CHECK(g["amd_gpus"][4]["cu_count"] == 220);
+    CHECK(g["amd_gpus"][7]["name"] == "MI100");
+}
+
+bool any_has(const json& list, const std::string& text) {
+    for (const auto& n : list)
+        if (has(n, text)) return true;
+    return false;
+}
+
+TEST_CASE("api amd: parse \"gpu\" chooses the rules for remarks (which name no target) and warns on another target") {
+    // LLVM 22 remarks for gfx950 (tests/data/amd, llc-22): without "gpu" gfx942's rules would refuse LDS above 64 KiB.
+    const std::string remarks = read("tests/data/amd/llc22-gfx950-lds-remarks.txt");
+    const json p = handle({{"op", "parse"}, {"gpu", "MI355X"}, {"text", remarks}});
+    REQUIRE_FALSE(p.contains("error"));
+    REQUIRE(p["kernels"].size() == 17);
+    for (const auto& k : p["kernels"]) {
+        CAPTURE(k["name"]);
+        CHECK(k["rules"] == "gfx950");
+        CHECK(k["gfx"].is_null());
+        CHECK(k["llvm_spelling"] == 22);
+        CHECK(k["compiler_waves_per_simd"].is_number());
+    }
+    CHECK(any_has(p["notes"], "MI355X's gfx950 rules"));
+    const json q = handle({{"op", "parse"}, {"text", remarks}});
+    REQUIRE_FALSE(q.contains("error"));
+    CHECK(q["kernels"][0]["rules"] == "gfx942");
+    CHECK(any_has(q["notes"], "give \"gpu\""));
+    // a gfx942 .s read with MI355X's rules: said
+    const json w = handle({{"op", "parse"}, {"gpu", "MI355X"}, {"text", read("tests/data/amd/llc22-gfx942.s.txt")}});
+    REQUIRE_FALSE(w.contains("error"));
+    CHECK(any_has(w["notes"], "81 kernels were compiled for gfx942 but MI355X is gfx950"));
+    // an NVIDIA "gpu" is ignored with a warning (as before); an unknown name and a non-string are errors
+    const json nv = handle({{"op", "parse"}, {"gpu", "H100 SXM5"}, {"text", remarks}});
+    REQUIRE_FALSE(nv.contains("error"));
+    CHECK(any_has(nv["warnings"], "\"gpu\" is ignored by op parse for an NVIDIA GPU"));
+    CHECK(nv["kernels"][0]["rules"] == "gfx942");
+    const json unk = handle({{"op", "parse"}, {"gpu", "MI999"}, {"text", remarks}});
+    REQUIRE(unk.contains("error"));
+    CHECK(unk["error"]["field"] == "gpu");
+    CHECK(unk["error"]["id"] == "unknown_gpu");
+    const json num = handle({{"op", "parse"}, {"gpu", 7}, {"text", remarks}});
+    REQUIRE(num.contains("error"));
+    CHECK(num["error"]["field"] == "gpu");
+}
+
+TEST_CASE("api amd: compiler output fills threads from the kernel's max_flat_workgroup_size (LLC22)") {
+    // v48_lds64k_wg1024: 1,024 work-items, 64 KiB LDS: one workgroup of 16 waves per CU = 4 waves/SIMD; LLVM 22
+    // prints 4. Before: 256 work-items were assumed silently (1 workgroup of 4 waves: 1 wave/SIMD).
+    const std::string s = read("tests/data/amd/llc22-gfx942.s.txt");
+    const json a = handle({{"op", "occupancy"}, {"gpu", "MI300X"}, {"compiler_output", s}, {"kernel", "v48_lds64k_wg1024"}});
+    REQUIRE_FALSE(a.contains("error"));
+    CHECK(a["input"]["threads"] == 1024);
+    CHECK(a["waves_per_simd"] == 4.0);
+    CHECK(a["compiler_waves_per_simd"] == 4);
+    CHECK(a["compiler"]["llvm_occupancy"] == 4);
+    // "threads" given wins
+    const json b = handle({{"op", "occupancy"}, {"gpu", "MI300X"}, {"compiler_output", s}, {"kernel", "v48_lds64k_wg1024"},
+                           {"threads", 256}});
+    CHECK(b["input"]["threads"] == 256);
+    // waves-per-eu 2: 32 VGPRs used, 169 allocated (.amdhsa_next_free_vgpr): 2 waves/SIMD, as LLVM says
+    const json c = handle({{"op", "occupancy"}, {"gpu", "MI300X"}, {"compiler_output", s}, {"kernel", "v32_wpe2_wg256"}});
+    REQUIRE_FALSE(c.contains("error"));
+    CHECK(c["waves_per_simd"] == 2.0);
+    CHECK(c["compiler_waves_per_simd"] == 2);
+    // a gfx942 .s on MI355X (gfx950): a warning names both
+    const json d = handle({{"op", "occupancy"}, {"gpu", "MI355X"}, {"compiler_output", s}, {"kernel", "v128_wg1024"}});
+    REQUIRE_FALSE(d.contains("error"));
+    CHECK(any_has(d["warnings"], "compiled for gfx942 but MI355X is gfx950"));
+}
+
+TEST_CASE("api amd: MI250X, MI210 and MI100 answer occupancy and compare") {
+    const json a = handle({{"op", "occupancy"}, {"gpu", "MI250X"}, {"threads", 256}, {"vgprs", 5}, {"agprs", 128}});
+    REQUIRE_FALSE(a.contains("error"));
+    CHECK(a["waves_per_simd"] == 3.0);  // alignTo(5, 4) + 128 = 136 -> 512 / 136 = 3 (LLC19 gfx90a prints 3)
+    const json m = handle({{"op", "occupancy"}, {"gpu", "MI100"}, {"threads", 256}, {"vgprs", 5}, {"agprs", 128}});
+    REQUIRE_FALSE(m.contains("error"));
+    CHECK(m["waves_per_simd"] == 2.0);  // max(5, 128) = 128 of 256 -> 2 (LLC19 gfx908 prints 2)
+    CHECK(m["gpu_resident_workgroups"] == 2 * 120);
+    const json c = handle({{"op", "compare"}, {"gpus", json::array({"MI250X", "MI210", "MI100"})}, {"threads", 256}, {"vgprs", 64}});
+    REQUIRE_FALSE(c.contains("error"));
+    REQUIRE(c["columns"].size() == 3);
+    CHECK(c["columns"][0]["gfx"] == "gfx90a");
+    CHECK(c["columns"][2]["gfx"] == "gfx908");
+    CHECK(c["columns"][2]["waves_per_simd"] == 4.0);  // 256 / 64 = 4 on gfx908's 256-register file
+    CHECK(c["columns"][0]["waves_per_simd"] == 8.0);  // 512 / 64 = 8
 }

@@ -5,11 +5,16 @@
 //   XLA47468   openxla/xla #47468, xla/backends/profiler/gpu/rocm_occupancy_test.cc golden table
 //              (H = hipOccupancyMaxActiveBlocksPerMultiprocessor on an MI300X, S = derived from LLVM)
 //   LLC19      genuine llc 19.1.7 (Debian llvm-19) output for gfx942 of tests/data/amd/kernels.ll
-//              (tests/data/amd/README.md has the command): remarks-gfx942.txt, kernels-gfx942.s.txt
+//              (tests/data/amd/README.md has the command): remarks-gfx942.txt, kernels-gfx942.s.txt (the first
+//              31 kernels); llc19-{gfx942,gfx90a,gfx908}-remarks.txt / .s.txt (all 81)
+//   LLC22      genuine llc 22.1.8 (Debian 12 security, llvm-22) output: llc22-{gfx942,gfx950,gfx90a,gfx908}-remarks.txt /
+//              .s.txt (kernels.ll), llc22-gfx950-lds-* (kernels-gfx950.ll); .s trimmed by tests/amd/trim-asm.sh
 //   ISSUE18    the issue's own examples; SEED002 = /work/shared/seeds/002 (H100 vs B200 vs MI355X)
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <cstdint>
+#include <optional>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -57,8 +62,14 @@ bool has(const std::vector<a::Limit>& v, a::Limit l) {
         if (x == l) return true;
     return false;
 }
-// "..._wg256" -> 256
-int64_t wg_of(const std::string& name) { return std::stoll(name.substr(name.rfind("_wg") + 3)); }
+// "..._wg256" -> 256; "..._wg1to448" -> 448 (the range's upper end)
+int64_t wg_of(const std::string& name) {
+    std::string w = name.substr(name.rfind("_wg") + 3);
+    if (const auto t = w.find("to"); t != std::string::npos) w = w.substr(t + 2);
+    return std::stoll(w);
+}
+// "..._wg1to448" -> 1, "..._wg256" -> 256: the lower end of "amdgpu-flat-work-group-size" (kernels.ll)
+int64_t wg_min_of(const std::string& name) { return std::stoll(name.substr(name.rfind("_wg") + 3)); }
 
 }  // namespace
 
@@ -74,7 +85,10 @@ TEST_CASE("amd: every product's target is modelled and its CU count is XCDs x CU
     }
     for (const a::ArchRules& r : a::all_arch_rules()) {
         CAPTURE(r.gfx);
-        CHECK(r.max_vgprs + r.max_agprs == r.vgprs_per_simd);  // the unified file holds both at their max
+        if (r.unified_vgprs)
+            CHECK(r.max_vgprs + r.max_agprs == r.vgprs_per_simd);  // the unified file holds both at their max
+        else
+            CHECK(r.max_vgprs == r.vgprs_per_simd);  // gfx908: one file each
         CHECK(r.lds_per_workgroup <= r.lds_per_cu);
         CHECK(r.lds_per_cu % r.lds_alloc_granule == 0);
         CHECK(r.max_workgroup_size / r.wave_size <= r.max_waves_per_simd * r.simds_per_cu);
@@ -195,7 +209,7 @@ TEST_CASE("amd: LLVM-OCC occupancy-levels.ll, GFX950 lines: VGPRs") {
     CHECK(a::compiler_waves_per_simd(arch("gfx950"), kin(1024, 0)) == 8);  // max_occupancy: 8
 }
 
-TEST_CASE("amd: LLVM-OCC occupancy-levels.ll, GFX950 lines: SGPRs (closed form) and LDS") {
+TEST_CASE("amd: LLVM-OCC occupancy-levels.ll, GFX950 lines: SGPRs (step table) and LDS") {
     // used_80/88/100/101_sgprs: clobbering s(N-1) makes the compiler count N + 6 (VCC, FLAT_SCRATCH,
     // XNACK_MASK; LLC19 prints 105 for an s98 clobber on gfx942). GFX950 (no trap handler): 8, 8, 7, 7.
     const int64_t s[][2] = {{80 + 6, 8}, {88 + 6, 8}, {100 + 6, 7}, {101 + 6, 7}};
@@ -315,22 +329,273 @@ TEST_CASE("amd: LLC19 assembly and metadata: the same kernels, merged by name") 
         }
 }
 
-TEST_CASE("amd: LLC19 live oracle (tests/amd/llvm-oracle.sh sets SMCALC_AMD_REMARKS - skipped otherwise)") {
-    const char* path = std::getenv("SMCALC_AMD_REMARKS");
-    if (!path) return;
-    std::ifstream f(path, std::ios::binary);
-    REQUIRE(f.good());
-    std::stringstream ss;
-    ss << f.rdbuf();
-    auto p = a::parse_amd_compiler_output(ss.str());
-    REQUIRE(p.ok());
-    CHECK(p->kernels.size() >= 31);
-    for (const a::ParsedKernel& k : p->kernels) {
+// --------------------------------------------------------------------------------------------- LLC19 / LLC22
+
+namespace {
+
+// "v128_a128_wg256" -> the count after `prefix` at the start of a "_"-separated token ("v", "a", "s", "lds").
+std::optional<int64_t> pin(const std::string& name, const std::string& prefix) {
+    std::size_t at = 0;
+    while (at < name.size()) {
+        std::size_t end = name.find('_', at);
+        if (end == std::string::npos) end = name.size();
+        const std::string tok = name.substr(at, end - at);
+        if (tok.rfind(prefix, 0) == 0 && tok.size() > prefix.size() && std::isdigit(static_cast<unsigned char>(tok[prefix.size()]))) {
+            std::size_t used = 0;
+            int64_t v = std::stoll(tok.substr(prefix.size()), &used);
+            const std::string rest = tok.substr(prefix.size() + used);
+            if (rest == "k") v *= 1024;
+            if (rest.empty() || rest == "k") return v;
+        }
+        at = end + 1;
+    }
+    return std::nullopt;
+}
+
+// One compile's remarks and .s (LLC19 / LLC22, recorded or live): every field the reader takes agrees across
+// the formats and with what the kernel's name pins, and LLVM's printed occupancy equals smcalc's LLVM figure
+// for the version (`spelling`: 19 or 22) with the kernel's own flat workgroup size range (kernels.ll).
+// Returns the number of kernels checked.
+size_t check_compile(const std::string& remarks, const std::string& assembly, const std::string& gfx, int spelling) {
+    auto r = a::parse_amd_compiler_output(remarks);
+    auto s = a::parse_amd_compiler_output(assembly);
+    auto m = a::parse_amd_compiler_output(remarks + "\n" + assembly);  // pasted together: merged by name
+    REQUIRE(r.ok());
+    REQUIRE(s.ok());
+    REQUIRE(m.ok());
+    REQUIRE(r->kernels.size() == s->kernels.size());
+    REQUIRE(m->kernels.size() == s->kernels.size());
+    const a::ArchRules& ar = arch(gfx);
+    for (size_t i = 0; i < m->kernels.size(); ++i) {
+        const a::ParsedKernel& k = m->kernels[i];
+        const a::ParsedKernel& kr = r->kernels[i];
+        const a::ParsedKernel& ks = s->kernels[i];
+        CAPTURE(gfx);
         CAPTURE(k.name);
-        auto c = a::compare_with_llvm(arch(k.gfx.empty() ? "gfx942" : k.gfx), k, wg_of(k.name));
+        REQUIRE(kr.name == k.name);
+        REQUIRE(ks.name == k.name);
+        // target: the .s names it, remarks do not
+        CHECK(ks.gfx == gfx);
+        CHECK(kr.gfx.empty());
+        CHECK(k.gfx == gfx);
+        CHECK(kr.llvm_spelling == spelling);
+        CHECK(ks.llvm_spelling == spelling);
+        // the same counts in the remark, the asm comments and the .amdhsa directives
+        REQUIRE(kr.vgprs);
+        CHECK(kr.vgprs == ks.vgprs);
+        CHECK(kr.agprs == ks.agprs);
+        REQUIRE(kr.sgprs);
+        CHECK(kr.sgprs == ks.sgprs);
+        CHECK(kr.lds == ks.lds);
+        CHECK(kr.scratch == ks.scratch);
+        CHECK(kr.llvm_occupancy == ks.llvm_occupancy);
+        CHECK(kr.vgpr_spill == ks.vgpr_spill);
+        REQUIRE(ks.next_free_vgpr);
+        REQUIRE(ks.vgprs_for_occupancy);
+        REQUIRE(ks.sgprs_for_occupancy);
+        CHECK(*ks.next_free_vgpr == std::max<int64_t>(1, *ks.vgprs_for_occupancy));
+        CHECK(*ks.sgprs_for_occupancy >= *ks.sgprs);
+        if (ar.unified_vgprs) {
+            REQUIRE(ks.accum_offset);
+            CHECK(*ks.accum_offset % 4 == 0);
+            CHECK(*ks.accum_offset >= std::max<int64_t>(1, *ks.vgprs));
+            // metadata .vgpr_count: the used unified count, alignTo(vgprs, 4) + agprs
+            REQUIRE(ks.unified_vgprs);
+            CHECK(*ks.unified_vgprs == (*ks.agprs > 0 ? (*ks.vgprs + 3) / 4 * 4 + *ks.agprs : *ks.vgprs));
+        } else {
+            CHECK_FALSE(ks.accum_offset);
+            REQUIRE(ks.unified_vgprs);
+            CHECK(*ks.unified_vgprs == std::max(*ks.vgprs, *ks.agprs));  // gfx908: the larger file
+        }
+        // what the name pins: vN, aN, ldsN / ldsNk, wgN / wgAtoB; sN clobbers s0..s(N-1), the compiler adds
+        // VCC, FLAT_SCRATCH and XNACK_MASK (6 on gfx942/gfx950, 4 on gfx90a/gfx908 with xnack off by default)
+        const bool mfma_or_spill = k.name.rfind("mfma", 0) == 0 || k.name.rfind("spill", 0) == 0;
+        if (auto v = pin(k.name, "v"); v && !mfma_or_spill) CHECK(*ks.vgprs == *v);
+        if (auto v = pin(k.name, "a"); v && !mfma_or_spill) CHECK(*ks.agprs == *v);
+        if (auto v = pin(k.name, "lds")) CHECK(*ks.lds == *v);
+        if (auto v = pin(k.name, "s")) CHECK((*ks.sgprs == *v + 6 || *ks.sgprs == *v + 4));
+        REQUIRE(ks.max_flat_workgroup_size);
+        CHECK(*ks.max_flat_workgroup_size == wg_of(k.name));
+        if (k.name.rfind("spill", 0) == 0) CHECK(*ks.scratch > 0);  // spilled to scratch
+        // LLVM's figure, as this LLVM version computes it, for the kernel's own range
+        REQUIRE(k.llvm_occupancy);
+        const a::KernelInput in = a::to_kernel_input(k);
+        CHECK(in.threads == wg_of(k.name));
+        const int64_t want = spelling == 19 ? a::compiler_waves_per_simd(ar, in)
+                                            : a::llvm_waves_per_simd(ar, in, wg_min_of(k.name));
+        CHECK(*k.llvm_occupancy == want);
+        // compare_with_llvm (the text does not say the range's lower end): no MISMATCH, and a range from 1 (what
+        // __launch_bounds__ emits) is found as such
+        auto c = a::compare_with_llvm(ar, k);
         REQUIRE(c.ok());
         CHECK_FALSE(c->mismatch);
+        if (c->range_explains && wg_min_of(k.name) == 1) CHECK(c->range_min == 1);
     }
+    return m->kernels.size();
+}
+
+std::string read_path(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    REQUIRE_MESSAGE(f.good(), "cannot open " << path);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+}  // namespace
+
+TEST_CASE("amd: LLC22 gfx942, gfx950, gfx90a, gfx908: every field read and LLVM 22's occupancy equal smcalc's") {
+    CHECK(check_compile(read_data("amd/llc22-gfx942-remarks.txt"), read_data("amd/llc22-gfx942.s.txt"), "gfx942", 22) == 81);
+    CHECK(check_compile(read_data("amd/llc22-gfx950-remarks.txt"), read_data("amd/llc22-gfx950.s.txt"), "gfx950", 22) == 81);
+    CHECK(check_compile(read_data("amd/llc22-gfx950-lds-remarks.txt"), read_data("amd/llc22-gfx950-lds.s.txt"), "gfx950", 22) == 17);
+    // LLVM 22 for MI250X/MI210 (gfx90a) and MI100 (gfx908) too: its range rule with those targets' slots
+    CHECK(check_compile(read_data("amd/llc22-gfx90a-remarks.txt"), read_data("amd/llc22-gfx90a.s.txt"), "gfx90a", 22) == 81);
+    CHECK(check_compile(read_data("amd/llc22-gfx908-remarks.txt"), read_data("amd/llc22-gfx908.s.txt"), "gfx908", 22) == 81);
+}
+
+TEST_CASE("amd: LLC19 gfx942, gfx90a and gfx908: every field read and LLVM 19's occupancy equal smcalc's") {
+    CHECK(check_compile(read_data("amd/llc19-gfx942-remarks.txt"), read_data("amd/llc19-gfx942.s.txt"), "gfx942", 19) == 81);
+    CHECK(check_compile(read_data("amd/llc19-gfx90a-remarks.txt"), read_data("amd/llc19-gfx90a.s.txt"), "gfx90a", 19) == 81);
+    CHECK(check_compile(read_data("amd/llc19-gfx908-remarks.txt"), read_data("amd/llc19-gfx908.s.txt"), "gfx908", 19) == 81);
+}
+
+TEST_CASE("amd: live oracle (tests/amd/llvm-oracle.sh sets SMCALC_AMD_ORACLE_DIR - skipped otherwise)") {
+    const char* dir = std::getenv("SMCALC_AMD_ORACLE_DIR");
+    if (!dir) return;
+    const std::string d = dir;
+    size_t checked = 0;
+    struct Run { const char* tag; const char* gfx; const char* suffix; int spelling; };
+    const Run runs[] = {{"llc22", "gfx942", "", 22}, {"llc22", "gfx950", "", 22}, {"llc22", "gfx950", "-lds", 22},
+                        {"llc22", "gfx90a", "", 22}, {"llc22", "gfx908", "", 22}, {"llc19", "gfx942", "", 19},
+                        {"llc19", "gfx90a", "", 19}, {"llc19", "gfx908", "", 19}};
+    for (const Run& r : runs) {
+        const std::string base = d + "/" + r.tag + "-" + r.gfx + r.suffix;
+        if (!std::ifstream(base + ".s").good()) continue;  // that llc is not installed
+        CAPTURE(base);
+        checked += check_compile(read_path(base + "-remarks.txt"), read_path(base + ".s"), r.gfx, r.spelling);
+    }
+    CHECK(checked > 0);
+}
+
+TEST_CASE("amd: LLC19/LLC22 cases the issue names: workgroup ranges, waves-per-eu caps, 100 SGPRs, gfx908") {
+    auto kernel = [](const std::string& file, const std::string& name) {
+        auto p = a::parse_amd_compiler_output(read_data(file));
+        REQUIRE(p.ok());
+        for (const auto& k : p->kernels)
+            if (k.name == name) return k;
+        FAIL("no kernel " << name);
+        return a::ParsedKernel{};
+    };
+    // "1,448" (__launch_bounds__(448)): LLVM 22 prints 8 (the best size of the range), LLVM 19 7 (the size 448:
+    // 7 waves, 4 workgroups of the 32 slots = 28 waves); a launch of 448 work-items holds 28 waves: 7 per SIMD.
+    const a::ParsedKernel k22 = kernel("amd/llc22-gfx942.s.txt", "v32_wg1to448");
+    const a::ParsedKernel k19 = kernel("amd/llc19-gfx942.s.txt", "v32_wg1to448");
+    CHECK(*k22.llvm_occupancy == 8);
+    CHECK(*k19.llvm_occupancy == 7);
+    auto c22 = a::compare_with_llvm(arch("gfx942"), k22);
+    auto c19 = a::compare_with_llvm(arch("gfx942"), k19);
+    REQUIRE(c22.ok());
+    REQUIRE(c19.ok());
+    CHECK(c22->range_explains);
+    CHECK_FALSE(c22->mismatch);
+    CHECK_FALSE(c19->range_explains);
+    CHECK_FALSE(c19->mismatch);
+    CHECK(c22->ours.waves_per_simd == 7.0);
+    bool said = false;
+    for (const auto& n : c22->ours.notes) said = said || n.find("LLVM 22 reports the best occupancy") != std::string::npos;
+    CHECK(said);
+    // waves-per-eu 4: 32 VGPRs used, .amdhsa_next_free_vgpr 97, NumSGPRsForWavesPerEU 102; LLVM 4, and the
+    // hardware allocates 104 per lane: 4 waves/SIMD as well.
+    const a::ParsedKernel w = kernel("amd/llc22-gfx942.s.txt", "v32_wpe4_wg256");
+    CHECK(*w.vgprs == 32);
+    CHECK(*w.next_free_vgpr == 97);
+    CHECK(*w.sgprs_for_occupancy == 102);
+    const a::OccupancyResult ow = occ("gfx942", a::to_kernel_input(w));
+    CHECK(ow.vgprs_allocated == 104);
+    CHECK(ow.waves_per_simd == 4.0);
+    CHECK(ow.compiler_waves_per_simd == 4);
+    // 100 SGPRs (s94: 94 + VCC, FLAT_SCRATCH, XNACK_MASK): LLVM 19 and 22 print 8 (step table); the SIMD's 800
+    // SGPRs in granules of 16 hold 800 / 112 = 7.
+    for (const char* f : {"amd/llc22-gfx942.s.txt", "amd/llc19-gfx942.s.txt", "amd/llc22-gfx950.s.txt"}) {
+        CAPTURE(f);
+        const a::ParsedKernel s = kernel(f, "s94_wg256");
+        CHECK(*s.sgprs == 100);
+        CHECK(*s.llvm_occupancy == 8);
+        const a::OccupancyResult os = occ(s.gfx, a::to_kernel_input(s));
+        CHECK(os.compiler_waves_per_simd == 8);
+        CHECK(os.limits[1].waves_per_simd == 7);
+        bool noted = false;
+        for (const auto& n : os.notes) noted = noted || n.find("step table") != std::string::npos;
+        CHECK(noted);
+    }
+    // gfx908 (MI100): split files, 10 waves per SIMD: 768 work-items with 20 KiB LDS print 9 (3 x 12 waves / 4);
+    // v5_a128: max(5, 128) = 128 of 256 -> 2 waves (gfx90a: alignTo(5, 4) + 128 = 136 of 512 -> 3).
+    CHECK(*kernel("amd/llc19-gfx908.s.txt", "lds20k_wg1to768").llvm_occupancy == 9);
+    CHECK(occ("gfx908", kin(256, 5, 128)).limits[0].waves_per_simd == 2);
+    CHECK(occ("gfx90a", kin(256, 5, 128)).limits[0].waves_per_simd == 3);
+    CHECK(occ("gfx908", kin(64, 1)).max_waves_per_simd == 10);
+}
+
+TEST_CASE("amd: MI250X, MI250, MI210 (gfx90a) and MI100 (gfx908) from ROCm's specifications") {
+    CHECK(gpu("MI250X").cu_count == 220);
+    CHECK(gpu("MI250X").cus_per_xcd == 110);
+    CHECK(gpu("MI250").cu_count == 208);
+    CHECK(gpu("Instinct MI210").cu_count == 104);
+    CHECK(gpu("AMD Instinct MI100").cu_count == 120);
+    CHECK(gpu("MI250X").arch().gfx == "gfx90a");
+    CHECK(gpu("MI100").arch().gfx == "gfx908");
+    CHECK(gpu("MI100").arch().lds_per_cu == 64 * 1024);
+    CHECK_FALSE(gpu("MI100").arch().unified_vgprs);
+    CHECK(gpu("MI210").arch().unified_vgprs);
+    CHECK(*gpu("MI210").hbm_bytes == int64_t{64} << 30);
+    // the tile model takes them: 128x128x64 bf16, 3 stages = 96 KiB of LDS: does not fit 64 KiB
+    a::TileInput t;
+    t.m = 128;
+    t.n = 128;
+    t.k = 64;
+    t.stages = 3;
+    t.waves = 8;
+    for (const char* g : {"MI250X", "MI100"}) {
+        auto r = a::tile(gpu(g), t);
+        REQUIRE(r.ok());
+        CHECK_FALSE(r->lds_fits);
+    }
+    t.stages = 1;  // 32 KiB: fits, 2 workgroups of 8 waves on MI250X (64 KiB LDS)
+    auto r = a::tile(gpu("MI250X"), t);
+    REQUIRE(r.ok());
+    CHECK(r->lds_fits);
+    CHECK(r->workgroups_per_cu == 2);
+}
+
+TEST_CASE("amd: clang's remark form (location first, the option in brackets) reads as llc's") {
+    // clang / hipcc print "<file>:<line>:<col>: remark: <msg> [-Rpass-analysis=kernel-resource-usage]"; llc prints
+    // "remark: <file>:<line>:<col>: <msg>". The same kernel from LLC22's gfx942 remarks in both forms.
+    const std::string opt = " [-Rpass-analysis=kernel-resource-usage]";
+    const std::string clang = "k.hip:12:1: remark: Function Name: v128_a128_wg256" + opt + "\n" +
+                              "k.hip:12:1: remark:     TotalSGPRs: 6" + opt + "\n" +
+                              "k.hip:12:1: remark:     VGPRs: 128" + opt + "\n" +
+                              "k.hip:12:1: remark:     AGPRs: 128" + opt + "\n" +
+                              "k.hip:12:1: remark:     Occupancy [waves/SIMD]: 2" + opt + "\n" +
+                              "k.hip:12:1: remark:     LDS Size [bytes/block]: 0" + opt + "\n";
+    auto p = a::parse_amd_compiler_output(clang);
+    REQUIRE(p.ok());
+    REQUIRE(p->kernels.size() == 1);
+    const a::ParsedKernel& k = p->kernels[0];
+    CHECK(k.name == "v128_a128_wg256");
+    CHECK(*k.sgprs == 6);
+    CHECK(*k.vgprs == 128);
+    CHECK(*k.agprs == 128);
+    CHECK(*k.llvm_occupancy == 2);
+    CHECK(k.llvm_spelling == 22);
+    auto q = a::parse_amd_compiler_output(read_data("amd/llc22-gfx942-remarks.txt"));
+    REQUIRE(q.ok());
+    for (const auto& kk : q->kernels)
+        if (kk.name == k.name) {
+            CHECK(kk.vgprs == k.vgprs);
+            CHECK(kk.agprs == k.agprs);
+            CHECK(kk.sgprs == k.sgprs);
+            CHECK(kk.llvm_occupancy == k.llvm_occupancy);
+        }
 }
 
 TEST_CASE("amd: the reader refuses text without kernels and never reads numbers past kMaxInput") {

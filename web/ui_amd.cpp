@@ -40,8 +40,8 @@ void view_amd_device_summary(App& a) {
     ImGui::TextUnformatted(line.c_str());
     text_wrapped("Per CU: " + std::to_string(r.simds_per_cu) + " SIMDs x " + std::to_string(r.max_waves_per_simd) +
                 " waves of " + std::to_string(r.wave_size) + " lanes, " + std::to_string(r.vgprs_per_simd) +
-                " VGPRs+AGPRs per lane per SIMD, " + format_bytes(r.lds_per_cu) + " LDS; " +
-                std::to_string(g.xcd_count) + " XCDs x " + std::to_string(g.cus_per_xcd) + " CUs.",
+                (r.unified_vgprs ? " VGPRs+AGPRs per lane per SIMD, " : " VGPRs and as many AGPRs per lane per SIMD, ") +
+                format_bytes(r.lds_per_cu) + " LDS; " + g.dies_text() + " CUs.",
             &a.pal.text_dim);
     if (!g.note.empty()) text_wrapped(std::string(g.note), &a.pal.text_dim);
 }

@@ -109,6 +109,8 @@ json amd_parsed_kernel_json(const amd::ParsedKernel& k) {
     json o = json::object();
     SMCALC_JSON_MEMBERS(o, k, name, vgprs, agprs, unified_vgprs, sgprs, lds, scratch, max_flat_workgroup_size,
                         vgpr_spill, sgpr_spill, llvm_occupancy, formats, line, missing);
+    SMCALC_JSON_MEMBERS(o, k, next_free_vgpr, next_free_sgpr, accum_offset, vgprs_for_occupancy, sgprs_for_occupancy);
+    o["llvm_spelling"] = k.llvm_spelling ? json(k.llvm_spelling) : json(nullptr);
     o["gfx"] = opt_json(k.gfx);
     return o;
 }
@@ -124,6 +126,9 @@ json amd_parse_json(const AmdParseAnswer& a) {
         o["waves_per_simd"] = c ? json(c->ours.waves_per_simd) : json(nullptr);
         o["workgroups_per_cu"] = c ? json(c->ours.workgroups_per_cu) : json(nullptr);
         o["mismatch"] = c ? json(c->mismatch) : json(nullptr);
+        o["llvm_range_waves_per_simd"] = c ? json(c->llvm_range) : json(nullptr);  // LLVM 22, range 1..threads
+        o["range_explains"] = c ? json(c->range_explains) : json(nullptr);
+        o["range_min"] = c && c->range_explains ? json(c->range_min) : json(nullptr);  // the range's lower end found
         o["comparison"] = c ? json(c->text) : json(nullptr);
         kernels.push_back(std::move(o));
     }

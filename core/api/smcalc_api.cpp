@@ -325,7 +325,8 @@ Device read_device_object(const json& obj) {
 // fields; the rest are the request's own keys.
 bool used_by(std::string_view key, Op op, bool compare_tile) {
     if (key == "op" || key == "id") return true;
-    if (key == "gpu" || key == "cc" || key == "device") return is_device_op(op);
+    if (key == "gpu") return is_device_op(op) || op == Op::Parse;  // parse: an AMD GPU's rules for remarks
+    if (key == "cc" || key == "device") return is_device_op(op);
     if (key == "threads") return is_kernel_op(op, compare_tile) && op != Op::BlockSize;
     if (key == "smem_dynamic") return is_kernel_op(op, compare_tile) && op != Op::DynamicSmem;
     if (fields::find(fields::kernel_fields(), key)) return is_kernel_op(op, compare_tile);
@@ -547,7 +548,12 @@ Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
         auto p = amd::parse_amd_compiler_output(text->get<std::string>());
         if (!p) fail(p.error().id, "compiler_output", p.error().message);
         req.amd_compiler = choose_amd_kernel(*p, get(j, "kernel"));
-        req.amd_input = amd::to_kernel_input(*req.amd_compiler, req.amd_input);
+        req.amd_input = amd::to_kernel_input(*req.amd_compiler, req.amd_input);  // threads: max_flat_workgroup_size
+        if (!req.amd_compiler->gfx.empty() && req.amd_compiler->gfx != spec->gfx)
+            req.warnings.push_back(req.amd_compiler->name + " was compiled for " + req.amd_compiler->gfx + " but " +
+                                   req.gpu + " is " + std::string(spec->gfx) + ": the figures use " +
+                                   std::string(spec->gfx) + "'s rules with the counts compiled for " +
+                                   req.amd_compiler->gfx);
     } else if (get(j, "kernel")) {
         fail(ErrorId::BadRequest, "kernel", "kernel picks one kernel of compiler_output, which is missing");
     }
@@ -920,6 +926,24 @@ Request parse(const json& request) {
         if (!text) fail(ErrorId::BadRequest, "text", "text is missing: paste the output of ptxas -v or cuobjdump -res-usage");
         if (!text->is_string()) fail(ErrorId::InvalidInput, "text", "text must be a string (compiler output); got " + shown(*text));
         req.text = text->get<std::string>();
+        // "gpu": AMD remarks name no target; the AMD GPU given chooses the rules (NVIDIA output names its own CC).
+        if (const json* g = get(j, "gpu")) {
+            req.amd_gpu = amd_gpu_of(g);
+            if (!req.amd_gpu) {
+                if (!g->is_string())
+                    fail(ErrorId::InvalidInput, "gpu", "gpu must be a string naming an AMD GPU; got " + shown(*g));
+                const std::string name = g->get<std::string>();
+                if (!find_gpu(name)) {
+                    auto e = amd::find_gpu(name);
+                    fail(e.error().id, "gpu", e.error().message);
+                }
+                req.warnings.push_back("field \"gpu\" is ignored by op parse for an NVIDIA GPU (" + name.substr(0, 60) +
+                                       "): ptxas output names its own architecture; \"gpu\" chooses an AMD GPU's "
+                                       "rules for LLVM output");
+            } else {
+                req.gpu = std::string(req.amd_gpu->name);
+            }
+        }
         return req;
     }
     if (req.op == Op::Compare) {
@@ -945,7 +969,7 @@ Request parse(const json& request) {
                 if (auto a = amd::parse_amd_compiler_output(text->get<std::string>()))
                     fail(ErrorId::InvalidInput, "compiler_output",
                          "compiler_output is AMD (LLVM AMDGPU) compiler output: " + a->summary +
-                             "; give an AMD GPU with it: \"gpu\": \"MI300X\", \"MI325X\", \"MI350X\" or \"MI355X\"");
+                             "; give an AMD GPU with it: \"gpu\": \"MI300X\", \"MI355X\", \"MI250X\", \"MI100\" (smcalc gpus lists them)");
                 fail(p.error().id, "compiler_output", p.error().message);
             }
             parsed = std::move(p.value());

@@ -104,6 +104,10 @@ constexpr Field kClusters = {"--clusters", "clusters",
                              "cluster shapes to rank, comma-separated: 1x1x1,2x1x1,1x2x1,2x2x1 (1x1x1 = none; CC 9.0+)",
                              "LIST", Kind::List};
 constexpr Field kParseFile = {"FILE", "text", "compiler output to read (default or -: stdin)", "", Kind::File};
+constexpr Field kParseGpu = {"--gpu", "gpu",
+                             "AMD GPU whose rules LLVM output takes (remarks name no target; default: the .s's "
+                             "target, else gfx942): MI300X, MI355X, MI250X, MI100, ...",
+                             "NAME", Kind::Text};
 
 // What one subcommand collects from its flags.
 struct Command {
@@ -466,6 +470,7 @@ int main(int argc, char** argv) {
                              "shared memory, barriers, stack and spills; or in AMD LLVM output (kernel-resource-usage "
                              "remarks, .s, metadata): VGPRs, SGPRs, LDS and LLVM's occupancy beside smcalc's");
         c.add(kParseFile);
+        c.add(kParseGpu);
         json_flag(c);
     }
     for (auto [name, op, help] : {std::tuple{"gpus", "gpus", "the GPU database: name, CC, SMs, source"},

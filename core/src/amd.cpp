@@ -4,8 +4,8 @@
 // waves, workgroups. "per SIMD" and "per CU" as named.
 //
 // Index
-//   [SECTION] architecture rows   gfx942, gfx950, gfx90a (oracle only)
-//   [SECTION] products            MI300X, MI325X, MI350X, MI355X
+//   [SECTION] architecture rows   gfx942, gfx950, gfx90a, gfx908
+//   [SECTION] products            MI300X, MI325X, MI350X, MI355X, MI250X, MI250, MI210, MI100
 //   [SECTION] vocabulary          SM/CU, warp/wave, ...; vendor-only fields
 //   [SECTION] occupancy           per-limit counts, limiter, compiler figure, derivation
 //   [SECTION] next step           the smallest change of one resource that fits one more workgroup
@@ -42,18 +42,33 @@ constexpr ArchRules cdna(std::string_view gfx, std::string_view family, std::str
                          int lds_granule, std::string_view source) {
     return {.gfx = gfx, .family = family, .label = label,
             .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 8,
-            .vgprs_per_simd = 512, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
+            .vgprs_per_simd = 512, .unified_vgprs = true, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
             .vgpr_alloc_granule = 8, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
             .lds_per_cu = lds, .lds_per_workgroup = lds, .lds_alloc_granule = lds_granule,
             .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
             .source = source};
 }
 
+// gfx908 (CDNA, MI100) has no FeatureGFX90AInsts: two files of 256 registers per lane per SIMD, one for VGPRs
+// and one for AGPRs ("256 VGPR and 256 AccVGPR", ROCM-SPECS), allocated in granules of 4 (LLVM-BI
+// getVGPRAllocGranule: wave64 without GFX10_3/GFX90A insts), occupancy from the larger of the two counts
+// (LLVM-BI getTotalNumVGPRs(has90AInsts = false): max(VGPRs, AGPRs)); 10 waves per SIMD (LLVM-BI
+// getMaxWavesPerEU: 8 only with FeatureGFX90AInsts), so 40 wave slots per CU; LDS 64 KiB in 512 B blocks
+// (LLVM-ASM, gfx9). LLC19 gfx908 prints 9 waves/SIMD for 768 work-items with 20 KiB LDS (3 x 12 waves / 4).
+constexpr ArchRules kGfx908 = {
+    .gfx = "gfx908", .family = "CDNA", .label = "MI100",
+    .wave_size = 64, .simds_per_cu = 4, .max_waves_per_simd = 10,
+    .vgprs_per_simd = 256, .unified_vgprs = false, .max_vgprs = 256, .max_agprs = 256, .agpr_offset_granule = 4,
+    .vgpr_alloc_granule = 4, .sgprs_per_simd = 800, .sgpr_alloc_granule = 16, .max_sgprs = 112,
+    .lds_per_cu = 65536, .lds_per_workgroup = 65536, .lds_alloc_granule = 512,
+    .max_workgroup_size = 1024, .max_barriers_per_cu = 16,
+    .source = "LLVM-BI; LLVM-TD; LLVM-ASM; ROCM-SPECS; LLC19"};
+
 constexpr ArchRules kArchs[] = {
     cdna("gfx942", "CDNA3", "MI300X, MI325X (and MI300A)", 65536, 512, "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC; ROCM-SPECS"),
     cdna("gfx950", "CDNA4", "MI350X, MI355X", 163840, 2048, "LLVM-BI; LLVM-TD; LLVM-T-LDS950; HIP-OCC; ROCM-SPECS"),
-    cdna("gfx90a", "CDNA2", "MI200 rules; no product row: kept for the LLVM and XLA vectors that name gfx90a", 65536,
-         512, "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC"),
+    cdna("gfx90a", "CDNA2", "MI250X, MI250, MI210", 65536, 512, "LLVM-BI; LLVM-TD; LLVM-ASM; HIP-OCC; ROCM-SPECS; LLC19"),
+    kGfx908,
 };
 
 // ============================================================================ [SECTION] products
@@ -88,6 +103,42 @@ constexpr GpuSpec kGpus[] = {
                   "SEED002 (disagrees: 288 CUs)",
         .note = "Seed 002 says \"MI355X (288 CUs)\"; AMD's specifications say 256 CUs (8 XCDs x 32) and 288 GB of "
                 "HBM3E: 288 is the memory size. smcalc uses AMD's 256.",
+    },
+    {
+        .name = "MI250X", .aliases = "Instinct MI250X|AMD Instinct MI250X", .gfx = "gfx90a",
+        .cu_count = 220, .xcd_count = 2, .cus_per_xcd = 110,
+        .hbm_bytes = int64_t{128} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = std::nullopt,
+        .source = "ROCM-SPECS (CUs 220 = 110 per GCD, LDS 64 KiB, VGPR file 512 KiB, 128 GiB)",
+        .note = "Two GCDs (graphics compute dies) of 110 CUs; HIP shows each GCD as its own device (Frontier, "
+                "LUMI): a launch on one device sees 110 CUs, so per-device figures are half the per-GPU ones. "
+                "Peak clock and bandwidth: no source kept here (unknown).",
+        .die = "GCD",
+    },
+    {
+        .name = "MI250", .aliases = "Instinct MI250|AMD Instinct MI250", .gfx = "gfx90a",
+        .cu_count = 208, .xcd_count = 2, .cus_per_xcd = 104,
+        .hbm_bytes = int64_t{128} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = std::nullopt,
+        .source = "ROCM-SPECS (CUs 208 = 104 per GCD, LDS 64 KiB, VGPR file 512 KiB, 128 GiB)",
+        .note = "Two GCDs of 104 CUs, each its own HIP device (104 CUs per launch). Peak clock and bandwidth: no "
+                "source kept here (unknown).",
+        .die = "GCD",
+    },
+    {
+        .name = "MI210", .aliases = "Instinct MI210|AMD Instinct MI210", .gfx = "gfx90a",
+        .cu_count = 104, .xcd_count = 1, .cus_per_xcd = 104,
+        .hbm_bytes = int64_t{64} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = std::nullopt,
+        .source = "ROCM-SPECS (CUs 104, LDS 64 KiB, VGPR file 512 KiB, 64 GiB)",
+        .note = "One GCD of 104 CUs (PCIe card). Peak clock and bandwidth: no source kept here (unknown).",
+        .die = "GCD",
+    },
+    {
+        .name = "MI100", .aliases = "Instinct MI100|AMD Instinct MI100", .gfx = "gfx908",
+        .cu_count = 120, .xcd_count = 1, .cus_per_xcd = 120,
+        .hbm_bytes = int64_t{32} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = std::nullopt,
+        .source = "ROCM-SPECS (CUs 120, LDS 64 KiB, 256 KiB VGPR and 256 KiB AccVGPR files, 32 GiB)",
+        .note = "CDNA (gfx908): separate VGPR and AGPR files of 256 registers per lane each, 10 waves per SIMD. "
+                "Peak clock and bandwidth: no source kept here (unknown).",
+        .die = "GCD",
     },
 };
 // clang-format on
@@ -144,6 +195,9 @@ std::optional<Error> validate(const ArchRules& a, const KernelInput& in) {
                        "bytes of LDS per workgroup (" + bytes_text(a.lds_per_workgroup) + on + ")"))
         return e;
     if (auto e = check("scratch", in.scratch, 0, kMaxInput, "bytes of scratch per lane")) return e;
+    if (auto e = check("alloc_vgprs", in.alloc_vgprs, 0, a.vgprs_per_simd,
+                       "VGPRs per lane the kernel descriptor allocates (.amdhsa_next_free_vgpr)" + on))
+        return e;
     return std::nullopt;
 }
 
@@ -156,19 +210,36 @@ struct Regs {
 
 Regs regs_of(const ArchRules& a, const KernelInput& in) {
     Regs r;
-    // getTotalNumVGPRs (gfx90a+): AGPRs start at the next multiple of 4 after the arch VGPRs.
-    r.unified = in.agprs > 0 ? align_to(in.vgprs, a.agpr_offset_granule) + in.agprs : in.vgprs;
+    // LLVM-BI getTotalNumVGPRs(has90AInsts, ArgNumAGPR, ArgNumVGPR): with one unified file (gfx90a+) AGPRs
+    // start at the next multiple of 4 after the arch VGPRs; with two files (gfx908) the larger one counts.
+    if (a.unified_vgprs)
+        r.unified = in.agprs > 0 ? align_to(in.vgprs, a.agpr_offset_granule) + in.agprs : in.vgprs;
+    else
+        r.unified = std::max(in.vgprs, in.agprs);
+    // The kernel descriptor's allocation (compiler output): LLVM pads it to a waves-per-eu cap.
+    r.unified = std::max(r.unified, in.alloc_vgprs);
     r.vgpr_alloc = align_to(std::max<int64_t>(1, r.unified), a.vgpr_alloc_granule);  // at least one granule
     // getNumWavesPerEUWithNumVGPRs: below one granule the file never limits.
     r.vgpr_waves = r.unified < a.vgpr_alloc_granule
                        ? a.max_waves_per_simd
                        : std::clamp<int64_t>(a.vgprs_per_simd / r.vgpr_alloc, 1, a.max_waves_per_simd);
     if (in.sgprs > 0) {
-        // getOccupancyWithNumSGPRs, closed form (LLVM main; the HIP runtime divides the same way).
+        // What the SIMD holds: 800 SGPRs in granules of 16 (HIP-OCC divides the same way; LLVM-BI
+        // getMaxNumSGPRs gives a kernel asking for W waves alignDown(800 / W, 16) SGPRs: 96 for 8 waves).
+        // LLVM's printed figure uses its step table instead (llvm_sgpr_waves below).
         r.sgpr_alloc = align_to(in.sgprs, a.sgpr_alloc_granule);
         r.sgpr_waves = std::clamp<int64_t>(a.sgprs_per_simd / r.sgpr_alloc, 1, a.max_waves_per_simd);
     }
     return r;
+}
+
+// LLVM-BI getOccupancyWithNumSGPRs (LLVM 19 and 22 alike, generation VOLCANIC_ISLANDS .. GFX9): a step table,
+// <= 80 SGPRs 10 waves, <= 88 9, <= 100 8, else 7, then min with getMaxWavesPerEU. It disagrees with
+// getMaxNumSGPRs (8 waves allow alignDown(800 / 8, 16) = 96) for 97..100 SGPRs: LLC19 and LLC22 print 8 for
+// 100 SGPRs on gfx942 and gfx950 (s94_wg256), where 800 / alignTo(100, 16) = 7 (the hardware figure here).
+int64_t llvm_sgpr_waves(const ArchRules& a, int64_t sgprs) {
+    const int64_t w = sgprs <= 80 ? 10 : sgprs <= 88 ? 9 : sgprs <= 100 ? 8 : 7;
+    return std::min<int64_t>(w, a.max_waves_per_simd);
 }
 
 // getMaxWorkGroupsPerCU: a one-wave workgroup needs no barrier; larger ones are held to the barrier count.
@@ -204,6 +275,11 @@ const ArchRules& GpuSpec::arch() const {
     for (const ArchRules& a : kArchs)
         if (a.gfx == gfx) return a;
     return kArchs[0];  // unreachable: tests check every product's gfx is modelled
+}
+
+std::string GpuSpec::dies_text() const {
+    return std::to_string(xcd_count) + " " + std::string(die) + (xcd_count == 1 ? "" : "s") + " x " +
+           std::to_string(cus_per_xcd);
 }
 
 std::span<const GpuSpec> all_gpus() { return kGpus; }
@@ -268,17 +344,44 @@ constexpr Named<Limit> kLimitNames[] = {
 std::string_view limit_key(Limit l) { return name_of(kLimitNames, l).key; }
 std::string_view limit_label(Limit l) { return name_of(kLimitNames, l).label; }
 
-int64_t compiler_waves_per_simd(const ArchRules& a, const KernelInput& in) {
-    const int64_t wpw = ceil_div(in.threads, a.wave_size);
-    // getOccupancyWithWorkGroupSizes with the flat workgroup size range [threads, threads]: LDS divides the
-    // unrounded byte count ("FIXME: We should take into account the LDS allocation granularity").
+int64_t llvm_waves_per_simd(const ArchRules& a, const KernelInput& in, int64_t min_threads) {
+    // AMDGPUSubtarget getOccupancyWithWorkGroupSizes (LLVM 20+; LLVM-ST22) for the flat workgroup size range
+    // [min_threads, threads], the upper end of the occupancy range it returns (what the remark prints):
+    // LDS divides the unrounded byte count ("FIXME: We should take into account the LDS allocation
+    // granularity"); more LDS than the CU has gives 1.
+    const int64_t max_wg = in.threads, min_wg = std::clamp<int64_t>(min_threads, 1, in.threads);
     const int64_t by_lds = a.lds_per_cu / std::max<int64_t>(in.lds, 1);
-    const int64_t wgs = std::min(workgroup_slots(a, wpw), std::max<int64_t>(by_lds, 1));
-    int64_t occ = by_lds == 0 ? 1 : spread(a, wgs, wpw);
+    int64_t occ = 1;
+    if (by_lds > 0) {
+        struct Props { int64_t waves_per_wg, wgs, waves; };
+        auto props = [&](int64_t size) {
+            const int64_t w = ceil_div(size, a.wave_size);
+            const int64_t g = std::min(workgroup_slots(a, w), by_lds);
+            return Props{w, g, w * g};
+        };
+        const Props lo = props(min_wg), hi = props(max_wg);
+        int64_t max_waves = lo.waves;
+        if (hi.waves >= lo.waves) {
+            max_waves = hi.waves;  // LDS or barriers flip the ends: the larger size gives more waves
+        } else {
+            // A larger size than the minimum with the same workgroup count fills the slots the minimum leaves.
+            const int64_t slots = int64_t{a.max_waves_per_simd} * a.simds_per_cu;
+            const int64_t left_per_wg = (slots - lo.wgs * lo.waves_per_wg) / lo.wgs;
+            if (left_per_wg > 0) max_waves += lo.wgs * std::min(left_per_wg, ceil_div(max_wg, a.wave_size) - lo.waves_per_wg);
+        }
+        occ = std::clamp<int64_t>(ceil_div(max_waves, a.simds_per_cu), 1, a.max_waves_per_simd);
+    }
+    // GCNSubtarget computeOccupancy: min with the register limits (VGPRs as the hardware, SGPRs by the table).
     const Regs r = regs_of(a, in);
     occ = std::min(occ, r.vgpr_waves);
-    if (r.sgpr_waves) occ = std::min(occ, *r.sgpr_waves);
-    return std::min<int64_t>(occ, a.max_waves_per_simd);
+    if (in.sgprs > 0) occ = std::min(occ, llvm_sgpr_waves(a, in.sgprs));
+    return occ;
+}
+
+int64_t compiler_waves_per_simd(const ArchRules& a, const KernelInput& in) {
+    // A fixed size [threads, threads]: LLVM 19's getOccupancyWithLocalMemSize (the maximum size only) and
+    // LLVM 22's range rule give the same figure.
+    return llvm_waves_per_simd(a, in, in.threads);
 }
 
 Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
@@ -357,10 +460,10 @@ Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
         o.rows.push_back(TileRow{key, label, unit, v, lim, Basis::Exact, lim && v > *lim});
     };
     row("waves_per_workgroup", "waves per workgroup", "waves", static_cast<double>(wpw), std::nullopt);
-    row("unified_vgprs", "VGPRs + AGPRs per lane (unified file)", "registers", static_cast<double>(r.unified),
-        static_cast<double>(a.vgprs_per_simd));
-    row("vgprs_allocated", "unified registers allocated per lane", "registers", static_cast<double>(r.vgpr_alloc),
-        static_cast<double>(a.vgprs_per_simd));
+    row("unified_vgprs", a.unified_vgprs ? "VGPRs + AGPRs per lane (unified file)" : "max(VGPRs, AGPRs) per lane (two files)",
+        "registers", static_cast<double>(r.unified), static_cast<double>(a.vgprs_per_simd));
+    row("vgprs_allocated", a.unified_vgprs ? "unified registers allocated per lane" : "registers allocated per lane per file",
+        "registers", static_cast<double>(r.vgpr_alloc), static_cast<double>(a.vgprs_per_simd));
     if (r.sgpr_waves)
         row("sgprs_allocated", "SGPRs allocated per wave", "registers", static_cast<double>(r.sgpr_alloc),
             static_cast<double>(a.sgprs_per_simd));
@@ -378,16 +481,30 @@ Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
     auto& d = o.derivation;
     d.push_back(std::string(a.gfx) + " (" + std::string(a.family) + "): a CU has " + num(simds) + " SIMDs x " +
                 num(wmax) + " wave slots = " + num(slots) + " waves of " + num(a.wave_size) + " lanes; per SIMD " +
-                num(a.vgprs_per_simd) + " VGPRs+AGPRs per lane and " + num(a.sgprs_per_simd) + " SGPRs; " +
+                (a.unified_vgprs ? num(a.vgprs_per_simd) + " VGPRs+AGPRs per lane"
+                                 : num(a.vgprs_per_simd) + " VGPRs and " + num(a.vgprs_per_simd) + " AGPRs per lane") +
+                " and " + num(a.sgprs_per_simd) + " SGPRs; " +
                 bytes_text(a.lds_per_cu) + " of LDS per CU.");
     d.push_back("waves per workgroup = ceil(" + num(in.threads) + " / " + num(a.wave_size) + ") = " + num(wpw) +
                 (o.idle_lanes > 0 ? " (" + num(o.lanes_per_workgroup) + " lanes, " + num(o.idle_lanes) +
                                         " idle in the last wave: " + num(in.threads) + " is not a multiple of " +
                                         num(a.wave_size) + ")"
                                   : ""));
-    if (in.agprs > 0)
+    if (in.agprs > 0 && a.unified_vgprs)
         d.push_back("unified registers = alignTo(" + num(in.vgprs) + " VGPRs, " + num(a.agpr_offset_granule) +
                     ") + " + num(in.agprs) + " AGPRs = " + num(r.unified));
+    else if (in.agprs > 0)
+        d.push_back("separate VGPR and AGPR files: the larger count binds, max(" + num(in.vgprs) + " VGPRs, " +
+                    num(in.agprs) + " AGPRs) = " + num(r.unified));
+    if (in.alloc_vgprs > 0 && in.alloc_vgprs == r.unified) {
+        KernelInput used = in;
+        used.alloc_vgprs = 0;
+        if (regs_of(a, used).unified < in.alloc_vgprs)
+            d.push_back("allocated: the kernel descriptor allocates " + num(in.alloc_vgprs) +
+                        " registers per lane (.amdhsa_next_free_vgpr), more than the " + num(regs_of(a, used).unified) +
+                        " used: LLVM pads the allocation to an amdgpu-waves-per-eu cap (or, LLVM 22, to the occupancy "
+                        "the LDS and workgroup size allow), and the hardware allocates what the descriptor says");
+    }
     d.push_back("VGPR limit: alignTo(" + num(r.unified) + ", " + num(a.vgpr_alloc_granule) + ") = " +
                 num(r.vgpr_alloc) + " per lane; " + num(a.vgprs_per_simd) + " / " + num(r.vgpr_alloc) + " -> " +
                 num(r.vgpr_waves) + " waves/SIMD (max " + num(wmax) + ") -> " + num(simds) + " x " +
@@ -435,9 +552,13 @@ Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
                           " (busiest SIMD " + num(ours_int) +
                           "): LLVM takes the minimum in waves per SIMD, rounds waves per CU up over the SIMDs "
                           "and divides LDS without its allocation granule");
-    if (in.sgprs >= 97 && in.sgprs <= 100)
-        o.notes.push_back("LLVM 19 and older print 8 waves/SIMD for 97..100 SGPRs (a step table); LLVM main and the "
-                          "HIP runtime divide 800 by alignTo(SGPRs, 16) = 112: 7");
+    if (r.sgpr_waves && llvm_sgpr_waves(a, in.sgprs) != *r.sgpr_waves)
+        o.notes.push_back("SGPRs: LLVM (19 through 22, getOccupancyWithNumSGPRs) counts " + num(in.sgprs) +
+                          " SGPRs as " + num(llvm_sgpr_waves(a, in.sgprs)) +
+                          " waves/SIMD by its step table (<= 80: 10, <= 88: 9, <= 100: 8); the SIMD's " +
+                          num(a.sgprs_per_simd) + " SGPRs in granules of " + num(a.sgpr_alloc_granule) + " hold " +
+                          num(*r.sgpr_waves) + " (" + num(a.sgprs_per_simd) + " / " + num(r.sgpr_alloc) +
+                          ", as the HIP runtime and LLVM's own getMaxNumSGPRs count)");
     if (in.scratch > 0)
         o.notes.push_back("scratch (" + num(in.scratch) + " B per lane) sets no limit here; it costs memory "
                           "traffic and the runtime's per-queue scratch pool");

@@ -120,13 +120,26 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
             continue;
         }
 
-        // --- remarks: "remark: <loc>: Function Name: X" / "remark: <loc>:     Key: V" ---
-        if (starts_with(line, "remark:")) {
-            // The body follows the location "file:line:col: "; find the last ": " before a known key.
-            std::string_view body = line;
-            const std::size_t fn = body.find("Function Name:");
-            if (fn != std::string_view::npos) {
-                const std::string_view name = trim(body.substr(fn + 14));
+        // --- remarks: llc prints "remark: <loc>: Function Name: X" / "remark: <loc>:     Key: V"; clang and hipcc
+        // print "<loc>: remark: Key: V [-Rpass-analysis=kernel-resource-usage]" ---
+        if (const std::size_t rp = line.find("remark:");
+            rp != std::string_view::npos && (rp == 0 || (rp >= 2 && line.substr(rp - 2, 2) == ": "))) {
+            std::string_view body;
+            if (rp == 0) {
+                // the location "file:line:col:" follows "remark:"; the body starts after its third colon
+                std::size_t colon = 7;
+                for (int i = 0; i < 3 && colon != std::string_view::npos; ++i) colon = line.find(':', colon + 1);
+                if (colon == std::string_view::npos) continue;
+                body = line.substr(colon + 1);
+            } else {
+                body = line.substr(rp + 7);  // the location came first (clang's form)
+            }
+            // clang names the option that enabled the remark at the end: " [-Rpass-analysis=kernel-resource-usage]"
+            if (const std::size_t br = body.rfind(" [-R"); br != std::string_view::npos && !body.empty() && body.back() == ']')
+                body = body.substr(0, br);
+            body = trim(body);
+            if (starts_with(body, "Function Name:")) {
+                const std::string_view name = trim(body.substr(14));
                 if (!name.empty()) {
                     remark_k = &rd.kernel(name, line_no, "remarks");
                     if (remark_k->gfx.empty()) remark_k->gfx = rd.gfx;
@@ -134,12 +147,13 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
                 continue;
             }
             if (!remark_k) continue;
-            // location is "remark: a:b:c:" then spaces then the key
-            std::size_t colon = 7;
-            for (int i = 0; i < 3 && colon != std::string_view::npos; ++i) colon = body.find(':', colon + 1);
-            if (colon == std::string_view::npos) continue;
-            body = trim(body.substr(colon + 1));
             ParsedKernel& k = *remark_k;
+            // LLVM 22 renamed "SGPRs:" to "TotalSGPRs:" (the same count: VCC, FLAT_SCRATCH, XNACK_MASK included).
+            if (field(body, "TotalSGPRs", k.sgprs)) {
+                k.llvm_spelling = 22;
+                continue;
+            }
+            if (starts_with(body, "SGPRs:")) k.llvm_spelling = 19;
             if (field(body, "SGPRs Spill", k.sgpr_spill) || field(body, "VGPRs Spill", k.vgpr_spill) ||
                 field(body, "SGPRs", k.sgprs) || field(body, "VGPRs", k.vgprs) || field(body, "AGPRs", k.agprs) ||
                 field(body, "ScratchSize [bytes/lane]", k.scratch) ||
@@ -163,13 +177,30 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
                 if (v) {
                     if (key == ".amdhsa_group_segment_fixed_size") asm_k->lds = v;
                     else if (key == ".amdhsa_private_segment_fixed_size") asm_k->scratch = v;
+                    else if (key == ".amdhsa_next_free_vgpr") asm_k->next_free_vgpr = v;
+                    else if (key == ".amdhsa_next_free_sgpr") asm_k->next_free_sgpr = v;
+                    else if (key == ".amdhsa_accum_offset") asm_k->accum_offset = v;
                 }
             }
+            continue;
+        }
+        // A non-kernel function's "; Function info:" comments (NumSgprs, NumVgprs, ...) follow its body, after the
+        // previous kernel's: they are not that kernel's (a device function after a kernel, LLC19/LLC22).
+        if (starts_with(line, "; Function info:")) {
+            asm_k = nullptr;
             continue;
         }
         if (asm_k && starts_with(line, ";")) {
             const std::string_view body = trim(line.substr(1));
             ParsedKernel& k = *asm_k;
+            if (field(body, "TotalNumSgprs", k.sgprs)) {  // LLVM 22's spelling of "; NumSgprs"
+                k.llvm_spelling = 22;
+                continue;
+            }
+            if (starts_with(body, "NumSgprs:")) k.llvm_spelling = 19;
+            if (field(body, "NumSGPRsForWavesPerEU", k.sgprs_for_occupancy) ||
+                field(body, "NumVGPRsForWavesPerEU", k.vgprs_for_occupancy))
+                continue;
             if (field(body, "NumSgprs", k.sgprs) || field(body, "NumVgprs", k.vgprs) ||
                 field(body, "NumAgprs", k.agprs) || field(body, "TotalNumVgprs", k.unified_vgprs) ||
                 field(body, "ScratchSize", k.scratch) || field(body, "Occupancy", k.llvm_occupancy))
@@ -258,9 +289,15 @@ KernelInput to_kernel_input(const ParsedKernel& k, KernelInput base) {
     if (k.agprs) base.agprs = *k.agprs;
     if (k.vgprs) base.vgprs = *k.vgprs;
     else if (k.unified_vgprs) base.vgprs = std::max<int64_t>(0, *k.unified_vgprs - base.agprs);
-    if (k.sgprs) base.sgprs = *k.sgprs;
+    // What the hardware allocates: the descriptor's next_free_vgpr and LLVM's NumSGPRsForWavesPerEU (padded to a
+    // waves-per-eu cap; equal to the used counts otherwise).
+    if (k.next_free_vgpr) base.alloc_vgprs = *k.next_free_vgpr;
+    else if (k.vgprs_for_occupancy) base.alloc_vgprs = *k.vgprs_for_occupancy;
+    if (k.sgprs_for_occupancy) base.sgprs = *k.sgprs_for_occupancy;
+    else if (k.sgprs) base.sgprs = *k.sgprs;
     if (k.lds) base.lds = *k.lds;
     if (k.scratch) base.scratch = *k.scratch;
+    if (k.max_flat_workgroup_size && *k.max_flat_workgroup_size > 0) base.threads = *k.max_flat_workgroup_size;
     return base;
 }
 
@@ -272,16 +309,56 @@ Expected<LlvmComparison> compare_with_llvm(const ArchRules& arch, const ParsedKe
     LlvmComparison c;
     c.ours = std::move(*occ);
     c.llvm = k.llvm_occupancy;
-    c.mismatch = c.llvm && *c.llvm != c.ours.compiler_waves_per_simd;
+    c.llvm_fixed = c.ours.compiler_waves_per_simd;
+    c.llvm_range = llvm_waves_per_simd(arch, in, 1);
+    const std::string n = std::to_string(in.threads);
+    if (c.llvm && *c.llvm != c.llvm_fixed) {
+        // LLVM 19 takes the size N alone; LLVM 22 the best size of the range "1,N" (__launch_bounds__(N)), or of
+        // a range "A,N" whose lower end the text does not record: its figure depends on A's waves only, so each
+        // ceil(A / 64) is tried, from 1 up.
+        if (k.llvm_spelling != 19) {
+            const int64_t waves = (in.threads + arch.wave_size - 1) / arch.wave_size;
+            for (int64_t w = 1; w <= waves && !c.range_explains; ++w) {
+                const int64_t a = (w - 1) * arch.wave_size + 1;
+                if (llvm_waves_per_simd(arch, in, a) == *c.llvm) {
+                    c.range_explains = true;
+                    c.range_min = a;
+                }
+            }
+        }
+        c.mismatch = !c.range_explains;
+    }
     c.text = (c.llvm ? "LLVM " + std::to_string(*c.llvm) : std::string("LLVM gave no figure")) +
-             " waves/SIMD; smcalc " + std::to_string(c.ours.compiler_waves_per_simd) +
-             " (LLVM's rule) and " + std::to_string(c.ours.workgroups_per_cu) + " workgroups/CU resident at " +
-             std::to_string(in.threads) + " work-items" + (c.mismatch ? " - MISMATCH" : "");
-    if (c.mismatch)
+             " waves/SIMD; smcalc " + std::to_string(c.llvm_fixed) + " (LLVM's rule at " + n + " work-items" +
+             (c.llvm_range != c.llvm_fixed ? ", " + std::to_string(c.llvm_range) + " for the range 1.." + n + " (LLVM 22)"
+                                          : std::string()) +
+             ") and " + std::to_string(c.ours.workgroups_per_cu) + " workgroups/CU resident at " + n + " work-items" +
+             (c.mismatch ? " - MISMATCH" : "");
+    if (c.range_explains)
+        c.ours.notes.push_back(
+            "LLVM printed " + std::to_string(*c.llvm) + " waves/SIMD: LLVM 22 reports the best occupancy of the "
+            "kernel's flat workgroup size range (" +
+            (c.range_min == 1 ? "\"amdgpu-flat-work-group-size\"=\"1," + n + "\", what HIP's __launch_bounds__(" + n +
+                                    ") emits"
+                              : "one starting at " + std::to_string(c.range_min) + " work-items or a size of as many "
+                                "waves; the text does not record where the range starts") +
+            "; AMDGPUSubtarget getOccupancyWithWorkGroupSizes), LLVM 19 that of the size " + n + " (" +
+            std::to_string(c.llvm_fixed) + "). The hardware figure here is for a launch of " + n + " work-items");
+    if (c.mismatch) {
+        std::string why;
+        if (!k.next_free_vgpr && !k.vgprs_for_occupancy && *c.llvm < c.llvm_fixed)
+            why = "the text has no allocated counts (remarks carry the used ones only; the .s has "
+                  ".amdhsa_next_free_vgpr and NumSGPRsForWavesPerEU): LLVM pads the allocation to an "
+                  "amdgpu-waves-per-eu cap, which lowers its figure";
+        else if (!k.max_flat_workgroup_size && threads <= 0)
+            why = "the text gives no workgroup size (remarks carry none): " + n + " work-items were assumed";
+        else
+            why = "no flat workgroup size range ending at " + n + " gives it under LLVM 22's rule, nor the size " + n +
+                  " under LLVM 19's";
         c.ours.notes.push_back("LLVM printed " + std::to_string(*c.llvm) + " waves/SIMD but its rule as modelled gives " +
-                               std::to_string(c.ours.compiler_waves_per_simd) +
-                               ": the flat workgroup size range may differ from [threads, threads], or the "
-                               "compiler version counts SGPRs with its older step table (97..100 SGPRs)");
+                               std::to_string(c.llvm_fixed) + " (" + std::to_string(c.llvm_range) +
+                               " for the range 1.." + n + "): " + why);
+    }
     return c;
 }
 

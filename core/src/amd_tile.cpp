@@ -32,13 +32,14 @@ Error range(const char* field, int64_t v, int64_t lo, int64_t hi, const char* wh
                      " and " + std::to_string(hi) + " " + what};
 }
 
-// MFMA input types per target (CDNA3 ISA: xf32, f16, bf16, fp8/bf8, i8; CDNA4 ISA: adds f6/f4, drops xf32).
+// MFMA input types per target (CDNA1/CDNA2 ISA, gfx908/gfx90a: f32, f16, bf16, i8; CDNA3 ISA: adds xf32,
+// fp8/bf8; CDNA4 ISA: adds f6/f4, drops xf32).
 bool type_supported(const ArchRules& a, DType t) {
     const bool cdna4 = a.gfx == "gfx950";
     switch (t) {
         case DType::F32: case DType::F16: case DType::BF16: case DType::I8: return true;
         case DType::TF32: return a.gfx == "gfx942";
-        case DType::E4M3: case DType::E5M2: return a.gfx != "gfx90a";
+        case DType::E4M3: case DType::E5M2: return a.gfx == "gfx942" || cdna4;  // not CDNA1/CDNA2 (gfx908, gfx90a)
         case DType::F6: case DType::F4: return cdna4;
         case DType::I32: return false;
     }
@@ -91,8 +92,11 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
     t.acc_regs_per_lane = ceil_div(ceil_div(t.acc_bytes, 4), t.threads);
     t.overhead_vgprs = in.overhead_vgprs >= 0 ? in.overhead_vgprs : kDefaultOverheadVgprs;
     AccPlacement place = in.placement;
+    // gfx908 (no unified file): MFMA reads and writes its accumulators in AGPRs only (CDNA1 ISA; LLC19 gfx908
+    // puts mfma_acc8_wg256's 128 accumulator registers in a0..a127), so Auto means AGPRs there.
     if (place == AccPlacement::Auto)
-        place = t.acc_regs_per_lane + t.overhead_vgprs <= a.max_vgprs ? AccPlacement::Vgprs : AccPlacement::Agprs;
+        place = a.unified_vgprs && t.acc_regs_per_lane + t.overhead_vgprs <= a.max_vgprs ? AccPlacement::Vgprs
+                                                                                         : AccPlacement::Agprs;
     if (place == AccPlacement::Vgprs) {
         t.vgprs = t.acc_regs_per_lane + t.overhead_vgprs;
         t.agprs = 0;
@@ -101,9 +105,10 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
         t.agprs = t.acc_regs_per_lane;
     }
     t.regs_fit = t.vgprs <= a.max_vgprs && t.agprs <= a.max_agprs;
-    t.unified_vgprs = t.agprs > 0 ? (t.vgprs + a.agpr_offset_granule - 1) / a.agpr_offset_granule *
+    t.unified_vgprs = !a.unified_vgprs ? std::max(t.vgprs, t.agprs)  // gfx908: the larger of the two files
+                      : t.agprs > 0   ? (t.vgprs + a.agpr_offset_granule - 1) / a.agpr_offset_granule *
                                             a.agpr_offset_granule + t.agprs
-                                  : t.vgprs;
+                                      : t.vgprs;
 
     // --- LDS (exact: A and B tiles per stage, packed, no padding) ---
     const auto a_bits = mul(in.m, in.k), b_bits = mul(in.n, in.k);
@@ -160,8 +165,8 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
         in.overhead_vgprs >= 0 ? Basis::Exact : Basis::Estimate);
     row("vgprs", "architectural VGPRs per lane", "registers", d(t.vgprs), d(a.max_vgprs), Basis::Estimate);
     row("agprs", "AGPRs per lane", "registers", d(t.agprs), d(a.max_agprs), Basis::Estimate);
-    row("unified_vgprs", "VGPRs + AGPRs per lane", "registers", d(t.unified_vgprs), d(a.vgprs_per_simd),
-        Basis::Estimate);
+    row("unified_vgprs", a.unified_vgprs ? "VGPRs + AGPRs per lane" : "max(VGPRs, AGPRs) per lane (two files)",
+        "registers", d(t.unified_vgprs), d(a.vgprs_per_simd), Basis::Estimate);
     row("lds_per_stage", "LDS per stage", "bytes", d(t.lds_per_stage), std::nullopt, Basis::Exact);
     row("lds_per_workgroup", "LDS per workgroup", "bytes", d(t.lds_per_workgroup), d(a.lds_per_workgroup),
         Basis::Exact);
@@ -183,9 +188,9 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
     t.notes.push_back("accumulators: " + num(in.m) + " x " + num(in.n) + " x " + num(dtype_bits(in.acc)) +
                       " bits / 32 / " + num(t.threads) + " lanes = " + num(t.acc_regs_per_lane) +
                       " registers per lane; placed in " + (place == AccPlacement::Vgprs ? "VGPRs" : "AGPRs") +
-                      (in.placement == AccPlacement::Auto ? " (model: the compiler chooses on " + std::string(a.gfx) +
-                                                                "'s unified file)"
-                                                          : ""));
+                      (in.placement != AccPlacement::Auto ? ""
+                       : a.unified_vgprs ? " (model: the compiler chooses on " + std::string(a.gfx) + "'s unified file)"
+                                         : " (" + std::string(a.gfx) + "'s MFMA accumulates in AGPRs only)"));
     if (!t.regs_fit)
         t.notes.push_back("registers do not fit: " + num(t.vgprs) + " VGPRs / " + num(t.agprs) +
                           " AGPRs per lane against 256 each; the compiler would spill");

@@ -46,7 +46,7 @@ std::string nv_limiting_text(const std::vector<Resource>& l) {
 std::string arch_title(const amd::GpuSpec& g) {
     const amd::ArchRules& a = g.arch();
     return std::string(g.name) + ": " + std::string(a.gfx) + " (" + std::string(a.family) + "), " + num(g.cu_count) +
-           " CUs (" + num(g.xcd_count) + " XCDs x " + num(g.cus_per_xcd) + ")";
+           " CUs (" + g.dies_text() + ")";
 }
 
 std::string amd_kernel_text(const amd::KernelInput& in) {
@@ -455,7 +455,10 @@ std::string amd_parse_text(const AmdParseAnswer& a) {
         const amd::ParsedKernel& k = a.parsed.kernels[i];
         const auto& c = a.llvm[i];
         t.push_back({k.name, k.gfx.empty() ? "-" : k.gfx, o(k.vgprs), o(k.agprs), o(k.sgprs), o(k.lds), o(k.scratch),
-                     o(k.llvm_occupancy), c ? num(c->ours.compiler_waves_per_simd) : "-",
+                     o(k.llvm_occupancy),
+                     c ? num(c->ours.compiler_waves_per_simd) +
+                             (c->range_explains ? " (range 1.." + num(c->ours.input.threads) + ": " + num(c->llvm_range) + ")" : "")
+                       : "-",
                      c ? fixed1(c->ours.waves_per_simd) + " waves/SIMD at " + num(c->ours.input.threads) : "-",
                      c && c->mismatch ? "<- MISMATCH" : ""});
     }
@@ -503,6 +506,10 @@ std::string amd_compiler_line(const amd::ParsedKernel& k) {
     if (k.agprs) add(num(*k.agprs) + " AGPRs");
     if (k.sgprs) add(num(*k.sgprs) + " SGPRs");
     if (k.lds) add(format_bytes(*k.lds) + " LDS");
+    const int64_t used = k.vgprs ? *k.vgprs : k.unified_vgprs.value_or(0);
+    if (k.next_free_vgpr && *k.next_free_vgpr > used + k.agprs.value_or(0))
+        add(num(*k.next_free_vgpr) + " VGPRs allocated (.amdhsa_next_free_vgpr)");
+    if (k.max_flat_workgroup_size) add("max flat workgroup size " + num(*k.max_flat_workgroup_size));
     if (k.llvm_occupancy) add("LLVM: " + num(*k.llvm_occupancy) + " waves/SIMD");
     return s + (parts.empty() ? std::string("no resource counts") : parts);
 }

@@ -69,3 +69,24 @@ test('AMD from the picker and the preset; the MFMA tile on MI355X', async () => 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Issue 29: MI250X (gfx90a) and MI100 (gfx908) come from the same AMD list (amd::all_gpus) as the others; the
+// page's answer equals the API's, which tests/unit-amd.cpp holds to llc's (gfx908: max(5, 128) = 128 of 256
+// registers -> 2 waves/SIMD; gfx90a: alignTo(5, 4) + 128 = 136 of 512 -> 3).
+test('MI250X and MI100 in the page answer as the JS API does', async () => {
+  for (const [gpu, waves] of [['MI250X', 3], ['MI100', 2]]) {
+    const { context, page, errors } = await open(env.browser, `${env.base}#gpu=${gpu}&m=kernel&t=256&vg=5&ag=128`);
+    const s = await state(page);
+    assert.equal(s.vendor, 'amd');
+    assert.equal(s.gpu, gpu);
+    const api = await page.evaluate((g) => window.smcalc.handle({ op: 'occupancy', gpu: g, threads: 256, vgprs: 5,
+      agprs: 128 }), gpu);
+    assert.equal(api.error, undefined, JSON.stringify(api.error));
+    for (const k of ['workgroups_per_cu', 'waves_per_simd', 'occupancy', 'compiler_waves_per_simd'])
+      assert.equal(s.amd[k], api[k], `${gpu} ${k}`);
+    assert.equal(s.amd.waves_per_simd, waves);
+    await screenshot(page, `amd-${gpu.toLowerCase()}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

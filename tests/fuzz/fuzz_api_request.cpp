@@ -113,12 +113,31 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
                       std::to_string(value(b, 0, 0, 65536)) + " bytes smem";
     } else if (t % 16 == 1) {
         // LLVM's AMD remarks (the AMD reader of op parse and of compiler_output on an AMD GPU).
-        const std::string r = "remark: k.hip:1:0: ";
-        const std::string text = r + "Function Name: k\n" + r + "    SGPRs: " + std::to_string(value(b, 16, 0, 120)) +
+        // LLVM 19 spells the SGPR line "SGPRs:", LLVM 22 "TotalSGPRs:"; op parse takes "gpu" (an AMD GPU's rules,
+        // set above for one request in eight) for the remarks' missing target.
+        // llc's form "remark: <loc>: ..." or clang's "<loc>: remark: ..." (the option's bracket is cut off).
+        const std::string r = b.u8() % 2 ? "remark: k.hip:1:0: " : "k.hip:1:0: remark: ";
+        const std::string sg = b.u8() % 2 ? "    TotalSGPRs: " : "    SGPRs: ";
+        const std::string text = r + "Function Name: k\n" + r + sg + std::to_string(value(b, 16, 0, 120)) +
                                  "\n" + r + "    VGPRs: " + std::to_string(value(b, 64, 0, 300)) + "\n" + r +
                                  "    AGPRs: " + std::to_string(value(b, 0, 0, 300)) + "\n" + r +
                                  "    Occupancy [waves/SIMD]: " + std::to_string(value(b, 4, 0, 10)) + "\n" + r +
                                  "    LDS Size [bytes/block]: " + std::to_string(value(b, 0, 0, 200000)) + "\n";
+        req[t & 16 ? "compiler_output" : "text"] = text;
+    } else if (t % 16 == 2) {
+        // An AMD .s: the target, the kernel descriptor's allocation (next_free_vgpr/sgpr, accum_offset: padded to a
+        // waves-per-eu cap), LLVM 22's "; TotalNumSgprs" and the amdhsa metadata's workgroup size.
+        const std::string text =
+            "\t.amdgcn_target \"amdgcn-amd-amdhsa--" + std::string(b.u8() % 2 ? "gfx942" : "gfx950") + "\"\n" +
+            "\t.amdhsa_kernel k\n\t\t.amdhsa_group_segment_fixed_size " + std::to_string(value(b, 0, 0, 200000)) +
+            "\n\t\t.amdhsa_next_free_vgpr " + std::to_string(value(b, 97, 0, 600)) +
+            "\n\t\t.amdhsa_next_free_sgpr " + std::to_string(value(b, 96, 0, 120)) +
+            "\n\t\t.amdhsa_accum_offset " + std::to_string(value(b, 32, 0, 300)) + "\n\t.end_amdhsa_kernel\n" +
+            "; TotalNumSgprs: " + std::to_string(value(b, 6, 0, 120)) + "\n; NumVgprs: " +
+            std::to_string(value(b, 32, 0, 300)) + "\n; NumSGPRsForWavesPerEU: " + std::to_string(value(b, 102, 0, 120)) +
+            "\n; NumVGPRsForWavesPerEU: " + std::to_string(value(b, 97, 0, 600)) + "\n; Occupancy: " +
+            std::to_string(value(b, 4, 0, 10)) + "\namdhsa.kernels:\n  - .max_flat_workgroup_size: " +
+            std::to_string(value(b, 256, 0, 2048)) + "\n    .name:           k\n";
         req[t & 16 ? "compiler_output" : "text"] = text;
     }
     // Candidate lists stay short so one request stays cheap.

@@ -1,12 +1,13 @@
-// smcalc/amd.hpp - AMD Instinct CDNA3 / CDNA4 (gfx942: MI300X, MI325X; gfx950: MI350X, MI355X): the
-// per-CU resource budget, occupancy, the next step, and the MFMA tile model.
+// smcalc/amd.hpp - AMD Instinct CDNA..CDNA4 (gfx908: MI100; gfx90a: MI250X, MI250, MI210; gfx942: MI300X,
+// MI325X; gfx950: MI350X, MI355X): the per-CU budget, occupancy, the next step, and the MFMA tile model.
 //
 // This is not the NVIDIA solver with renamed fields: a CU's budget is per SIMD (4 per CU), not per CU.
-//   - waves are 64 lanes; a SIMD holds at most 8 waves (32 wave slots per CU);
-//   - one 512-entry-per-lane vector register file per SIMD holds both architectural VGPRs and AGPRs
+//   - waves are 64 lanes; a SIMD holds at most 8 waves (10 on gfx908);
+//   - gfx90a+: one 512-entry-per-lane vector register file per SIMD holds both architectural VGPRs and AGPRs
 //     (accumulation VGPRs): a wave takes alignTo(vgprs, 4) + agprs entries, allocated in granules of 8;
+//     gfx908: two files of 256 (VGPRs, AGPRs), the larger count binds, granules of 4;
 //   - 800 SGPRs per SIMD, allocated per wave in granules of 16;
-//   - LDS is per CU and allocated per workgroup in granules (512 B on gfx942, 2 KiB on gfx950);
+//   - LDS is per CU and allocated per workgroup in granules (512 B on gfx9 to gfx942, 2 KiB on gfx950);
 //   - a workgroup's waves all reside on the same CU, spread over its SIMDs.
 // Every rule comes from LLVM's AMDGPU target (AMDGPUBaseInfo.cpp, AMDGPUSubtarget.cpp, GCNSubtarget.cpp,
 // AMDGPU.td) and the HIP runtime's occupancy query (clr hipamd/src/hip_platform.cpp); docs/amd.md gives
@@ -42,13 +43,16 @@ namespace smcalc::amd {
 // ----- Architecture: one row per gfx target, written out in full -----
 
 struct ArchRules {
-    std::string_view gfx;               // LLVM target name: "gfx942", "gfx950", "gfx90a"
-    std::string_view family;            // "CDNA3", "CDNA4", "CDNA2"
+    std::string_view gfx;               // LLVM target name: "gfx942", "gfx950", "gfx90a", "gfx908"
+    std::string_view family;            // "CDNA3", "CDNA4", "CDNA2", "CDNA"
     std::string_view label;             // why the row exists ("modelled only for the LLVM 19 oracle test", ...)
     int wave_size;                      // lanes per wave (wave64)
     int simds_per_cu;                   // SIMDs (LLVM: EUs) per CU
     int max_waves_per_simd;             // wave slots per SIMD (LLVM getMaxWavesPerEU)
-    int vgprs_per_simd;                 // unified VGPR+AGPR entries per lane per SIMD (getTotalNumVGPRs)
+    int vgprs_per_simd;                 // VGPR entries per lane per SIMD (getTotalNumVGPRs): the unified
+                                        // VGPR+AGPR file (512, gfx90a+), or each of the two files (256, gfx908)
+    bool unified_vgprs;                 // one file for VGPRs and AGPRs (FeatureGFX90AInsts): a wave takes
+                                        // alignTo(vgprs, 4) + agprs; false (gfx908): max(vgprs, agprs) of each file
     int max_vgprs;                      // architectural VGPRs a wave can address (v0..v255)
     int max_agprs;                      // AGPRs a wave can address (a0..a255)
     int agpr_offset_granule;            // AGPRs start at alignTo(vgprs, this) (accum_offset granule)
@@ -82,7 +86,10 @@ struct GpuSpec {
     std::optional<double> mem_bw_gbs;   // HBM bandwidth, GB/s (10^9 B/s)
     std::string_view source;            // source keys (docs/amd.md)
     std::string_view note;              // disagreements between sources, which figure is used and why
+    std::string_view die = "XCD";       // what xcd_count counts: "XCD" (CDNA3/CDNA4 accelerator complex die) or
+                                        // "GCD" (CDNA/CDNA2 graphics compute die; MI250X's two are two HIP devices)
     const ArchRules& arch() const;      // the row for `gfx` (every product's gfx is modelled: tested)
+    std::string dies_text() const;      // "8 XCDs x 38", "2 GCDs x 110", "1 GCD x 120"
 };
 
 std::span<const GpuSpec> all_gpus();
@@ -125,6 +132,10 @@ struct KernelInput {
                             // arch's lds_per_workgroup (64 KiB gfx942, 160 KiB gfx950)
     int64_t scratch = 0;    // "scratch": private segment bytes per lane, 0 .. kMaxInput; reported, sets no
                             // occupancy limit in this model (the runtime's scratch pool is per queue)
+    int64_t alloc_vgprs = 0;  // not a JSON field: the VGPRs (+ AGPRs) per lane the kernel descriptor allocates
+                              // (.amdhsa_next_free_vgpr), when compiler output gives it; the allocation is at
+                              // least this (LLVM pads to an amdgpu-waves-per-eu cap: 32 used, 97 allocated);
+                              // 0 .. vgprs_per_simd (512 unified, 256 on gfx908); 0 = none
 };
 
 enum class Limit : uint8_t { Vgprs, Sgprs, Lds, Workgroups };
@@ -174,6 +185,12 @@ Expected<OccupancyResult> occupancy(const ArchRules& arch, const KernelInput& in
 // `in.threads`): min(VGPR waves, SGPR waves, waves the LDS and workgroup slots allow, spread over the SIMDs
 // and rounded up). Inputs must be in range (occupancy() checks them); this is what the oracle test compares.
 int64_t compiler_waves_per_simd(const ArchRules& arch, const KernelInput& in);
+
+// LLVM's figure for a flat workgroup size range [min_threads, in.threads] ("amdgpu-flat-work-group-size" =
+// "min,max"; HIP's __launch_bounds__(N) emits "1,N"). LLVM 22 (AMDGPUSubtarget getOccupancyWithWorkGroupSizes)
+// prints the best occupancy any size in the range allows; LLVM 19 (getOccupancyWithLocalMemSize) takes the
+// maximum size only, i.e. compiler_waves_per_simd(). Equal to compiler_waves_per_simd() when min = max.
+int64_t llvm_waves_per_simd(const ArchRules& arch, const KernelInput& in, int64_t min_threads);
 
 // ----- Next step: the smallest change of one resource that fits one more workgroup -----
 

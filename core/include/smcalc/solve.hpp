@@ -146,10 +146,13 @@ Answer solve(const Request& req);
 // Op parse: the kernels of compiler output (ptxas -v / cuobjdump -res-usage, else LLVM's AMDGPU remarks, .s or
 // metadata), each AMD kernel with LLVM's occupancy figure beside ours. In its own file (core/src/read.cpp), so that
 // a surface that does not read AMD output (the page's paste box, which calls parse_compiler_output) links neither.
-Answer read_compiler_output(std::string_view text);
+// `amd_gpu` (op parse's "gpu"): LLVM output read with that AMD GPU's rules (remarks name no target).
+Answer read_compiler_output(std::string_view text, const amd::GpuSpec* amd_gpu = nullptr);
 
-// What a surface answers for any op: read_compiler_output(req.text) for parse, solve(req) for the others.
-inline Answer answer(const Request& req) { return req.op == Op::Parse ? read_compiler_output(req.text) : solve(req); }
+// What a surface answers for any op: read_compiler_output(req.text, req.amd_gpu) for parse, solve(req) for the others.
+inline Answer answer(const Request& req) {
+    return req.op == Op::Parse ? read_compiler_output(req.text, req.amd_gpu) : solve(req);
+}
 
 // Is any GPU of a compare an AMD one (then the comparison is a VendorComparison)?
 bool has_amd_gpu(const Request& req);
