@@ -315,9 +315,14 @@ TEST_CASE("amd: LLC19 assembly and metadata: the same kernels, merged by name") 
         }
 }
 
-TEST_CASE("amd: LLC19 live oracle (tests/amd/llvm-oracle.sh sets SMCALC_AMD_REMARKS - skipped otherwise)") {
+// Runs only under tests/amd/llvm-oracle.sh (ctest's amd_llvm_oracle), which compiles kernels.ll with the llc it
+// finds and sets SMCALC_AMD_REMARKS; that ctest test is Skipped (exit 77) without such an llc. Everywhere else the
+// decorator skips it: doctest counts it as skipped (never as a pass with 0 assertions) and --list-test-cases
+// leaves it out, so doctest_discover_tests registers no ctest test for it in smcalc_tests.
+TEST_CASE("amd: LLC19 live oracle (tests/amd/llvm-oracle.sh sets SMCALC_AMD_REMARKS - skipped otherwise)" *
+          doctest::skip(std::getenv("SMCALC_AMD_REMARKS") == nullptr)) {
     const char* path = std::getenv("SMCALC_AMD_REMARKS");
-    if (!path) return;
+    REQUIRE(path != nullptr);
     std::ifstream f(path, std::ios::binary);
     REQUIRE(f.good());
     std::stringstream ss;

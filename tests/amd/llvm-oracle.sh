@@ -15,4 +15,8 @@ trap 'rm -rf "$out"' EXIT
 "$llc" -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -pass-remarks-analysis=kernel-resource-usage "$src" \
   -o "$out/k.s" 2> "$out/remarks.txt"
 echo "$llc: $(grep -c 'Function Name' "$out/remarks.txt") kernels"
-SMCALC_AMD_REMARKS="$out/remarks.txt" "$tests" -tc="amd: LLC19 live oracle*"
+# The test case must have run (a renamed test case would match nothing and doctest would exit 0).
+SMCALC_AMD_REMARKS="$out/remarks.txt" "$tests" -tc="amd: LLC19 live oracle*" >"$out/doctest.txt" 2>&1 && rc=0 || rc=$?
+cat "$out/doctest.txt"
+[ "$rc" -eq 0 ] || exit "$rc"
+grep -qE 'test cases: +1 \| +1 passed \| +0 failed' "$out/doctest.txt" || { echo "the live-oracle test case did not run"; exit 1; }
