@@ -23,6 +23,7 @@ packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-js
           fonts-roboto-unhinted python3-fonttools  # the page's typeface, subset at build time (web/font_subset.py)
           clang libclang-rt-14-dev libbenchmark-dev valgrind  # fuzz targets (libFuzzer), scripts/bench.sh
           llvm-19   # llc-19: tests/amd/llvm-oracle.sh (ctest amd_llvm_oracle) compiles for gfx942; skips without it
+          llvm-22   # llc-22 (gfx950): only scripts/record-amd-oracle.sh, which records tests/data/amd/llvm-occupancy.tsv
           python3)  # web/pack_page.py, scripts/fuzz-table.py, tests/bench/report.py (also a dependency of emscripten)
 missing=()
 for p in "${packages[@]}"; do
