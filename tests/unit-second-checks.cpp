@@ -10,6 +10,8 @@
 //   CUDA-BPG    CUDA C++ Best Practices Guide, "Calculating Occupancy": on CC 7.0, 128-thread blocks at 37
 //               registers/thread give 12 active blocks per SM (75 % occupancy); 320-thread blocks at 37 give 4
 //   JAX33720, BTG-CL  docs/clusters.md: Jetson Thor's non-portable maximum is 8, B200's 16
+//   LLVM-BASEINFO llvm/lib/Target/AMDGPU/Utils/AMDGPUBaseInfo.cpp: getSGPRAllocGranule() 16 on gfx8/gfx9,
+//               getTotalNumSGPRs() 800
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -175,6 +177,36 @@ TEST_CASE("second check: a stage is M x K of A plus N x K of B at the PTX elemen
     CHECK(compared > 150);
 }
 
+TEST_CASE("second check: operands of different sizes (kind::f8f6f4) - A at A's size, B at B's (PTX-TYPES)") {
+    // PTX ISA: .e4m3/.e5m2 8 bits, .e2m3/.e3m2 (f6) 6 bits, .e2m1 (f4) 4 bits; packed in shared memory as asked.
+    auto bits = [](DType t) { return t == DType::F6 ? 6 : t == DType::F4 ? 4 : 8; };
+    int compared = 0;
+    const std::pair<DType, DType> pairs[] = {{DType::E4M3, DType::F4}, {DType::F4, DType::E4M3},
+                                             {DType::F6, DType::E5M2}, {DType::E5M2, DType::F6},
+                                             {DType::F6, DType::F4},   {DType::F4, DType::F6}};
+    for (const char* name : {"B200", "RTX 5090"}) {
+        const Device& d = gpu(name).device;
+        for (const auto& [a, b] : pairs)
+            for (int64_t k : {64, 128}) {
+                TileInput in;
+                in.m = 128;
+                in.n = d.cc.major == 10 ? 256 : 64;
+                in.k = k;
+                in.a = a;
+                in.b = b;
+                in.mma = d.cc.major == 10 ? MmaPath::TensorMemory : MmaPath::Registers;
+                in.subbyte_smem = SubbyteSmem::Packed;
+                auto r = tile(d, in);
+                CAPTURE(name);
+                CAPTURE(k);
+                REQUIRE_MESSAGE(r.ok(), r.error().message);
+                CHECK(r->smem_per_stage == (in.m * k * bits(a) + in.n * k * bits(b)) / 8);
+                ++compared;
+            }
+    }
+    CHECK(compared == 2 * 6 * 2);
+}
+
 // ---------------------------------------------------------------------------------------------------- clusters
 
 TEST_CASE("second check: the cluster range equals a brute force over every GPC layout of the real parts") {
@@ -290,6 +322,28 @@ TEST_CASE("second check: AMD VGPR and LDS granules - answers are constant inside
                 changes += occ(64, 8, 0, edge + 1).workgroups_per_cu != r.workgroups_per_cu;
         }
         CHECK(changes > 0);
+    }
+}
+
+TEST_CASE("second check: AMD SGPRs are allocated in granules of 16 of an 800-SGPR file (LLVM-BASEINFO)") {
+    // LLVM AMDGPUBaseInfo.cpp: getSGPRAllocGranule() is 16 for gfx8 and gfx9 (gfx942, gfx950 are gfx9), and
+    // getTotalNumSGPRs() 800. Below 96 SGPRs the file never limits (800 / 96 > 8), so only the allocation shows it.
+    for (const char* gfx : {"gfx942", "gfx950"}) {
+        CAPTURE(gfx);
+        const amd::ArchRules& a = **amd::find_arch(gfx);
+        for (int64_t s = 1; s <= 112; ++s) {
+            amd::KernelInput k;
+            k.sgprs = s;
+            auto r = amd::occupancy(a, k);
+            REQUIRE(r.ok());
+            const int64_t alloc = (s + 15) / 16 * 16;
+            CAPTURE(s);
+            CHECK(r->sgprs_allocated == alloc);
+            const auto& lim = r->limits[1];  // kLimits order: VGPRs, SGPRs, LDS, workgroups
+            REQUIRE(lim.limit == amd::Limit::Sgprs);
+            REQUIRE(lim.waves_per_simd);
+            CHECK(*lim.waves_per_simd == std::min<int64_t>(8, 800 / alloc));
+        }
     }
 }
 
