@@ -12,13 +12,18 @@
 # crashes to build/fuzz/artifacts/<target>/ (crash-<sha1>, reproduce: build/fuzz/tests/fuzz/fuzz_<target> FILE),
 # the fuzzer's output to build/fuzz/fuzz_<target>.log, and a copy of it to build/fuzz/logs/fuzz_<target>.<UTC time>.log
 # that the next run does not overwrite (scripts/fuzz-table.py builds docs/bad-inputs.md's "Long runs" table from those).
-# Exit status 1 when any target crashed (or did not run).
+# Exit status 1 when any target crashed, did not run, or ran 0 executions (a target that executed nothing
+# tested nothing: it is reported as "N executions, C crashes, did not run" and fails the run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(api_line api_request occupancy tile ptxas url_hash saved_state)
+# Default: every target tests/fuzz/targets.cmake lists (the one list the builds use).
+if [ ${#targets[@]} -eq 0 ]; then
+  read -r -a targets <<<"$(sed -nE 's/^set\(SMCALC_FUZZ_TARGETS (.*)\)$/\1/p' tests/fuzz/targets.cmake)"
+  [ ${#targets[@]} -gt 0 ] || { echo "fuzz: no SMCALC_FUZZ_TARGETS in tests/fuzz/targets.cmake"; exit 1; }
+fi
 build=${FUZZ_BUILD_DIR:-build/fuzz}
 mkdir -p "$build"
 
@@ -51,6 +56,13 @@ for t in "${targets[@]}"; do
   execs=$(sed -nE 's/^stat::number_of_executed_units: ([0-9]+)$/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
   crashes=$(( $(count_artifacts "$t") - before ))
   [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes=1  # died without an artifact (e.g. the build's sanitizers)
+  if [ "$execs" -eq 0 ]; then
+    # Started but executed nothing (no stats line: killed early, a bad flag, an empty build): a failure.
+    echo "fuzz_$t: 0 executions, $crashes crashes, did not run"
+    grep -E 'ERROR|error|WARNING' "$log" | head -n 3 | sed 's/^/    /'
+    total_crashes=$((total_crashes + 1))
+    continue
+  fi
   echo "fuzz_$t: $execs executions, $crashes crashes"
   if [ "$crashes" -gt 0 ]; then
     grep -E 'invariant broken|ERROR: |runtime error|SUMMARY' "$log" | head -n 5 | sed 's/^/    /'

@@ -24,7 +24,7 @@ packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-js
           fonts-roboto-unhinted python3-fonttools  # the page's typeface, subset at build time (web/font_subset.py)
           clang libclang-rt-14-dev libbenchmark-dev valgrind  # fuzz targets (libFuzzer), scripts/bench.sh
           llvm-19   # llc-19: tests/amd/llvm-oracle.sh (ctest amd_llvm_oracle): gfx942, gfx90a, gfx908 (LLVM 19's rules)
-          llvm-22   # llc-22 (bookworm-security, the default sources): the same oracle, gfx942/gfx950/gfx90a/gfx908
+          llvm-22   # llc-22 (bookworm-security, the default sources): the same oracle, gfx942/gfx950/gfx90a/gfx908; scripts/record-amd-oracle.sh
           python3)  # web/pack_page.py, scripts/fuzz-table.py, tests/bench/report.py (also a dependency of emscripten)
 missing=()
 for p in "${packages[@]}"; do

@@ -54,10 +54,22 @@ elif [ $((shader_ok + shader_fail)) -ne "$shader_files" ]; then
   echo "shader check: $((shader_ok + shader_fail)) results for $shader_files files in shaders/"; failed=$((failed + 1))
 fi
 
-# node --test with the TAP reporter ends with "# pass N", "# fail M", "# skipped S" and "# todo T".
-run_node_tests() {  # name, files...
-  local name=$1 log="$logdir/web-$1.log" p f s
-  shift
+# Each node suite must hold at least its expected number of tests (like scripts/ctest-suites.py for the native
+# suites): a file that stops loading, a test lost in an edit or a loop that yields nothing would otherwise shrink
+# the run unseen. MINIMUM = the tests each suite had when last updated (top-level test() calls, a loop's tests
+# counted one by one: unlzma's 4 liblzma streams, layout's 7 size/scheme pairs); skipped tests count toward it
+# (they are reported apart). Grow it when tests are added; a suite that shrinks on purpose lowers it here, in review.
+declare -A MINIMUM=(
+  [js]=30          # tests/js/*.test.mjs: api 18, types 3, unlzma 2 + 4, answer-types 3
+  [wasm-eq]=2      # tests/wasm-eq/*.test.mjs: native-vs-wasm 1, js-badinput 1
+  [wasm-eq-table]=1  # tests/wasm-eq/js-badinput.test.mjs alone (no native smcalc)
+  [browser]=63     # tests/browser/*.test.mjs: 57 test() calls (hash-abuse's digest test included), layout's loop 7 (not 1)
+)
+
+# node --test with the TAP reporter ends with "# tests N", "# pass N", "# fail M", "# skipped S" and "# todo T".
+run_node_tests() {  # name, minimum key, files...
+  local name=$1 key=$2 log="$logdir/web-$1.log" p f s n
+  shift 2
   node --test --test-reporter=tap "$@" >"$log" 2>&1
   grep -E '^(not )?ok [0-9]+ ' "$log" | sed 's/^/   /'
   grep -B2 -A40 '^not ok' "$log" | head -n 120
@@ -70,19 +82,24 @@ run_node_tests() {  # name, files...
   failed=$((failed + f))
   skipped=$((skipped + ${s:-0}))
   grep -E '^ok [0-9]+ .*# SKIP' "$log" | sed -E 's/^ok [0-9]+ - /   SKIPPED (node) /' || true
+  n=$(sed -nE 's/^# tests ([0-9]+)$/\1/p' "$log" | tail -n 1)
+  if [ "${n:-0}" -lt "${MINIMUM[$key]}" ]; then
+    echo "$name: ${n:-0} tests, fewer than the expected ${MINIMUM[$key]} (scripts/test-web.sh MINIMUM; log: $log)"
+    failed=$((failed + 1))
+  fi
 }
 
 echo "-- JS API (node)"
-run_node_tests js tests/js/*.test.mjs
+run_node_tests js js tests/js/*.test.mjs
 
 echo "-- wasm == native, JS API bad-input table (node)"
 if [ -x "${SMCALC_BIN:-build/debug/core/smcalc}" ]; then
-  run_node_tests wasm-eq tests/wasm-eq/*.test.mjs
+  run_node_tests wasm-eq wasm-eq tests/wasm-eq/*.test.mjs
   grep -E '^# wasm-eq: ' "$logdir/web-wasm-eq.log" | sed 's/^# /   /'
 else
   echo "   SKIPPED wasm == native: no native smcalc at ${SMCALC_BIN:-build/debug/core/smcalc} (scripts/test.sh builds it first)"
   skipped=$((skipped + 1))
-  run_node_tests wasm-eq tests/wasm-eq/js-badinput.test.mjs
+  run_node_tests wasm-eq wasm-eq-table tests/wasm-eq/js-badinput.test.mjs
 fi
 
 echo "-- page (headless Chromium)"
@@ -93,7 +110,7 @@ elif [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
   echo "chromium missing: run scripts/setup.sh"
   failed=$((failed + 1))
 else
-  run_node_tests browser tests/browser/*.test.mjs
+  run_node_tests browser browser tests/browser/*.test.mjs
   echo "screenshots: $(ls build/screenshots/*.png 2>/dev/null | tr '\n' ' ')"
 fi
 

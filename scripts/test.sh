@@ -52,11 +52,18 @@ for preset in debug asan; do
 done
 
 echo "== fuzz =="
-if bash scripts/fuzz.sh "${FUZZ_SECONDS:-45}" 2>&1 | tee "$logdir/fuzz.log"; then
-  passed=$((passed + $(grep -cE '^fuzz_[a-z_]+: [0-9]+ executions, 0 crashes' "$logdir/fuzz.log")))
-else
+if bash scripts/fuzz.sh "${FUZZ_SECONDS:-45}" 2>&1 | tee "$logdir/fuzz.log"; then :; else
   failed=$((failed + 1)); status=1; echo "fuzzing found a crash or a target did not run (build/fuzz/artifacts)"
 fi
+# Every target of tests/fuzz/targets.cmake must report one line with more than 0 executions and 0 crashes: a
+# target missing from the log, or one that executed nothing, is a failure, never a pass.
+for t in $(sed -nE 's/^set\(SMCALC_FUZZ_TARGETS (.*)\)$/\1/p' tests/fuzz/targets.cmake); do
+  if grep -qE "^fuzz_$t: [1-9][0-9]* executions, 0 crashes\$" "$logdir/fuzz.log"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); status=1; echo "fuzz_$t: no line with executions > 0 and 0 crashes in $logdir/fuzz.log"
+  fi
+done
 
 if [ -f scripts/test-web.sh ]; then
   echo "== web =="

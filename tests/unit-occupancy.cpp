@@ -486,11 +486,12 @@ TEST_CASE("occupancy: dynamic_smem_resident lets the asked-for blocks reside") {
 
 // The fast entry points (CheckedDevice, occupancy_numbers, block_size's hoisted loop) must answer exactly as
 // occupancy(Device) does, errors included: 200,000 decoded inputs (tests/fuzz/inputs.hpp: catalogued,
-// reference and custom devices, edge and out-of-range kernel values).
+// reference and custom devices, edge and out-of-range kernel values). The solver's unchecked register branch is
+// compared with the checked regs_limit() path (detail::checked_regs_limit), which no solver call takes for them.
 TEST_CASE("occupancy: CheckedDevice and occupancy_numbers answer as occupancy(Device), errors included") {
     std::mt19937_64 rng(0x5eed00c4);
     std::array<uint8_t, 128> buf{};
-    int answered = 0, refused_kernel = 0, compared_block = 0;
+    int answered = 0, refused_kernel = 0, compared_block = 0, compared_regs = 0;
     // occupancy_numbers(cd, k, out) writes every field: one result reused over all inputs, as sweeps do, must
     // read exactly as a fresh one (a field left from the previous answer would show here).
     OccupancyNumbers reused;
@@ -540,6 +541,16 @@ TEST_CASE("occupancy: CheckedDevice and occupancy_numbers answer as occupancy(De
             CHECK(n->regs_per_warp == s.regs_per_warp);
             CHECK(n->max_warps_per_sm == s.max_warps_per_sm);
         }
+        // The register limit by the checked path (regs_limit: overflow-checked arithmetic) against the
+        // solver's fast branch (regs_of: unchecked, used wherever registers <= the cap, threads <= the block
+        // maximum and the device is not GP100); above, every answer came through the same solver.
+        const detail::CheckedRegs checked = detail::checked_regs_limit(*cd, k.threads, k.regs);
+        const bool fast_branch = k.regs <= cd->rules().max_regs_per_thread_occ &&
+                                 k.threads <= d.max_threads_per_block && !cd->gp100();
+        compared_regs += fast_branch;
+        CHECK(nums->limits[static_cast<std::size_t>(Resource::Registers)] == checked.limit);
+        CHECK(nums->regs_per_warp == checked.per_warp);
+        CHECK(nums->regs_per_block == checked.alloc_per_block);
         CHECK(fast->derivation == s.derivation);
         CHECK(fast->notes == s.notes);
         if (i % 8 == 0) {  // block_size: the hoisted loop against the solver, size by size
@@ -566,4 +577,5 @@ TEST_CASE("occupancy: CheckedDevice and occupancy_numbers answer as occupancy(De
     CHECK(answered > 30'000);
     CHECK(refused_kernel > 1'000);
     CHECK(compared_block > 2'000);
+    CHECK(compared_regs > 20'000);
 }

@@ -317,7 +317,7 @@ export interface ClusterAnswer {
   sm_count: number | null;
   ctas_per_gpc_max: number | null;
   max_active_clusters: {
-    low: number | null; typical: number | null; high: number | null; bound: number;
+    low: number | null; typical: number | null; high: number | null; bound: number | null;
     figures: Array<{ key: string; label: string; clusters: number; ctas: number; idle_cta_slots: number;
                      idle_sms: number | null; basis: string; basis_text: string; source: string }>;
   } | null;
@@ -505,13 +505,52 @@ export interface TilesAnswer extends AnswerCommon {
   gpu: string | null;
 }
 
+/** One GPU's column of a compare answer: every member it can have (core/api/smcalc_api.hpp "compare"), no
+ *  others, so a misspelt member is a type error (tests/js/answer-types.test.mjs feeds real answers to tsc).
+ *  Which are present depends on the kind and the vendor: NVIDIA kernel columns carry the occupancy members,
+ *  tile columns the tile members, AMD columns ("vendor": "amd") the AMD ones; a column with an `error` only
+ *  name, cc/gfx, sm_count/cu_count and error. */
+export interface CompareColumn {
+  name: string;
+  vendor?: 'amd' | 'nvidia';          // only in a compare across vendors
+  error: ApiError | null;
+  cc?: string;                        // NVIDIA
+  sm_count?: number | null;
+  blocks_per_sm?: number;             // NVIDIA kernel
+  warps_per_sm?: number;
+  limits?: { [resource: string]: number | null };
+  limiting?: string[];
+  gpu_resident_ctas?: number | null;  // blocks_per_sm x sm_count (null: SM count unknown); tile: ctas_per_sm x
+  gpu_resident_warps?: number | null; // warps_per_sm x sm_count (null: SM count unknown)
+  occupancy?: number | null;
+  fits?: boolean;                     // NVIDIA tile
+  ctas_per_sm?: number;
+  instruction?: string;
+  acc_regs_per_thread?: number;
+  regs_per_thread_est?: number;
+  spills?: boolean;
+  smem_per_cta?: number;
+  smem_limit?: number;
+  gfx?: string;                       // AMD
+  cu_count?: number;
+  workgroups_per_cu?: number;
+  waves_per_cu?: number;
+  waves_per_simd?: number;
+  compiler_waves_per_simd?: number;
+  gpu_resident_workgroups?: number | null;
+  acc_regs_per_lane?: number;         // AMD tile
+  vgprs?: number;
+  agprs?: number;
+  lds_per_workgroup?: number;
+  lds_limit?: number;
+}
+
 export interface CompareAnswer extends AnswerCommon {
   kind: 'kernel' | 'tile';
   gpus: string[];
   input: Record<string, unknown>;
-  amd_input?: Record<string, unknown>;
-  columns: Array<{ name: string; cc: string; sm_count: number | null; error: ApiError | null; vendor?: 'amd' | 'nvidia';
-                   occupancy: number | null; [key: string]: unknown }>;
+  amd_input?: Record<string, unknown> | null;   // compare across vendors: the AMD kernel fields; null for a tile
+  columns: CompareColumn[];
   rows: Array<{ key: string; label: string; values: string[]; differs: boolean }>;
   notes?: string[];
 }

@@ -522,6 +522,14 @@ Expected<OccupancyNumbers> occupancy_numbers(const CheckedDevice& cd, const Kern
     return out;
 }
 
+detail::CheckedRegs detail::checked_regs_limit(const CheckedDevice& cd, int64_t threads, int64_t regs_per_thread) {
+    const Device& d = cd.device();
+    const ArchRules& a = cd.rules();
+    const int64_t warps = ceil_div(threads, d.warp_size);
+    RegsOut regs = regs_limit(d, a, a.sub_partitions, warps, regs_per_thread);
+    if (cd.gp100() && regs.limit != 0 && regs_limit(d, a, 4, warps, regs_per_thread).limit == 0) regs.limit = 0;
+    return {regs.limit, regs.alloc_per_block, regs.per_warp};
+}
 
 Expected<BlockSizeResult> block_size(const Device& d, const KernelInput& in) {
     KernelInput k = in;

@@ -4,12 +4,15 @@
 // the reader over 20,000 random hashes (tests/fuzz/fuzz_url_hash.cpp checks the same over fuzzed bytes).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "badinput/doc_table.hpp"
+#include "smcalc/fields.hpp"
 #include "smcalc/gpu.hpp"
 #include "ui_state.hpp"
 
@@ -91,11 +94,22 @@ TEST_CASE("URL hash: 20,000 random hashes - at most 7 notices, a stable canonica
     }
 }
 
-TEST_CASE("URL hashes of the previous release (0.1.0) still load: the same inputs, no notice") {
-    std::ifstream f(std::string(SMCALC_SOURCE_DIR) + "/tests/data/hash/release-0.1.0.tsv");
+// Every tests/data/hash/release-*.tsv: 0.1.0's links, and main b272322's AMD, cluster and device keys.
+TEST_CASE("URL hashes of the previous releases (0.1.0, main b272322) still load: the same inputs, no notice") {
+    std::vector<std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(SMCALC_SOURCE_DIR) + "/tests/data/hash")) {
+        const std::string name = e.path().filename().string();
+        if (name.rfind("release-", 0) == 0 && name.size() > 4 && name.substr(name.size() - 4) == ".tsv")
+            files.push_back(e.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    REQUIRE(files.size() >= 2);
+    int checked = 0;
+    std::string all;  // every hash checked, for the keys' coverage below
+    for (const std::string& file : files) {
+    std::ifstream f(file);
     REQUIRE(f);
     std::string line;
-    int checked = 0;
     while (std::getline(f, line)) {
         if (line.empty() || line[0] == '#') continue;
         const auto tab = line.find('\t');
@@ -106,7 +120,18 @@ TEST_CASE("URL hashes of the previous release (0.1.0) still load: the same input
         CHECK_MESSAGE(web::encode_hash(d.inputs) == now, old_hash);
         // And the current form reads back to itself.
         CHECK(web::encode_hash(web::decode_hash(now).inputs) == now);
+        all += "&" + now;
         ++checked;
     }
-    CHECK(checked >= 9);
+    }
+    CHECK(checked >= 21);
+    // Every hash key of every field table appears in some recorded link, so a renamed key fails above.
+    auto covered = [&](std::string_view key) { return all.find("&" + std::string(key) + "=") != std::string::npos; };
+    for (const auto& fl : fields::kernel_fields()) CHECK_MESSAGE(covered(fl.hash), fl.hash);
+    for (const auto& fl : fields::amd_kernel_fields()) CHECK_MESSAGE(covered(fl.hash), fl.hash);
+    for (const auto& fl : fields::cluster_fields()) CHECK_MESSAGE(covered(fl.hash), fl.hash);
+    for (const auto& fl : fields::device_fields()) CHECK_MESSAGE(covered("d." + std::string(fl.hash)), fl.hash);
+    for (const auto& fl : fields::tile_fields())
+        if (!fl.hash.empty()) CHECK_MESSAGE(covered(fl.hash), fl.hash);
+    for (const char* key : {"gpu", "m", "p", "pm", "pn", "pk", "cl", "cmp", "cg", "d.cc"}) CHECK_MESSAGE(covered(key), key);
 }

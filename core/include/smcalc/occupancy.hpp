@@ -144,6 +144,18 @@ Expected<OccupancyNumbers> occupancy_numbers(const CheckedDevice& dev, const Ker
 // Returns the Error, or nullopt for an answer; after an Error `out` holds no meaningful figures.
 std::optional<Error> occupancy_numbers(const CheckedDevice& dev, const KernelInput& in, OccupancyNumbers& out);
 
+namespace detail {
+// The register limit by the checked path alone (cudaOccMaxBlocksPerSMRegsLimit with overflow-checked
+// arithmetic, and GP100's 4-sub-partition refusal), never the solver's unchecked fast branch: the tests compare
+// the two (tests/unit-occupancy.cpp). `threads` >= 1; not for the hot path.
+struct CheckedRegs {
+    int64_t limit = 0;                       // blocks the register file allows (kNoLimit: 0 registers)
+    std::optional<int64_t> alloc_per_block;  // as OccupancyNumbers::regs_per_block
+    int64_t per_warp = 0;                    // as OccupancyNumbers::regs_per_warp
+};
+CheckedRegs checked_regs_limit(const CheckedDevice& dev, int64_t threads, int64_t regs_per_thread);
+}  // namespace detail
+
 struct BlockSizeResult {
     int64_t block_size = 0;      // threads per block giving the most resident threads (largest on ties)
     int64_t min_grid_size = 0;   // blocks for one full wave: blocks_per_sm x sm_count (sm_count 0: per SM)
