@@ -17,6 +17,14 @@
 #include "platform_html5.hpp"
 #include "renderer_webgl2.hpp"
 
+struct ImGuiContext;
+
+// The link replaces ImGui::TableSettingsInstallHandler with this (web/CMakeLists.txt, --wrap, as for
+// AddFontDefault in fonts.cpp): the page has no imgui.ini (io.IniFilename = nullptr below; its state lives in the
+// URL hash), so the handler that reads and writes tables' columns in that file never runs, and its code
+// (~2 KB of wasm) leaves the page. Tables keep their in-memory settings; only the .ini text form is gone.
+extern "C" void __wrap__ZN5ImGui27TableSettingsInstallHandlerEP12ImGuiContext(ImGuiContext*) {}
+
 namespace smcalc::web {
 namespace {
 

@@ -160,13 +160,13 @@ Model compute_amd_model(const Inputs& in, Model m) {
 // costs the page code for all of its alternatives).
 class PageAnswer {
 public:
-    explicit PageAnswer(const Request& q)
+    explicit PageAnswer(Request q)
         : first_(solve(q)), retry_(!first_.ok() && q.cluster), second_(retry_ ? solve(without_cluster(q)) : Answer{}) {}
     Answer& answer() { return use_second() ? second_ : first_; }
     std::optional<Error> cluster_error() const { return use_second() ? first_.error : std::nullopt; }
 
 private:
-    static Request without_cluster(Request q) {
+    static const Request& without_cluster(Request& q) {  // in place: no copy of a Request
         q.cluster.reset();
         q.tile.cluster.reset();
         return q;
