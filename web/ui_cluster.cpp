@@ -134,10 +134,11 @@ void view_clusters(App& a) {
     if (r.waves && r.waves->waves_typical) {
         const ClusterWaves& w = *r.waves;
         std::string s = "Grid " + dims_text(w.grid) + " = " + grouped(w.grid_clusters) + " clusters: ";
-        if (*w.waves_low == *w.waves_high)
+        if (w.waves_high && *w.waves_low == *w.waves_high)
             s += count_text(*w.waves_low, "wave", "waves") + " for every GPC layout.";
         else
-            s += std::to_string(*w.waves_low) + ".." + std::to_string(*w.waves_high) + " waves (typical layout " +
+            s += std::to_string(*w.waves_low) + ".." + (w.waves_high ? std::to_string(*w.waves_high) : "unbounded") +
+                 " waves (typical layout " +
                  std::to_string(*w.waves_typical) + ", an estimate).";
         text_wrapped(s);
     }

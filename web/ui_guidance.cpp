@@ -707,7 +707,6 @@ void view_fits(App& a) {
         f.error.reset();
         if (a.model.arch) {
             Request q = request_for(a.in, Op::Tiles);
-            q.search.base = q.tile;
             q.limit.reset();  // every fit: the card shows the largest ones
             Answer r = solve(q);
             if (r.ok())

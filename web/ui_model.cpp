@@ -206,6 +206,18 @@ Request request_for(const Inputs& in, Op op) {
             if (!g.empty() && (find_gpu(g) || amd::find_gpu(g))) r.gpus.push_back(g);
         r.nvidia_given = changed_fields(fields::kernel_fields(), in.kernel);
         r.amd_given = changed_fields(fields::amd_kernel_fields(), in.amd_input());
+        if (std::none_of(r.gpus.begin(), r.gpus.end(), [](const std::string& g) { return find_gpu(g).ok(); })) {
+            // AMD GPUs only: no column reads the NVIDIA-only inputs (the API refuses them), so they stay at their
+            // defaults; what both vendors read (threads; the tile's shape, stages and types) is kept.
+            r.input = KernelInput{};
+            r.input.threads = in.kernel.threads;
+            TileInput t;
+            t.m = r.tile.m, t.n = r.tile.n, t.k = r.tile.k, t.stages = r.tile.stages;
+            t.a = r.tile.a, t.b = r.tile.b, t.acc = r.tile.acc, t.problem = r.tile.problem;
+            r.tile = t;
+            r.cluster.reset();
+            r.nvidia_given.clear();
+        }
         return r;
     }
     if (const amd::GpuSpec* g = amd_gpu(in)) {
@@ -221,6 +233,19 @@ Request request_for(const Inputs& in, Op op) {
         r.gpc = spec->gpc;
     }
     r.device = effective_device(in);
+    if (op == Op::BlockSize) {
+        r.cluster.reset();  // block_size reads no cluster (nor does the API's)
+    } else if (op == Op::Tiles) {
+        // The search: the tile's types, path and epilogue as its base (every shape), the cluster as its one shape.
+        r.tile.cluster.reset();
+        r.search.base = r.tile;
+        if (r.cluster) {
+            r.search.clusters = {r.cluster->dims};
+            r.search.non_portable_cluster = r.cluster->non_portable;
+        }
+        r.search.gpc = r.gpc;
+        r.cluster.reset();
+    }
     return r;
 }
 

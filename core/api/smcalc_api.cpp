@@ -1452,6 +1452,15 @@ constexpr std::size_t kMaxDepth = 64;
 // [SECTION] entry points
 // -------------------------------------------------------------------------------------------------------------
 
+json answer_json(const Request& req, const Answer& ans) {
+    json a = ans.ok() ? answer_json(req, ans.solved) : error_json(*ans.error);
+    if (ans.ok()) detail::add_cluster_json(a, req, ans.solved, ans.cluster);
+    else detail::add_refused_fit_options(a, ans.cluster);
+    if (req.compiler && ans.ok()) a["compiler"] = parsed_kernel_json(*req.compiler);
+    if (req.amd_compiler && ans.ok()) a["compiler"] = detail::amd_parsed_kernel_json(*req.amd_compiler);
+    return a;
+}
+
 json error_json(const Error& e) {
     return {{"error", {{"id", std::string(error_id_string(e.id))}, {"message", e.message}, {"field", e.field}}}};
 }
@@ -1510,12 +1519,7 @@ json handle(const json& request) {
         if (!req) {
             a = error_json(req.error());
         } else {
-            const Answer ans = answer(*req);
-            a = ans.ok() ? answer_json(*req, ans.solved) : error_json(*ans.error);
-            if (ans.ok()) detail::add_cluster_json(a, *req, ans.solved, ans.cluster);
-            else detail::add_refused_fit_options(a, ans.cluster);
-            if (req->compiler && ans.ok()) a["compiler"] = parsed_kernel_json(*req->compiler);
-            if (req->amd_compiler && ans.ok()) a["compiler"] = detail::amd_parsed_kernel_json(*req->amd_compiler);
+            a = answer_json(*req, answer(*req));
             if (!req->warnings.empty()) a["warnings"] = req->warnings;
         }
         if (request.is_object())

@@ -264,6 +264,10 @@ Expected<Request> parse_request(const nlohmann::json& request);
 // One request object in, one answer object out (the contract above). Never throws.
 nlohmann::json handle(const nlohmann::json& request);
 
+// The JSON of an Answer to a Request however it was made (handle() writes this for the request it read, then its
+// "warnings" and "id"): the page's requests (web/ui_model.cpp request_for) are written by it in the page-vs-API test.
+nlohmann::json answer_json(const Request& req, const Answer& answer);
+
 // `smcalc batch`: one JSON Lines line in, one compact JSON line out (no newline). Malformed JSON and empty
 // lines answer bad_request (with the parser's byte position). Never throws.
 std::string handle_line(std::string_view line);

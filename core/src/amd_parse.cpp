@@ -41,18 +41,24 @@ struct Reader {
     std::string gfx;  // last target seen
 
     ParsedKernel& kernel(std::string_view name, int64_t line, const char* format) {
-        for (ParsedKernel& k : out.kernels)
+        return out.kernels[index(name, line, format)];
+    }
+    // The kernel's place in out.kernels (kept across lines as an index: a pointer would dangle when the vector grows).
+    std::size_t index(std::string_view name, int64_t line, const char* format) {
+        for (std::size_t i = 0; i < out.kernels.size(); ++i) {
+            ParsedKernel& k = out.kernels[i];
             if (k.name == name) {
                 if (std::find(k.formats.begin(), k.formats.end(), format) == k.formats.end())
                     k.formats.emplace_back(format);
-                return k;
+                return i;
             }
+        }
         ParsedKernel k;
         k.name = std::string(name);
         k.line = line;
         k.formats.emplace_back(format);
         out.kernels.push_back(std::move(k));
-        return out.kernels.back();
+        return out.kernels.size() - 1;
     }
 };
 
@@ -77,8 +83,10 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
                      "text is " + std::to_string(text.size()) + " bytes; it must be at most " +
                          std::to_string(kMaxCompilerOutput) + " bytes of compiler output"};
     Reader rd;
-    ParsedKernel* remark_k = nullptr;   // kernel of the current remark block
-    ParsedKernel* asm_k = nullptr;      // kernel of the last .amdhsa_kernel (its comments follow .end)
+    // The kernel of the current remark block and of the last .amdhsa_kernel (its comments follow .end), as indices
+    // into rd.out.kernels (none: npos); a pointer would dangle once a later kernel grows the vector.
+    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::size_t remark_i = kNone, asm_i = kNone;
     bool in_meta = false;               // inside amdhsa.kernels
     std::size_t meta_col = 0;           // column of a kernel's keys in the metadata list
     ParsedKernel pending;               // metadata keys before .name is seen
@@ -141,13 +149,13 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
             if (starts_with(body, "Function Name:")) {
                 const std::string_view name = trim(body.substr(14));
                 if (!name.empty()) {
-                    remark_k = &rd.kernel(name, line_no, "remarks");
-                    if (remark_k->gfx.empty()) remark_k->gfx = rd.gfx;
+                    remark_i = rd.index(name, line_no, "remarks");
+                    if (rd.out.kernels[remark_i].gfx.empty()) rd.out.kernels[remark_i].gfx = rd.gfx;
                 }
                 continue;
             }
-            if (!remark_k) continue;
-            ParsedKernel& k = *remark_k;
+            if (remark_i == kNone) continue;
+            ParsedKernel& k = rd.out.kernels[remark_i];
             // LLVM 22 renamed "SGPRs:" to "TotalSGPRs:" (the same count: VCC, FLAT_SCRATCH, XNACK_MASK included).
             if (field(body, "TotalSGPRs", k.sgprs)) {
                 k.llvm_spelling = 22;
@@ -165,11 +173,12 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
 
         // --- assembly directives ---
         if (starts_with(line, ".amdhsa_kernel ")) {
-            asm_k = &rd.kernel(trim(line.substr(15)), line_no, "assembly");
-            if (asm_k->gfx.empty()) asm_k->gfx = rd.gfx;
+            asm_i = rd.index(trim(line.substr(15)), line_no, "assembly");
+            if (rd.out.kernels[asm_i].gfx.empty()) rd.out.kernels[asm_i].gfx = rd.gfx;
             continue;
         }
-        if (asm_k && starts_with(line, ".amdhsa_")) {
+        if (asm_i != kNone && starts_with(line, ".amdhsa_")) {
+            ParsedKernel* asm_k = &rd.out.kernels[asm_i];  // this line only: nothing below adds a kernel
             const std::size_t sp = line.find_first_of(" \t");
             if (sp != std::string_view::npos) {
                 const std::string_view key = line.substr(0, sp);
@@ -187,12 +196,12 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
         // A non-kernel function's "; Function info:" comments (NumSgprs, NumVgprs, ...) follow its body, after the
         // previous kernel's: they are not that kernel's (a device function after a kernel, LLC19/LLC22).
         if (starts_with(line, "; Function info:")) {
-            asm_k = nullptr;
+            asm_i = kNone;
             continue;
         }
-        if (asm_k && starts_with(line, ";")) {
+        if (asm_i != kNone && starts_with(line, ";")) {
             const std::string_view body = trim(line.substr(1));
-            ParsedKernel& k = *asm_k;
+            ParsedKernel& k = rd.out.kernels[asm_i];
             if (field(body, "TotalNumSgprs", k.sgprs)) {  // LLVM 22's spelling of "; NumSgprs"
                 k.llvm_spelling = 22;
                 continue;

@@ -560,7 +560,10 @@ std::string cluster_result_text(const ClusterResult& r) {
         const ClusterWaves& w = *r.waves;
         out += "grid " + dims_text(w.grid) + " = " + grouped(w.grid_ctas) + " CTAs = " + grouped(w.grid_clusters) +
                " clusters: ";
-        if (w.waves_typical && *w.waves_low == *w.waves_high)
+        if (w.waves_typical && !w.waves_high)  // a GPC layout holds no cluster (each CTA on its own SM)
+            out += "at least " + num(*w.waves_low) + " waves (even layout " + num(*w.waves_typical) +
+                   ", an estimate; a layout that holds no cluster never runs the grid)\n";
+        else if (w.waves_typical && *w.waves_low == *w.waves_high)
             out += plural(*w.waves_low, "wave", "waves") + " for every allowed GPC layout\n";
         else if (w.waves_typical)
             out += num(*w.waves_low) + ".." + num(*w.waves_high) + " waves (range; even layout " + num(*w.waves_typical) +

@@ -670,7 +670,8 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
         w.waves_bound = waves(m.bound);
         if (w.waves_typical)
             D.push_back("waves: " + num(w.grid_clusters) + " clusters / " + num(*m.typical) + " per wave = " +
-                        num(*w.waves_typical) + " (fewest " + num(*w.waves_low) + ", most " + num(*w.waves_high) + ")");
+                        num(*w.waves_typical) + " (fewest " + num(*w.waves_low) + ", most " +
+                        (w.waves_high ? num(*w.waves_high) : std::string("unbounded")) + ")");
         else if (!w.waves_bound)
             N.push_back("No cluster is resident: the grid never runs.");
         r.waves = w;

@@ -332,8 +332,11 @@ inline std::string check_clusters(const Device& d, const ClusterInput& in, const
         const ClusterWaves& w = *r.waves;
         if (w.grid_ctas != w.grid.x * w.grid.y * w.grid.z || w.grid_clusters * k != w.grid_ctas) return "waves: grid wrong";
         if (w.waves_low && w.waves_high && *w.waves_low > *w.waves_high) return "waves: fewest above most";
-        if (w.waves_typical && (*w.waves_typical < *w.waves_low || *w.waves_typical > *w.waves_high))
-            return "waves: typical outside fewest..most";
+        // A layout that holds no cluster (low = 0: the own-SM rule, issue 28) never finishes the grid: "most" is
+        // then absent (unbounded), and typical needs only to be no fewer than the fewest.
+        if (w.waves_high.has_value() != (m.low && *m.low > 0) && m.low) return "waves: most present iff low > 0";
+        if (w.waves_typical && w.waves_low && *w.waves_typical < *w.waves_low) return "waves: typical below fewest";
+        if (w.waves_typical && w.waves_high && *w.waves_typical > *w.waves_high) return "waves: typical above most";
     }
     return {};
 }

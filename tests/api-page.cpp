@@ -1,0 +1,215 @@
+// tests/api-page.cpp - the page and the API give the same answer to the same request (issue 26).
+//
+// The page makes its core Request from its inputs (web/ui_model.cpp request_for, compiled natively here) and calls
+// solve(); the API reads a JSON request (core/api parse) and calls solve(). For 1,000 page states drawn with a fixed
+// seed (every catalogued GPU, NVIDIA and AMD, custom devices, kernel and tile inputs, problem sizes, clusters,
+// compare lists across vendors), each op the page asks (occupancy or tile by mode, next_step, block_size, tiles,
+// compare) is answered both ways and written as JSON by the same writer: the two must be equal, member for member.
+// The JSON request is built here from the inputs with the field tables' JSON keys, as a course page or a script
+// would write it; a page state the API refuses (a custom device it cannot take, say) must be refused alike.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "api_answers.hpp"
+#include "smcalc/amd.hpp"
+#include "smcalc/fields.hpp"
+#include "smcalc/format.hpp"
+#include "smcalc/gpu.hpp"
+#include "smcalc/solve.hpp"
+#include "ui_model.hpp"
+#include "ui_state.hpp"
+
+namespace {
+
+using namespace smcalc;
+using smcalc::test::json;
+
+// Every field of `table` as its JSON key and value; `only_changed`: those that differ from the default (what a
+// request "gives": compare's notes list them).
+template <class T>
+void put_fields(json& j, std::span<const fields::Field<T>> table, const T& v, bool only_changed) {
+    const T d{};
+    for (const auto& f : table) {
+        if (only_changed && f.get(v) == f.get(d)) continue;
+        const int64_t x = f.get(v);
+        if (!f.default_what.empty() && x == -1) continue;  // the default: absent from the request
+        switch (f.codec) {
+            case fields::Codec::Bool: j[std::string(f.key)] = x != 0; break;
+            case fields::Codec::Word: j[std::string(f.key)] = std::string(fields::word_of(*f.vocab, static_cast<int>(x))); break;
+            case fields::Codec::DType: j[std::string(f.key)] = std::string(dtype_key(static_cast<DType>(x))); break;
+            default: j[std::string(f.key)] = x;
+        }
+    }
+}
+
+const char* op_key(Op op) {
+    switch (op) {
+        case Op::Occupancy: return "occupancy";
+        case Op::BlockSize: return "block_size";
+        case Op::NextStep: return "next_step";
+        case Op::Tile: return "tile";
+        case Op::Tiles: return "tiles";
+        case Op::Compare: return "compare";
+        default: return "";
+    }
+}
+
+// The JSON request that means what the page's inputs mean for `op`.
+json json_request(const web::Inputs& in, Op op) {
+    json j = {{"op", op_key(op)}};
+    const bool tile = op == Op::Tile || op == Op::Tiles || (op == Op::Compare && in.mode == web::Mode::Tile);
+    if (op == Op::Compare) {
+        j["kind"] = tile ? "tile" : "kernel";
+        bool nv = false, amd_any = false;
+        json gpus = json::array();
+        for (const std::string& g : in.compare_gpus) {
+            if (g.empty()) continue;
+            gpus.push_back(g);
+            (find_gpu(g) ? nv : amd_any) = true;
+        }
+        j["gpus"] = gpus;
+        if (tile) {
+            TileInput t = in.tile_input();
+            t.cluster.reset();
+            put_fields(j, fields::tile_fields(), t, false);
+            if (!nv) {  // AMD columns alone read no NVIDIA-only tile field
+                for (const char* k : {"warps", "mma", "epilogue", "out", "epilogue_bytes", "epilogue_reuses_mainloop",
+                                      "overhead_regs", "subbyte_smem", "acc_buffers"})
+                    j.erase(k);
+                j["waves"] = in.tile.warps;
+            }
+            if (t.problem) j["problem"] = {{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}};
+        } else {
+            if (nv) put_fields(j, fields::kernel_fields(), in.kernel, true);
+            if (amd_any) put_fields(j, fields::amd_kernel_fields(), in.amd_input(), true);
+        }
+        if (auto c = in.cluster_input(); c && nv) {
+            j["cluster"] = {c->dims.x, c->dims.y, c->dims.z};
+            j["non_portable_cluster"] = c->non_portable;
+        }
+        return j;
+    }
+    if (const amd::GpuSpec* g = web::amd_gpu(in)) {
+        j["gpu"] = std::string(g->name);
+        if (tile) {
+            const TileInput t = in.tile_input();
+            for (const char* k : {"m", "n", "k", "stages"}) j[k] = fields::find(fields::tile_fields(), k)->get(t);
+            j["a"] = std::string(dtype_key(t.a));
+            j["b"] = std::string(dtype_key(t.b));
+            j["acc"] = std::string(dtype_key(t.acc));
+            j["waves"] = in.amd_tile_input().waves;
+            if (t.problem) j["problem"] = {{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}};
+        } else {
+            put_fields(j, fields::amd_kernel_fields(), in.amd_input(), false);
+        }
+        return j;
+    }
+    if (in.custom()) {
+        // A custom device: every field of the page's device, so the API's device is the page's.
+        const Device d = web::effective_device(in);
+        json dev = {{"cc", cc_text(d.cc)}};
+        put_fields(dev, fields::device_fields(), d, false);
+        j["device"] = dev;
+    } else {
+        j["gpu"] = in.gpu;
+    }
+    if (tile) {
+        const TileInput t = in.tile_input();
+        put_fields(j, fields::tile_fields(), t, false);
+        if (t.problem) j["problem"] = {{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}};
+        if (op == Op::Tiles) {  // the page's tiles card: every fit, the tile's types and path as the search's base
+            j["limit"] = "all";
+            for (const char* k : {"m", "n", "k", "stages", "warps"}) j.erase(k);
+        }
+    } else {
+        put_fields(j, fields::kernel_fields(), in.kernel, false);
+    }
+    if (auto c = in.cluster_input(); c && op != Op::BlockSize) {
+        j["cluster"] = {c->dims.x, c->dims.y, c->dims.z};
+        j["non_portable_cluster"] = c->non_portable;
+    }
+    return j;
+}
+
+// A page state drawn from `r`: the URL hash a user could have, read by the page's own decoder.
+web::Inputs draw(std::mt19937_64& r) {
+    auto pick = [&](auto&& v) { return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(r)]; };
+    auto num = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(r); };
+    std::vector<std::string> gpus;
+    for (const GpuSpec& g : all_gpus()) gpus.emplace_back(g.name);
+    for (const amd::GpuSpec& g : amd::all_gpus()) gpus.emplace_back(g.name);
+    const std::vector<std::string> types = {"bf16", "f16", "e4m3", "f32", "tf32", "i8", "f4"};
+    std::string h = "gpu=" + web::percent_encode(pick(gpus));
+    h += num(0, 1) ? "&m=tile" : "&m=kernel";
+    h += "&t=" + std::to_string(num(1, 32) * 32 + (num(0, 5) == 0 ? num(1, 31) : 0));
+    h += "&r=" + std::to_string(num(0, 255));
+    h += "&ss=" + std::to_string(num(0, 48) * 1024);
+    if (num(0, 2) == 0) h += "&ds=" + std::to_string(num(0, 160) * 1024) + "&oi=1";
+    if (num(0, 4) == 0) h += "&co=" + std::to_string(num(0, 100));
+    h += "&vg=" + std::to_string(num(0, 256)) + "&ag=" + std::to_string(num(0, 128) * num(0, 1));
+    h += "&lds=" + std::to_string(num(0, 64) * 1024);
+    const int64_t shapes[] = {64, 128, 256};
+    h += "&tm=" + std::to_string(pick(std::vector<int64_t>(std::begin(shapes), std::end(shapes))));
+    h += "&tn=" + std::to_string(pick(std::vector<int64_t>(std::begin(shapes), std::end(shapes))));
+    h += "&tk=" + std::to_string(num(1, 4) * 32) + "&st=" + std::to_string(num(1, 6)) + "&w=" + std::to_string(num(1, 4) * 4);
+    const std::string ab = pick(types);
+    h += "&ta=" + ab + "&tb=" + ab + "&tc=" + std::string(ab == "i8" ? "i32" : "f32");
+    if (num(0, 3) == 0) h += "&mma=tmem";
+    if (num(0, 3) == 0) h += "&p=1&pm=" + std::to_string(num(1, 64) * 128) + "&pn=4096&pk=4096";
+    if (num(0, 2) == 0) h += "&cl=" + std::to_string(num(1, 4)) + "x" + std::to_string(num(1, 2)) + "x1" + (num(0, 1) ? "&np=1" : "");
+    if (num(0, 5) == 0) h += "&d.sm=" + std::to_string(num(1, 200));  // a custom device
+    if (num(0, 2) == 0) {
+        h += "&cmp=1&cg=";
+        for (int i = 0; i < 3; ++i) h += (i ? "," : "") + web::percent_encode(num(0, 3) ? pick(gpus) : std::string());
+    }
+    const web::Decoded d = web::decode_hash(h);
+    return d.inputs;
+}
+
+}  // namespace
+
+TEST_CASE("page vs API: 1,000 page states, every op the page asks, the same JSON answer both ways") {
+    std::mt19937_64 r(20261125);
+    int compared = 0, errors = 0;
+    for (int i = 0; i < 1000; ++i) {
+        const web::Inputs in = draw(r);
+        std::vector<Op> ops = {in.mode == web::Mode::Tile ? Op::Tile : Op::Occupancy, Op::NextStep, Op::BlockSize};
+        if (in.mode == web::Mode::Tile) ops.push_back(Op::Tiles);
+        if (in.compare) ops.push_back(Op::Compare);
+        const bool amd_gpu = web::amd_gpu(in) != nullptr;
+        for (Op op : ops) {
+            if (amd_gpu && (op == Op::BlockSize || op == Op::Tiles)) continue;  // not modelled for AMD (both say so)
+            if (amd_gpu && op == Op::NextStep && in.mode == web::Mode::Tile) continue;
+            if (op == Op::Compare && web::request_for(in, op).gpus.empty()) continue;  // "Pick a GPU above."
+            Request q = web::request_for(in, op);
+            if (op == Op::Tiles) q.limit.reset();  // the page's card takes every fit
+            const json page = api::answer_json(q, solve(q));
+            const json request = json_request(in, op);
+            json api_answer = api::handle(request);
+            api_answer.erase("warnings");
+            CAPTURE(web::encode_hash(in));
+            CAPTURE(request.dump());
+            if (page != api_answer) {
+                // The first member that differs (the whole answers are long).
+                std::string where = "(whole answer)";
+                if (page.is_object() && api_answer.is_object())
+                    for (auto it = page.begin(); it != page.end(); ++it)
+                        if (!api_answer.contains(it.key()) || api_answer[it.key()] != it.value()) {
+                            where = it.key() + ": page " + it.value().dump().substr(0, 300) + " / API " +
+                                    (api_answer.contains(it.key()) ? api_answer[it.key()].dump().substr(0, 300) : "absent");
+                            break;
+                        }
+                if (api_answer.contains("error")) where += " / API error " + api_answer["error"].dump();
+                FAIL_CHECK(where);
+                if (++errors > 5) return;
+            }
+            ++compared;
+        }
+    }
+    MESSAGE("compared " << compared << " answers");
+    CHECK(compared > 3000);
+}
