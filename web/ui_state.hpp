@@ -12,7 +12,7 @@
 //   oi    opt-in 0|1;  dm  max dynamic shared memory attribute, bytes ("" = CUDA's default)
 //   co    carveout percent 0..100 ("" or "default" = driver default)
 //   b     block barriers                                                           1
-//   d.<k> custom-device override of one field (see kDeviceFields); cc = compute capability "9.0"
+//   d.<k> custom-device override of one field (smcalc::fields::device_fields(), hash key "d.<hash>"); d.cc = CC "9.0"
 // GEMM tile (smcalc::TileInput; defaults are the seed's CUTLASS tile 128x128x64, 3 stages, 8 warps):
 //   tm tn tk  tile M, N, K          st  stages        w  warps per CTA
 //   ta tb tc  A, B, accumulator types (dtype_key: bf16, f16, e4m3, ...)      mma  reg | tmem
@@ -25,7 +25,7 @@
 // Thread block cluster (CC 9.0+; kernel and tile alike):
 //   cl  cluster dimensions "4x2x1" or a size "8" (present = a cluster is set);  np  non-portable sizes 0|1
 // Side by side (the same kernel or tile on up to four GPUs):
-//   cmp 1 = the compare view;  cg  its GPUs, comma-separated database names ("" for an empty slot),
+//   cmp 1 = the compare view;  cg  its GPUs, comma-separated database names, NVIDIA or AMD ("" for an empty slot),
 //   written only where they differ from the defaults A100, H100 SXM5, B200, RTX 5090
 // The active mode's inputs are always written; the other mode's only where they differ from the default.
 #pragma once

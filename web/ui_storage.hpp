@@ -9,7 +9,7 @@
 //                                                      "<device field>": <integer>, ...}
 //   localStorage key "smcalc.v1/preset/<name>"  value {"name":..., "inputs":"m=kernel&t=256&r=48"}
 //   export file  {"schema":"smcalc.v1", "gpus":[<gpu>...], "presets":[<preset>...]}
-// A GPU is a database GPU (`base`) with a compute capability and device fields overridden (kDeviceFields'
+// A GPU is a database GPU (`base`) with a compute capability and device fields overridden (fields::device_fields()'
 // core names: "sm_count", "smem_per_sm", ...; only the overridden ones). A preset is the kernel or tile
 // inputs in the URL-hash form of ui_state.hpp without the GPU ("gpu", "d.*") and without the compare view.
 // Every entry is checked on the way in; a bad one is reported in one sentence and skipped, never fatal.

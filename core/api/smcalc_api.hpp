@@ -75,7 +75,6 @@
 //     given; "notes" says which were read); for a tile every column takes m, n, k, stages and types, NVIDIA
 //     columns "warps", AMD columns "waves" (default: the "warps" count as waves). A field no listed GPU reads
 //     is an error, as above.
-//     fields) or "tile" (the tile fields).
 //   Thread block clusters (ops occupancy, next_step, tile, tiles, compare; CC 9.0+; smcalc::ClusterInput,
 //   docs/clusters.md):
 //     "cluster"              [x, y, z] (1 to 3 entries, missing ones 1), "4x2x1" (also "4x2", 'X', '*'), or a size
