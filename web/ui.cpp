@@ -722,6 +722,7 @@ std::string ui_state_json() {
         if (m.cluster) {
             const ClusterResult& c = *m.cluster;
             j.key("cluster_size").num(c.cluster_size).key("ctas_per_sm").num(c.ctas_per_sm);
+            j.key("cluster_ctas_per_sm").num(c.cluster_ctas_per_sm);
             j.key("dsmem_per_cluster").num(c.dsmem_per_cluster).key("limiter").str(cluster_limiter_key(c.limiter));
             j.key("max_active_clusters");
             if (c.max_active_clusters) {
