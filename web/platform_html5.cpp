@@ -830,7 +830,6 @@ void CountPresentedFrame() {
         MarkStartup("first-frame");
     }
 }
-int FramesPresented() { return P().frames_presented; }
 void MarkStartup(const char* phase) { js_mark(phase); }
 float DevicePixelRatio() { return P().dpr; }
 

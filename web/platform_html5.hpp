@@ -56,7 +56,6 @@ float DevicePixelRatio();
 
 // Frames drawn to the canvas since start (window.smcalc.frames(): the idle test expects it to stand still).
 void CountPresentedFrame();
-int FramesPresented();
 
 // performance.mark("smcalc:" + phase) (the User Timing API: DevTools shows the marks in a recorded trace, and
 // tests/bench/page.mjs reports the time between them): main() marks the end of each start-up step.

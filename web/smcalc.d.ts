@@ -61,7 +61,7 @@ export interface AmdKernelInput {
   scratch?: Bytes;                    // private segment (scratch) bytes per lane: shown, sets no occupancy limit (default 0)
 }
 
-/** A GEMM tile (smcalc::TileInput). Absent or null = the default (seed 002's tile). */
+/** A GEMM tile (smcalc::TileInput). Absent or null = the default (the lesson's H100 tile: 128x128x64, 3 stages, 8 warps, bf16 -> f32). */
 export interface TileInput {
   problem?: { m: number; n: number; k: number } | string;  // "8192x8192x8192": waves
   m?: number;                         // CTA tile rows of C, elements (default 128)

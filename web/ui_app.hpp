@@ -275,6 +275,5 @@ void view_tile_verdict(App& a);
 
 // Formatting shared by views and plots (presentation only).
 std::string axis_bytes(int64_t v);    // 49152 -> "48K"
-void help_marker(const char* text);
 
 }  // namespace smcalc::web

@@ -432,17 +432,6 @@ std::string axis_bytes(int64_t v) {
     return std::to_string(v);
 }
 
-void help_marker(const char* text) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(?)");
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // [SECTION] Header
@@ -856,16 +845,16 @@ void view_presets(App& a, bool compact) {
     };
     static const Preset presets[] = {
         {"128x128x64 tile",
-         "Seed lesson, H100: tile 128x128x64, 3 stages, 8 warps, bf16 in, f32 accumulators. 16,384 FP32 accumulators over 256 threads = 64 registers per thread; 3 x (128x64 + 64x128) "
+         "Lesson, H100: tile 128x128x64, 3 stages, 8 warps, bf16 in, f32 accumulators. 16,384 FP32 accumulators over 256 threads = 64 registers per thread; 3 x (128x64 + 64x128) "
          "x 2 B = 96 KiB of shared memory, 2 CTAs could fit by shared memory.",
          "H100 SXM5", Mode::Tile, 0, 0, 0, 128, 128},
-        {"256x256 tile", "Seed lesson: 65,536 accumulators / 256 threads = 256 registers per thread, above "
+        {"256x256 tile", "Lesson: 65,536 accumulators / 256 threads = 256 registers per thread, above "
                                  "the 255 cap; 256 KiB of accumulators is the whole register file.",
          "H100 SXM5", Mode::Tile, 0, 0, 0, 256, 256},
-        {"A100 48 regs 24KB", "Seed lesson: A100, 256 threads, 48 registers, 24 KB; limits regs 5, smem 6, warps 8, blocks 32 -> 5 blocks "
+        {"A100 48 regs 24KB", "Lesson: A100, 256 threads, 48 registers, 24 KB; limits regs 5, smem 6, warps 8, blocks 32 -> 5 blocks "
                                                "per SM, 40 warps, 62.5 % occupancy.",
          "A100", Mode::Kernel, 256, 48, 24 * 1024, 0, 0},
-        {"H100 128 regs", "Seed lesson: 256 threads; 128 regs/thread caps an H100 SM at 16 warps -> 25 %.",
+        {"H100 128 regs", "Lesson: 256 threads; 128 regs/thread caps an H100 SM at 16 warps -> 25 %.",
          "H100 SXM5", Mode::Kernel, 256, 128, 0, 0, 0},
         {"MI300X 128 VGPRs", "AMD CDNA3: 256 work-items, 128 VGPRs per lane, 16 KiB of LDS -> waves per SIMD, the "
                              "limiter and LLVM's own figure (docs/amd.md).",

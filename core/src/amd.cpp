@@ -10,6 +10,7 @@
 //   [SECTION] occupancy           per-limit counts, limiter, compiler figure, derivation
 //   [SECTION] next step           the smallest change of one resource that fits one more workgroup
 #include "smcalc/amd.hpp"
+#include "smcalc/format.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -154,12 +155,7 @@ std::string normalise(std::string_view s) {
     return out;
 }
 
-std::string num(int64_t v) {
-    std::string s = std::to_string(v < 0 ? -v : v);
-    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-    return v < 0 ? "-" + s : s;
-}
-std::string bytes_text(int64_t b) { return b > 0 && b % 1024 == 0 ? num(b / 1024) + " KiB" : num(b) + " B"; }
+std::string bytes_text(int64_t b) { return b > 0 && b % 1024 == 0 ? grouped(b / 1024) + " KiB" : grouped(b) + " B"; }
 std::string fixed(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", v);
@@ -479,88 +475,88 @@ Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
 
     // --- derivation ---
     auto& d = o.derivation;
-    d.push_back(std::string(a.gfx) + " (" + std::string(a.family) + "): a CU has " + num(simds) + " SIMDs x " +
-                num(wmax) + " wave slots = " + num(slots) + " waves of " + num(a.wave_size) + " lanes; per SIMD " +
-                (a.unified_vgprs ? num(a.vgprs_per_simd) + " VGPRs+AGPRs per lane"
-                                 : num(a.vgprs_per_simd) + " VGPRs and " + num(a.vgprs_per_simd) + " AGPRs per lane") +
-                " and " + num(a.sgprs_per_simd) + " SGPRs; " +
+    d.push_back(std::string(a.gfx) + " (" + std::string(a.family) + "): a CU has " + grouped(simds) + " SIMDs x " +
+                grouped(wmax) + " wave slots = " + grouped(slots) + " waves of " + grouped(a.wave_size) + " lanes; per SIMD " +
+                (a.unified_vgprs ? grouped(a.vgprs_per_simd) + " VGPRs+AGPRs per lane"
+                                 : grouped(a.vgprs_per_simd) + " VGPRs and " + grouped(a.vgprs_per_simd) + " AGPRs per lane") +
+                " and " + grouped(a.sgprs_per_simd) + " SGPRs; " +
                 bytes_text(a.lds_per_cu) + " of LDS per CU.");
-    d.push_back("waves per workgroup = ceil(" + num(in.threads) + " / " + num(a.wave_size) + ") = " + num(wpw) +
-                (o.idle_lanes > 0 ? " (" + num(o.lanes_per_workgroup) + " lanes, " + num(o.idle_lanes) +
-                                        " idle in the last wave: " + num(in.threads) + " is not a multiple of " +
-                                        num(a.wave_size) + ")"
+    d.push_back("waves per workgroup = ceil(" + grouped(in.threads) + " / " + grouped(a.wave_size) + ") = " + grouped(wpw) +
+                (o.idle_lanes > 0 ? " (" + grouped(o.lanes_per_workgroup) + " lanes, " + grouped(o.idle_lanes) +
+                                        " idle in the last wave: " + grouped(in.threads) + " is not a multiple of " +
+                                        grouped(a.wave_size) + ")"
                                   : ""));
     if (in.agprs > 0 && a.unified_vgprs)
-        d.push_back("unified registers = alignTo(" + num(in.vgprs) + " VGPRs, " + num(a.agpr_offset_granule) +
-                    ") + " + num(in.agprs) + " AGPRs = " + num(r.unified));
+        d.push_back("unified registers = alignTo(" + grouped(in.vgprs) + " VGPRs, " + grouped(a.agpr_offset_granule) +
+                    ") + " + grouped(in.agprs) + " AGPRs = " + grouped(r.unified));
     else if (in.agprs > 0)
-        d.push_back("separate VGPR and AGPR files: the larger count binds, max(" + num(in.vgprs) + " VGPRs, " +
-                    num(in.agprs) + " AGPRs) = " + num(r.unified));
+        d.push_back("separate VGPR and AGPR files: the larger count binds, max(" + grouped(in.vgprs) + " VGPRs, " +
+                    grouped(in.agprs) + " AGPRs) = " + grouped(r.unified));
     if (in.alloc_vgprs > 0 && in.alloc_vgprs == r.unified) {
         KernelInput used = in;
         used.alloc_vgprs = 0;
         if (regs_of(a, used).unified < in.alloc_vgprs)
-            d.push_back("allocated: the kernel descriptor allocates " + num(in.alloc_vgprs) +
-                        " registers per lane (.amdhsa_next_free_vgpr), more than the " + num(regs_of(a, used).unified) +
+            d.push_back("allocated: the kernel descriptor allocates " + grouped(in.alloc_vgprs) +
+                        " registers per lane (.amdhsa_next_free_vgpr), more than the " + grouped(regs_of(a, used).unified) +
                         " used: LLVM pads the allocation to an amdgpu-waves-per-eu cap (or, LLVM 22, to the occupancy "
                         "the LDS and workgroup size allow), and the hardware allocates what the descriptor says");
     }
-    d.push_back("VGPR limit: alignTo(" + num(r.unified) + ", " + num(a.vgpr_alloc_granule) + ") = " +
-                num(r.vgpr_alloc) + " per lane; " + num(a.vgprs_per_simd) + " / " + num(r.vgpr_alloc) + " -> " +
-                num(r.vgpr_waves) + " waves/SIMD (max " + num(wmax) + ") -> " + num(simds) + " x " +
-                num(r.vgpr_waves) + " / " + num(wpw) + " = " + num(*lv.workgroups_per_cu) + " workgroups/CU");
+    d.push_back("VGPR limit: alignTo(" + grouped(r.unified) + ", " + grouped(a.vgpr_alloc_granule) + ") = " +
+                grouped(r.vgpr_alloc) + " per lane; " + grouped(a.vgprs_per_simd) + " / " + grouped(r.vgpr_alloc) + " -> " +
+                grouped(r.vgpr_waves) + " waves/SIMD (max " + grouped(wmax) + ") -> " + grouped(simds) + " x " +
+                grouped(r.vgpr_waves) + " / " + grouped(wpw) + " = " + grouped(*lv.workgroups_per_cu) + " workgroups/CU");
     if (r.sgpr_waves)
-        d.push_back("SGPR limit: alignTo(" + num(in.sgprs) + ", " + num(a.sgpr_alloc_granule) + ") = " +
-                    num(r.sgpr_alloc) + " per wave; " + num(a.sgprs_per_simd) + " / " + num(r.sgpr_alloc) + " -> " +
-                    num(*r.sgpr_waves) + " waves/SIMD -> " + num(*ls.workgroups_per_cu) + " workgroups/CU");
+        d.push_back("SGPR limit: alignTo(" + grouped(in.sgprs) + ", " + grouped(a.sgpr_alloc_granule) + ") = " +
+                    grouped(r.sgpr_alloc) + " per wave; " + grouped(a.sgprs_per_simd) + " / " + grouped(r.sgpr_alloc) + " -> " +
+                    grouped(*r.sgpr_waves) + " waves/SIMD -> " + grouped(*ls.workgroups_per_cu) + " workgroups/CU");
     else
         d.push_back("SGPR limit: not applied (sgprs not given)");
     if (in.lds > 0)
-        d.push_back("LDS limit: alignTo(" + num(in.lds) + " B, " + num(a.lds_alloc_granule) + ") = " +
-                    num(o.lds_allocated) + " B per workgroup; " + num(a.lds_per_cu) + " / " + num(o.lds_allocated) +
-                    " = " + num(*ll.workgroups_per_cu) + " workgroups/CU");
+        d.push_back("LDS limit: alignTo(" + grouped(in.lds) + " B, " + grouped(a.lds_alloc_granule) + ") = " +
+                    grouped(o.lds_allocated) + " B per workgroup; " + grouped(a.lds_per_cu) + " / " + grouped(o.lds_allocated) +
+                    " = " + grouped(*ll.workgroups_per_cu) + " workgroups/CU");
     else
         d.push_back("LDS limit: none (no LDS)");
     d.push_back("slot limit: " +
-                (wpw == 1 ? num(slots) + " one-wave workgroups (no barrier needed)"
-                          : "min(" + num(slots) + " / " + num(wpw) + ", " + num(a.max_barriers_per_cu) +
-                                " barriers) = " + num(*lw.workgroups_per_cu) + " workgroups/CU"));
+                (wpw == 1 ? grouped(slots) + " one-wave workgroups (no barrier needed)"
+                          : "min(" + grouped(slots) + " / " + grouped(wpw) + ", " + grouped(a.max_barriers_per_cu) +
+                                " barriers) = " + grouped(*lw.workgroups_per_cu) + " workgroups/CU"));
     std::string lim;
     for (Limit l : o.limiting) lim += (lim.empty() ? "" : ", ") + std::string(limit_label(l));
-    d.push_back("workgroups/CU = min(...) = " + num(wgs) + " -> " + num(o.waves_per_cu) + " waves/CU -> " +
-                fixed(o.waves_per_simd) + " waves/SIMD -> occupancy " + num(o.waves_per_cu) + " / " + num(slots) +
+    d.push_back("workgroups/CU = min(...) = " + grouped(wgs) + " -> " + grouped(o.waves_per_cu) + " waves/CU -> " +
+                fixed(o.waves_per_simd) + " waves/SIMD -> occupancy " + grouped(o.waves_per_cu) + " / " + grouped(slots) +
                 " = " + pct(o.occupancy) + (lim.empty() ? "" : " (limited by " + lim + ")"));
 
     // --- notes ---
     if (wgs == 0)
-        o.notes.push_back("0 workgroups: one workgroup's " + num(wpw) + " waves need more registers than the CU's " +
-                          num(simds) + " SIMDs hold at this register count (the compiler would limit registers "
+        o.notes.push_back("0 workgroups: one workgroup's " + grouped(wpw) + " waves need more registers than the CU's " +
+                          grouped(simds) + " SIMDs hold at this register count (the compiler would limit registers "
                           "for this workgroup size, or spill)");
     if (o.idle_lanes > 0)
-        o.notes.push_back(num(in.threads) + " work-items round up to " + num(wpw) + " waves (" +
-                          num(o.lanes_per_workgroup) + " lanes): " + num(o.idle_lanes) +
+        o.notes.push_back(grouped(in.threads) + " work-items round up to " + grouped(wpw) + " waves (" +
+                          grouped(o.lanes_per_workgroup) + " lanes): " + grouped(o.idle_lanes) +
                           " lanes per workgroup do no work but hold registers");
     if (!r.sgpr_waves)
         o.notes.push_back("sgprs not given: the SGPR limit (at most 1 wave on gfx9 CDNA) is not applied");
     if (o.waves_per_cu % simds != 0 && wgs > 0)
-        o.notes.push_back(num(o.waves_per_cu) + " waves do not divide evenly over " + num(simds) +
-                          " SIMDs: some SIMDs hold " + num(busiest) + " waves, others " + num(busiest - 1));
+        o.notes.push_back(grouped(o.waves_per_cu) + " waves do not divide evenly over " + grouped(simds) +
+                          " SIMDs: some SIMDs hold " + grouped(busiest) + " waves, others " + grouped(busiest - 1));
     const int64_t ours_int = busiest;
     if (o.compiler_waves_per_simd != ours_int || wgs == 0)
-        o.notes.push_back("LLVM's compiler figure is " + num(o.compiler_waves_per_simd) +
+        o.notes.push_back("LLVM's compiler figure is " + grouped(o.compiler_waves_per_simd) +
                           " waves/SIMD, the hardware's whole-workgroup residency " + fixed(o.waves_per_simd) +
-                          " (busiest SIMD " + num(ours_int) +
+                          " (busiest SIMD " + grouped(ours_int) +
                           "): LLVM takes the minimum in waves per SIMD, rounds waves per CU up over the SIMDs "
                           "and divides LDS without its allocation granule");
     if (r.sgpr_waves && llvm_sgpr_waves(a, in.sgprs) != *r.sgpr_waves)
-        o.notes.push_back("SGPRs: LLVM (19 through 22, getOccupancyWithNumSGPRs) counts " + num(in.sgprs) +
-                          " SGPRs as " + num(llvm_sgpr_waves(a, in.sgprs)) +
+        o.notes.push_back("SGPRs: LLVM (19 through 22, getOccupancyWithNumSGPRs) counts " + grouped(in.sgprs) +
+                          " SGPRs as " + grouped(llvm_sgpr_waves(a, in.sgprs)) +
                           " waves/SIMD by its step table (<= 80: 10, <= 88: 9, <= 100: 8); the SIMD's " +
-                          num(a.sgprs_per_simd) + " SGPRs in granules of " + num(a.sgpr_alloc_granule) + " hold " +
-                          num(*r.sgpr_waves) + " (" + num(a.sgprs_per_simd) + " / " + num(r.sgpr_alloc) +
+                          grouped(a.sgprs_per_simd) + " SGPRs in granules of " + grouped(a.sgpr_alloc_granule) + " hold " +
+                          grouped(*r.sgpr_waves) + " (" + grouped(a.sgprs_per_simd) + " / " + grouped(r.sgpr_alloc) +
                           ", as the HIP runtime and LLVM's own getMaxNumSGPRs count)");
     if (in.scratch > 0)
-        o.notes.push_back("scratch (" + num(in.scratch) + " B per lane) sets no limit here; it costs memory "
+        o.notes.push_back("scratch (" + grouped(in.scratch) + " B per lane) sets no limit here; it costs memory "
                           "traffic and the runtime's per-queue scratch pool");
     return o;
 }
@@ -595,14 +591,14 @@ Expected<std::vector<NextStep>> next_steps(const ArchRules& a, const KernelInput
                                : member == &KernelInput::sgprs ? "SGPRs"
                                                                : "LDS";
             const bool bytes = member == &KernelInput::lds;
-            s.text = std::string(what) + " " + (bytes ? bytes_text(from) : num(from)) + " -> " +
-                     (bytes ? bytes_text(v) : num(v)) + " gives " + fixed(r->waves_per_simd) + " waves/SIMD (" +
-                     num(r->workgroups_per_cu) + " workgroups/CU, " + pct(r->occupancy) + ")";
+            s.text = std::string(what) + " " + (bytes ? bytes_text(from) : grouped(from)) + " -> " +
+                     (bytes ? bytes_text(v) : grouped(v)) + " gives " + fixed(r->waves_per_simd) + " waves/SIMD (" +
+                     grouped(r->workgroups_per_cu) + " workgroups/CU, " + pct(r->occupancy) + ")";
             if (bytes)
                 s.hint = "smaller LDS tiles or fewer stages";
             else
-                s.hint = "__attribute__((amdgpu_waves_per_eu(" + num(ceil_div(r->waves_per_cu, a.simds_per_cu)) +
-                         "))) with __launch_bounds__(" + num(in.threads) + ") asks the compiler for it";
+                s.hint = "__attribute__((amdgpu_waves_per_eu(" + grouped(ceil_div(r->waves_per_cu, a.simds_per_cu)) +
+                         "))) with __launch_bounds__(" + grouped(in.threads) + ") asks the compiler for it";
             out.push_back(std::move(s));
             return;
         }
@@ -627,7 +623,7 @@ Expected<std::vector<NextStep>> next_steps(const ArchRules& a, const KernelInput
             s.waves_per_simd = r->waves_per_simd;
             s.occupancy = r->occupancy;
             s.text = "LDS " + bytes_text(in.lds) + " -> " + bytes_text(target) + " gives " + fixed(r->waves_per_simd) +
-                     " waves/SIMD (" + num(r->workgroups_per_cu) + " workgroups/CU, " + pct(r->occupancy) + ")";
+                     " waves/SIMD (" + grouped(r->workgroups_per_cu) + " workgroups/CU, " + pct(r->occupancy) + ")";
             s.hint = "smaller LDS tiles or fewer stages";
             out.push_back(std::move(s));
         }

@@ -8,6 +8,7 @@
 // Every rule and figure is sourced in docs/clusters.md (keys in capitals). Checked 64-bit arithmetic: SMs are
 // at most 2^20 (validate_device), CTAs per SM at most 1024 here, GPCs at most 32 of at most 64 SMs.
 #include "smcalc/cluster.hpp"
+#include "smcalc/format.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -47,8 +48,6 @@ std::optional<std::array<int64_t, 3>> split_dims(std::string_view text) {
 namespace {
 
 // ============================================================================================ [SECTION] limits
-
-std::string cc_text(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
 
 bool has_clusters(ComputeCapability cc) { return cc.major >= 9; }  // PG13-CL: CC 9.0 and newer
 
@@ -106,12 +105,6 @@ std::optional<Error> out_of_range(ErrorId id, const std::string& field, int64_t 
     return Error{id, field,
                  field + " is " + std::to_string(v) + "; it must be between " + std::to_string(lo) + " and " +
                      std::to_string(hi) + " " + what};
-}
-
-std::string num(int64_t v) {
-    std::string s = std::to_string(v < 0 ? -v : v);
-    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-    return v < 0 ? "-" + s : s;
 }
 
 int64_t ceil_div(int64_t a, int64_t d) { return a / d + (a % d != 0 ? 1 : 0); }  // a >= 0, d > 0
@@ -278,7 +271,7 @@ std::string layout_arith(const std::vector<int64_t>& layout, int64_t c, int64_t 
         total += static_cast<int64_t>(j - i) * each;
         i = j;
     }
-    return a + " = " + b + " = " + num(total);
+    return a + " = " + b + " = " + grouped(total);
 }
 
 bool fig_key_is(const MaxActiveClusters& m, const std::string& key, const std::string& label) {
@@ -404,14 +397,14 @@ std::optional<Error> validate_cluster(ComputeCapability cc, const GpcLayout& gpc
             if (auto e = out_of_range(ErrorId::InvalidInput, g[i].first, g[i].second, 1, kMaxInput, "CTAs")) return e;
             if (g[i].second % cd[i] != 0)
                 return Error{ErrorId::InvalidInput, "grid",
-                             std::string(g[i].first) + " is " + num(g[i].second) + ", not a multiple of the cluster's " +
+                             std::string(g[i].first) + " is " + grouped(g[i].second) + ", not a multiple of the cluster's " +
                                  std::string(1, "xyz"[i]) + " (" + std::to_string(cd[i]) +
                                  "): a grid must be a whole number of clusters in every dimension"};
         }
         const int64_t xy = in.grid->x > kMaxInput / in.grid->y ? kMaxInput + 1 : in.grid->x * in.grid->y;
         if (xy > kMaxInput || in.grid->z > kMaxInput / xy)
             return Error{ErrorId::InvalidInput, "grid",
-                         "grid is " + num(in.grid->x) + " x " + num(in.grid->y) + " x " + num(in.grid->z) +
+                         "grid is " + grouped(in.grid->x) + " x " + grouped(in.grid->y) + " x " + grouped(in.grid->z) +
                              " CTAs, beyond 2^53; use a smaller grid"};
     }
     return std::nullopt;
@@ -478,8 +471,8 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
         D.push_back("CTAs per SM: " + std::to_string(c) + " (the per-SM occupancy; clusters do not change it)");
     }
     D.push_back("each CTA of a cluster on its own SM: a GPC of fewer SMs than the cluster's CTAs holds none (PG13-CL)");
-    D.push_back("distributed shared memory per cluster: " + std::to_string(k) + " x " + num(smem_per_cta) + " B = " +
-                num(r.dsmem_per_cluster) + " B (every CTA of the cluster can address the others' shared memory)");
+    D.push_back("distributed shared memory per cluster: " + std::to_string(k) + " x " + grouped(smem_per_cta) + " B = " +
+                grouped(r.dsmem_per_cluster) + " B (every CTA of the cluster can address the others' shared memory)");
     if (in.non_portable && !lim.confirmed)
         N.push_back("The non-portable cluster limit of CC " + cc_text(dev.cc) +
                     " is not sourced: 16 is assumed; cudaOccupancyMaxPotentialClusterSize on the device tells.");
@@ -527,7 +520,7 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
         m.high = rf->high.clusters;
         const int64_t u = std::max<int64_t>(1, gpc.sms_per_tpc);
         const std::string space =
-            num(S) + " SMs" + (u > 1 ? " (" + num(S / u) + " TPCs of " + std::to_string(u) + ")" : "") + " on " +
+            grouped(S) + " SMs" + (u > 1 ? " (" + grouped(S / u) + " TPCs of " + std::to_string(u) + ")" : "") + " on " +
             (gpc.gpcs_min == gpc.gpcs_max ? std::to_string(gpc.gpcs_max)
                                           : std::to_string(gpc.gpcs_min) + " to " + std::to_string(gpc.gpcs_max)) +
             " GPCs of at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs";
@@ -555,7 +548,7 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
                 typical_label = "mean of the even layouts";
                 typical_text = "the sources allow " + gs + " GPCs and none picks one: the mean (rounded down) of the "
                                "even splits over each count; the picture shows " + layout_text(rf->typical.layout);
-                D.push_back("typical: mean of the even splits over " + gs + " GPCs = " + num(rf->typical.clusters) +
+                D.push_back("typical: mean of the even splits over " + gs + " GPCs = " + grouped(rf->typical.clusters) +
                             " (no source picks the GPC count); the split over " +
                             std::to_string(rf->typical.layout.size()) + " GPCs: " + layout_text(rf->typical.layout) +
                             ": " + layout_arith(rf->typical.layout, c, k));
@@ -591,8 +584,8 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
         N.push_back("GPC layout of this part not sourced: only the bound is known (no layout can beat it; GPCs may "
                     "strand CTA slots below it). Give gpc.gpcs_min/max and gpc.max_sms_per_gpc for a range.");
     }
-    D.push_back("bound: floor(" + num(S) + " SMs x " + std::to_string(c) + " / " + std::to_string(k) + ") = " +
-                num(m.bound) + " clusters (if every CTA slot could be used)");
+    D.push_back("bound: floor(" + grouped(S) + " SMs x " + std::to_string(c) + " / " + std::to_string(k) + ") = " +
+                grouped(m.bound) + " clusters (if every CTA slot could be used)");
     m.figures.push_back(figure("bound", "CTA slots / cluster size", m.bound, std::nullopt, ClusterBasis::Exact,
                                "floor(SMs x CTAs per SM / cluster size): no GPC layout gives more", ""));
 
@@ -600,10 +593,10 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
         const int64_t h = gpc.heuristic_sms_per_gpc;
         const int64_t ctas = cutlass_grid_ctas(S, h, k);
         const int64_t whole = S < h ? 1 : S / h, rest = S < h ? 0 : S % h;
-        std::string text = "CUTLASS's SM90 persistent grid: " + num(S) + " SMs read as " + std::to_string(whole) +
+        std::string text = "CUTLASS's SM90 persistent grid: " + grouped(S) + " SMs read as " + std::to_string(whole) +
                            " GPCs of " + std::to_string(h) + " + " + std::to_string(rest) + " SMs: " +
                            std::to_string(whole) + " x " + std::to_string(h - h % k) + " + " +
-                           std::to_string(rest - rest % k) + " = " + num(ctas) + " CTAs (assumes 1 CTA per SM)";
+                           std::to_string(rest - rest % k) + " = " + grouped(ctas) + " CTAs (assumes 1 CTA per SM)";
         if (c != 1) text += "; this kernel has " + std::to_string(c) + " CTAs per SM";
         m.figures.push_back(figure("cutlass_heuristic", "CUTLASS grid heuristic", ctas / k, std::nullopt,
                                    ClusterBasis::Estimate, text, "CUTLASS-TSP"));
@@ -614,8 +607,8 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
                                    ClusterBasis::Estimate, std::string(e.text),
                                    std::string(e.source)));
         if (m.low && (e.clusters < *m.low || e.clusters > *m.high))
-            N.push_back("The public figure of " + num(e.clusters) + " clusters lies outside the range " +
-                        num(*m.low) + ".." + num(*m.high) + ": the model or the source is wrong.");
+            N.push_back("The public figure of " + grouped(e.clusters) + " clusters lies outside the range " +
+                        grouped(*m.low) + ".." + grouped(*m.high) + ": the model or the source is wrong.");
     }
 
     // Limiter: at the typical figure where there is one, else at the bound.
@@ -632,27 +625,27 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     } else if (m.typical && at * k < slots) {
         const bool measured = !gpc.measured_groups.empty() && fig_key_is(m, "typical", "GPC groups inferred from measurements");
         r.limiter = ClusterLimiter::Gpc;
-        r.limiter_reason = "clusters cannot span GPCs and each CTA needs its own SM: " + num(slots - at * k) + " of " +
-                           num(slots) + " CTA slots stay empty in the " +
+        r.limiter_reason = "clusters cannot span GPCs and each CTA needs its own SM: " + grouped(slots - at * k) + " of " +
+                           grouped(slots) + " CTA slots stay empty in the " +
                            (measured ? "groups inferred from measurements" : "typical layout") + " (" +
-                           num(slots - *m.low * k) + " in the worst)";
+                           grouped(slots - *m.low * k) + " in the worst)";
     } else if (!m.typical) {
         r.limiter = ClusterLimiter::LayoutNotSourced;
-        r.limiter_reason = "layout not sourced: the bound of " + num(m.bound) + " clusters (" + num(slots) +
+        r.limiter_reason = "layout not sourced: the bound of " + grouped(m.bound) + " clusters (" + grouped(slots) +
                            " CTA slots / " + std::to_string(k) + ") is exact, but how many slots the GPCs strand below "
                            "it is unknown";
     } else if (capped) {
         r.limiter = ClusterLimiter::ClusterCtaCap;
         r.limiter_reason = "a cluster launch on CC " + cc_text(dev.cc) + " holds at most " + std::to_string(c) +
-                           " CTAs per SM (" + std::to_string(ctas_per_sm) + " without a cluster): " + num(solver_slots - slots) +
-                           " of " + num(solver_slots) + " CTA slots stay empty";
+                           " CTAs per SM (" + std::to_string(ctas_per_sm) + " without a cluster): " + grouped(solver_slots - slots) +
+                           " of " + grouped(solver_slots) + " CTA slots stay empty";
     } else {
         r.limiter = ClusterLimiter::PerSmOccupancy;
         r.limiter_reason = "every CTA slot holds a cluster's CTA: the per-SM occupancy sets the count, as without a "
                            "cluster";
     }
     if (c > 0 && m.bound == 0 && gpc.max_sms_per_gpc == 0)
-        N.push_back("0 clusters: the whole GPU has " + num(slots) + " CTA slots, fewer than the cluster's " +
+        N.push_back("0 clusters: the whole GPU has " + grouped(slots) + " CTA slots, fewer than the cluster's " +
                     std::to_string(k) + ".");
 
     if (in.grid) {
@@ -669,9 +662,9 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
         w.waves_high = waves(m.low);
         w.waves_bound = waves(m.bound);
         if (w.waves_typical)
-            D.push_back("waves: " + num(w.grid_clusters) + " clusters / " + num(*m.typical) + " per wave = " +
-                        num(*w.waves_typical) + " (fewest " + num(*w.waves_low) + ", most " +
-                        (w.waves_high ? num(*w.waves_high) : std::string("unbounded")) + ")");
+            D.push_back("waves: " + grouped(w.grid_clusters) + " clusters / " + grouped(*m.typical) + " per wave = " +
+                        grouped(*w.waves_typical) + " (fewest " + grouped(*w.waves_low) + ", most " +
+                        (w.waves_high ? grouped(*w.waves_high) : std::string("unbounded")) + ")");
         else if (!w.waves_bound)
             N.push_back("No cluster is resident: the grid never runs.");
         r.waves = w;
@@ -733,8 +726,8 @@ Expected<std::vector<ClusterStep>> cluster_next_steps(const Device& dev, const G
         st.clusters = c;
         st.ctas = ctas;
         st.ctas_now = ctas_now;
-        st.text = "cluster " + dims_text(smaller.dims) + " instead of " + dims_text(in.dims) + ": " + num(c) +
-                  " clusters = " + num(ctas) + " CTAs resident instead of " + num(ctas_now) +
+        st.text = "cluster " + dims_text(smaller.dims) + " instead of " + dims_text(in.dims) + ": " + grouped(c) +
+                  " clusters = " + grouped(ctas) + " CTAs resident instead of " + grouped(ctas_now) +
                   (st.basis == ClusterBasis::Estimate ? " (even GPC layout)" : " (bound)");
         out.push_back(std::move(st));
     }

@@ -515,7 +515,7 @@ std::string typescript_declarations() {
                  "A kernel on an AMD Instinct GPU (smcalc::amd::KernelInput, LLVM's counts). Absent or null = the default.",
                  amd_kernel_fields());
     out += "\n";
-    ts_interface(out, "TileInput", "A GEMM tile (smcalc::TileInput). Absent or null = the default (seed 002's tile).",
+    ts_interface(out, "TileInput", "A GEMM tile (smcalc::TileInput). Absent or null = the default (the lesson's H100 tile: 128x128x64, 3 stages, 8 warps, bf16 -> f32).",
                  tile_fields(), "  problem?: { m: number; n: number; k: number } | string;  // \"8192x8192x8192\": waves");
     out += "\n";
     ts_interface(out, "ClusterInput",

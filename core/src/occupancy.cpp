@@ -3,6 +3,7 @@
 //
 // Units: bytes for shared memory, 32-bit registers, threads, warps, blocks (CTAs). "per SM" throughout.
 #include "smcalc/occupancy.hpp"
+#include "smcalc/format.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -41,18 +42,12 @@ std::optional<int64_t> checked_round_up(int64_t a, int64_t unit) {
     return checked_mul(q, unit);
 }
 
-// 12345678 -> "12,345,678"
-std::string num(int64_t v) {
-    if (v == kInf) return "no limit";
-    std::string s = std::to_string(v < 0 ? -v : v);
-    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-    return v < 0 ? "-" + s : s;
-}
+// 12345678 -> "12,345,678" (grouped()); a resource without a limit -> "no limit"
+std::string num(int64_t v) { return v == kInf ? "no limit" : grouped(v); }
 std::string kib(int64_t bytes) {
     if (bytes % 1024 == 0) return num(bytes / 1024) + " KiB";
     return num(bytes) + " B";
 }
-std::string cc_str(ComputeCapability cc) { return std::to_string(cc.major) + "." + std::to_string(cc.minor); }
 
 [[gnu::cold, gnu::noinline]] Error range_error(const char* field, int64_t v, int64_t lo, int64_t hi, const char* what) {
     return Error{ErrorId::InvalidInput, field,
@@ -100,7 +95,7 @@ std::optional<int64_t> align_up_carveout(const ArchRules& a, int64_t size) {
 Error carveout_error(const ArchRules& a, int64_t size, const char* what) {
     return Error{ErrorId::InvalidInput, "smem",
                  std::string(what) + " (" + num(size) + " B) exceeds the largest shared-memory carveout of CC " +
-                     cc_str(a.cc) + " (" + kib(int64_t{a.carveouts().back()} * 1024) +
+                     cc_text(a.cc) + " (" + kib(int64_t{a.carveouts().back()} * 1024) +
                      "); lower the shared memory or the device's shared-memory fields"};
 }
 
@@ -379,7 +374,7 @@ void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r,
 
     // ----- Derivation: the arithmetic with the actual numbers -----
     auto& D = r.derivation;
-    const std::string cc = "CC " + cc_str(a.cc);
+    const std::string cc = "CC " + cc_text(a.cc);
     D.push_back("Block: " + num(in.threads) + " threads = ceil(" + num(in.threads) + " / " + num(d.warp_size) +
                 ") = " + num(warps) + " warps.");
     if (in.threads > d.max_threads_per_block)

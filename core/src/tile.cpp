@@ -11,6 +11,7 @@
 // (mma / wgmma / tcgen05 sections) as summarised in ../shared/reference/gpu-facts.md Part 4 or from general
 // knowledge of that document where Part 4 is silent (the docs say which).
 #include "smcalc/tile.hpp"
+#include "smcalc/format.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -630,12 +631,6 @@ bool solvable(const Eval& e) { return e.threads <= kMaxInput && e.smem_total <= 
 
 // ============================================================================================ [SECTION] tile
 
-std::string num(int64_t v) {
-    std::string s = std::to_string(v < 0 ? -v : v);
-    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-    return v < 0 ? "-" + s : s;
-}
-
 std::string instruction_name(const Ctx& c, const Shape& s) {
     const std::string ab = std::string(info(c.a).key) + "." + std::string(info(c.b).key);
     const std::string acc(info(c.acc).key);
@@ -837,7 +832,7 @@ std::optional<Error> add_problem(TileResult& r, const Device& dev, const TileInp
     const Ck ctas = ck(pr.tiles_m) * ck(pr.tiles_n);
     if (!ctas.ok || ctas.v > kMaxInput)
         return Error{ErrorId::InvalidInput, "problem",
-                     "problem.m / tile.m x problem.n / tile.n = " + num(pr.tiles_m) + " x " + num(pr.tiles_n) +
+                     "problem.m / tile.m x problem.n / tile.n = " + grouped(pr.tiles_m) + " x " + grouped(pr.tiles_n) +
                          " CTAs is beyond 2^53; use a smaller problem or a larger tile"};
     pr.ctas = ctas.v;
     pr.k_steps = ceil_div(p.k, in.k);
@@ -928,31 +923,31 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
 void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx& c, const Eval& e, const GpuSpec* gpu) {
     auto& N = r.notes;
     if (in.overhead_regs < 0) {
-        std::string s = "Other registers: " + num(e.overhead) + " per thread is the model's default (estimate): " +
-                        num(kBaseOverhead) + " for addresses, loop counters and pipeline state";
+        std::string s = "Other registers: " + grouped(e.overhead) + " per thread is the model's default (estimate): " +
+                        grouped(kBaseOverhead) + " for addresses, loop counters and pipeline state";
         if (c.mode == Mode::MmaSync)
-            s += " + " + num(e.frag_regs) + " for double-buffered A/B fragments of the " + num(in.m / r.grid_m) + " x " +
-                 num(in.n / r.grid_n) + " warp tile (mma.sync reads operands from registers)";
+            s += " + " + grouped(e.frag_regs) + " for double-buffered A/B fragments of the " + grouped(in.m / r.grid_m) + " x " +
+                 grouped(in.n / r.grid_n) + " warp tile (mma.sync reads operands from registers)";
         else if (c.mode == Mode::Ffma)
-            s += " + " + num(e.frag_regs) + " for double-buffered A/B thread fragments";
+            s += " + " + grouped(e.frag_regs) + " for double-buffered A/B thread fragments";
         else if (c.mode == Mode::Tcgen05)
-            s += " + " + num(e.frag_regs) + " for one 32-column chunk of accumulators read out of TMEM in the epilogue";
+            s += " + " + grouped(e.frag_regs) + " for one 32-column chunk of accumulators read out of TMEM in the epilogue";
         else
             s += " (wgmma reads A and B from shared memory)";
         N.push_back(s + "; set overhead_regs to what ptxas -v reports for your kernel.");
     }
     if (e.acc_over_cap)
-        N.push_back("Accumulators alone need " + num(e.acc_regs) + " registers per thread, above the " +
-                    num(r.regs_cap) + "-register cap: ptxas caps the allocation and spills to local memory. More "
+        N.push_back("Accumulators alone need " + grouped(e.acc_regs) + " registers per thread, above the " +
+                    grouped(r.regs_cap) + "-register cap: ptxas caps the allocation and spills to local memory. More "
                     "warps per CTA or a smaller tile lowers it.");
     else if (e.spills)
-        N.push_back("Accumulators plus the estimated overhead come to " + num(e.regs_est) +
-                    " registers per thread, above the " + num(r.regs_cap) +
+        N.push_back("Accumulators plus the estimated overhead come to " + grouped(e.regs_est) +
+                    " registers per thread, above the " + grouped(r.regs_cap) +
                     "-register cap: likely spills (depends on the real overhead).");
     if (c.mode != Mode::Tcgen05 && r.acc_bytes >= r.regfile_bytes)
-        N.push_back("The CTA's accumulators (" + num(r.acc_bytes) + " B) " +
+        N.push_back("The CTA's accumulators (" + grouped(r.acc_bytes) + " B) " +
                     (r.acc_bytes == r.regfile_bytes ? std::string("are the whole") : std::string("exceed the")) +
-                    " register file of one SM (" + num(dev.regs_per_sm) + " x 4 B = " + num(r.regfile_bytes) + " B).");
+                    " register file of one SM (" + grouped(dev.regs_per_sm) + " x 4 B = " + grouped(r.regfile_bytes) + " B).");
     if (c.mode == Mode::Wgmma && (e.spills || in.warps >= 8))
         N.push_back("Hopper kernels often specialise warps (a TMA producer warpgroup with few registers, consumer "
                     "warpgroups raised with setmaxnreg up to 240+); this model gives every warp the same count "
@@ -962,16 +957,16 @@ void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx&
     if (r.ctas_by_smem && r.ctas_per_sm < *r.ctas_by_smem) {
         std::string lims;
         for (Resource res : r.limiting) lims += (lims.empty() ? "" : ", ") + std::string(resource_label(res));
-        N.push_back("Shared memory alone would allow " + num(*r.ctas_by_smem) + " CTAs per SM; " + lims + " allow " +
-                    num(r.ctas_per_sm) + ".");
+        N.push_back("Shared memory alone would allow " + grouped(*r.ctas_by_smem) + " CTAs per SM; " + lims + " allow " +
+                    grouped(r.ctas_per_sm) + ".");
     }
     if (r.smem_barriers > 0)
-        N.push_back("Pipeline barriers: " + num(in.stages) + " stages x 2 mbarriers (full, empty) x 8 B" +
+        N.push_back("Pipeline barriers: " + grouped(in.stages) + " stages x 2 mbarriers (full, empty) x 8 B" +
                     (c.mode == Mode::Tcgen05 ? " + accumulator full/empty mbarriers + the 4-byte TMEM address" : "") +
                     " is an estimate of what CUTLASS's TMA pipelines allocate (CC 9.0+).");
     if (c.mode == Mode::Tcgen05)
         N.push_back("TMEM: the PTX ISA gives 512 columns x 128 lanes per CTA; NVIDIA's blog says 256 KB per SM. If "
-                    "the SM's TMEM is shared, only " + num(*r.ctas_by_tmem) +
+                    "the SM's TMEM is shared, only " + grouped(*r.ctas_by_tmem) +
                     " CTAs' allocations coexist; further resident CTAs wait in tcgen05.alloc.");
     if (is_subbyte(in.a) || is_subbyte(in.b))
         N.push_back(std::string("fp6/fp4 in shared memory: ") +
@@ -1006,11 +1001,11 @@ std::optional<Error> add_clusters(TileResult& r, const Device& dev, const TileIn
     auto cr = clusters(dev, layout, r.ctas_per_sm, r.smem_per_cta, ci);
     if (!cr) return cr.error();
     if (ci.grid && (ci.grid->x != r.problem->tiles_m || ci.grid->y != r.problem->tiles_n))
-        N.push_back("The grid is rounded up to whole clusters: " + num(ci.grid->x) + " x " + num(ci.grid->y) +
-                    " CTAs for " + num(r.problem->tiles_m) + " x " + num(r.problem->tiles_n) + " tiles.");
+        N.push_back("The grid is rounded up to whole clusters: " + grouped(ci.grid->x) + " x " + grouped(ci.grid->y) +
+                    " CTAs for " + grouped(r.problem->tiles_m) + " x " + grouped(r.problem->tiles_n) + " tiles.");
     if (cr->cluster_size > 1)
         N.push_back("Cluster " + std::to_string(ci.dims.x) + "x" + std::to_string(ci.dims.y) +
-                    "x1: each CTA still holds its own A and B stages (" + num(r.smem_per_cta) +
+                    "x1: each CTA still holds its own A and B stages (" + grouped(r.smem_per_cta) +
                     " B); TMA multicast loads the shared A (along N) or B (along M) once per cluster, which "
                     "saves L2 traffic, not shared memory.");
     r.cluster = std::move(cr.value());
@@ -1062,17 +1057,17 @@ std::optional<TileFitOption> option_from(const Device& dev, const TileInput& cta
     o.ctas_per_sm = r->ctas_per_sm;
     o.fits = r->fits;
     std::string why;
-    if (r->acc_over_cap) why = "; accumulators alone exceed the " + num(r->regs_cap) + "-register cap";
-    else if (r->spills) why = "; about " + num(r->regs_per_thread_est) + " registers per thread, above the cap";
-    else if (!r->smem_fits) why = "; shared memory above the " + num(r->smem_limit) + " B per-block limit";
-    else if (!r->tmem_fits) why = "; TMEM above " + num(r->tmem_columns_limit) + " columns";
-    else if (r->ctas_per_sm < 1) why = "; 0 CTAs per SM (registers per CTA: " + num(r->regs_launch) + " x " +
-                                       num(r->threads) + " threads)";
+    if (r->acc_over_cap) why = "; accumulators alone exceed the " + grouped(r->regs_cap) + "-register cap";
+    else if (r->spills) why = "; about " + grouped(r->regs_per_thread_est) + " registers per thread, above the cap";
+    else if (!r->smem_fits) why = "; shared memory above the " + grouped(r->smem_limit) + " B per-block limit";
+    else if (!r->tmem_fits) why = "; TMEM above " + grouped(r->tmem_columns_limit) + " columns";
+    else if (r->ctas_per_sm < 1) why = "; 0 CTAs per SM (registers per CTA: " + grouped(r->regs_launch) + " x " +
+                                       grouped(r->threads) + " threads)";
     o.text = o.label + ": " +
-             (cta.mma == MmaPath::TensorMemory ? num(r->tmem_columns) + " TMEM columns"
-                                               : num(r->acc_regs_per_thread) + " accumulator registers per thread") +
-             " (" + num(cta.warps) + " warps), " + num(r->smem_per_cta) + " B shared memory per CTA, " +
-             num(r->ctas_per_sm) + " CTA/SM: " + yes_no_fits(r->fits) + why;
+             (cta.mma == MmaPath::TensorMemory ? grouped(r->tmem_columns) + " TMEM columns"
+                                               : grouped(r->acc_regs_per_thread) + " accumulator registers per thread") +
+             " (" + grouped(cta.warps) + " warps), " + grouped(r->smem_per_cta) + " B shared memory per CTA, " +
+             grouped(r->ctas_per_sm) + " CTA/SM: " + yes_no_fits(r->fits) + why;
     return o;
 }
 
@@ -1092,7 +1087,7 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
     if (in.mma != MmaPath::TensorMemory && in.warps * 2 <= max_warps) {
         TileInput v = base;
         v.warps = in.warps * 2;
-        if (auto o = option_from(dev, v, gpu, "more_warps", num(v.warps) + " warps per CTA", Dim3{1, 1, 1}))
+        if (auto o = option_from(dev, v, gpu, "more_warps", grouped(v.warps) + " warps per CTA", Dim3{1, 1, 1}))
             out.push_back(std::move(*o));
     }
     // 2. The tile over a 2-CTA cluster (CC 9.0+): each CTA computes half of it, the cluster the whole.
@@ -1110,7 +1105,7 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
         TileInput v = base;
         v.*sp.side = in.*sp.side / 2;
         if (auto o = option_from(dev, v, gpu, sp.id,
-                                 std::string(sp.shape) + " cluster of " + num(v.m) + "x" + num(v.n) + " CTAs", sp.cluster))
+                                 std::string(sp.shape) + " cluster of " + grouped(v.m) + "x" + grouped(v.n) + " CTAs", sp.cluster))
             out.push_back(std::move(*o));
     }
     // 3. Blackwell's 2-SM MMA (tcgen05.mma.cta_group::2): MMA M = 128 or 256 over a CTA pair; each CTA holds
@@ -1131,7 +1126,7 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
             auto occ = occupancy(dev, k, Detail::Numbers);
             TileFitOption o;
             o.key = "cta_pair_2sm";
-            o.label = "2-SM MMA (cta_group::2) over a CTA pair, " + num(v.m) + "x" + num(in.n) + " per SM";
+            o.label = "2-SM MMA (cta_group::2) over a CTA pair, " + grouped(v.m) + "x" + grouped(in.n) + " per SM";
             o.cta = v;
             o.cluster = Dim3{2, 1, 1};
             o.acc_regs_per_thread = 0;
@@ -1140,9 +1135,9 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
             o.tmem_columns = r->tmem_columns;
             o.ctas_per_sm = occ ? occ->blocks_per_sm : 0;
             o.fits = !r->spills && smem <= r->smem_limit && r->tmem_fits && o.ctas_per_sm >= 1;
-            o.text = o.label + ": each SM's half of the accumulators in its TMEM, " + num(r->tmem_columns) +
-                     " of " + num(r->tmem_columns_limit) + " columns; " + num(smem) + " B shared memory per CTA (" +
-                     num(v.m) + " rows of A, " + num(in.n / 2) + " columns of B per stage), " + num(o.ctas_per_sm) +
+            o.text = o.label + ": each SM's half of the accumulators in its TMEM, " + grouped(r->tmem_columns) +
+                     " of " + grouped(r->tmem_columns_limit) + " columns; " + grouped(smem) + " B shared memory per CTA (" +
+                     grouped(v.m) + " rows of A, " + grouped(in.n / 2) + " columns of B per stage), " + grouped(o.ctas_per_sm) +
                      " CTA/SM: " + yes_no_fits(o.fits);
             out.push_back(std::move(o));
         }
@@ -1196,9 +1191,9 @@ Expected<StageAuto> stages_auto(const Device& dev, const TileInput& in) {
     if (a.stage_bytes == 0)
         return Error{ErrorId::InvalidInput, "epilogue_bytes",
                      "shared memory per stage or the epilogue's is beyond 2^53 bytes; no stage count exists"};
-    a.text = "stages auto (CUTLASS StageCountAutoCarveout): (" + num(a.capacity) + " B limit - " + num(a.carveout) +
-             " B epilogue carveout) / (" + num(a.stage_bytes - a.barrier_bytes) + " B A+B per stage + " +
-             num(a.barrier_bytes) + " B barriers) = " + num(a.stages) + " stages";
+    a.text = "stages auto (CUTLASS StageCountAutoCarveout): (" + grouped(a.capacity) + " B limit - " + grouped(a.carveout) +
+             " B epilogue carveout) / (" + grouped(a.stage_bytes - a.barrier_bytes) + " B A+B per stage + " +
+             grouped(a.barrier_bytes) + " B barriers) = " + grouped(a.stages) + " stages";
     return a;
 }
 

@@ -51,7 +51,6 @@ public:
         Divisor() = default;
         explicit Divisor(int64_t v);  // v >= 1
         int64_t value() const { return v_; }
-        int64_t div(int64_t a) const { return shift_ >= 0 ? a >> shift_ : a / v_; }  // a >= 0
         int64_t ceil_div(int64_t a) const {                                        // a >= 0, no overflow
             return shift_ >= 0 ? (a + v_ - 1) >> shift_ : a / v_ + (a % v_ != 0 ? 1 : 0);
         }
@@ -71,11 +70,9 @@ public:
     const Divisor& reg_unit() const { return reg_unit_; }              // the CC's reg_alloc_unit (registers)
     const Divisor& sub_partitions() const { return sub_partitions_; }  // the CC's sub-partitions
     const Divisor& smem_granule() const { return smem_granule_; }      // smem_alloc_granularity (bytes)
-    // cudaOccSMemPerMultiprocessor for the default carveout (bytes): smem_per_sm before CC 7.0, else the
-    // smallest carveout holding smem_per_sm; -1 where no carveout does (the solver then reports the error).
-    int64_t default_smem_preference() const { return default_pref_; }
-    // The same for a carveout preference of 0..100 % (-1: the default); -1 where no carveout holds it. The
-    // carveout is the first whose percent threshold (the largest percent it holds) is not below the preference:
+    // cudaOccSMemPerMultiprocessor (bytes) for a carveout preference of 0..100 %, or -1 for the default
+    // (smem_per_sm before CC 7.0, else the smallest carveout holding smem_per_sm); -1 where no carveout holds
+    // it (the solver then reports the error). The carveout is the first whose percent threshold (the largest percent it holds) is not below the preference:
     // counted without a branch per size (the percent varies from call to call in a sweep, so a search loop's exit
     // mispredicts) and without the division by 100 of percent x smem_per_sm / 100 (thresholds made once here).
     int64_t smem_preference(int carveout) const {
