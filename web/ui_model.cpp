@@ -296,22 +296,23 @@ Model compute_model(const Inputs& in, bool sweeps) {
     m.kernel = in.kernel;
     std::string what = m.title;
 
-    if (in.mode == Mode::Tile) {
+    // A refused cluster (CC < 9.0, its size): the API answers that error; the page shows it beside the answer
+    // without the cluster (tile or kernel), so the rest of the page stays useful while the user fixes it.
+    const bool tile = in.mode == Mode::Tile;
+    PageAnswer pa(request_for(in, tile ? Op::Tile : Op::Occupancy));
+    m.cluster_error = pa.cluster_error();
+    Answer& ans = pa.answer();
+    if (!ans.ok()) {
+        m.error = ans.error;
+        m.summary = m.title + (tile ? ", tile: " : ": ") + ans.error->message;
+        return m;
+    }
+    m.cluster_steps = std::move(ans.cluster.steps);
+    if (tile) {
         const TileInput ti = in.tile_input();
-        // A refused cluster (CC < 9.0, its size): the API answers that error; the page shows it beside the tile's
-        // answer without the cluster, so the rest of the page stays useful while the user fixes it.
-        PageAnswer pa(request_for(in, Op::Tile));
-        m.cluster_error = pa.cluster_error();
-        Answer& ans = pa.answer();
-        if (!ans.ok()) {
-            m.error = ans.error;
-            m.summary = m.title + ", tile: " + ans.error->message;
-            return m;
-        }
         m.tile = std::move(std::get<TileResult>(ans.solved));
         const TileResult& t = *m.tile;
         m.cluster = t.cluster;
-        m.cluster_steps = std::move(ans.cluster.steps);
         what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
                 count_text(ti.stages, "stage", "stages") + ", " + count_text(ti.warps, "warp", "warps");
         if (!t.occ) {
@@ -329,18 +330,8 @@ Model compute_model(const Inputs& in, bool sweeps) {
         what += ": " + std::to_string(t.acc_regs_per_thread) + " accumulator registers per thread, " +
                 format_bytes(t.smem_per_cta) + " shared memory per CTA" + (t.fits ? "" : " (does not fit)") + ",";
     } else {
-        // As for the tile: a refused cluster is shown beside the per-SM answer (the API answers the error).
-        PageAnswer pa(request_for(in, Op::Occupancy));
-        m.cluster_error = pa.cluster_error();
-        Answer& ans = pa.answer();
-        if (!ans.ok()) {
-            m.error = ans.error;
-            m.summary = m.title + ": " + ans.error->message;
-            return m;
-        }
         m.result = std::move(std::get<OccupancyResult>(ans.solved));
         m.cluster = std::move(ans.cluster.result);
-        m.cluster_steps = std::move(ans.cluster.steps);
         // Inputs no compiled kernel has (over 255 registers, over 16 barriers): shown first among the notes.
         if (m.arch) {
             auto warnings = kernel_input_warnings(m.kernel, *m.arch);
