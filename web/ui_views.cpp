@@ -461,7 +461,9 @@ void view_share(App& a) {
         ImGui::TextColored(a.pal.text_dim, "Copied %s", a.copied_what.c_str());
         ImGui::SameLine();
     }
+    ImGui::BeginDisabled(a.em.flags & 1);  // predict first: the link would open the answer
     if (ImGui::Button("Copy link")) copy("link", url_with_embed(a.host.page_url, false) + "#" + hash);
+    ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link to this page with every input in it");
     if (!a.host.embed) {
         ImGui::SameLine();
