@@ -142,8 +142,13 @@
       return '<tr><td>' + esc(b.name) + '</td><td>' + esc(num(b.used)) + '</td><td>' + esc(num(b.limit)) + ' ' + esc(b.unit) +
         '</td><td>' + (b.limiting ? 'limits' : '') + '</td></tr>';
     }).join('');
+    // Students learn 48 KiB per CTA; the budget's limit adds the driver's per-CTA reserve (1 KiB from CC 8.0).
+    var rs = r.device && r.device.reserved_smem_per_block;
+    var note = rs > 0 && (r.budgets || []).some(function (b) { return b.name === 'shared memory per CTA'; })
+      ? '<p>The shared memory per CTA limit is what a CTA may ask for plus the ' + num(rs) + ' B the driver reserves for ' +
+        'every CTA; the used bytes include that reserve too.</p>' : '';
     return '<p><b>' + esc(gpu) + '</b>: ' + esc(head) + '</p>' + (rows ? '<table><tr><th>budget</th><th>used</th><th>limit</th><th></th></tr>' +
-      rows + '</table>' : '');
+      rows + '</table>' : '') + note;
   }
 
   class SmCalc extends HTMLElement {
