@@ -5,7 +5,8 @@
 // http://localhost:<port> (another site). Each load is a fresh browser context (an empty cache).
 // Start-up: navigation start to every embed's first result (the `change` after `ready`), in ms.
 //   node tests/bench/embeds.mjs [loads=5]        SMCALC_DIST=<dist>   SMCALC_EMBED_JS=<another embed.js to compare>
-// Prints one JSON object and a Markdown table (docs/performance.md "Several embeds on one page").
+// Prints one JSON object (stdout; tests/bench/report.py: docs/performance.md "Several embeds on one page") and a
+// Markdown table (stderr).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -63,8 +64,9 @@ for (const n of [1, 5]) {
 await browser.close();
 calc.close();
 host.close();
+// stdout: the JSON (scripts/bench.sh keeps it as build/bench/results/embeds.json); stderr: the table.
 console.log(JSON.stringify({ loads, embed_js: path.relative(root, embedJs), ...out }));
-console.log('| embeds | smcalc.js + smcalc-api.js sent (raw bytes, median) | requests (smcalc.js, api) | start-up to every first result (median of ' + loads + ') |');
-console.log('|---|---|---|---|');
-for (const n of [1, 5]) console.log(`| ${n} | ${out[n].code_bytes_median.toLocaleString('en-US')} | ${out[n].requests_smcalc_js_and_api.join(', ')} | ${out[n].startup_ms_median} ms |`);
-console.log(`5 vs 1: ${(out[5].startup_ms_median / out[1].startup_ms_median).toFixed(2)}x the start-up, ${(out[5].code_bytes_median / out[1].code_bytes_median).toFixed(2)}x the bytes`);
+console.error('| embeds | smcalc.js + smcalc-api.js sent (raw bytes, median) | requests (smcalc.js, api) | start-up to every first result (median of ' + loads + ') |');
+console.error('|---|---|---|---|');
+for (const n of [1, 5]) console.error(`| ${n} | ${out[n].code_bytes_median.toLocaleString('en-US')} | ${out[n].requests_smcalc_js_and_api.join(', ')} | ${out[n].startup_ms_median} ms |`);
+console.error(`5 vs 1: ${(out[5].startup_ms_median / out[1].startup_ms_median).toFixed(2)}x the start-up, ${(out[5].code_bytes_median / out[1].code_bytes_median).toFixed(2)}x the bytes`);
