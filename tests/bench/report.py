@@ -473,9 +473,9 @@ def main():
                       "`http://localhost` with 1 or 5 `<sm-calc>` elements, the calculator's `dist/` on `http://127.0.0.1` "
                       "served with `cache-control: max-age=3600`, each load in a fresh browser context (empty cache). Bytes "
                       "are what the calculator's server sent of `smcalc.js` and `smcalc-api.js`; start-up is navigation to "
-                      "the last embed's first result. `embed.js` starts the first embed at once and the others when it is "
-                      "ready, so they read both files from the browser's cache (docs/embedding.md, \"Several embeds\"); "
-                      "each frame still compiles its own WebAssembly (frames of another origin share no module).",
+                      "the last embed's first result. `embed.js` starts every embed at once; the browser's HTTP cache "
+                      "serves the later frames from the first one's download (docs/embedding.md, \"Several embeds\"); "
+                      "each frame still compiles its own WebAssembly (frames share no module).",
                       "",
                       "| embeds | bytes sent (median) | requests (smcalc.js, smcalc-api.js) | start-up (median) | loads |",
                       "|---|---|---|---|---|"]

@@ -16,8 +16,7 @@
 //
 // A refused attribute never leaves the embed on a state its author did not write: the other attributes are sent
 // again without it (the calculator keeps the rest), and the calculator shows which attribute it refused and why.
-// Several elements of one page load the calculator's code once: the first iframe starts at once, the others when
-// it has loaded (the browser's cache then holds smcalc.js and smcalc-api.js). For print and for a browser without
+// Several elements of one page load the calculator's code once, through the browser's HTTP cache. For print and for a browser without
 // WebGL 2, the element holds a text copy of the current answer and budget (computed by smcalc-api.js in this page
 // when the calculator cannot run).
 (function () {
@@ -78,26 +77,6 @@
       if (n) watch.observe(n, {attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-color-scheme', 'data-bs-theme']});
     });
   });
-
-  // One download: of the iframes of one calculator URL the first starts at once, the others when it is ready
-  // (its "ready" comes after smcalc.js and smcalc-api.js loaded: the browser's cache then holds both). A first
-  // frame not ready within 8 s lets the others go anyway.
-  var gates = {};
-  function after_first(key, start) {
-    var g = gates[key];
-    if (!g) {
-      gates[key] = {open: false, queue: []};
-      return start(function () {
-        var q = gates[key];
-        if (q.open) return;
-        q.open = true;
-        q.queue.forEach(function (f) { f(function () {}); });
-        q.queue = [];
-      });
-    }
-    if (g.open) return start(function () {});
-    g.queue.push(start);
-  }
 
   // smcalc-api.js in this page, for the no-WebGL fallback only (loaded once).
   var apiPromise = null;
@@ -203,13 +182,10 @@
       this._dirty = this._fields();
       this._questions();
       if (!has_webgl2()) return this._fallback();
-      var self = this, key = url.origin + url.pathname;
-      after_first(key, function (done) {
-        if (!self._frame) return done();
-        var timer = setTimeout(done, 8000);
-        self._gate = function () { clearTimeout(timer); done(); };
-        frame.src = url.href;
-      });
+      // Every frame starts at once: the browser's HTTP cache gives the later ones smcalc.js and smcalc-api.js
+      // from the first one's download (Chromium waits for an entry being written; tests/bench/embeds.mjs measured
+      // 1 download for 5 embeds, and starting them one after the first was slower: docs/performance.md).
+      frame.src = url.href;
     }
     disconnectedCallback() {
       window.removeEventListener('message', this._onmessage);
@@ -335,9 +311,10 @@
     _flush() {
       var self = this, fields = this._dirty;
       this._dirty = {};
-      if (!fields || !Object.keys(fields).length) return;
-      (function send(f) {
-        self.set(f).then(function (reply) {
+      if (!fields || !Object.keys(fields).length) return Promise.resolve();
+      // Resolves once the fields that can be taken are taken (after the retries).
+      return (function send(f) {
+        return self.set(f).then(function (reply) {
           if (reply.type !== 'error') {
             Object.keys(f).forEach(function (k) { delete self.refused[k]; });
             return;
@@ -347,7 +324,7 @@
           self._error(reply.error);
           if (Object.prototype.hasOwnProperty.call(f, k) && Object.keys(f).length > 1) {
             delete f[k];
-            send(f);
+            return send(f);
           }
         });
       })(Object.assign({}, fields));
@@ -387,17 +364,17 @@
         this.dispatchEvent(new CustomEvent('quiz', {detail: d}));
       }
       if (d.type === 'ready') {
-        if (this._gate) this._gate();
         this.ready = true;
         this.hash = d.hash;
         var waiting = this._waiting;
         this._waiting = [];
         for (var i = 0; i < waiting.length; ++i) this._frame.contentWindow.postMessage(waiting[i], this._origin);
-        this._flush();
+        var flushed = this._flush();
         this.dispatchEvent(new CustomEvent('ready', {detail: d}));
-        // The first result: the answer after the attributes' "set" (a "change" when they changed something).
+        // The first result: the answer after the attributes' "set" and its retries (a refused attribute must not
+        // show the calculator's default state, even for a moment).
         var self = this;
-        this.get().then(function (a) {
+        flushed.then(function () { return self.get(); }).then(function (a) {
           if (a.type !== 'answer' || a.hash === self.hash && self.result) return;
           // A copy: the reply is the page's MessageEvent data, which the page's own listeners see too.
           var c = {smcalc: VERSION, type: 'change', hash: a.hash, request: a.request, result: a.result};
