@@ -681,3 +681,96 @@ declare global {
   interface Window { smcalc: SmcalcPage }
   function createSmcalcApi(): Promise<SmcalcApi>;
 }
+
+// ---- The embedding protocol, version 1 (docs/embedding.md), and the <sm-calc> element (embed.js) ------------
+// tests/browser/lecture.test.mjs records every message a real calculator posts to a lecture page and compiles
+// them as CalcMessage with strict tsc, so these declarations are checked against real messages.
+
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
+/** The fields of a "set": the JSON API's inputs of a kernel (NVIDIA and AMD) and a tile, the page's own ones
+ *  (gpu, mode, compare), and null for a field's default. */
+export type EmbedFields = Nullable<KernelInput & AmdKernelInput & CliSpellings & Omit<TileInput, 'problem'> & ClusterInput> & {
+  gpu?: string;
+  mode?: 'kernel' | 'tile';
+  problem?: { m: number; n: number; k: number } | null;
+  /** The GPUs side by side (the calculator's Compare view): 1 to 4 names, or null for one GPU. */
+  compare?: string[] | string | null;
+};
+/** The built-in quiz questions (docs/embedding.md "Quiz authoring"). */
+export type QuizAsk = 'ctas' | 'workgroups' | 'waves' | 'occupancy' | 'limiter' | 'clusters' | 'fits';
+/** A question an author writes: accept is a number or [low, high] (numeric questions only; default: the model's
+ *  answer, occupancy within 0.5 %, clusters over the model's range of GPC layouts). */
+export type QuizQuestion = QuizAsk | { ask: QuizAsk; text?: string; accept?: number | [number, number]; right?: string; wrong?: string };
+
+interface HostMessageBase { smcalc: 1; id?: string | number }
+export type HostMessage = HostMessageBase & (
+  | { type: 'set'; fields: EmbedFields }
+  | { type: 'get' }
+  | { type: 'reset' }                            // back to the host's last accepted inputs; a quiz asks again
+  | { type: 'retry' }                            // a quiz asks again (error not_quiz without quiz=1)
+  | { type: 'restore'; hash: string }            // an "answer"'s or "change"'s hash, back
+  | { type: 'theme'; theme: 'dark' | 'light' | 'host' }
+  | { type: 'questions'; questions: QuizQuestion[] | null });
+
+/** The answer in "change" and "answer" while a quiz waits for the reader's prediction. */
+export interface HiddenAnswer { hidden: 'quiz'; message: string }
+/** The request of a "change" / "answer": the active mode's op and inputs. */
+export type EmbedRequest = { op: 'occupancy' | 'tile' } & Partial<OccupancyRequest> & Partial<Omit<TileRequest, 'op'>>;
+export type EmbedResult = Answer<OccupancyAnswer | AmdOccupancyAnswer | TileAnswer | AmdTileAnswer> | HiddenAnswer;
+
+export interface QuizOutcomeQuestion {
+  ask: QuizAsk;
+  prediction: number | string | boolean;
+  /** The model's answer: a count, [low, high] for a range, the limiting resources, or fits; null with an error. */
+  answer: number | [number, number] | string[] | boolean | null;
+  accept: [number, number] | null;
+  right: boolean;
+  feedback: string;
+}
+interface CalcMessageBase { smcalc: 1 }
+export type CalcMessage = CalcMessageBase & (
+  | { type: 'ready'; version: 1; height: number; hash: string }
+  | { type: 'resize'; height: number }
+  | { type: 'ok'; id?: string | number }
+  | { type: 'error'; id?: string | number; error: { id: ErrorId | 'bad_message' | 'bad_version' | 'unknown_type' | 'not_settable' | 'not_quiz' | 'unavailable'; field: string; message: string } }
+  | { type: 'answer'; id?: string | number; hash: string; request: EmbedRequest; result: EmbedResult }
+  | { type: 'change'; hash: string; request: EmbedRequest; result: EmbedResult }
+  | { type: 'quiz'; kind: 'kernel' | 'tile'; vendor: 'nvidia' | 'amd';
+      /** By question: blocks_per_sm, workgroups_per_cu, waves_per_simd, occupancy_pct, limiting, clusters, fits. */
+      prediction: { [key: string]: number | string | boolean };
+      answer: { [key: string]: number | [number, number] | string[] | boolean | null };
+      right: boolean; questions: QuizOutcomeQuestion[]; hash: string; request: EmbedRequest; result: EmbedResult });
+export type CalcMessageOf<T extends CalcMessage['type']> = Extract<CalcMessage, { type: T }>;
+
+/** <sm-calc> (embed.js). Attributes: every EmbedFields key (dashes or underscores), and its own: src, height,
+ *  title, quiz, lock, tab, compact, theme (dark | light | host, followed at run time), examples, ask, scroll
+ *  (page | calculator). Children <sm-question ask accept text right wrong> are the quiz's questions. */
+export interface SmCalcElement extends HTMLElement {
+  result: EmbedResult | null;
+  request: EmbedRequest | null;
+  hash: string | null;
+  ready: boolean;
+  outcome: CalcMessageOf<'quiz'> | null;
+  /** Attributes the calculator refused (by field): not applied, shown in the calculator. */
+  refused: { [field: string]: { id: string; field: string; message: string } };
+  set(fields: EmbedFields): Promise<CalcMessageOf<'ok'> | CalcMessageOf<'error'>>;
+  get(): Promise<CalcMessageOf<'answer'> | CalcMessageOf<'error'>>;
+  reset(): Promise<CalcMessageOf<'ok'> | CalcMessageOf<'error'>>;
+  retry(): Promise<CalcMessageOf<'ok'> | CalcMessageOf<'error'>>;
+  restore(hash: string): Promise<CalcMessageOf<'ok'> | CalcMessageOf<'error'>>;
+  questions(list: QuizQuestion[] | null): Promise<CalcMessageOf<'ok'> | CalcMessageOf<'error'>>;
+  theme(theme: 'dark' | 'light' | 'host'): Promise<CalcMessageOf<'ok'> | CalcMessageOf<'error'>>;
+  addEventListener<K extends keyof SmCalcEventMap>(type: K, listener: (this: SmCalcElement, ev: SmCalcEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+}
+export interface SmCalcEventMap extends HTMLElementEventMap {
+  change: CustomEvent<CalcMessageOf<'change'>>;
+  ready: CustomEvent<CalcMessageOf<'ready'>>;
+  quiz: CustomEvent<CalcMessageOf<'quiz'>>;
+  /** A refused attribute or option: {id, field, message}. */
+  error: CustomEvent<{ id: string; field: string; message: string }> & ErrorEvent;
+}
+declare global {
+  interface HTMLElementTagNameMap { 'sm-calc': SmCalcElement }
+}

@@ -590,7 +590,12 @@ void ui_init(const Host& host, const std::string& url_hash) {
 }
 
 void ui_set_embed(int flags, const char* locked, const char* tab, const char* heading, const char* verdict, bool right) {
-    App::Embed& e = app().em;
+    App& a = app();
+    App::Embed& e = a.em;
+    if ((flags & 4) && a.host.dark != ((flags & 8) != 0)) {  // the embed's theme (messages.js), also after the start
+        a.host.dark = flags & 8;
+        apply_theme(a);
+    }
     e.flags = flags;
     e.locked = locked;
     e.tab = tab;

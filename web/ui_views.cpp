@@ -450,7 +450,9 @@ void view_share(App& a) {
         ImGui::TextColored(a.pal.text_dim, "Copied %s", a.copied_what.c_str());
         ImGui::SameLine();
     }
+    ImGui::BeginDisabled(a.em.flags & 1);  // predict first: the link would open the answer
     if (ImGui::Button("Copy link")) copy("link", url_with_embed(a.host.page_url, false) + "#" + hash);
+    ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link to this page with every input in it");
     if (!a.host.embed) {
         ImGui::SameLine();
@@ -996,8 +998,15 @@ void budget_bars(const std::vector<Budget>& budgets) {
         const double frac = b.limit > 0 ? static_cast<double>(b.used) / static_cast<double>(b.limit) : (b.used > 0 ? 1 : 0);
         char pct[32];
         std::snprintf(pct, sizeof pct, " (%.1f %%)", 100.0 * frac);
+        std::string tip = b.name + ": " + grouped(b.used) + " of " + grouped(b.limit) + " " + b.unit + pct;
+        // Students learn 48 KiB per CTA and see 49 KiB here (issue 31): the budget adds the driver's per-CTA
+        // reserve (1 KiB from CC 8.0) to the limit, as the used bytes include it.
+        const int64_t rs = app().model.device.reserved_smem_per_block;
+        if (rs > 0 && b.name == "shared memory per CTA")
+            tip += "\nThe limit is the " + format_bytes(b.limit - rs) + " a CTA may ask for plus the " + format_bytes(rs) +
+                   " the driver reserves for every CTA; the used bytes include that reserve too.";
         bar_row(capitalized(b.name), value, frac, over ? BarKind::Over : b.limiting ? BarKind::Limiting : BarKind::Normal,
-                nullptr, b.name + ": " + grouped(b.used) + " of " + grouped(b.limit) + " " + b.unit + pct);
+                nullptr, tip);
     }
 }
 

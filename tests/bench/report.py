@@ -372,6 +372,27 @@ def page_rows(t, page, skipped, notes):
 # ----------------------------------------------------------------------------------------------------------
 
 
+def embed_rows(t, e, skipped):
+    """Several <sm-calc> embeds on one page (tests/bench/embeds.mjs, issue 31)."""
+    S = "embeds"
+    if e is None:
+        why = skipped.get("page", "no embed results (tests/bench/embeds.mjs)")
+        t.skip(S, "5 embeds: smcalc.js + smcalc-api.js bytes sent / 1 embed's", why, "1.0")
+        t.skip(S, "5 embeds: start-up / 1 embed's", why, "<= 1.5")
+        return
+    one, five = e["1"], e["5"]
+    t.add(S, "1 embed: smcalc.js + smcalc-api.js sent (raw)", f"{one['code_bytes_median']:,} B", "exact")
+    t.add(S, "5 embeds: smcalc.js + smcalc-api.js sent (raw)", f"{five['code_bytes_median']:,} B", "exact")
+    ratio = five["code_bytes_median"] / one["code_bytes_median"] if one["code_bytes_median"] else float("nan")
+    t.add(S, "5 embeds: bytes sent / 1 embed's", f"{ratio:.2f}", "exact", "1.0", met(ratio <= 1.0))
+    t.add(S, "1 embed: navigation to its first result (wall)", fmt_ms(one["startup_ms_median"]),
+          f"{min(one['startup_ms'])}..{max(one['startup_ms'])} ms")
+    t.add(S, "5 embeds: navigation to every first result (wall)", fmt_ms(five["startup_ms_median"]),
+          f"{min(five['startup_ms'])}..{max(five['startup_ms'])} ms")
+    r = five["startup_ms_median"] / one["startup_ms_median"]
+    t.add(S, "5 embeds: start-up / 1 embed's", f"{r:.2f}", f"medians of {e['loads']} loads each", "<= 1.5", met(r <= 1.5))
+
+
 def main():
     args = sys.argv[1:]
     if not args:
@@ -379,6 +400,7 @@ def main():
     d = args[0]
     opt = {args[i]: args[i + 1] for i in range(1, len(args) - 1, 2)}
     native, cg, wasm, page = (load(d, n) for n in ("native.json", "callgrind.json", "wasm.json", "page.json"))
+    embeds = load(d, "embeds.json")
     machine = load(d, "machine.json") or {}
     skipped = load(d, "skipped.json") or {}
     t = Table()
@@ -386,6 +408,7 @@ def main():
     native_rows(t, native, cg, skipped, notes)
     wasm_rows(t, wasm, native, skipped, notes)
     page_rows(t, page, skipped, notes)
+    embed_rows(t, embeds, skipped)
     m_ok, m_unclear, m_no, m_na = t.verdicts()
     verdict = f"targets: {m_ok} met, {m_unclear} not clearly met, {m_no} missed, {m_na} not measured"
 
@@ -444,6 +467,23 @@ def main():
             for f in page["dist_files"]:
                 lines.append(f"| `{f['path']}` | {f['raw']:,} B | {f['gzip']:,} B | {'yes' if f['loaded'] else 'no'} |")
             lines += [f"| page total | {page['total_raw']:,} B | {page['total_gzip']:,} B | |", ""]
+        if embeds:
+            lines += ["## Several embeds on one page", "",
+                      "`node tests/bench/embeds.mjs 5` (the `embeds` rows; run by scripts/bench.sh's page stage): a page on "
+                      "`http://localhost` with 1 or 5 `<sm-calc>` elements, the calculator's `dist/` on `http://127.0.0.1` "
+                      "served with `cache-control: max-age=3600`, each load in a fresh browser context (empty cache). Bytes "
+                      "are what the calculator's server sent of `smcalc.js` and `smcalc-api.js`; start-up is navigation to "
+                      "the last embed's first result. `embed.js` starts every embed at once; the browser's HTTP cache "
+                      "serves the later frames from the first one's download (docs/embedding.md, \"Several embeds\"); "
+                      "each frame still compiles its own WebAssembly (frames share no module).",
+                      "",
+                      "| embeds | bytes sent (median) | requests (smcalc.js, smcalc-api.js) | start-up (median) | loads |",
+                      "|---|---|---|---|---|"]
+            for n in ("1", "5"):
+                x = embeds[n]
+                lines.append(f"| {n} | {x['code_bytes_median']:,} B | {', '.join(map(str, x['requests_smcalc_js_and_api']))} | "
+                             f"{fmt_ms(x['startup_ms_median'])} | {', '.join(str(v) for v in x['startup_ms'])} ms |")
+            lines.append("")
         if machine.get("tools"):
             lines += ["Tools: " + machine["tools"] + ".", ""]
         with open(opt["--doc"], "w") as f:

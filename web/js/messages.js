@@ -162,7 +162,7 @@
     return m;
   }
   var byKey = map(), byHash = map(), alias = map();
-  var COMPOSITE = map(['gpu', 'mode', 'cluster', 'problem']);
+  var COMPOSITE = map(['gpu', 'mode', 'cluster', 'problem', 'compare']);
   var ANSWER_ERRORS = map(['unsupported', 'not_achievable']);
   var AMD_TILE = map(['m', 'n', 'k', 'stages', 'warps', 'a', 'b', 'acc']);  // what the AMD tile model reads
   smcalc.fields().forEach(function (r) {
@@ -249,12 +249,55 @@
   }
   function fail(id, field, message, reply) {
     ++stats.errors;
+    refused[field || 'message'] = message;  // shown in the calculator too (banner), not only posted
+    banner();
     post({type: 'error', id: reply.id, error: {id: id, field: field, message: message}}, reply.origin);
   }
-  function answer_of(api) {
+  // The refused messages and options, visible in the calculator (issue 31: an error event alone goes unseen):
+  // a strip at the bottom naming each field and why, until a later "set" of that field is taken or the reader
+  // closes it. The calculator keeps the inputs it last accepted.
+  var refused = Object.create(null), strip = null;
+  function banner() {
+    var keys = Object.keys(refused);
+    stats.refused_fields = keys.slice();
+    if (!keys.length) { if (strip) strip.hidden = true; return; }
+    if (!strip) {
+      strip = document.createElement('div');
+      strip.id = 'smcalc-refused';
+      strip.setAttribute('role', 'alert');
+      own_keys(strip);
+      document.body.appendChild(strip);
+    }
+    var light = (theme() || (matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark')) === 'light';
+    strip.style.cssText = 'position:fixed;left:0;right:0;bottom:0;max-height:40%;overflow:auto;box-sizing:border-box;padding:6px 34px 6px 10px;' +
+      'font:13px/1.35 sans-serif;white-space:normal;overflow-wrap:anywhere;' +
+      (light ? 'background:#fde8e8;color:#6b0d0d;border-top:2px solid #c0392b' : 'background:#3a1416;color:#ffd7d5;border-top:2px solid #e5534b');
+    strip.textContent = '';
+    var head = document.createElement('b');
+    head.textContent = 'Not applied (the calculator shows the inputs it last accepted): ';
+    strip.appendChild(head);
+    keys.forEach(function (k, i) {
+      var line = document.createElement('span');
+      line.textContent = (i ? '; ' : '') + (k === 'message' ? '' : k + ': ') + refused[k];
+      strip.appendChild(line);
+    });
+    var x = document.createElement('button');
+    x.textContent = '\u00d7';
+    x.title = 'Close';
+    x.setAttribute('aria-label', 'Close');
+    x.style.cssText = 'position:absolute;right:6px;top:4px;font:14px sans-serif';
+    x.onclick = function () { refused = Object.create(null); banner(); };
+    strip.appendChild(x);
+  }
+  // The page's inputs as a JS API request, and its answer. `reveal`: the answer even while a quiz waits for the
+  // reader's prediction; without it (the "answer" and "change" messages, the element's result) a waiting quiz's
+  // answer is {hidden: "quiz"}: no host script, console or link shows it before the reader predicts.
+  function answer_of(api, reveal) {
     var state = smcalc.state();
     var r = request(api, parse(state.hash), state.device);
-    return {hash: state.hash, request: r, result: api.handle(r)};
+    var hide = !reveal && opt.quiz && !verdict[0];
+    return {hash: state.hash, request: r, result: hide ? {hidden: 'quiz', message: 'the answer is hidden until the reader ' +
+      'makes a prediction (quiz); it comes with the "quiz" message'} : api.handle(r)};
   }
   var posted = null;  // the hash of the last "change"
   function changed(api) {
@@ -306,6 +349,19 @@
         if (g.error) return fail(g.error.id, 'gpu', g.error.message, reply);
         // Another GPU: the custom device's overrides go (they were changes of the old one).
         pairs = put(pairs.filter(function (p) { return p[0].slice(0, 2) !== 'd.'; }), 'gpu', g.gpu);
+      } else if (key === 'compare') {
+        // The GPUs side by side (the page's Compare view, hash keys cmp and cg): 1 to 4 names, or null for one GPU.
+        var list = v === null || v === undefined ? null : typeof v === 'string' ? v.split(',') : v, names = [];
+        if (list !== null && (!Array.isArray(list) || !list.length || list.length > 4))
+          return fail('invalid_input', 'compare', 'compare must be 1 to 4 GPU names, e.g. ["H100", "MI300X"] or "H100,MI300X", or null ' +
+            'for one GPU; got ' + JSON.stringify(v), reply);
+        for (var j = 0; list && j < list.length; ++j) {
+          var cg = typeof list[j] === 'string' ? api.handle({op: 'occupancy', gpu: list[j].trim()}) : {error: {id: 'invalid_input',
+            message: 'compare must list GPU names; got ' + JSON.stringify(list[j])}};
+          if (cg.error) return fail(cg.error.id, 'compare', cg.error.message, reply);
+          names.push(cg.gpu);
+        }
+        pairs = put(put(pairs, 'cmp', list ? '1' : undefined), 'cg', list ? names.join(',') : undefined);
       } else if (key === 'cluster') {
         raw.cluster = v;
         pairs = put(pairs, 'cl', v === null || v === undefined ? undefined : Array.isArray(v) ? v.join('x') : v);
@@ -342,6 +398,8 @@
     if (a.error && !ANSWER_ERRORS[a.error.id] && JSON.stringify(a.error) !== before)
       return fail(a.error.id, a.error.field, a.error.message, reply);
     pending = pairs;
+    keys.forEach(function (k) { delete refused[k]; });
+    banner();
     post({type: 'ok', id: reply.id}, reply.origin);
   }
 
@@ -374,7 +432,47 @@
           a.id = reply.id;
           return post(a, reply.origin);
         }
-        fail('unknown_type', 'type', 'unknown message type ' + JSON.stringify(msg.type) + '; known: "set", "get"', reply);
+        if (msg.type === 'reset') {  // back to the host's last accepted inputs (or the link's), and a quiz asks again
+          if (keep) pending = keep.slice();
+          if (!same(pending, start)) apply(api); else if (opt.quiz) ask(api);
+          start = pending;
+          return post({type: 'ok', id: reply.id}, reply.origin);
+        }
+        if (msg.type === 'retry') {  // a quiz asks again (the same inputs)
+          if (!opt.quiz) return fail('not_quiz', 'type', '"retry" asks a quiz again: this calculator has no quiz (quiz=1)', reply);
+          ask(api);
+          return post({type: 'ok', id: reply.id}, reply.origin);
+        }
+        if (msg.type === 'restore') {  // a state saved from an "answer" or "change": its hash
+          if (typeof msg.hash !== 'string' || msg.hash.length > 4096)
+            return fail('bad_message', 'hash', 'a "restore" needs "hash": the text of an "answer" or "change" message\'s hash (at most 4,096 characters)', reply);
+          pending = parse(msg.hash);
+          var bad = api.handle(request(api, pending, null)).error;
+          if (bad && !ANSWER_ERRORS[bad.id]) { pending = start; return fail(bad.id, bad.field, bad.message, reply); }
+          if (!same(pending, start)) apply(api);
+          start = pending;
+          return post({type: 'ok', id: reply.id}, reply.origin);
+        }
+        if (msg.type === 'theme') {
+          if (!/^(dark|light|host)$/.test(msg.theme))
+            return fail('invalid_input', 'theme', 'theme must be dark, light or host; got ' + JSON.stringify(msg.theme), reply);
+          opt.theme = msg.theme;
+          show();
+          place();
+          banner();
+          return post({type: 'ok', id: reply.id}, reply.origin);
+        }
+        if (msg.type === 'questions') {
+          var qs = msg.questions === null ? null : questions_of(msg.questions);
+          if (qs && qs.error) return fail('invalid_input', qs.error[0], qs.error[1], reply);
+          authored = qs;
+          delete refused.questions;
+          banner();
+          if (opt.quiz) ask(api);
+          return post({type: 'ok', id: reply.id}, reply.origin);
+        }
+        fail('unknown_type', 'type', 'unknown message type ' + JSON.stringify(msg.type) + '; known: "set", "get", "reset", "retry", ' +
+          '"restore", "theme", "questions"', reply);
       });
       if (!same(pending, start)) apply(api);
     }, function (e) {
@@ -406,7 +504,7 @@
   // ---- embed options by URL (docs/embedding.md): quiz, lock, tab, compact, theme, examples ----------------
   // Read once; a bad one is an "error" after "ready" (field: the parameter) and a warning, and is left out.
   var q = new URLSearchParams(location.search);
-  var opt = {quiz: false, locked: '', tab: '', compact: false, theme: null, heading: null};
+  var opt = {quiz: false, locked: '', tab: '', compact: false, theme: null, heading: null, scroll: 'page'};
   var bad = [];
   var keep = null;    // the hash when the locked inputs were last set (by the host or the link)
   var verdict = ['', 0], form = null, layout = [HEIGHT, null];
@@ -427,6 +525,15 @@
     t = q.get('theme');
     if (t !== null && !/^(host|dark|light)$/.test(t)) bad.push(['theme', 'theme must be host, dark or light; got ' + JSON.stringify(t)]);
     else opt.theme = t;  // read by the page itself (web/platform_html5.cpp), which ignores a bad one too
+    t = q.get('ask');  // the quiz's questions by name (a plain iframe's way; <sm-calc> may send them as a message)
+    if (t !== null) {
+      var qs = questions_of(t.split(',').map(function (x) { return x.trim(); }));
+      if (qs.error) bad.push(['ask', qs.error[1].replace(/^questions(\[\d+\]\.ask)?/, 'ask')]);
+      else authored = qs;
+    }
+    t = q.get('scroll');
+    if (t !== null && !/^(page|calculator)$/.test(t)) bad.push(['scroll', 'scroll must be page or calculator; got ' + JSON.stringify(t)]);
+    else opt.scroll = t || 'page';
     t = q.get('examples');
     if (t !== null && t.length > 60) bad.push(['examples', 'examples must be a heading of at most 60 characters; got ' + t.length]);
     else opt.heading = t;
@@ -440,6 +547,10 @@
       else if (k) bad.push(['lock', 'lock: ' + not_input(api, k, 1)[1]]);
     });
     opt.locked = keys.length ? ',' + keys.join(',') + ',' : '';
+    // scroll=page: the browser may pan on a swipe (the page's CSS says none); over a control the calculator's
+    // touch listener still takes the gesture (it cancels the touchstart's default).
+    var canvas = document.getElementById('canvas');
+    if (canvas && opt.scroll === 'page') canvas.style.touchAction = 'pan-x pan-y';
     stats.options = JSON.parse(JSON.stringify(opt));  // as read (show() forgets the tab once it is open)
     bad.forEach(function (b) { console.warn('smcalc: ' + b[1]); });
     keep = parse(smcalc.state().hash);
@@ -458,10 +569,56 @@
   // The options as the page draws them (web/app.hpp ui_set_embed).
   function show() {
     var a = [opt.locked, opt.tab, opt.heading, verdict[0]].map(c_string);
-    Module._smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0), a[0], a[1], a[2], a[3], verdict[1]);
+    // 4: the theme is given, 8: dark (web/ui.cpp ui_set_embed): the theme can change after the page started.
+    Module._smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0) | 4 | (dark() ? 8 : 0), a[0], a[1], a[2], a[3], verdict[1]);
     a.forEach(function (p) { if (p) Module._free(p); });
     opt.tab = '';
   }
+  // The colours: theme=dark or light as given; host (or none): the reader's preference, followed when it changes
+  // (in a frame, Chromium and Firefox give the embedding element's color-scheme here).
+  function theme() { return opt.theme === 'dark' || opt.theme === 'light' ? opt.theme : null; }
+  var light = window.matchMedia ? matchMedia('(prefers-color-scheme: light)') : null;
+  function dark() { return theme() ? theme() === 'dark' : !(light && light.matches); }
+  if (light && light.addEventListener) light.addEventListener('change', function () { if (!theme()) { show(); place(); banner(); } });
+
+  // Wheel and touch (scroll=page, the default): over the calculator but not over one of its controls, the wheel
+  // and a one-finger swipe scroll the host page, as over an image; over a control (an input, a button, a tab, a
+  // scrolled panel) they are the calculator's. scroll=calculator: always the calculator's (a full-page embed).
+  // The controls' rectangles come from the page (window.smcalc.items()), taken again after each change of the
+  // layout or the inputs. The calculator's own listeners sit on the canvas: one on the window, capturing, sees the
+  // event first and keeps it from them, and the browser then scrolls the nearest scrollable page, the host's.
+  var controls = null, asking = false, again = false;
+  function refresh_controls() {
+    if (asking) { again = true; return; }  // the layout changed while the last frame was being recorded
+    asking = true;
+    smcalc.items().then(function (list) {
+      controls = list.filter(function (i) { return i.visible && i.w > 0 && i.h > 0; });
+      asking = false;
+      if (again) { again = false; refresh_controls(); }
+    }, function () { asking = false; });
+  }
+  function on_control(x, y) {
+    if (!controls) return true;  // not known yet: the calculator's, as before
+    for (var i = 0; i < controls.length; ++i) {
+      var c = controls[i];
+      if (x >= c.x && x < c.x + c.w && y >= c.y && y < c.y + c.h) return true;
+    }
+    return false;
+  }
+  function page_scrolls(x, y) { return opt.scroll === 'page' && !on_control(x, y); }
+  var swiping = false;
+  window.addEventListener('wheel', function (e) {
+    if (e.target.id === 'canvas' && page_scrolls(e.clientX, e.clientY)) e.stopImmediatePropagation();
+  }, {capture: true, passive: true});
+  ['touchstart', 'touchmove', 'touchend', 'touchcancel'].forEach(function (type) {
+    window.addEventListener(type, function (e) {
+      if (e.target.id !== 'canvas') return;
+      if (type === 'touchstart') swiping = e.touches.length === 1 && page_scrolls(e.touches[0].clientX, e.touches[0].clientY);
+      if (swiping) e.stopImmediatePropagation();
+      if (type === 'touchend' || type === 'touchcancel') swiping = swiping && e.touches.length > 0;
+    }, {capture: true, passive: true});
+  });
+
   // The reader changed a locked input (a suggestion's Apply, a preset): it goes back.
   function locks() {
     if (!opt.locked || !keep) return;
@@ -473,63 +630,167 @@
   }
 
   // ---- predict first: the form over the answer's place, then the answer and the mark ----------------------
+  // The questions a quiz can ask (docs/embedding.md "Quiz authoring"). `key`: the member of the quiz message's
+  // prediction and answer; `of`: where it applies (nv: an NVIDIA kernel, amd: an AMD kernel, cl: an NVIDIA kernel
+  // with a cluster, tile: a GEMM tile); `get`: the answer from the JS API's result (a number, or [low, high] when
+  // the model gives a range). Numbers are exact counts from the model, except occupancy % (the model's fraction x
+  // 100, a prediction within 0.5 % of it is right unless the author gives a range).
+  var QUESTIONS = {
+    ctas: {key: 'blocks_per_sm', of: 'nv', text: 'CTAs per SM', get: function (r) { return r.blocks_per_sm; }},
+    workgroups: {key: 'workgroups_per_cu', of: 'amd', text: 'Workgroups per CU', get: function (r) { return r.workgroups_per_cu; }},
+    waves: {key: 'waves_per_simd', of: 'amd', text: 'Waves per SIMD', get: function (r) { return r.waves_per_simd; }},
+    occupancy: {key: 'occupancy_pct', of: 'nv amd', text: 'Occupancy %', tol: 0.5, get: function (r) { return Math.round(r.occupancy * 1000) / 10; }},
+    limiter: {key: 'limiting', of: 'nv amd', text: 'Limited by'},
+    clusters: {key: 'clusters', of: 'cl', text: 'Clusters resident on the GPU',
+      get: function (r) { var m = r.cluster && r.cluster.max_active_clusters; return m ? (m.low === m.high ? m.low : [m.low, m.high]) : null; }},
+    fits: {key: 'fits', of: 'tile', text: 'Does this tile fit on one SM?'}
+  };
+  var LIMITS = {
+    nv: {regs: 'registers', smem: 'shared memory', warps: 'warps', blocks: 'CTA slots', barriers: 'barriers'},
+    amd: {vgprs: 'VGPRs + AGPRs', sgprs: 'SGPRs', lds: 'LDS', workgroups: 'wave slots and barriers'}
+  };
+  var authored = null;  // the author's questions (?ask= or a "questions" message), checked; null: the defaults
+  // An author's question list, checked: [questions] or {error: [field, message]}. Each is a name of QUESTIONS, or
+  // {ask, text, accept: n | [low, high], right, wrong} (text, right and wrong: at most 300 characters each).
+  function questions_of(list) {
+    if (!Array.isArray(list) || !list.length || list.length > 8)
+      return {error: ['questions', 'questions must be an array of 1 to 8 questions, e.g. ["occupancy", "limiter"]']};
+    var out = [];
+    for (var i = 0; i < list.length; ++i) {
+      var q = typeof list[i] === 'string' ? {ask: list[i]} : list[i], at = 'questions[' + i + ']';
+      if (!q || typeof q !== 'object' || Array.isArray(q)) return {error: [at, at + ' must be a question name or an object {ask, text, accept, right, wrong}']};
+      if (!Object.prototype.hasOwnProperty.call(QUESTIONS, q.ask))
+        return {error: [at + '.ask', at + '.ask must be one of ' + Object.keys(QUESTIONS).join(', ') + '; got ' + JSON.stringify(q.ask)]};
+      var keys = Object.keys(q);
+      for (var k = 0; k < keys.length; ++k) {
+        var v = q[keys[k]];
+        if (!/^(ask|text|accept|right|wrong)$/.test(keys[k])) return {error: [at + '.' + keys[k], at + ' has no member ' + JSON.stringify(keys[k]) + '; a question has ask, text, accept, right, wrong']};
+        if (/^(text|right|wrong)$/.test(keys[k]) && (typeof v !== 'string' || v.length > 300))
+          return {error: [at + '.' + keys[k], at + '.' + keys[k] + ' must be text of at most 300 characters']};
+      }
+      var a = q.accept;
+      if (a !== undefined) {
+        if (q.ask === 'limiter' || q.ask === 'fits') return {error: [at + '.accept', at + '.accept is for numbers: ' + q.ask + ' is checked against the model']};
+        if (typeof a === 'number') a = [a, a];
+        if (!Array.isArray(a) || a.length !== 2 || !a.every(function (x) { return typeof x === 'number' && isFinite(x); }) || a[0] > a[1])
+          return {error: [at + '.accept', at + '.accept must be a number or [low, high] with low <= high; got ' + JSON.stringify(q.accept)]};
+      }
+      out.push({ask: q.ask, text: q.text, accept: a, right: q.right, wrong: q.wrong});
+    }
+    return out;
+  }
+  // The questions for the inputs now: the author's that apply (of), else the defaults of the mode and vendor.
+  function asked(a) {
+    var r = a.request, amd = !!(a.result && a.result.vendor === 'amd');
+    var where = r.op === 'tile' ? 'tile' : amd ? 'amd' : 'nv', cl = where === 'nv' && r.cluster !== undefined;
+    var fit = function (q) { var of = QUESTIONS[q.ask].of; return of.indexOf(where) >= 0 || (cl && of === 'cl'); };
+    var list = (authored || []).filter(fit);
+    if (list.length) return list;
+    return where === 'tile' ? [{ask: 'fits'}] : [{ask: where === 'amd' ? 'workgroups' : 'ctas'}, {ask: 'limiter'}];
+  }
   function ask(api) {
     verdict = ['', 0];
     stats.quiz = null;
     show();
-    var tile = get(parse(smcalc.state().hash), 'm') === 'tile';
+    var a = answer_of(api, true), amd = a.result && a.result.vendor === 'amd';
     if (!form) {
       form = document.createElement('form');
       form.id = 'smcalc-quiz';
-      form.style.cssText = 'position:fixed;box-sizing:border-box;padding:12px 14px;margin:0;overflow:auto;background:Canvas;color:CanvasText;' +
-        'color-scheme:' + (q.get('theme') === 'light' || q.get('theme') === 'dark' ? q.get('theme') : 'dark light');
       own_keys(form);
       document.body.appendChild(form);
       form.onsubmit = function (e) { e.preventDefault(); smcalc.api().then(check); };
     }
-    form.innerHTML = '<p style="margin:0 0 8px"><b>Predict first.</b> ' + (tile
-      ? 'Does this tile fit on one SM?</p><label><input type="radio" name="fits" value="1" required> It fits</label> ' +
-        '<label><input type="radio" name="fits" value="0"> It does not fit</label>'
-      : 'How many CTAs of this kernel fit on one SM, and which resource limits them?</p>' +
-        '<label>CTAs per SM <input name="ctas" type="number" min="0" max="64" required style="width:4em"></label> ' +
-        '<label>limited by <select name="limit" required><option value="">choose</option><option value="regs">registers</option>' +
-        '<option value="smem">shared memory</option><option value="warps">warps</option><option value="blocks">CTA slots</option>' +
-        '<option value="barriers">barriers</option></select></label>') +
-      ' <button>Check</button>';
+    form.style.colorScheme = theme() || 'dark light';
+    var qs = asked(a), html = '<p style="margin:0 0 8px"><b>Predict first.</b>' +
+      (qs.length === 1 && qs[0].ask === 'fits' && !qs[0].text ? ' ' + QUESTIONS.fits.text : '') + '</p>';
+    qs.forEach(function (q) {
+      var label = esc(q.text || QUESTIONS[q.ask].text);
+      if (q.ask === 'fits')
+        html += (q.text ? '<p style="margin:0 0 4px">' + label + '</p>' : '') + '<label><input type="radio" name="fits" value="1" required> It fits</label> ' +
+          '<label><input type="radio" name="fits" value="0"> It does not fit</label> ';
+      else if (q.ask === 'limiter') {
+        var lim = LIMITS[amd ? 'amd' : 'nv'];
+        html += '<label>' + label + ' <select name="limit" required><option value="">choose</option>' + Object.keys(lim).map(function (k) {
+          return '<option value="' + k + '">' + lim[k] + '</option>';
+        }).join('') + '</select></label> ';
+      } else {
+        // The CTA count keeps its name "ctas" (the protocol's first form); the others are named by their question.
+        html += '<label>' + label + ' <input name="' + q.ask + '" type="number" min="0" step="' + (q.ask === 'occupancy' ? '0.1' : '1') +
+          '" required style="width:5em"></label> ';
+      }
+    });
+    form.innerHTML = html + '<button>Check</button>';
+    form.questions = qs;
     place();
   }
+  function esc(t) { return String(t).replace(/[&<>"]/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; }); }
   function place() {
     var r = layout[1];
-    if (!form) return;
-    form.hidden = !!verdict[0] || !r || !r[2];
-    if (r) form.style.cssText += ';left:' + r[0] + 'px;top:' + r[1] + 'px;width:' + r[2] + 'px;height:' + r[3] + 'px';
-  }
-  function check(api) {
-    var a = answer_of(api), r = a.result, f = form.elements, p, ans, right, say;
-    var limit = {regs: 'registers', smem: 'shared memory', warps: 'warps', blocks: 'CTA slots', barriers: 'barriers'};
-    if (a.request.op === 'tile') {
-      p = {fits: f.fits.value === '1'};
-      ans = {fits: !r.error && r.fits === true};
-      right = p.fits === ans.fits;
-      say = (right ? 'Right: it ' : 'Not quite: you predicted it ' + (p.fits ? 'fits' : 'does not fit') + '; it ') + (ans.fits ? 'fits.' : 'does not fit.');
-    } else {
-      p = {blocks_per_sm: Number(f.ctas.value), limiting: f.limit.value};
-      ans = {blocks_per_sm: r.error ? null : r.blocks_per_sm, limiting: r.error ? [] : r.limiting};
-      right = p.blocks_per_sm === ans.blocks_per_sm && ans.limiting.indexOf(p.limiting) >= 0;
-      say = ans.blocks_per_sm + ' CTAs per SM, limited by ' + ans.limiting.map(function (k) { return limit[k]; }).join(' and ') + '.';
-      say = right ? 'Right: ' + say : 'Not quite: you predicted ' + p.blocks_per_sm + ', limited by ' + limit[p.limiting] + '. The answer: ' + say;
+    if (form) {
+      form.hidden = !!verdict[0] || !r || !r[2];
+      form.style.cssText = 'position:fixed;box-sizing:border-box;padding:12px 14px;margin:0;overflow:auto;background:Canvas;' +
+        'color:CanvasText;color-scheme:' + (theme() || 'dark light') + (r ? ';left:' + r[0] + 'px;top:' + r[1] + 'px;width:' + r[2] + 'px;height:' + r[3] + 'px' : '');
     }
-    verdict = [say, right ? 1 : 0];
-    opt.tab = a.request.op === 'tile' ? 'Tile' : 'Why';  // the answer with its derivation
+    // After a prediction: "Try again" (the same inputs, asked again), in the calculator's top right corner.
+    if (opt.quiz && verdict[0] && !retry) {
+      retry = document.createElement('button');
+      retry.id = 'smcalc-retry';
+      retry.textContent = 'Try again';
+      retry.onclick = function () { smcalc.api().then(ask); };
+      own_keys(retry);
+      document.body.appendChild(retry);
+    }
+    if (retry) {
+      retry.hidden = !opt.quiz || !verdict[0];
+      retry.style.cssText = 'position:fixed;right:8px;bottom:8px;font:13px sans-serif;color-scheme:' + (theme() || 'dark light');
+    }
+  }
+  var retry = null;
+  function check(api) {
+    var a = answer_of(api, true), r = a.result || {}, f = form.elements, amd = r.vendor === 'amd';
+    var lim = LIMITS[amd ? 'amd' : 'nv'], p = {}, ans = {}, right = true, lines = [], out = [];
+    form.questions.forEach(function (q) {
+      var d = QUESTIONS[q.ask], mine, truth, ok, say;
+      if (q.ask === 'fits') {
+        mine = f.fits.value === '1';
+        truth = !r.error && r.fits === true;
+        ok = mine === truth;
+        say = (ok ? 'Right: it ' : 'Not quite: you predicted it ' + (mine ? 'fits' : 'does not fit') + '; it ') + (truth ? 'fits.' : 'does not fit.');
+      } else if (q.ask === 'limiter') {
+        mine = f.limit.value;
+        truth = r.error ? [] : r.limiting || [];
+        ok = truth.indexOf(mine) >= 0;
+        say = 'Limited by ' + truth.map(function (k) { return lim[k] || k; }).join(' and ') + (ok ? '.' : ' (you said ' + lim[mine] + ').');
+      } else {
+        mine = Number(f[q.ask === 'ctas' ? 'ctas' : q.ask].value);
+        truth = r.error ? null : d.get(r);
+        var range = q.accept || (Array.isArray(truth) ? truth : truth === null ? null : [truth - (d.tol || 0), truth + (d.tol || 0)]);
+        ok = !!range && mine >= range[0] - 1e-9 && mine <= range[1] + 1e-9;
+        var shown = truth === null ? 'no answer (' + (r.error ? r.error.message : 'not modelled') + ')' : Array.isArray(truth) ? truth[0] + ' to ' + truth[1] : truth;
+        say = (q.text || d.text) + ': ' + shown + (ok ? '.' : ' (you said ' + mine + ').');
+      }
+      if (ok && q.right) say += ' ' + q.right;
+      if (!ok && q.wrong) say += ' ' + q.wrong;
+      right = right && ok;
+      p[d.key] = mine;
+      ans[d.key] = truth;
+      lines.push(say);
+      out.push({ask: q.ask, prediction: mine, answer: truth, accept: q.accept || null, right: ok, feedback: say});
+    });
+    var tile = a.request.op === 'tile';
+    verdict = [tile && out.length === 1 ? lines[0] : (right ? 'Right. ' : 'Not quite. ') + lines.join(' '), right ? 1 : 0];
+    opt.tab = tile ? 'Tile' : 'Why';  // the answer with its derivation
     show();
     place();
-    stats.quiz = {kind: a.request.op === 'tile' ? 'tile' : 'kernel', prediction: p, answer: ans, right: right};
+    stats.quiz = {kind: tile ? 'tile' : 'kernel', vendor: amd ? 'amd' : 'nvidia', prediction: p, answer: ans, right: right, questions: out};
     var m = JSON.parse(JSON.stringify(stats.quiz));
     m.type = 'quiz';
     m.hash = a.hash;
     m.request = a.request;
-    m.result = r;
+    m.result = a.result;
     post(m);
+    posted = null;  // the answer is no longer hidden: a "change" carries it
+    changed(api);
   }
 
   // The page's layout: the height it needs (posted as "resize") and the place of the prediction form.
@@ -537,11 +798,13 @@
     var was = layout[0];
     layout = [h, rect];
     place();
+    refresh_controls();
     if (h !== was && ready) post({type: 'resize', height: h});
   };
   var ready = false;
   // Changes by the reader (or a link): once per burst (web/platform_html5.cpp js_set_hash).
-  smcalc.onchange = function () { smcalc.api().then(function (api) { locks(); if (!problem) changed(api); }, function () {}); };
+  smcalc.onchange = function () { refresh_controls(); smcalc.api().then(function (api) { locks(); if (!problem) changed(api); }, function () {}); };
+  window.addEventListener('pointerup', function () { setTimeout(refresh_controls, 50); }, true);  // a tab or a panel opened
   smcalc.api().then(function (api) {
     options(api);
     if (problem) return;
