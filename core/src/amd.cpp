@@ -89,6 +89,14 @@ constexpr GpuSpec kGpus[] = {
         .note = "Same gfx942 CU as MI300X; more and faster HBM (bandwidth: no source kept here).",
     },
     {
+        .name = "MI300A", .aliases = "Instinct MI300A|AMD Instinct MI300A", .gfx = "gfx942",
+        .cu_count = 228, .xcd_count = 6, .cus_per_xcd = 38,
+        .hbm_bytes = int64_t{128} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = std::nullopt,
+        .source = "ROCM-SPECS (MI300A: CDNA3, gfx942, 228 CUs, 128 GiB, LDS 64 KiB)",
+        .note = "The APU: 228 CUs; 6 XCDs x 38 derived (228 / 38, the MI300X's CUs per XCD). Its 128 GiB of HBM3 "
+                "is shared with the CPU. Peak clock and bandwidth: no source kept here (unknown).",
+    },
+    {
         .name = "MI350X", .aliases = "Instinct MI350X|AMD Instinct MI350X", .gfx = "gfx950",
         .cu_count = 256, .xcd_count = 8, .cus_per_xcd = 32,
         .hbm_bytes = int64_t{288} << 30, .peak_clock_mhz = 2200.0, .mem_bw_gbs = 8000.0,
