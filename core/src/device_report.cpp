@@ -435,7 +435,8 @@ Expected<DeviceReport> read_device_report(std::string_view text) {
 std::string device_report_summary(const DeviceReport& r) {
     std::string s = r.format + (r.name.empty() ? std::string(" (no name)") : " of \"" + r.name + "\"") + ": ";
     if (r.amd) {
-        s += "matches " + std::string(r.amd_product->name) + " (" + r.gfx + ", " + std::to_string(r.amd_cus) + " CUs)";
+        s += "matches " + std::string(r.amd_product->name) + " (" + (r.gfx.empty() ? std::string("no gfx target") : r.gfx) +
+             ", " + (r.amd_cus > 0 ? std::to_string(r.amd_cus) + " CUs" : std::string("no CU count")) + " in the report)";
     } else if (!r.product) {
         s += "no product row matches the name; a custom device built from the report";
     } else {
