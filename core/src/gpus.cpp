@@ -825,8 +825,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DARKNET3334 (deviceQuery: CC 5.2, 13 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DARKNET3334",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -843,7 +843,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-NANO (deviceQuery of \"NVIDIA Tegra X1\": CC 5.3, 1 SM)",
+        .source = "DQ-NANO",
         .note = "The Jetson Nano's GPU reports itself as \"NVIDIA Tegra X1\". Other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -861,8 +861,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "ETHMINER536 (deviceQuery: CC 6.1, 28 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "ETHMINER536",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -879,7 +879,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-P40 (deviceQuery: CC 6.1, 30 SMs)",
+        .source = "DQ-P40",
         .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -897,8 +897,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-P4 (deviceQuery: CC 6.1, 20 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-P4",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -915,7 +915,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-V100PCIE (deviceQuery of Tesla V100-PCIE-32GB and -16GB: CC 7.0, 80 SMs)",
+        .source = "DQ-V100PCIE",
         .note = "Same 80 SMs as the SXM2 part at lower clocks (clocks not kept here). Other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -933,7 +933,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-XAVIER (deviceQuery of \"Xavier\" with 15.7 GB: CC 7.2, 8 SMs)",
+        .source = "DQ-XAVIER",
         .note = "Devices print only \"Xavier\": 8 SMs on the 16 GB AGX module, 6 on the 8 GB (Xavier NX) module.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -951,7 +951,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-XAVIER (deviceQuery of \"Xavier\" with 7.8 GB: CC 7.2, 6 SMs)",
+        .source = "DQ-XAVIER",
         .note = "Devices print only \"Xavier\"; the 8 GB module reports 6 SMs. Module name inferred from the memory size.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -970,7 +970,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-2080TI (deviceQuery: CC 7.5, 68 SMs); VANITY15 (clinfo: 68 compute units, CC 7.5)",
+        .source = "DQ-2080TI; VANITY15",
         .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -988,7 +988,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "TITANRTX-CORES (4608 CUDA cores, 3rd-party table); PG11 (Turing is CC 7.5, 64 FP32 cores per SM)",
+        .source = "TITANRTX-CORES; PG11",
         .note = "SM count derived: 4608 / 64 = 72 (3rd-party core count; no device report found). Other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1007,8 +1007,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3050 (deviceQuery: CC 8.6, 18 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-3050",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1025,7 +1025,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "XTRUPAL (device dump: CC 8.6, 16 SMs)",
+        .source = "XTRUPAL",
         .note = "Laptop part: 16 SMs (the desktop RTX 3050 has 18). Other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1043,8 +1043,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3060 (deviceQuery: CC 8.6, 28 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-3060",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1061,7 +1061,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3060L (deviceQuery: CC 8.6, 30 SMs, 102400 B smem/SM)",
+        .source = "DQ-3060L",
         .note = "Laptop part: 30 SMs (the desktop RTX 3060 has 28). Other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1079,8 +1079,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3060TI (deviceQuery: CC 8.6, 38 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-3060TI",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1097,8 +1097,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3070L (deviceQuery: CC 8.6, 40 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-3070L",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1115,7 +1115,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3080 (deviceQuery: CC 8.6, 68 SMs, 1536 threads/SM)",
+        .source = "DQ-3080",
         .note = "The 10 GB card; the later 12 GB card is another product (not in the table). Other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1133,8 +1133,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A4000 (deviceQuery: CC 8.6, 48 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-A4000",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1151,8 +1151,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A5000 (device dump: CC 8.6, 64 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-A5000",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1169,8 +1169,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A6000 (deviceQuery: CC 8.6, 84 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-A6000",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1187,7 +1187,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "ORIN-NANO (1024 CUDA cores); DQ-ORIN (AGX Orin: 2048 cores in 16 SMs = 128 per SM on CC 8.7)",
+        .source = "ORIN-NANO; DQ-ORIN",
         .note = "SM count derived: 1024 / 128 = 8 (no device report found). The 4 GB module has half the cores (not in the table). Devices print \"Orin\", which names the AGX Orin row.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1206,7 +1206,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-4060L (deviceQuery: CC 8.9, 24 SMs); GPUFETCH41 (24 SMs, CC 8.9)",
+        .source = "DQ-4060L; GPUFETCH41",
         .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1224,8 +1224,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "GPUFETCH60 (device report: CC 8.9, 34 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "GPUFETCH60",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1242,7 +1242,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "CLUB386 / FPSREVIEW-4070 (46 SMs, 3rd-party copies of NVIDIA's specifications); PG13 (Ada is CC 8.9)",
+        .source = "CLUB386 / FPSREVIEW-4070; PG13",
         .note = "SM count 3rd-party (no device report found). Other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1260,8 +1260,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "SCRE4MIE (device dump: CC 8.9, 60 SMs); CLUB386 (60 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "SCRE4MIE; CLUB386",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1278,7 +1278,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "CLUB386 (76 SMs, 3rd-party copy of NVIDIA's specifications); PG13 (Ada is CC 8.9)",
+        .source = "CLUB386; PG13",
         .note = "SM count 3rd-party (no device report found). Other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1297,8 +1297,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3090 (device query: CC 12.0, 36 SMs)",
-        .note = "SM count from a device report; other figures unknown.",
+        .source = "DQ-3090",
+        .note = "SM count from device reports; other figures unknown.",
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
                 .measured_groups = {}, .measured_groups_source = ""},
@@ -1356,6 +1356,7 @@ void for_each_name(const GpuSpec& g, F&& f) {
     }
 }
 
+#ifndef SMCALC_PAGE_CORE  // the did-you-mean ranking: the page never shows it (it names the link's GPU itself)
 // Levenshtein distance between two normalised names, each cut to kMaxCompared characters: a typed name is at
 // most a few dozen characters, and the cut bounds the work (kMaxCompared^2 per name, about 200 names) whatever
 // is typed (a URL hash or API request may carry megabytes).
@@ -1374,6 +1375,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     }
     return prev[b.size()];
 }
+
+#endif
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 bool ends_with(std::string_view s, std::string_view p) { return s.size() >= p.size() && s.substr(s.size() - p.size()) == p; }
@@ -1418,6 +1421,7 @@ std::pair<std::string, std::string> split_memory(const std::string& c) {
     return {c, ""};
 }
 
+#ifndef SMCALC_PAGE_CORE
 // A name's family for the did-you-mean: its leading letters and the first digit after them ("mi300" -> "mi3",
 // "rtx4060laptop" -> "rtx4", "h100" -> "h1"); a product of the same family ranks before a near spelling of
 // another ("MI300" -> MI300X, MI325X before B300).
@@ -1476,6 +1480,7 @@ void for_each_alias(std::string_view name, std::string_view aliases, F&& f) {
         aliases.remove_prefix(bar + 1);
     }
 }
+#endif
 
 // "sm_90", "sm_90a", "sm90", "compute_90", "cc 9.0", "9.0": a compilation target or compute capability, not
 // a product. nullopt for anything else (a bare number such as "750" is not taken as a CC).
@@ -1511,7 +1516,10 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             for_each_name(g, [&](std::string_view n) { hit = hit || canonical(normalise(n)) == ckey; });
             if (hit) return &g;
         }
-        const auto [bare, size] = split_memory(ckey);
+        // Not a structured binding: clang 14 (em++) cannot capture those in the lambda below.
+        const std::pair<std::string, std::string> split = split_memory(ckey);
+        const std::string& bare = split.first;
+        const std::string& size = split.second;
         if (!size.empty()) {
             const GpuSpec* only = nullptr;
             int hits = 0;
@@ -1543,6 +1551,11 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
                          (same.empty() ? std::string() : " or one of the CC " + cc_s + " GPUs: " + same) +
                          "; or give a device or cc"};
     }
+#ifdef SMCALC_PAGE_CORE
+    // The page's own copy of the core (web/CMakeLists.txt): the page says "Unknown GPU ... in the link" itself and
+    // lists the GPUs in its picker, so it carries no did-you-mean ranking (page weight).
+    return Error{ErrorId::UnknownGpu, "gpu", "unknown GPU " + shown + "; see the gpus list; or give a device or cc"};
+#else
     // The three nearest names ("did you mean") across both vendors: same family first ("MI300" -> MI300X,
     // MI325X), then the vendor the name leans to, then edit distance and common prefix; ties in table order.
     const std::string fkey = family(ckey);
@@ -1560,6 +1573,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
                  "unknown GPU " + shown + "; did you mean " + near + "? (" +
                      std::to_string(std::size(kGpus) + amd::all_gpus().size()) +
                      " GPUs are known: see the gpus list); or give a device or cc"};
+#endif
 }
 
 }  // namespace smcalc
