@@ -146,7 +146,7 @@ TEST_CASE("api amd: parse reads LLVM output, gpus lists the AMD products") {
     }
     const json g = handle({{"op", "gpus"}});
     REQUIRE(g["amd_gpus"].is_array());
-    CHECK(g["amd_gpus"].size() == 8);
+    CHECK(g["amd_gpus"].size() == 9);  // MI300A added (issue 33)
     CHECK(g["amd_gpus"][3]["name"] == "MI355X");
     CHECK(g["amd_gpus"][3]["cu_count"] == 256);
     CHECK(g["amd_gpus"][4]["name"] == "MI250X");

@@ -148,16 +148,16 @@ TEST_CASE("gpus: unknown names are an error, never another GPU") {
         CHECK(r.error().message.find("did you mean ") != std::string::npos);  // three nearest names
         CHECK(r.error().message.find("device or cc") != std::string::npos);
     }
-    // The three nearest names, ties in table order.
+    // The three nearest names: same family first (issue 33), then edit distance, ties in table order.
     struct Near {
         std::string_view typed, names;
     };
     const Near nears[] = {
         {"H300", "did you mean H100 SXM5, H200 SXM or B300?"},
         {"Z100", "did you mean Tesla P100 SXM2, V100 SXM2 or A100 40GB SXM4?"},
-        {"rtx 6000", "did you mean RTX 6000 Ada, RTX 3090 or RTX 4090?"},
-        {"H100 SXM6", "did you mean H100 SXM5, H200 SXM or Tesla P100 SXM2?"},
-        {"gtx 1070", "did you mean GTX 1080, GTX 980 or RTX 3090?"},
+        {"rtx 6000", "did you mean RTX 6000 Ada, RTX A6000 or RTX 3090?"},
+        {"H100 SXM6", "did you mean H100 SXM5, H100 PCIe or H100 NVL?"},
+        {"gtx 1070", "did you mean GTX 1080, GTX 1080 Ti or GTX 970?"},
     };
     for (const Near& n : nears) {
         CAPTURE(n.typed);
@@ -197,6 +197,16 @@ TEST_CASE("gpus: names people type resolve (issue 21)") {
         {"RTX PRO 6000 Blackwell Server Edition", "RTX PRO 6000 Blackwell Server Edition"},
         {"titan v", "Titan V"},         {"p100", "Tesla P100 SXM2"},       {"GTX 980", "GTX 980"},
         {"tesla m40", "Tesla M40"},     {"M40", "Tesla M40"},              {"B300 SXM6 AC", "B300"},
+        // Issue 33: the names machines print (deviceQuery, nvidia-smi, CUDA's device name) and course names.
+        {"NVIDIA GeForce RTX 4060 Laptop GPU", "RTX 4060 Laptop"},         {"Tesla T4", "T4"},
+        {"NVIDIA A100-SXM4-40GB", "A100 40GB SXM4"},                       {"NVIDIA A100-SXM4-80GB", "A100 80GB SXM4"},
+        {"NVIDIA H100 80GB HBM3", "H100 SXM5"},                            {"NVIDIA H100 PCIe", "H100 PCIe"},
+        {"Tesla V100-SXM2-16GB", "V100 SXM2"},                             {"Tesla V100-PCIE-32GB", "V100 PCIe"},
+        {"NVIDIA GeForce RTX 4090", "RTX 4090"},                           {"GeForce GTX 1080 Ti", "GTX 1080 Ti"},
+        {"NVIDIA Tegra X1", "Jetson Nano"},                                {"NVIDIA GeForce RTX 3060", "RTX 3060"},
+        {"RTX 3060 laptop", "RTX 3060 Laptop"},                            {"NVIDIA RTX A6000", "RTX A6000"},
+        {"NVIDIA TITAN RTX", "TITAN RTX"},                                 {"rtx 2080 ti", "RTX 2080 Ti"},
+        {"NVIDIA GeForce RTX 5060 Ti", "RTX 5060 Ti"},                     {"Tesla P40", "Tesla P40"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.typed);
@@ -249,6 +259,34 @@ TEST_CASE("gpus: known values, each with its source") {
         {"RTX PRO 6000 Blackwell Server Edition", 12, 0, 188, "PRO6000-VARIANTS (3rd-party)"},
         {"Jetson AGX Orin 64GB", 8, 7, 16, "DQ-ORIN"},
         {"DGX Spark GB10", 12, 1, 48, "DQ-GB10"},
+        // Issue 33 (docs/sources.md, "Device reports and tables for the students' GPUs")
+        {"GTX 970", 5, 2, 13, "DARKNET3334"},
+        {"Jetson Nano", 5, 3, 1, "DQ-NANO"},
+        {"GTX 1080 Ti", 6, 1, 28, "ETHMINER536"},
+        {"Tesla P40", 6, 1, 30, "DQ-P40"},
+        {"Tesla P4", 6, 1, 20, "DQ-P4"},
+        {"V100 PCIe", 7, 0, 80, "DQ-V100PCIE"},
+        {"Jetson AGX Xavier", 7, 2, 8, "DQ-XAVIER"},
+        {"Jetson Xavier NX", 7, 2, 6, "DQ-XAVIER"},
+        {"RTX 2080 Ti", 7, 5, 68, "DQ-2080TI; VANITY15"},
+        {"TITAN RTX", 7, 5, 72, "TITANRTX-CORES: 4608 cores / 64 (derived, 3rd-party)"},
+        {"RTX 3050", 8, 6, 18, "DQ-3050"},
+        {"RTX 3050 Laptop", 8, 6, 16, "XTRUPAL"},
+        {"RTX 3060", 8, 6, 28, "DQ-3060"},
+        {"RTX 3060 Laptop", 8, 6, 30, "DQ-3060L"},
+        {"RTX 3060 Ti", 8, 6, 38, "DQ-3060TI"},
+        {"RTX 3070 Laptop", 8, 6, 40, "DQ-3070L"},
+        {"RTX 3080", 8, 6, 68, "DQ-3080"},
+        {"RTX A4000", 8, 6, 48, "DQ-A4000"},
+        {"RTX A5000", 8, 6, 64, "DQ-A5000"},
+        {"RTX A6000", 8, 6, 84, "DQ-A6000"},
+        {"Jetson Orin Nano 8GB", 8, 7, 8, "ORIN-NANO: 1024 cores / 128 (derived)"},
+        {"RTX 4060 Laptop", 8, 9, 24, "DQ-4060L; GPUFETCH41"},
+        {"RTX 4060 Ti", 8, 9, 34, "GPUFETCH60"},
+        {"RTX 4070", 8, 9, 46, "CLUB386; FPSREVIEW-4070 (3rd-party)"},
+        {"RTX 4070 Ti", 8, 9, 60, "SCRE4MIE; CLUB386"},
+        {"RTX 4080", 8, 9, 76, "CLUB386 (3rd-party)"},
+        {"RTX 5060 Ti", 12, 0, 36, "DQ-3090 (Jumperkables device query)"},
     };
     CHECK(std::size(known) == all_gpus().size());  // every row has a known-value line
     for (const Known& k : known) {
@@ -389,4 +427,33 @@ TEST_CASE("gpus: CheckedDevice's carveout for each percent equals a search") {
         }
     }
     CHECK(compared > 10000);
+}
+
+// Issue 33: a name that matches no row gets the nearest products of its family and vendor first: "MI300" is an
+// AMD Instinct name (MI300X, MI300A, MI350X), not B300, GB300 or Tesla M40 (what plain edit distance gave).
+TEST_CASE("gpus: did-you-mean ranks by family and vendor (issue 33)") {
+    struct Case {
+        std::string_view typed;
+        std::vector<std::string_view> want, not_want;
+    };
+    const Case cases[] = {
+        {"MI300", {"MI300X", "MI300A"}, {"B300", "GB300", "Tesla M40"}},
+        {"AMD Instinct MI300", {"MI300X"}, {"B300"}},
+        {"RTX 4060", {"RTX 4060 Laptop", "RTX 4060 Ti"}, {"Tesla M40"}},
+        {"NVIDIA H10", {"H100 SXM5"}, {"MI"}},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.typed);
+        auto r = find_gpu(c.typed);
+        REQUIRE(!r.ok());
+        const std::string m = r.error().message;
+        CAPTURE(m);
+        const std::string near = m.substr(m.find("did you mean"), m.find('?') - m.find("did you mean"));
+        for (std::string_view w : c.want) CHECK(near.find(w) != std::string::npos);
+        for (std::string_view w : c.not_want) CHECK(near.find(w) == std::string::npos);
+    }
+    // A memory size the row contradicts is not taken: the 40 GB PCIe A100 is not the 80 GB PCIe row.
+    CHECK(!find_gpu("NVIDIA A100-PCIE-40GB").ok());
+    // "Xavier" alone names two modules with different SM counts: neither is picked.
+    CHECK(!find_gpu("Xavier").ok());
 }

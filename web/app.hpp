@@ -50,6 +50,9 @@ struct Host {
     // "Copy embed code": the author's dialog (web/js/messages.js, loaded on demand), which asks where the
     // calculator sits on the course site before it writes the snippet for the inputs `hash`.
     void (*embed_code)(const std::string& hash) = nullptr;
+    // "Paste a device report" (issue 33): the dialog of web/js/messages.js (loaded on demand) reads the pasted
+    // report through the JS API and applies its device to the inputs `hash` (set_hash).
+    void (*device_report)(const std::string& hash) = nullptr;
 };
 
 // Called once after ImGui and GL are up. `url_hash` is location.hash without '#'.

@@ -90,11 +90,15 @@ export interface ClusterInput {
 }
 // </generated>
 
-/** Exactly one of gpu, cc or device chooses the device. */
+/** Exactly one of gpu, cc, device or device_report chooses the device. */
 export interface DeviceChoice {
   gpu?: string;                       // a name or alias from gpus(), e.g. "H100 SXM5", "A100", "MI300X"
   cc?: ComputeCapability;             // that CC's reference device
   device?: DeviceInput & { gpc?: GpcInput };  // a custom device
+  /** Text deviceQuery, nvidia-smi -q or rocminfo printed, a cudaDeviceProp JSON dump or PyTorch's
+   *  get_device_properties(): the device it describes; the product row it matches and where they differ come
+   *  back in the answer's warnings. */
+  device_report?: string;
 }
 
 /** A custom device's GPC layout (smcalc::GpcLayout; 0 or absent = unknown), for cluster answers. */
@@ -159,7 +163,7 @@ export type TilesRequest = RequestCommon & DeviceChoice & Omit<TileInput, 'm' | 
 export type CompareRequest = RequestCommon & {
   gpus: string[] | string;
   kind?: 'kernel' | 'tile';
-} & Partial<AnyKernelInput> & Partial<Omit<TileRequest, 'gpu' | 'cc' | 'device' | 'id'>> & ClusterInput;
+} & Partial<AnyKernelInput> & Partial<Omit<TileRequest, 'gpu' | 'cc' | 'device' | 'device_report' | 'id'>> & ClusterInput;
 export type ParseRequest = RequestCommon & { text: string };
 export type ListRequest = RequestCommon;
 

@@ -708,6 +708,7 @@ void view_custom_device(App& a) {
         text_dim("Edit any field, e.g. from a device query; the solver checks it against its CC's rules.");
         ImGui::PopTextWrapPos();
     }
+    if (a.host.device_report && ImGui::SmallButton("Paste a device report")) a.host.device_report(encode_hash(in));
     auto field_error = [&](const char* core) -> const Error* {
         if (!m.device_error) return nullptr;
         if (m.device_error->field == std::string("device.") + core) return &*m.device_error;

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "api_detail.hpp"
+#include "smcalc/device_report.hpp"
 #include "smcalc/fields.hpp"
 #include "smcalc/guidance.hpp"
 #include "smcalc/answer_text.hpp"
@@ -326,7 +327,7 @@ Device read_device_object(const json& obj) {
 bool used_by(std::string_view key, Op op, bool compare_tile) {
     if (key == "op" || key == "id") return true;
     if (key == "gpu") return is_device_op(op) || op == Op::Parse;  // parse: an AMD GPU's rules for remarks
-    if (key == "cc" || key == "device") return is_device_op(op);
+    if (key == "cc" || key == "device" || key == "device_report") return is_device_op(op);
     if (key == "threads") return is_kernel_op(op, compare_tile) && op != Op::BlockSize;
     if (key == "smem_dynamic") return is_kernel_op(op, compare_tile) && op != Op::DynamicSmem;
     if (fields::find(fields::kernel_fields(), key)) return is_kernel_op(op, compare_tile);
@@ -354,8 +355,8 @@ bool is_cluster_key(std::string_view key) {
 }
 
 // The request's own keys (besides the input tables of smcalc/fields.hpp and the cluster keys).
-constexpr std::array<std::string_view, 17> kRequestKeys = {
-    "op", "id", "gpu", "cc", "device", "blocks", "compiler_output", "kernel", "problem",
+constexpr std::array<std::string_view, 18> kRequestKeys = {
+    "op", "id", "gpu", "cc", "device", "device_report", "blocks", "compiler_output", "kernel", "problem",
     "ms", "ns", "ks", "limit", "gpus", "kind", "text", "waves"};
 
 bool known_key(std::string_view key) {
@@ -530,6 +531,28 @@ const amd::ParsedKernel& choose_amd_kernel(const amd::ParsedOutput& p, const jso
 }
 
 void read_tile_fields(const json& j, Request& req, bool shape);
+
+// "device_report": the text deviceQuery, nvidia-smi -q, rocminfo, a cudaDeviceProp JSON dump or PyTorch printed
+// (issue 33; smcalc/device_report.hpp), in place of "gpu", "cc" or "device". What was read, which product row it
+// matches and where they differ go to the answer's warnings.
+std::optional<DeviceReport> read_report_field(const json& j, Request& req) {
+    const json* v = get(j, "device_report");
+    if (!v) return std::nullopt;
+    for (const char* other : {"gpu", "cc", "device"})
+        if (get(j, other))
+            fail(ErrorId::BadRequest, "device_report",
+                 std::string("give exactly one of \"gpu\", \"cc\", \"device\" or \"device_report\" (got device_report and ") +
+                     other + ")");
+    if (!v->is_string())
+        fail(ErrorId::InvalidInput, "device_report",
+             "device_report must be a string: the text deviceQuery, nvidia-smi -q or rocminfo printed, a "
+             "cudaDeviceProp JSON dump or print(torch.cuda.get_device_properties(0)); got " + shown(*v));
+    auto r = read_device_report(v->get<std::string>());
+    if (!r) throw Fail{r.error()};
+    req.warnings.push_back("device_report: " + device_report_summary(*r));
+    for (const std::string& n : r->notes) req.warnings.push_back("device_report: " + n);
+    return std::move(*r);
+}
 
 // A request whose "gpu" is an AMD product: occupancy, next_step and tile are modelled (amd.hpp).
 Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
@@ -963,7 +986,10 @@ Request parse(const json& request) {
     }
     if (!is_device_op(req.op)) return req;
 
-    if (const amd::GpuSpec* a = amd_gpu_of(get(j, "gpu"))) return parse_amd(j, std::move(req), a);
+    const std::optional<DeviceReport> report = read_report_field(j, req);
+    if (report && report->amd) return parse_amd(j, std::move(req), report->amd_product);
+    if (!report)
+        if (const amd::GpuSpec* a = amd_gpu_of(get(j, "gpu"))) return parse_amd(j, std::move(req), a);
 
     // Compiler output first: without a device it names the CC.
     std::optional<ParsedOutput> parsed;
@@ -992,8 +1018,15 @@ Request parse(const json& request) {
     const json* gpu = get(j, "gpu");
     const json* cc = get(j, "cc");
     const json* dev = get(j, "device");
-    const int given = (gpu ? 1 : 0) + (cc ? 1 : 0) + (dev ? 1 : 0);
-    if (given == 0 && parsed) {
+    const int given = (gpu ? 1 : 0) + (cc ? 1 : 0) + (dev ? 1 : 0) + (report ? 1 : 0);
+    if (report) {
+        // The report's device; where it equals its product row, the row stands for it (GPC layout, peaks).
+        req.device = report->device;
+        if (report->same_as_product) {
+            req.gpu = std::string(report->product->name);
+            req.gpu_spec = report->product;
+        }
+    } else if (given == 0 && parsed) {
         req.compiler = choose_kernel(*parsed, kernel_field, std::nullopt, req.warnings);
         req.device = reference_device(**find_arch(*req.compiler->cc));
     } else if (given != 1) {
@@ -1018,7 +1051,7 @@ Request parse(const json& request) {
         req.device = read_device_object(*dev);
     }
     if (parsed && !req.compiler) req.compiler = choose_kernel(*parsed, kernel_field, req.device.cc, req.warnings);
-    check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (dev ? " (a custom device)" : ""),
+    check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (dev || report ? " (a custom device)" : ""),
                         is_tile_op(req.op, false) || req.op == Op::Tiles);
 
     if (req.op == Op::Tile) {

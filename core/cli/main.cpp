@@ -61,6 +61,10 @@ constexpr Field kDevice[] = {
     {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100, MI300X, MI355X", "NAME", Kind::Text},
     {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device", "X.Y", Kind::Text},
     {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}", "JSON", Kind::Json},
+    {"--device-report", "device_report",
+     "the device from a report saved from deviceQuery, nvidia-smi -q, rocminfo, a cudaDeviceProp JSON dump or "
+     "print(torch.cuda.get_device_properties(0)) (- = stdin): says which GPU row it matches and where they differ",
+     "FILE", Kind::File},
 };
 constexpr Field kBlocks = {"--blocks", "blocks", "blocks per SM the dynamic shared memory must still allow (default 1)"};
 constexpr Field kTargetBlocks = {"--blocks", "blocks",
@@ -196,6 +200,7 @@ bool read_text(const std::string& path, std::string& out, std::string& why) {
 
 // The flag a request field came from, for error messages ("device.smem_per_sm" -> --device-json).
 std::string flag_of(const Command& cmd, std::string field) {
+    if (field == "device_report") return "--device-report";
     if (field.rfind("device", 0) == 0 || field.rfind("gpc.", 0) == 0) return "--device-json";
     if (auto b = field.find('['); b != std::string::npos) field.resize(b);  // "ms[2]" -> "ms"
     if (field.rfind("problem", 0) == 0) field = "problem";
@@ -498,8 +503,9 @@ int main(int argc, char** argv) {
     }
     for (auto& c : cmds)
         if (c.app->parsed()) {
-            if (c.needs_device && !c.given("gpu") && !c.given("cc") && !c.given("device") && !c.given("compiler_output"))
-                return usage_error(c, "give the device: --gpu NAME, --cc X.Y or --device-json '{...}'");
+            if (c.needs_device && !c.given("gpu") && !c.given("cc") && !c.given("device") && !c.given("device_report") &&
+                !c.given("compiler_output"))
+                return usage_error(c, "give the device: --gpu NAME, --cc X.Y, --device-json '{...}' or --device-report FILE");
             return run(c);
         }
     return 2;

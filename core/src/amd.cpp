@@ -5,7 +5,7 @@
 //
 // Index
 //   [SECTION] architecture rows   gfx942, gfx950, gfx90a, gfx908
-//   [SECTION] products            MI300X, MI325X, MI350X, MI355X, MI250X, MI250, MI210, MI100
+//   [SECTION] products            MI300X, MI325X, MI350X, MI355X, MI250X, MI250, MI210, MI100, MI300A
 //   [SECTION] vocabulary          SM/CU, warp/wave, ...; vendor-only fields
 //   [SECTION] occupancy           per-limit counts, limiter, compiler figure, derivation
 //   [SECTION] next step           the smallest change of one resource that fits one more workgroup
@@ -140,6 +140,14 @@ constexpr GpuSpec kGpus[] = {
         .note = "CDNA (gfx908): separate VGPR and AGPR files of 256 registers per lane each, 10 waves per SIMD. "
                 "Peak clock and bandwidth: no source kept here (unknown).",
         .die = "GCD",
+    },
+    {
+        .name = "MI300A", .aliases = "Instinct MI300A|AMD Instinct MI300A", .gfx = "gfx942",
+        .cu_count = 228, .xcd_count = 6, .cus_per_xcd = 38,
+        .hbm_bytes = int64_t{128} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = std::nullopt,
+        .source = "ROCM-SPECS (MI300A: CDNA3, gfx942, 228 CUs, 128 GiB, LDS 64 KiB)",
+        .note = "The APU: 228 CUs; 6 XCDs x 38 derived (228 / 38, the MI300X's CUs per XCD). Its 128 GiB of HBM3 "
+                "is shared with the CPU. Peak clock and bandwidth: no source kept here (unknown).",
     },
 };
 // clang-format on

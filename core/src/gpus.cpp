@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "smcalc/amd.hpp"
 #include "smcalc/gpu.hpp"
 
 #include "small_sort.hpp"
@@ -465,7 +466,7 @@ constexpr GpuSpec kGpus[] = {
     // ---------------------------------------------------------------- Hopper
     {
         .name = "H100 SXM5",
-        .aliases = "H100|H100 SXM|H100 SXM5 80GB|H100 80GB SXM5",
+        .aliases = "H100|H100 SXM|H100 SXM5 80GB|H100 80GB SXM5|H100 80GB HBM3",
         .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
@@ -811,6 +812,498 @@ constexpr GpuSpec kGpus[] = {
                 .source = "GB10-THESIS (cluster size 8 is a hard limit); GPC layout not published",
                 .measured_groups = {}, .measured_groups_source = ""},
     },
+    // ---------------------------------------------------------------- Maxwell / Pascal / Volta (issue 33)
+    {
+        .name = "GTX 970",
+        .aliases = "GeForce GTX 970|970",
+        .device = {.cc = {5, 2}, .sm_count = 13, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DARKNET3334",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "Jetson Nano",
+        .aliases = "NVIDIA Tegra X1|Tegra X1|Jetson Nano 4GB|Jetson Nano 2GB",
+        .device = {.cc = {5, 3}, .sm_count = 1, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 32768, .warp_size = 32,
+                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-NANO",
+        .note = "The Jetson Nano's GPU reports itself as \"NVIDIA Tegra X1\". Other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "GTX 1080 Ti",
+        .aliases = "GeForce GTX 1080 Ti|1080 Ti",
+        .device = {.cc = {6, 1}, .sm_count = 28, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "ETHMINER536",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "Tesla P40",
+        .aliases = "P40",
+        .device = {.cc = {6, 1}, .sm_count = 30, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-P40",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "Tesla P4",
+        .aliases = "P4",
+        .device = {.cc = {6, 1}, .sm_count = 20, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-P4",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "V100 PCIe",
+        .aliases = "Tesla V100 PCIe|Tesla V100-PCIE-32GB|Tesla V100-PCIE-16GB|V100 PCIe 32GB|V100 PCIe 16GB",
+        .device = {.cc = {7, 0}, .sm_count = 80, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-V100PCIE",
+        .note = "Same 80 SMs as the SXM2 part at lower clocks (clocks not kept here). Other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "Jetson AGX Xavier",
+        .aliases = "AGX Xavier",
+        .device = {.cc = {7, 2}, .sm_count = 8, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-XAVIER",
+        .note = "Devices print only \"Xavier\": 8 SMs on the 16 GB AGX module, 6 on the 8 GB (Xavier NX) module.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "Jetson Xavier NX",
+        .aliases = "Xavier NX",
+        .device = {.cc = {7, 2}, .sm_count = 6, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-XAVIER",
+        .note = "Devices print only \"Xavier\"; the 8 GB module reports 6 SMs. Module name inferred from the memory size.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    // ---------------------------------------------------------------- Turing (issue 33)
+    {
+        .name = "RTX 2080 Ti",
+        .aliases = "GeForce RTX 2080 Ti|2080 Ti",
+        .device = {.cc = {7, 5}, .sm_count = 68, .max_threads_per_block = 1024, .max_threads_per_sm = 1024,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 65536,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-2080TI; VANITY15",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "TITAN RTX",
+        .aliases = "NVIDIA TITAN RTX",
+        .device = {.cc = {7, 5}, .sm_count = 72, .max_threads_per_block = 1024, .max_threads_per_sm = 1024,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 65536,
+                   .reserved_smem_per_block = 0},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "TITANRTX-CORES; PG11",
+        .note = "SM count derived: 4608 / 64 = 72 (3rd-party core count; no device report found). Other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    // ---------------------------------------------------------------- Ampere (issue 33)
+    {
+        .name = "RTX 3050",
+        .aliases = "GeForce RTX 3050|3050",
+        .device = {.cc = {8, 6}, .sm_count = 18, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-3050",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 3050 Laptop",
+        .aliases = "RTX 3050 Laptop GPU|GeForce RTX 3050 Laptop GPU|RTX 3050 Mobile",
+        .device = {.cc = {8, 6}, .sm_count = 16, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "XTRUPAL",
+        .note = "Laptop part: 16 SMs (the desktop RTX 3050 has 18). Other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 3060",
+        .aliases = "GeForce RTX 3060|3060",
+        .device = {.cc = {8, 6}, .sm_count = 28, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-3060",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 3060 Laptop",
+        .aliases = "RTX 3060 Laptop GPU|GeForce RTX 3060 Laptop GPU|RTX 3060 Mobile",
+        .device = {.cc = {8, 6}, .sm_count = 30, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-3060L",
+        .note = "Laptop part: 30 SMs (the desktop RTX 3060 has 28). Other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 3060 Ti",
+        .aliases = "GeForce RTX 3060 Ti|3060 Ti",
+        .device = {.cc = {8, 6}, .sm_count = 38, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-3060TI",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 3070 Laptop",
+        .aliases = "RTX 3070 Laptop GPU|GeForce RTX 3070 Laptop GPU|RTX 3070 Mobile",
+        .device = {.cc = {8, 6}, .sm_count = 40, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-3070L",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 3080",
+        .aliases = "GeForce RTX 3080|3080|RTX 3080 10GB",
+        .device = {.cc = {8, 6}, .sm_count = 68, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-3080",
+        .note = "The 10 GB card; the later 12 GB card is another product (not in the table). Other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX A4000",
+        .aliases = "NVIDIA RTX A4000|A4000",
+        .device = {.cc = {8, 6}, .sm_count = 48, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-A4000",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX A5000",
+        .aliases = "NVIDIA RTX A5000|A5000",
+        .device = {.cc = {8, 6}, .sm_count = 64, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-A5000",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX A6000",
+        .aliases = "NVIDIA RTX A6000|A6000",
+        .device = {.cc = {8, 6}, .sm_count = 84, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-A6000",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "Jetson Orin Nano 8GB",
+        .aliases = "Orin Nano|Jetson Orin Nano|Orin Nano Super|Jetson Orin Nano Super",
+        .device = {.cc = {8, 7}, .sm_count = 8, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "ORIN-NANO; DQ-ORIN",
+        .note = "SM count derived: 1024 / 128 = 8 (no device report found). The 4 GB module has half the cores (not in the table). Devices print \"Orin\", which names the AGX Orin row.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    // ---------------------------------------------------------------- Ada (issue 33)
+    {
+        .name = "RTX 4060 Laptop",
+        .aliases = "RTX 4060 Laptop GPU|GeForce RTX 4060 Laptop GPU|RTX 4060 Mobile",
+        .device = {.cc = {8, 9}, .sm_count = 24, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-4060L; GPUFETCH41",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 4060 Ti",
+        .aliases = "GeForce RTX 4060 Ti|4060 Ti",
+        .device = {.cc = {8, 9}, .sm_count = 34, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "GPUFETCH60",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 4070",
+        .aliases = "GeForce RTX 4070|4070",
+        .device = {.cc = {8, 9}, .sm_count = 46, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "CLUB386 / FPSREVIEW-4070; PG13",
+        .note = "SM count 3rd-party (no device report found). Other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 4070 Ti",
+        .aliases = "GeForce RTX 4070 Ti|4070 Ti",
+        .device = {.cc = {8, 9}, .sm_count = 60, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "SCRE4MIE; CLUB386",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 4080",
+        .aliases = "GeForce RTX 4080|4080",
+        .device = {.cc = {8, 9}, .sm_count = 76, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "CLUB386; PG13",
+        .note = "SM count 3rd-party (no device report found). Other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    // ---------------------------------------------------------------- Blackwell RTX (issue 33)
+    {
+        .name = "RTX 5060 Ti",
+        .aliases = "GeForce RTX 5060 Ti|5060 Ti",
+        .device = {.cc = {12, 0}, .sm_count = 36, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-3090",
+        .note = "SM count from device reports; other figures unknown.",
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+
 };
 // clang-format on
 
@@ -863,8 +1356,9 @@ void for_each_name(const GpuSpec& g, F&& f) {
     }
 }
 
+#ifndef SMCALC_PAGE_CORE  // the did-you-mean ranking: the page never shows it (it names the link's GPU itself)
 // Levenshtein distance between two normalised names, each cut to kMaxCompared characters: a typed name is at
-// most a few dozen characters, and the cut bounds the work (kMaxCompared^2 per name, about 100 names) whatever
+// most a few dozen characters, and the cut bounds the work (kMaxCompared^2 per name, about 200 names) whatever
 // is typed (a URL hash or API request may carry megabytes).
 constexpr std::size_t kMaxCompared = 48;
 
@@ -882,21 +1376,111 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return prev[b.size()];
 }
 
-// How far `key` is from a product: the smallest edit distance to its name or an alias, then (to break ties)
-// the longest common prefix, negated. A name that starts with what was typed ("rtx pro" for "RTX PRO 6000
-// Blackwell") counts as distance 1, so a prefix ranks with one typo.
-std::pair<std::size_t, std::ptrdiff_t> distance_to(const GpuSpec& g, std::string_view key) {
-    std::pair<std::size_t, std::ptrdiff_t> best{SIZE_MAX, 0};
-    for_each_name(g, [&](std::string_view n) {
+#endif
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool ends_with(std::string_view s, std::string_view p) { return s.size() >= p.size() && s.substr(s.size() - p.size()) == p; }
+
+// A normalised name as the tools print it, reduced to the product: the vendor and brand words in front
+// ("NVIDIA", "GeForce", "Tesla", "AMD", "Instinct"), the memory type behind ("HBM3", "GDDR6X": nvidia-smi's
+// "NVIDIA H100 80GB HBM3"), and "Laptop GPU" -> "laptop" (deviceQuery's "NVIDIA GeForce RTX 4060 Laptop GPU").
+// Applied to both the typed name and the table's names, so "Tesla T4" == "T4" and "AMD Instinct MI250X" == "MI250X".
+std::string canonical(std::string_view normalised) {
+    std::string_view s = normalised;
+    for (bool again = true; again;) {
+        again = false;
+        for (std::string_view w : {"nvidia", "geforce", "tesla", "amd", "instinct"})
+            if (starts_with(s, w) && s.size() > w.size()) {
+                s.remove_prefix(w.size());
+                again = true;
+            }
+    }
+    for (std::string_view w : {"hbm3e", "hbm3", "hbm2e", "hbm2", "gddr7", "gddr6x", "gddr6"})
+        if (ends_with(s, w) && s.size() > w.size()) {
+            s.remove_suffix(w.size());
+            break;
+        }
+    std::string out(s);
+    if (ends_with(out, "laptopgpu")) out.resize(out.size() - 3);
+    return out;
+}
+
+// The memory size a canonical name carries ("a100sxm440gb" -> "40gb", cut out: "a100sxm4"); "" when none.
+std::pair<std::string, std::string> split_memory(const std::string& c) {
+    for (std::size_t at = c.find("gb"); at != std::string::npos; at = c.find("gb", at + 1)) {
+        std::size_t b = at;
+        while (b > 0 && std::isdigit(static_cast<unsigned char>(c[b - 1]))) --b;
+        if (b == at || at - b > 3) continue;
+        // "a100 40gb": the digits must not be the model number itself ("h20" + "gb" never occurs; keep a letter
+        // or a model digit run before them) - a size follows the model, so the part before must keep a digit.
+        const std::string rest = c.substr(0, b) + c.substr(at + 2);
+        if (std::none_of(rest.begin(), rest.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; }))
+            continue;
+        return {rest, c.substr(b, at + 2 - b)};
+    }
+    return {c, ""};
+}
+
+#ifndef SMCALC_PAGE_CORE
+// A name's family for the did-you-mean: its leading letters and the first digit after them ("mi300" -> "mi3",
+// "rtx4060laptop" -> "rtx4", "h100" -> "h1"); a product of the same family ranks before a near spelling of
+// another ("MI300" -> MI300X, MI325X before B300).
+std::string family(const std::string& c) {
+    std::size_t i = 0;
+    while (i < c.size() && std::isalpha(static_cast<unsigned char>(c[i]))) ++i;
+    if (i == c.size() || i == 0) return c;
+    return c.substr(0, i + 1);
+}
+
+enum class Leaning { None, Nvidia, Amd };
+
+// Which vendor a typed name leans to: its vendor word, or a brand or series only one vendor uses.
+Leaning leaning(std::string_view normalised, const std::string& c) {
+    for (std::string_view w : {"amd", "instinct", "radeon", "gfx"})
+        if (starts_with(normalised, w)) return Leaning::Amd;
+    if (starts_with(c, "mi") && c.size() > 2 && std::isdigit(static_cast<unsigned char>(c[2]))) return Leaning::Amd;
+    for (std::string_view w : {"nvidia", "geforce", "tesla", "quadro", "rtx", "gtx", "jetson", "titan"})
+        if (starts_with(normalised, w) || starts_with(c, w)) return Leaning::Nvidia;
+    return Leaning::None;
+}
+
+// One candidate of the did-you-mean: NVIDIA rows and AMD rows ranked together.
+struct Candidate {
+    std::string_view name;
+    bool amd = false;
+    std::array<std::ptrdiff_t, 4> rank{};  // family mismatch, vendor mismatch, edit distance, -common prefix
+};
+
+template <class Names>
+std::array<std::ptrdiff_t, 4> rank_of(Names&& each_name, bool amd, std::string_view key, const std::string& ckey,
+                                      const std::string& fkey, Leaning lean) {
+    std::array<std::ptrdiff_t, 4> best{PTRDIFF_MAX, PTRDIFF_MAX, PTRDIFF_MAX, 0};
+    each_name([&](std::string_view n) {
         const std::string nn = normalise(n);
-        std::size_t d = edit_distance(key, nn);
-        if (!key.empty() && nn.size() > key.size() && nn.compare(0, key.size(), key) == 0) d = std::min<std::size_t>(d, 1);
+        const std::string cn = canonical(nn);
+        std::size_t d = std::min(edit_distance(key, nn), edit_distance(ckey, cn));
+        // A name that starts with what was typed ("rtx pro" for "RTX PRO 6000 Blackwell") counts as distance 1.
+        if (!ckey.empty() && cn.size() > ckey.size() && starts_with(cn, ckey)) d = std::min<std::size_t>(d, 1);
         std::ptrdiff_t prefix = 0;
-        while (static_cast<std::size_t>(prefix) < std::min(nn.size(), key.size()) && nn[prefix] == key[prefix]) ++prefix;
-        best = std::min(best, std::pair<std::size_t, std::ptrdiff_t>{d, -prefix});
+        while (static_cast<std::size_t>(prefix) < std::min(cn.size(), ckey.size()) && cn[prefix] == ckey[prefix]) ++prefix;
+        const std::ptrdiff_t fam = family(cn) == fkey ? 0 : 1;
+        const std::ptrdiff_t vendor = lean == Leaning::None ? 0 : ((lean == Leaning::Amd) == amd ? 0 : 1);
+        best = std::min(best, std::array<std::ptrdiff_t, 4>{fam, vendor, static_cast<std::ptrdiff_t>(d), -prefix});
     });
     return best;
 }
+
+template <class F>
+void for_each_alias(std::string_view name, std::string_view aliases, F&& f) {
+    f(name);
+    while (!aliases.empty()) {
+        const auto bar = aliases.find('|');
+        if (bar != 0) f(aliases.substr(0, bar));
+        if (bar == std::string_view::npos) break;
+        aliases.remove_prefix(bar + 1);
+    }
+}
+#endif
 
 // "sm_90", "sm_90a", "sm90", "compute_90", "cc 9.0", "9.0": a compilation target or compute capability, not
 // a product. nullopt for anything else (a bare number such as "750" is not taken as a CC).
@@ -918,9 +1502,43 @@ std::span<const GpuSpec> all_gpus() { return kGpus; }
 
 Expected<const GpuSpec*> find_gpu(std::string_view name) {
     const std::string key = normalise(name.substr(0, 4096));
-    if (!key.empty() && name.size() <= 4096)
+    const bool usable = !key.empty() && name.size() <= 4096;
+    if (usable)
         for (const auto& g : kGpus)
             if (matches(g, key)) return &g;
+    // Names as the tools print them: vendor words, memory type and "Laptop GPU" set aside (canonical), then a
+    // memory size the row does not spell ("Tesla V100-SXM2-32GB" is the V100 SXM2 row, whose names carry no
+    // size) - but never one that contradicts a size the row names ("A100-PCIE-40GB" is not the 80 GB PCIe row).
+    const std::string ckey = canonical(key);
+    if (usable && !ckey.empty()) {
+        for (const auto& g : kGpus) {
+            bool hit = false;
+            for_each_name(g, [&](std::string_view n) { hit = hit || canonical(normalise(n)) == ckey; });
+            if (hit) return &g;
+        }
+        // Not a structured binding: clang 14 (em++) cannot capture those in the lambda below.
+        const std::pair<std::string, std::string> split = split_memory(ckey);
+        const std::string& bare = split.first;
+        const std::string& size = split.second;
+        if (!size.empty()) {
+            const GpuSpec* only = nullptr;
+            int hits = 0;
+            for (const auto& g : kGpus) {
+                bool hit = false, sized = false, same_size = false;
+                for_each_name(g, [&](std::string_view n) {
+                    const auto [b, s] = split_memory(canonical(normalise(n)));
+                    if (!s.empty()) sized = true;
+                    if (s == size) same_size = true;
+                    if (b == bare) hit = true;
+                });
+                if (hit && (!sized || same_size)) {
+                    only = &g;
+                    ++hits;
+                }
+            }
+            if (hits == 1) return only;
+        }
+    }
     const std::string shown = "\"" + std::string(name.substr(0, 80)) + (name.size() > 80 ? "...\"" : "\"");
     // A target such as sm_90 names a compute capability that several products share: say which, never pick one.
     if (const auto cc = target_cc(key)) {
@@ -933,16 +1551,29 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
                          (same.empty() ? std::string() : " or one of the CC " + cc_s + " GPUs: " + same) +
                          "; or give a device or cc"};
     }
-    // The three nearest names ("did you mean"), by edit distance on the normalised names, ties in table order.
-    std::vector<std::pair<std::pair<std::size_t, std::ptrdiff_t>, const GpuSpec*>> ranked;
-    for (const auto& g : kGpus) ranked.emplace_back(distance_to(g, key), &g);
-    detail::small_stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+#ifdef SMCALC_PAGE_CORE
+    // The page's own copy of the core (web/CMakeLists.txt): the page says "Unknown GPU ... in the link" itself and
+    // lists the GPUs in its picker, so it carries no did-you-mean ranking (page weight).
+    return Error{ErrorId::UnknownGpu, "gpu", "unknown GPU " + shown + "; see the gpus list; or give a device or cc"};
+#else
+    // The three nearest names ("did you mean") across both vendors: same family first ("MI300" -> MI300X,
+    // MI325X), then the vendor the name leans to, then edit distance and common prefix; ties in table order.
+    const std::string fkey = family(ckey);
+    const Leaning lean = leaning(key, ckey);
+    std::vector<Candidate> ranked;
+    for (const auto& g : kGpus)
+        ranked.push_back({g.name, false, rank_of([&](auto f) { for_each_alias(g.name, g.aliases, f); }, false, key, ckey, fkey, lean)});
+    for (const auto& g : amd::all_gpus())
+        ranked.push_back({g.name, true, rank_of([&](auto f) { for_each_alias(g.name, g.aliases, f); }, true, key, ckey, fkey, lean)});
+    detail::small_stable_sort(ranked.begin(), ranked.end(), [](const Candidate& a, const Candidate& b) { return a.rank < b.rank; });
     std::string near;
     for (std::size_t i = 0; i < 3 && i < ranked.size(); ++i)
-        near += std::string(i == 0 ? "" : i + 1 == 3 ? " or " : ", ") + std::string(ranked[i].second->name);
+        near += std::string(i == 0 ? "" : i + 1 == 3 ? " or " : ", ") + std::string(ranked[i].name);
     return Error{ErrorId::UnknownGpu, "gpu",
-                 "unknown GPU " + shown + "; did you mean " + near + "? (" + std::to_string(std::size(kGpus)) +
+                 "unknown GPU " + shown + "; did you mean " + near + "? (" +
+                     std::to_string(std::size(kGpus) + amd::all_gpus().size()) +
                      " GPUs are known: see the gpus list); or give a device or cc"};
+#endif
 }
 
 }  // namespace smcalc

@@ -26,6 +26,8 @@ out.push(a.blocks_per_sm);
 // A misspelt request key is a compile error, as it is an error answer at run time.
 // @ts-expect-error: smem_stat is no field (did you mean smem_static?)
 out.push(api.occupancy({ gpu: 'A100', smem_stat: '24KB' }).error?.field);
+// A pasted device report chooses the device (issue 33); its reading comes back in the warnings.
+out.push(api.occupancy({ device_report: 'Device 0: "NVIDIA GeForce RTX 3060"', threads: 256 }).error?.field);
 // The CLI's spelling is a field.
 out.push(api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem: '24KB' }).error);
 

@@ -14,8 +14,8 @@
 // messages costs one recompute and at most one frame per animation frame. Each change of the inputs (by a
 // message or by the reader) posts one "change" carrying the JS API's answer for the page's inputs.
 //
-// The page itself (not an embed) loads this file for its "Copy embed code" button (embed_dialog, first below):
-// only ?embed=1 runs the protocol.
+// The page itself (not an embed) loads this file for its "Copy embed code" button (embed_dialog, first below)
+// and its "Paste a device report" button (report_dialog): only ?embed=1 runs the protocol.
 (function () {
   'use strict';
   // ---- "Copy embed code": the snippet for a course page ----------------------------------------------------
@@ -120,6 +120,64 @@
     if (!d.open) d.showModal();
     f.base.focus();
   };
+
+  // ---- "Paste a device report" (issue 33): the device a pasted report describes --------------------------------
+  // The JS API (smcalc-api.js, loaded on demand) reads the text as a request's device_report (deviceQuery,
+  // nvidia-smi -q, rocminfo, cudaDeviceProp JSON, PyTorch's repr; core/src/device_report.cpp); its answer's gpu and
+  // device become the hash's: the product row where the report matches it, else the current GPU with every device
+  // field set to the report's (d.cc and d.<field>: the custom device editor shows them, starred). What was read,
+  // the row it matches and where they differ are the answer's warnings, shown under the box.
+  function report_hash(hash, a) {
+    var kept = hash.split('&').filter(function (p) { return p && !/^(gpu|d\.[^=]*)=/.test(p); });
+    var base = (hash.match(/(?:^|&)gpu=([^&]*)/) || [])[1];
+    var out = [];
+    if (a.gpu) {
+      out.push('gpu=' + encodeURIComponent(a.gpu));
+    } else {
+      if (base) out.push('gpu=' + base);
+      out.push('d.cc=' + a.device.cc);
+      window.smcalc.fields().forEach(function (r) {  // [table, key, hash key, codec, flag]
+        if (r[0] === 'd') out.push('d.' + r[2] + '=' + (a.device[r[1]] === null ? 0 : a.device[r[1]]));
+      });
+    }
+    return out.concat(kept).join('&');
+  }
+  window.smcalc.report_dialog = function (hash) {
+    var d = document.getElementById('smcalc-report');
+    if (!d) {
+      d = document.createElement('dialog');
+      d.id = 'smcalc-report';
+      d.style.cssText = 'max-width:46em;color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
+      d.innerHTML = '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Paste a device report</h2>' +
+        '<p style="margin:6px 0">What your machine printed: deviceQuery, nvidia-smi -q or rocminfo, a cudaDeviceProp ' +
+        'JSON dump or print(torch.cuda.get_device_properties(0)).</p>' +
+        '<textarea name="text" rows="12" spellcheck="false" style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
+        '<p id="smcalc-report-note" role="status" style="margin:6px 0;white-space:pre-wrap"></p>' +
+        '<button type="button" name="use">Use this device</button> <button>Close</button></form>';
+      own_keys(d);
+      document.body.appendChild(d);
+    }
+    var f = d.querySelector('form'), note = d.querySelector('#smcalc-report-note');
+    note.textContent = '';
+    f.use.onclick = function () {
+      note.style.color = '';
+      note.textContent = 'Reading...';
+      window.smcalc.api().then(function (api) {
+        var a = api.occupancy({device_report: f.text.value});
+        if (a.error) {
+          note.style.color = '#e5534b';
+          note.textContent = a.error.message;
+          return;
+        }
+        // The inputs as they are now (an earlier report may have changed them since the dialog opened).
+        window.smcalc.set_hash(report_hash(window.smcalc.state ? window.smcalc.state().hash : hash, a));
+        note.textContent = (a.warnings || []).join('\n');
+      }, function (e) { note.style.color = '#e5534b'; note.textContent = 'smcalc: ' + e.message; });
+    };
+    if (!d.open) d.showModal();
+    f.text.focus();
+  };
+  window.smcalc.report_hash = report_hash;  // for tests
 
   // ---- the embedding protocol: only in ?embed=1 (the page loads this file for its embed-code dialog too) -------
   if (new URLSearchParams(location.search).get('embed') !== '1') return;

@@ -10,7 +10,8 @@
 //             dynamic_smem(req), tile(req), gpus() are shortcuts that return Promises of the answers.
 // In ?embed=1 the embedding protocol (docs/embedding.md) loads after main() from smcalc-messages.js next to
 // smcalc.js (web/js/messages.js), so the page does not carry it; it reads fields(), set_hash() and onchange.
-// The same file holds the "Copy embed code" dialog: embed_code(hash) loads it on first use.
+// The same file holds the "Copy embed code" and "Paste a device report" dialogs: embed_code(hash) and
+// device_report(hash) load it on first use.
 (function () {
   var script = document.currentScript;
   var dir = script && script.src ? script.src.replace(/[^/]*$/, '') : '';
@@ -32,6 +33,11 @@
       apiPromise.catch(function () { apiPromise = null; });
     }
     return apiPromise;
+  }
+  // A dialog of smcalc-messages.js ("Copy embed code", "Paste a device report"), loaded on first use.
+  function dialog(name, hash) {
+    (smcalc[name] ? Promise.resolve() : load('smcalc-messages.js', function () {}))
+      .then(function () { smcalc[name](hash); }, function (e) { console.error('smcalc: ' + e.message); });
   }
   // The paste box's reader (web/ui_guidance.cpp reparse): the JS API's answer to `request` (op "parse") as
   // lines the page's wasm splits on tabs, with no JSON reader of its own: "E\t<error>", "S\t<summary>",
@@ -83,10 +89,8 @@
     fields: function () { return JSON.parse(UTF8ToString(_smcalc_page_fields())); },
     set_hash: function (h) { var p = allocateUTF8(h); _smcalc_page_set_hash(p); _free(p); },
     onchange: null,
-    embed_code: function (hash) {
-      (smcalc.embed_dialog ? Promise.resolve() : load('smcalc-messages.js', function () {}))
-        .then(function () { smcalc.embed_dialog(hash); }, function (e) { console.error('smcalc: ' + e.message); });
-    }
+    embed_code: function (hash) { dialog('embed_dialog', hash); },
+    device_report: function (hash) { dialog('report_dialog', hash); }
   };
   ['occupancy', 'block_size', 'dynamic_smem', 'tile', 'gpus', 'archs', 'handle'].forEach(function (name) {
     smcalc[name] = function (request) { return api().then(function (a) { return a[name](request); }); };

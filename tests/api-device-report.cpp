@@ -1,0 +1,89 @@
+// api-device-report.cpp - "device_report" in a request (issue 33): a pasted deviceQuery / nvidia-smi -q / rocminfo
+// report stands for the device. Known answers: the public reports of tests/data/device-reports (manifest.tsv) must
+// answer exactly as their product row named by "gpu" does, with the reading in the warnings.
+#include <doctest/doctest.h>
+
+#include "api_answers.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+using namespace smcalc::test;
+
+std::string report(const char* file) {
+    std::ifstream f(std::string(SMCALC_SOURCE_DIR) + "/tests/data/device-reports/" + file, std::ios::binary);
+    std::ostringstream o;
+    o << f.rdbuf();
+    return o.str();
+}
+
+// The answer without its warnings (a report adds its reading there).
+json without_warnings(json a) {
+    a.erase("warnings");
+    return a;
+}
+
+}  // namespace
+
+TEST_CASE("api: a device report answers as its product row does") {
+    struct Case {
+        const char* file;
+        const char* gpu;
+        json fields;
+    };
+    const Case cases[] = {
+        {"deviceQuery-rtx5090.txt", "RTX 5090", {{"threads", 256}, {"regs", 64}, {"smem_static", "16KiB"}}},
+        {"deviceQuery-gtx1080ti.txt", "GTX 1080 Ti", {{"threads", 128}, {"regs", 40}}},
+        {"nvidia-smi-q-t4.txt", "T4", {{"threads", 256}, {"regs", 32}}},
+        {"nvidia-smi-a-a100-sxm4-80gb.txt", "A100 80GB SXM4", {{"threads", 256}, {"regs", 48}, {"smem_static", "24KB"}}},
+        {"rocminfo-mi300x.txt", "MI300X", {{"threads", 256}, {"vgprs", 128}}},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.file);
+        for (const char* op : {"occupancy", "next_step"}) {
+            CAPTURE(op);
+            json by_report = c.fields, by_name = c.fields;
+            by_report["op"] = by_name["op"] = op;
+            by_report["device_report"] = report(c.file);
+            by_name["gpu"] = c.gpu;
+            const json a = handle(by_report), b = handle(by_name);
+            REQUIRE_MESSAGE(!a.contains("error"), a.dump().substr(0, 400));
+            CHECK(a["gpu"] == c.gpu);
+            CHECK(has_warning(a, "device_report: "));
+            CHECK(has_warning(a, std::string("matches ") + c.gpu));
+            CHECK(without_warnings(a) == without_warnings(b));
+        }
+    }
+}
+
+TEST_CASE("api: a device report that differs from its row is a custom device, and says where") {
+    std::string text = report("deviceQuery-rtx5090.txt");
+    const std::string from = "(170) Multiprocessors";
+    text.replace(text.find(from), from.size(), "(160) Multiprocessors");
+    const json a = handle({{"op", "occupancy"}, {"device_report", text}, {"threads", 256}});
+    REQUIRE_MESSAGE(!a.contains("error"), a.dump());
+    CHECK(a["gpu"].is_null());
+    CHECK(a["device"]["sm_count"] == 160);
+    CHECK(has_warning(a, "differs from RTX 5090: sm_count: the report says 160, the database (RTX 5090) 170"));
+}
+
+TEST_CASE("api: bad device_report fields") {
+    const std::string rtx = report("deviceQuery-rtx5090.txt");
+    check_error_cases({
+        {{{"op", "occupancy"}, {"device_report", 5}, {"threads", 256}}, "invalid_input", "device_report"},
+        {{{"op", "occupancy"}, {"device_report", "hello"}, {"threads", 256}}, "bad_request", "device_report"},
+        {{{"op", "occupancy"}, {"device_report", rtx}, {"gpu", "A100"}, {"threads", 256}}, "bad_request", "device_report"},
+        {{{"op", "occupancy"}, {"device_report", rtx}, {"cc", "8.0"}, {"threads", 256}}, "bad_request", "device_report"},
+        {{{"op", "occupancy"}, {"device_report", report("rocminfo-mi250x-mi250-no-cus.txt")}, {"threads", 256}},
+         "bad_request", "device_report"},
+        {{{"op", "occupancy"}, {"device_report", "    Product Name : NVIDIA Mystery\n"}, {"threads", 256}},
+         "unknown_gpu", "device_report"},
+    });
+    // An op without a device ignores it, with a warning.
+    const json g = handle({{"op", "archs"}, {"device_report", rtx}});
+    CHECK(!g.contains("error"));
+    CHECK(has_warning(g, "device_report"));
+}

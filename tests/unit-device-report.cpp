@@ -1,0 +1,193 @@
+// tests/unit-device-report.cpp - a pasted device report becomes the device (issue 33).
+//
+// Known answers: real reports from public GitHub issues, kept in tests/data/device-reports with their source
+// (manifest.tsv). Each must become the same Device as the product row the manifest names (the row's figures come
+// from other sources: docs/sources.md), or be refused with the error the manifest names.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "smcalc/device_report.hpp"
+#include "smcalc/fields.hpp"
+
+using namespace smcalc;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream o;
+    o << f.rdbuf();
+    return o.str();
+}
+
+const std::string kDir = std::string(SMCALC_SOURCE_DIR) + "/tests/data/device-reports/";
+
+}  // namespace
+
+TEST_CASE("device report: each public sample becomes its product row's device (manifest.tsv)") {
+    std::ifstream m(kDir + "manifest.tsv");
+    REQUIRE(m.good());
+    std::string line;
+    int checked = 0;
+    while (std::getline(m, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> cells;
+        std::stringstream ss(line);
+        for (std::string c; std::getline(ss, c, '\t');) cells.push_back(c);
+        REQUIRE(cells.size() == 4);
+        const std::string& file = cells[0];
+        const std::string& expected = cells[1];
+        CAPTURE(file);
+        CAPTURE(cells[2]);  // source
+        const std::string text = slurp(kDir + file);
+        REQUIRE(!text.empty());
+        auto r = read_device_report(text);
+        ++checked;
+        if (expected.rfind("error:", 0) == 0) {
+            REQUIRE(!r.ok());
+            CHECK(error_id_string(r.error().id) == expected.substr(6));
+            CHECK(r.error().field == "device_report");
+            continue;
+        }
+        REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.error().message));
+        const DeviceReport& d = *r;
+        CAPTURE(device_report_summary(d));
+        if (d.amd) {
+            REQUIRE(d.amd_product != nullptr);
+            CHECK(d.amd_product->name == expected);
+            CHECK(d.differences.empty());
+            continue;
+        }
+        REQUIRE(d.product != nullptr);
+        CHECK(d.product->name == expected);
+        CHECK(d.same_as_product);
+        CHECK(d.differences.empty());
+        for (const auto& f : fields::device_fields()) {
+            CAPTURE(f.key);
+            CHECK(f.get(d.device) == f.get(d.product->device));
+        }
+        CHECK(d.device.cc == d.product->device.cc);
+    }
+    CHECK(checked == 7);
+}
+
+TEST_CASE("device report: what each format reads, and what it takes from the CC's rules") {
+    const auto rtx = read_device_report(slurp(kDir + "deviceQuery-rtx5090.txt"));
+    REQUIRE(rtx.ok());
+    CHECK(rtx->format == "deviceQuery");
+    CHECK(rtx->name == "NVIDIA GeForce RTX 5090");
+    CHECK(rtx->device.sm_count == 170);
+    CHECK(rtx->device.smem_per_sm == 102400);
+    // deviceQuery prints no registers per SM, no opt-in or reserved shared memory: from CC 12.0's rules, listed.
+    const auto has = [](const std::vector<std::string>& v, const char* k) { return std::find(v.begin(), v.end(), k) != v.end(); };
+    CHECK(has(rtx->from_rules, "regs_per_sm"));
+    CHECK(has(rtx->from_rules, "smem_per_block_optin"));
+    CHECK(has(rtx->read, "sm_count"));
+    CHECK(device_report_summary(*rtx).find("matches RTX 5090") != std::string::npos);
+
+    const auto smi = read_device_report(slurp(kDir + "nvidia-smi-q-t4.txt"));
+    REQUIRE(smi.ok());
+    CHECK(smi->format == "nvidia-smi -q");
+    CHECK(smi->name == "Tesla T4");
+    CHECK(smi->read.empty());  // nvidia-smi -q prints no figures: every one is the row's, and it says so
+    CHECK(!smi->notes.empty());
+
+    const auto mi = read_device_report(slurp(kDir + "rocminfo-mi300x.txt"));
+    REQUIRE(mi.ok());
+    CHECK(mi->amd);
+    CHECK(mi->gfx == "gfx942");
+
+    const auto both = read_device_report(slurp(kDir + "rocminfo-mi250x-mi250-no-cus.txt"));
+    REQUIRE(!both.ok());
+    CHECK(both.error().message.find("MI250X or MI250") != std::string::npos);
+    CHECK(both.error().message.find("Compute Unit") != std::string::npos);
+}
+
+// The report wins where it differs from the row, and the difference is named. The first case is the RTX 5090
+// sample with its SM count edited (a harvested or partitioned part would print fewer); the second a laptop GPU
+// whose name has no row. These are edits of a real report, not known answers: they test the comparison only.
+TEST_CASE("device report: differences from the row are named; an unknown name is a custom device") {
+    std::string text = slurp(kDir + "deviceQuery-rtx5090.txt");
+    const std::string from = "(170) Multiprocessors";
+    text.replace(text.find(from), from.size(), "(160) Multiprocessors");
+    auto r = read_device_report(text);
+    REQUIRE(r.ok());
+    CHECK(r->product != nullptr);
+    CHECK(!r->same_as_product);
+    REQUIRE(r->differences.size() == 1);
+    CHECK(r->differences[0] == "sm_count: the report says 160, the database (RTX 5090) 170");
+    CHECK(r->device.sm_count == 160);
+
+    std::string other = slurp(kDir + "deviceQuery-rtx5090.txt");
+    const std::string name = "NVIDIA GeForce RTX 5090";
+    other.replace(other.find(name), name.size(), "NVIDIA GeForce RTX 5070 Ti Laptop GPU");
+    auto o = read_device_report(other);
+    REQUIRE(o.ok());
+    CHECK(o->product == nullptr);
+    CHECK(o->device.sm_count == 170);
+    CHECK(device_report_summary(*o).find("custom device") != std::string::npos);
+}
+
+TEST_CASE("device report: cudaDeviceProp JSON and PyTorch's repr") {
+    // The shape of CuPy's getDeviceProperties() dumped as JSON (cudaDeviceProp member names); figures are the
+    // RTX 3060 Laptop GPU's deviceQuery (DQ-3060L) so the row must come out.
+    const char* json = R"({"name": "NVIDIA GeForce RTX 3060 Laptop GPU", "major": 8, "minor": 6,
+        "multiProcessorCount": 30, "sharedMemPerBlock": 49152, "sharedMemPerMultiprocessor": 102400,
+        "sharedMemPerBlockOptin": 101376, "reservedSharedMemPerBlock": 1024, "regsPerBlock": 65536,
+        "regsPerMultiprocessor": 65536, "warpSize": 32, "maxThreadsPerBlock": 1024, "maxThreadsPerMultiProcessor": 1536})";
+    auto j = read_device_report(json);
+    REQUIRE(j.ok());
+    CHECK(j->format == "cudaDeviceProp JSON");
+    REQUIRE(j->product != nullptr);
+    CHECK(j->product->name == "RTX 3060 Laptop");
+    CHECK(j->same_as_product);
+    CHECK(j->from_rules.empty());
+
+    const char* torch = "_CudaDeviceProperties(name='NVIDIA GeForce RTX 4060 Laptop GPU', major=8, minor=9, "
+                        "total_memory=7940MB, multi_processor_count=24, uuid=00000000, L2_cache_size=32MB)";
+    auto t = read_device_report(torch);
+    REQUIRE(t.ok());
+    CHECK(t->format == "PyTorch");
+    REQUIRE(t->product != nullptr);
+    CHECK(t->product->name == "RTX 4060 Laptop");
+    CHECK(t->same_as_product);
+
+    // HIP's hipDeviceProp_t has the same member names: an AMD dump is an AMD device (its major 9 is no NVIDIA CC).
+    auto a = read_device_report(R"({"name": "AMD Instinct MI210", "major": 9, "minor": 0, "multiProcessorCount": 104, "warpSize": 64})");
+    REQUIRE(a.ok());
+    CHECK(a->amd);
+    REQUIRE(a->amd_product != nullptr);
+    CHECK(a->amd_product->name == "MI210");
+}
+
+TEST_CASE("device report: bad reports are refused with the field and what to paste") {
+    const char* bad[] = {
+        "",
+        "hello",
+        "CUDA Capability Major/Minor version number:    2.0\n  (010) Multiprocessors",  // CC 2.0: not modelled
+        "Device 0: \"Mystery\"\n  CUDA Capability Major/Minor version number:    8.6\n  (999999999999999999999) Multiprocessors",
+        "Device 0: \"Mystery\"\n  (040) Multiprocessors",                                        // no CC, unknown name
+        "    Product Name                    : NVIDIA Mystery GPU\n",                             // nvidia-smi, no row
+        "  Name:                    gfx1100\n  Marketing Name:          Radeon RX 7900 XTX\n  Device Type:             GPU\n  Compute Unit:            96\n",
+        "{\"multiProcessorCount\": 10}",
+    };
+    for (const char* b : bad) {
+        CAPTURE(b);
+        auto r = read_device_report(b);
+        REQUIRE(!r.ok());
+        CHECK(r.error().field == "device_report");
+        CHECK(!r.error().message.empty());
+    }
+    // Contradicting figures: threads per block above threads per SM.
+    auto c = read_device_report("Device 0: \"X\"\n  CUDA Capability Major/Minor version number:    8.6\n"
+                                "  Maximum number of threads per multiprocessor:  512\n"
+                                "  Maximum number of threads per block:           1024\n");
+    REQUIRE(!c.ok());
+    CHECK(c.error().id == ErrorId::InvalidDevice);
+    CHECK(c.error().field == "device_report");
+    CHECK(!read_device_report(std::string(kMaxDeviceReportBytes + 1, 'x')).ok());
+}
