@@ -42,5 +42,22 @@ if [ $have_llc = 1 ]; then
   if command -v llc-19 >/dev/null 2>&1; then
     llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -filetype=obj "$here/amd.ll" -o amd-llc19-gfx90a.o
     llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a "$here/amd.ll" -o - | sh "$trim" > amd-llc19-gfx90a.o.s.txt
+    # A clang offload bundle (what HIP executables carry in .hip_fatbin): host entry empty, the gfx90a object.
+    bundler=$(command -v clang-offload-bundler || ls /usr/lib/llvm-*/bin/clang-offload-bundler 2>/dev/null | head -1 || true)
+    if [ -n "$bundler" ]; then
+      : > empty.host
+      "$bundler" -type=o -targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx90a \
+                 -inputs=empty.host,amd-llc19-gfx90a.o -outputs=bundle-llc19-gfx90a.bin
+      rm -f empty.host
+      cp amd-llc19-gfx90a.o.s.txt bundle-llc19-gfx90a.bin.s.txt
+    fi
+    # A linked code object (.hsaco, ET_DYN: the descriptor found by virtual address), code object v4 for lld 14.
+    if command -v ld.lld >/dev/null 2>&1; then
+      llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a --amdhsa-code-object-version=4 -filetype=obj "$here/amd.ll" -o v4.o
+      ld.lld -shared v4.o -o hsaco-llc19-v4-gfx90a.hsaco
+      rm -f v4.o
+      llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a --amdhsa-code-object-version=4 "$here/amd.ll" -o - | sh "$trim" \
+        > hsaco-llc19-v4-gfx90a.hsaco.s.txt
+    fi
   fi
 fi
