@@ -341,10 +341,10 @@ struct Msg {
     int64_t i = 0;
     std::string s;
     std::vector<Msg> a;
-    std::vector<std::pair<std::string, Msg>> m;
+    std::vector<std::string> keys;  // a map: keys[i] -> a[i] (std::vector allows the incomplete Msg, std::pair not)
     const Msg* get(std::string_view key) const {
-        for (const auto& [k, v] : m)
-            if (k == key) return &v;
+        for (std::size_t j = 0; j < keys.size() && j < a.size(); ++j)
+            if (keys[j] == key) return &a[j];
         return nullptr;
     }
     std::optional<int64_t> integer(std::string_view key) const {
@@ -402,11 +402,12 @@ struct MsgReader {
         auto map = [&](uint64_t n) {
             if (n > (b.d.size() - p) / 2) return false;
             out.kind = Msg::Map;
-            out.m.reserve(static_cast<std::size_t>(n));
             for (uint64_t i = 0; i < n; ++i) {
                 Msg k, v;
                 if (!value(k, depth + 1) || !value(v, depth + 1)) return false;
-                if (k.kind == Msg::Str) out.m.emplace_back(std::move(k.s), std::move(v));
+                if (k.kind != Msg::Str) continue;
+                out.keys.push_back(std::move(k.s));
+                out.a.push_back(std::move(v));
             }
             return true;
         };
