@@ -49,6 +49,7 @@ struct Host {
     // "Copy embed code": the author's dialog (web/js/messages.js, loaded on demand), which asks where the
     // calculator sits on the course site before it writes the snippet for the inputs `hash`.
     void (*embed_code)(const std::string& hash) = nullptr;
+    void (*open_file)() = nullptr;  // "Open a compiled file": window.smcalc.open_file() (web/js/page.js)
 };
 
 // Called once after ImGui and GL are up. `url_hash` is location.hash without '#'.

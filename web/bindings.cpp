@@ -7,7 +7,7 @@
 // becomes {"error": {"id", "message", "field"}} and the module keeps working.
 
 #include <emscripten/bind.h>
-#include <emscripten/em_js.h>
+#include <emscripten/emscripten.h>
 
 #include <optional>
 #include <string>
@@ -18,13 +18,13 @@
 
 // zstd-compressed fat binary entries: decompressed by fzstd in JS (Module.smcalcZstd, web/js/api.js) into `out`,
 // exactly `size` bytes. Returns the bytes written, or -1 when the JS side failed or gave another size.
-EM_JS(int, smcalc_js_zstd, (const char* in, int in_len, char* out, int size), {
+EM_JS(int, smcalc_js_zstd, (const char* src, int src_len, char* dst, int size), {
   try {
     var f = Module['smcalcZstd'];
     if (typeof f !== 'function') return -1;
-    var r = f(HEAPU8.subarray(in, in + in_len), size);
+    var r = f(HEAPU8.subarray(src, src + src_len), size);
     if (!r || r.length !== size) return -1;
-    HEAPU8.set(r, out);
+    HEAPU8.set(r, dst);
     return size;
   } catch (e) {
     return -1;

@@ -672,6 +672,8 @@ export interface SmcalcPage {
   gpus(): Promise<Answer<GpusAnswer>>;
   archs(): Promise<Answer<ArchsAnswer>>;
   handle<K extends Op>(request: HandleRequest<K>): Promise<Answer<Ops[K]['answer']>>;
+  /** A compiled file's kernels in a dialog (read in the browser); without a File it asks for one. */
+  open_file(file?: File): Promise<unknown> | void;
   /** ?embed=1 only, once smcalc-messages.js loaded (docs/embedding.md): what the message protocol did so far. */
   embed?(): EmbedStats;
   /** For smcalc-messages.js: the field tables' keys ([table, key, hash key, codec, CLI flags] rows). */

@@ -195,8 +195,14 @@ std::string device_title(const Device& dev, std::string_view gpu) {
 
 std::string compiler_line(const ParsedKernel& k) {
     const std::string name = k.short_name.empty() ? k.name : k.short_name;
-    std::string s = std::string("from ") +
-                    (k.tool == CompilerTool::Ptxas ? "ptxas -v" : k.tool == CompilerTool::Binary ? "the binary" : "cuobjdump -res-usage") + ": " +
+#ifndef SMCALC_NO_BINARY_READER
+    const char* tool = k.tool == CompilerTool::Ptxas    ? "ptxas -v"
+                       : k.tool == CompilerTool::Binary ? "the binary"
+                                                        : "cuobjdump -res-usage";
+#else
+    const char* tool = k.tool == CompilerTool::Ptxas ? "ptxas -v" : "cuobjdump -res-usage";
+#endif
+    std::string s = std::string("from ") + tool + ": " +
                     name + (k.arch.empty() ? std::string() : " (" + k.arch + ")") + ": ";
     std::string parts;
     auto add = [&](const std::string& p) { parts += (parts.empty() ? "" : ", ") + p; };
@@ -332,6 +338,7 @@ std::string compare_tile_text(const TileComparison& c) {
     return compare_columns_text(shape_text(c.tile) + "\n\n", c.columns, c.rows);
 }
 
+#ifndef SMCALC_NO_BINARY_READER
 // Kernels read from a binary: one line each (`head`), then where each figure came from. Empty for text.
 template <class K, class Head>
 std::string sources_text(const std::vector<K>& kernels, Head head) {
@@ -344,6 +351,7 @@ std::string sources_text(const std::vector<K>& kernels, Head head) {
     }
     return out;
 }
+#endif
 
 std::string parse_text(const ParsedOutput& p) {
     std::string out = p.summary + "\n\n";
@@ -357,6 +365,7 @@ std::string parse_text(const ParsedOutput& p) {
     }
     out += text_table(t, {false, false, true, true, true, true, true, false});
     out += "(- = not in the text)\n";
+#ifndef SMCALC_NO_BINARY_READER
     out += sources_text(p.kernels, [](const ParsedKernel& k) {
         std::string extra;
         auto add = [&](const std::string& x) { extra += (extra.empty() ? "" : ", ") + x; };
@@ -368,6 +377,7 @@ std::string parse_text(const ParsedOutput& p) {
         return (k.short_name.empty() ? k.name : k.short_name) + " (" + k.arch + ", " + k.container + ")" +
                (extra.empty() ? std::string() : ": " + extra);
     });
+#endif
     if (!p.device_functions.empty()) {
         out += "\ndevice functions (not kernels):";
         for (const auto& f : p.device_functions) out += " " + f;
@@ -489,6 +499,7 @@ std::string amd_parse_text(const AmdParseAnswer& a) {
     }
     out += text_table(t, {false, false, true, true, true, true, true, true, true, false, false});
     out += "(- = not in the text; resident = whole workgroups per CU, at the kernel's max flat workgroup size or 256)\n";
+#ifndef SMCALC_NO_BINARY_READER
     out += sources_text(a.parsed.kernels, [](const amd::ParsedKernel& k) {
         std::string extra;
         auto add = [&](const std::string& x) { extra += (extra.empty() ? "" : ", ") + x; };
@@ -498,6 +509,7 @@ std::string amd_parse_text(const AmdParseAnswer& a) {
         if (k.granulated_sgprs) add("granulated SGPR blocks " + num(*k.granulated_sgprs));
         return k.name + " (" + k.gfx + ", " + k.container + ")" + (extra.empty() ? std::string() : ": " + extra);
     });
+#endif
     bool mismatch = false;
     for (const auto& c : a.llvm) mismatch = mismatch || (c && c->mismatch);
     if (mismatch) out += "\nLLVM's figure and smcalc's re-derivation of it differ for the kernels marked MISMATCH\n";

@@ -3,6 +3,8 @@
 // offset and length against the data first; loops are bounded by the data's size or by the kMax* counts.
 #include "smcalc/binary.hpp"
 
+#ifndef SMCALC_NO_BINARY_READER  // the page's own core (web/CMakeLists.txt) reads no binaries: the JS API does
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -23,6 +25,9 @@ Decompressor& decompressor() {
     return d;
 }
 
+// An offset or length already checked against a string_view's size (so it fits size_t, 32-bit in WebAssembly).
+constexpr std::size_t sz(uint64_t v) { return static_cast<std::size_t>(v); }
+
 // A checked little-endian view: every read returns nullopt past the end instead of touching it.
 struct Bytes {
     std::string_view d;
@@ -30,19 +35,19 @@ struct Bytes {
     std::optional<uint64_t> u(uint64_t off, int n) const {
         if (!has(off, static_cast<uint64_t>(n))) return std::nullopt;
         uint64_t v = 0;
-        for (int i = n - 1; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(d[off + static_cast<uint64_t>(i)]);
+        for (int i = n - 1; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(d[sz(off) + static_cast<std::size_t>(i)]);
         return v;
     }
     uint64_t u8(uint64_t off) const { return u(off, 1).value_or(0); }
     std::optional<std::string_view> sub(uint64_t off, uint64_t len) const {
         if (!has(off, len)) return std::nullopt;
-        return d.substr(off, len);
+        return d.substr(sz(off), sz(len));
     }
     // A NUL-terminated string at `off`, at most 4096 bytes (names longer than that are cut, and the cut said).
     std::optional<std::string> cstr(uint64_t off) const {
         if (off >= d.size()) return std::nullopt;
-        const std::size_t limit = std::min<std::size_t>(d.size() - off, 4096);
-        std::string_view s = d.substr(off, limit);
+        const std::size_t limit = std::min<std::size_t>(d.size() - sz(off), 4096);
+        std::string_view s = d.substr(sz(off), limit);
         auto z = s.find('\0');
         return std::string(z == std::string_view::npos ? s : s.substr(0, z));
     }
@@ -120,10 +125,10 @@ Expected<Elf> parse_elf(std::string_view data, const std::string& what) {
     if (!e.b.has(shoff, shnum * 64))
         return bad(what + " is truncated: " + num(static_cast<int64_t>(shnum)) +
                    " section headers do not fit in its " + num(static_cast<int64_t>(data.size())) + " bytes");
-    e.sections.resize(shnum);
+    e.sections.resize(sz(shnum));
     for (uint64_t i = 0; i < shnum; ++i) {
         const uint64_t h = shoff + i * 64;
-        Section& s = e.sections[i];
+        Section& s = e.sections[sz(i)];
         s.type = static_cast<uint32_t>(*e.b.u(h + 4, 4));
         s.flags = *e.b.u(h + 8, 8);
         s.addr = *e.b.u(h + 16, 8);
@@ -137,12 +142,12 @@ Expected<Elf> parse_elf(std::string_view data, const std::string& what) {
                        num(static_cast<int64_t>(std::min<uint64_t>(s.offset, 1ull << 62))) + ") lies past its end");
     }
     if (shstrndx < shnum) {
-        const Section strtab = e.sections[shstrndx];
+        const Section strtab = e.sections[sz(shstrndx)];
         auto names = e.contents(strtab);
         for (uint64_t i = 0; i < shnum; ++i) {
             const uint64_t h = shoff + i * 64;
             const uint64_t n = *e.b.u(h, 4);
-            if (names && n < names->size()) e.sections[i].name = *Bytes{*names}.cstr(n);
+            if (names && n < names->size()) e.sections[sz(i)].name = *Bytes{*names}.cstr(n);
         }
     }
     for (const Section& s : e.sections) {
@@ -370,13 +375,13 @@ struct MsgReader {
         if (!v) return std::nullopt;
         // MessagePack is big-endian.
         uint64_t be = 0;
-        for (int i = 0; i < n; ++i) be = (be << 8) | static_cast<unsigned char>(b.d[p + static_cast<uint64_t>(i)]);
+        for (int i = 0; i < n; ++i) be = (be << 8) | static_cast<unsigned char>(b.d[sz(p) + static_cast<std::size_t>(i)]);
         p += static_cast<uint64_t>(n);
         return be;
     }
     bool value(Msg& out, int depth) {
         if (depth > kMaxDepth || ++values > kMaxValues || !b.has(p, 1)) return false;
-        const unsigned c = static_cast<unsigned char>(b.d[p++]);
+        const unsigned c = static_cast<unsigned char>(b.d[sz(p++)]);
         auto str = [&](uint64_t len) {
             auto s = b.sub(p, len);
             if (!s) return false;
@@ -497,9 +502,9 @@ std::optional<Error> read_code_object(const Elf& e, const std::string& where, Si
             const uint64_t name_off = p + 12;
             const uint64_t desc_off = name_off + ((namesz + 3) & ~uint64_t{3});
             if (!nb.has(name_off, namesz) || !nb.has(desc_off, descsz)) break;
-            const std::string_view name = c->substr(name_off, namesz);
+            const std::string_view name = c->substr(sz(name_off), sz(namesz));
             if (type == 32 && name.substr(0, 6) == "AMDGPU") {  // NT_AMDGPU_METADATA
-                MsgReader r{Bytes{c->substr(desc_off, descsz)}};
+                MsgReader r{Bytes{c->substr(sz(desc_off), sz(descsz))}};
                 if (!r.value(meta, 0) || meta.kind != Msg::Map)
                     return bad(where + ": its NT_AMDGPU_METADATA note is not valid MessagePack (truncated, nested "
                                        "deeper than 32 or malformed)");
@@ -651,7 +656,7 @@ std::optional<Error> read_fatbin(std::string_view data, const std::string& where
                 return bad(where + ": fat binary entry " + num(entry) + " is truncated or corrupt");
             const uint64_t csize = *b.u(p + 16, 4), sm = *b.u(p + 28, 4), flags = *b.u(p + 40, 8),
                            usize = *b.u(p + 56, 8);
-            const std::string_view payload = data.substr(p + ehsize, padded);
+            const std::string_view payload = data.substr(sz(p + ehsize), sz(padded));
             const std::string name = "fat binary entry " + num(entry) +
                                      (container > 1 ? " of container " + num(container) : std::string()) + " (" +
                                      (kind == 1 ? "compute_" : "sm_") + num(static_cast<int64_t>(sm & 0xffff)) +
@@ -670,7 +675,7 @@ std::optional<Error> read_fatbin(std::string_view data, const std::string& where
                 const Compression comp = payload.substr(0, 4) == std::string_view("\x28\xb5\x2f\xfd", 4)
                                              ? Compression::Zstd
                                              : (flags & 0x2000) ? Compression::Lz4 : Compression::Unknown;
-                const std::string_view in = csize > 0 && csize <= payload.size() ? payload.substr(0, csize) : payload;
+                const std::string_view in = csize > 0 && csize <= payload.size() ? payload.substr(0, sz(csize)) : payload;
                 auto d = decompress(comp, in, usize, where + ": " + name, out);
                 if (!d) continue;
                 owned = std::move(*d);
@@ -692,8 +697,8 @@ std::optional<Error> read_bundle(std::string_view data, const std::string& where
     uint64_t at = 0;
     int64_t bundle = 0;
     while (at < data.size()) {
-        auto next = data.find(kBundleMagic, at);
-        auto cnext = data.find(kCompressedBundleMagic, at);
+        auto next = data.find(kBundleMagic, sz(at));
+        auto cnext = data.find(kCompressedBundleMagic, sz(at));
         if (cnext == at) {
             out.unreadable.push_back(where + ": a compressed offload bundle (CCOB, clang --offload-compress) at offset " +
                                      num(static_cast<int64_t>(at)) + " is not read by this version; rebuild without "
@@ -716,13 +721,13 @@ std::optional<Error> read_bundle(std::string_view data, const std::string& where
             if (!off || !size || !tsize || !b.has(p + 24, *tsize))
                 return bad(where + ": offload bundle " + num(bundle) + " entry " + num(static_cast<int64_t>(i + 1)) +
                            " is truncated");
-            const std::string triple(data.substr(p + 24, *tsize));
+            const std::string triple(data.substr(sz(p + 24), sz(*tsize)));
             p += 24 + *tsize;
             if (!b.has(base + *off, *size) || *off > data.size())
                 return bad(where + ": offload bundle entry " + triple.substr(0, 80) + " lies past the end of the file");
             last = std::max(last, base + *off + *size);
             if (*size == 0 || triple.rfind("host-", 0) == 0) continue;
-            auto code = data.substr(base + *off, *size);
+            auto code = data.substr(sz(base + *off), sz(*size));
             if (auto err = read_elf(code, where + ": bundle entry " + triple.substr(0, 80), out, 1)) return err;
         }
         at = std::max(last, p);
@@ -848,3 +853,5 @@ Expected<Read> read_binary(std::string_view bytes) {
 }
 
 }  // namespace smcalc::binary
+
+#endif  // SMCALC_NO_BINARY_READER

@@ -646,7 +646,9 @@ std::string_view compiler_tool_key(CompilerTool t) {
     switch (t) {
         case CompilerTool::Ptxas: return "ptxas";
         case CompilerTool::Cuobjdump: return "cuobjdump";
+#ifndef SMCALC_NO_BINARY_READER
         case CompilerTool::Binary: return "binary";
+#endif
     }
     return "?";
 }

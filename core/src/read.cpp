@@ -51,7 +51,11 @@ Expected<AmdParseAnswer> amd_parse_answer(Expected<amd::ParsedOutput> p, const a
                                      "'s rules, and LLVM's figure (made for " + k.gfx + ") may differ for that reason");
         }
     }
+#ifndef SMCALC_NO_BINARY_READER
     const bool binary = !a.parsed.kernels.empty() && !a.parsed.kernels.front().container.empty();
+#else
+    const bool binary = false;
+#endif
     int64_t no_size = 0;
     for (const auto& k : a.parsed.kernels) no_size += k.max_flat_workgroup_size ? 0 : 1;
     if (no_size > 0 && !binary)
@@ -78,6 +82,7 @@ Expected<AmdParseAnswer> amd_parse_answer(Expected<amd::ParsedOutput> p, const a
 
 Answer read_compiler_output(std::string_view text, const amd::GpuSpec* amd_gpu) {
     Answer a;
+#ifndef SMCALC_NO_BINARY_READER
     // Compiled files (cubin, fat binary, AMD code object, offload bundle): smcalc/binary.hpp.
     if (binary::looks_binary(text)) {
         auto read = binary::read_binary(text);
@@ -98,6 +103,7 @@ Answer read_compiler_output(std::string_view text, const amd::GpuSpec* amd_gpu) 
         else a.error = amd_bin.error();
         return a;
     }
+#endif
     // NVIDIA's reader first; text in which it finds no kernel gets the AMD reader (LLVM's remarks, .s, metadata).
     // When neither finds a kernel the NVIDIA reader's error is the answer. With an AMD GPU ("gpu") the AMD reader
     // alone, with that GPU's rules.

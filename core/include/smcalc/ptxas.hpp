@@ -35,8 +35,12 @@
 
 namespace smcalc {
 
-// Binary: read from a cubin / fat binary (smcalc/binary.hpp), not from text.
+// Binary: read from a cubin / fat binary (smcalc/binary.hpp), not from text (not in the page's own core).
+#ifndef SMCALC_NO_BINARY_READER
 enum class CompilerTool { Ptxas, Cuobjdump, Binary };
+#else
+enum class CompilerTool { Ptxas, Cuobjdump };
+#endif
 std::string_view compiler_tool_key(CompilerTool t);  // "ptxas", "cuobjdump", "binary"
 
 // Largest text the parser accepts (bytes); more is an InvalidInput error (a paste, not a build log archive).
@@ -72,6 +76,7 @@ struct ParsedKernel {
     CompilerTool tool = CompilerTool::Ptxas;
     int64_t line = 0;                        // 1-based line where the kernel starts in the text
     std::vector<std::string> missing;        // fields the text did not give: "registers", "smem", "barriers"
+#ifndef SMCALC_NO_BINARY_READER  // the page's own core reads no binaries (web/CMakeLists.txt: page weight)
     // Binaries only (smcalc/binary.hpp); nullopt / empty from text.
     std::optional<int64_t> max_threads;      // __launch_bounds__'s threads (EIATTR_MAX_THREADS, x*y*z)
     std::optional<int64_t> max_regs;         // register cap ptxas worked to (EIATTR_MAXREG_COUNT)
@@ -80,6 +85,7 @@ struct ParsedKernel {
     std::string container;                   // where in the file: "cubin", "fat binary entry 2 of .nv_fatbin"
     // Where each figure came from: (field, place), e.g. ("registers", "EIATTR_REGCOUNT in .nv.info").
     std::vector<std::pair<std::string, std::string>> sources;
+#endif
 };
 
 struct ParsedOutput {
