@@ -504,7 +504,16 @@ void check_vendor_fields(const json& j, const Request& req, bool amd, const std:
         const std::string& key = item.key();
         if (item.value().is_null() || key == "cc" || !used_by(key, req.op, req.compare_tile)) continue;
         if (amd) {
-            if (!tile && in_list(amd::nvidia_only_fields(), key)) throw Fail{amd::vendor_field_error(key, gpu, true)};
+            // Thread block clusters are NVIDIA's (CC 9.0+): every cluster key, on any op that reads one.
+            if (is_cluster_key(key))
+                fail(ErrorId::InvalidInput, key,
+                     "\"" + key + "\" is an NVIDIA field (thread block clusters, CC 9.0+) but " + gpu +
+                         " is an AMD GPU, which has no clusters; leave it out");
+            // The NVIDIA kernel table's rows (all but "threads", which both vendors read), so a row added to the
+            // table is refused here with no other edit (tests/fields-dummy).
+            const bool nvidia_kernel = key != "threads" && fields::find(fields::kernel_fields(), key);
+            if (!tile && (nvidia_kernel || in_list(amd::nvidia_only_fields(), key)))
+                throw Fail{amd::vendor_field_error(key, gpu, true)};
             if (tile && in_list(kNvidiaTileOnly, key))
                 fail(ErrorId::InvalidInput, key,
                      "\"" + key + "\" is an NVIDIA tile field but " + gpu +
@@ -515,7 +524,8 @@ void check_vendor_fields(const json& j, const Request& req, bool amd, const std:
                 fail(ErrorId::InvalidInput, key,
                      "\"waves\" is an AMD field (waves of 64 lanes per workgroup) but " + gpu +
                          " is an NVIDIA GPU; give \"warps\" (warps of 32 threads per CTA) instead");
-            if (in_list(amd::amd_only_fields(), key)) throw Fail{amd::vendor_field_error(key, gpu, false)};
+            const bool amd_kernel = key != "threads" && fields::find(fields::amd_kernel_fields(), key);
+            if (amd_kernel || in_list(amd::amd_only_fields(), key)) throw Fail{amd::vendor_field_error(key, gpu, false)};
         }
     }
 }

@@ -23,6 +23,12 @@ TEST_CASE("fields: a row added to the table is read, echoed, range-checked, sugg
     const json typo = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}, {"dummy_feild", 9}});
     REQUIRE(typo.contains("error"));
     CHECK(typo["error"]["message"] == "unknown field \"dummy_feild\"; did you mean \"dummy_field\"?");
+    // Refused on the vendor whose model does not read it (an NVIDIA kernel row on an AMD GPU), naming it: the
+    // vendor check loops over the kernel table (core/api check_vendor_fields), so no edit there either.
+    const json amd = smcalc::api::handle({{"op", "occupancy"}, {"gpu", "MI300X"}, {"dummy_field", 9}});
+    REQUIRE(amd.contains("error"));
+    CHECK(amd["error"]["field"] == "dummy_field");
+    CHECK(amd["error"]["message"].get<std::string>().find("\"dummy_field\" is an NVIDIA field but MI300X is an AMD GPU") == 0);
     // Ignored where the op reads no kernel (a tile), like every kernel field.
     const json tile = smcalc::api::handle({{"op", "tile"}, {"cc", "9.0"}, {"dummy_field", 9}});
     REQUIRE(tile.contains("warnings"));
