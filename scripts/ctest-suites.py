@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 MINIMUM = {
-    'smcalc_tests':                157,  # tests/unit-*.cpp (unit-amd's live-oracle case runs under llvm-oracle.sh)
+    'smcalc_tests':                161,  # tests/unit-*.cpp (the live cases of unit-amd and unit-binary run under llvm-oracle.sh / binaries-live.sh)
     'smcalc_api_tests':            55,  # tests/api-*.cpp (needs nlohmann-json)
     'smcalc_badinput_tests':       3,  # tests/badinput/hash-badinput.cpp
     'smcalc_web_storage_tests':    6,  # tests/web-ui-storage.cpp
@@ -29,9 +29,10 @@ MINIMUM = {
     'smcalc_oracle_tests':         4,  # tests/oracle/diff-occupancy.cpp (needs cuda_occupancy.h; else skipped)
     'cli_test.sh':                 21,  # tests/cli/CMakeLists.txt SMCALC_CLI_CASES (needs CLI11 + nlohmann-json)
     'badinput.sh':                 2,  # cli-bad:flags, cli-bad:batch (needs the CLI)
-    'fuzz_replay':                 8,  # one per target of tests/fuzz/targets.cmake
+    'fuzz_replay':                 9,  # one per target of tests/fuzz/targets.cmake
     'smcalc_fields_dummy_tests':   3,  # tests/fields-dummy (the table with one extra row)
     'cli.sh':                      1,  # tests/fields-dummy/cli.sh (the CLI built with the extra row)
+    'binaries-live.sh':            1,  # tests/binaries-live.sh: nvcc / llc compile now, unit-binary compares (skipped without them)
     'llvm-oracle.sh':              1,  # AMD: llc-22 (gfx942, gfx950, gfx90a, gfx908) and llc-19 (gfx942, gfx90a, gfx908) vs the model
 }
 SKIP_STANDS_IN = {'oracle.skipped': 'smcalc_oracle_tests'}

@@ -2,7 +2,7 @@
 # scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...] - builds the libFuzzer targets (the "fuzz" preset: clang,
 # ASan + UBSan) and runs each for SECONDS_PER_TARGET seconds (default 60), one after the other, then prints per
 # target "fuzz_<target>: N executions, C crashes" and a total line "fuzz: N executions, C crashes".
-#   TARGET         api_line api_request occupancy tile ptxas url_hash saved_state (default: all; tests/fuzz/CMakeLists.txt)
+#   TARGET         api_line api_request occupancy tile ptxas binary url_hash saved_state (default: all; tests/fuzz/CMakeLists.txt)
 #   FUZZ_RUNS=N    run each target for N executions instead of a time (the long runs of docs/bad-inputs.md)
 #   FUZZ_ARGS=...  more libFuzzer flags (e.g. -jobs=2 -workers=2)
 #   FUZZ_NO_BUILD=1  run what the build folder holds (two runs of this script side by side)

@@ -2,7 +2,7 @@
 # scripts/setup.sh - installs what building and testing smcalc needs on Debian 12, and nothing twice.
 #
 #   1. Debian packages (apt-get install only those missing; `apt-get update` only when something is missing):
-#      emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev cmake g++, llvm-19 and
+#      emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-json3-dev libzstd-dev cmake g++, llvm-19 and
 #      llvm-22 (llc for the AMD oracle; llvm-22 from bookworm-security), and the page's
 #      typeface: fonts-roboto-unhinted, cut to the UI's characters with python3-fonttools (web/font_subset.py)
 #   2. Dear ImGui 1.86 sources from Debian's *source* package into third_party/imgui (ignored by git),
@@ -25,6 +25,7 @@ packages=(emscripten chromium glslang-tools doctest-dev libcli11-dev nlohmann-js
           clang libclang-rt-14-dev libbenchmark-dev valgrind  # fuzz targets (libFuzzer), scripts/bench.sh
           llvm-19   # llc-19: tests/amd/llvm-oracle.sh (ctest amd_llvm_oracle): gfx942, gfx90a, gfx908 (LLVM 19's rules)
           llvm-22   # llc-22 (bookworm-security, the default sources): the same oracle, gfx942/gfx950/gfx90a/gfx908; scripts/record-amd-oracle.sh
+          libzstd-dev  # the CLI decompresses zstd-compressed fat binary entries (nvcc 12.8+'s default for PTX, --compress-mode=size for ELF)
           python3)  # web/pack_page.py, scripts/fuzz-table.py, tests/bench/report.py (also a dependency of emscripten)
 missing=()
 for p in "${packages[@]}"; do

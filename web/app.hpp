@@ -53,6 +53,7 @@ struct Host {
     // "Paste a device report" (issue 33): the dialog of web/js/messages.js (loaded on demand) reads the pasted
     // report through the JS API and applies its device to the inputs `hash` (set_hash).
     void (*device_report)(const std::string& hash) = nullptr;
+    void (*open_file)() = nullptr;  // "Open a compiled file": window.smcalc.open_file() (web/js/page.js)
 };
 
 // Called once after ImGui and GL are up. `url_hash` is location.hash without '#'.

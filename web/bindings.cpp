@@ -7,10 +7,29 @@
 // becomes {"error": {"id", "message", "field"}} and the module keeps working.
 
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 
+#include <optional>
 #include <string>
+#include <string_view>
 
+#include "smcalc/binary.hpp"
 #include "smcalc_api.hpp"
+
+// zstd-compressed fat binary entries: decompressed by fzstd in JS (Module.smcalcZstd, web/js/api.js) into `out`,
+// exactly `size` bytes. Returns the bytes written, or -1 when the JS side failed or gave another size.
+EM_JS(int, smcalc_js_zstd, (const char* src, int src_len, char* dst, int size), {
+  try {
+    var f = Module['smcalcZstd'];
+    if (typeof f !== 'function') return -1;
+    var r = f(HEAPU8.subarray(src, src + src_len), size);
+    if (!r || r.length !== size) return -1;
+    HEAPU8.set(r, dst);
+    return size;
+  } catch (e) {
+    return -1;
+  }
+});
 
 namespace {
 
@@ -24,8 +43,23 @@ std::string handle(const std::string& request_json) {
     }
 }
 
+std::optional<std::string> zstd(smcalc::binary::Compression c, std::string_view in, std::size_t size, std::string& why) {
+    if (c != smcalc::binary::Compression::Zstd) {
+        why = std::string(smcalc::binary::compression_name(c)) + " is not read by the JS API (zstd is)";
+        return std::nullopt;
+    }
+    std::string out(size, '\0');
+    if (smcalc_js_zstd(in.data(), static_cast<int>(in.size()), out.data(), static_cast<int>(size)) !=
+        static_cast<int>(size)) {
+        why = "fzstd could not decompress it (not a valid zstd frame of the announced size)";
+        return std::nullopt;
+    }
+    return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(smcalc) {
+    smcalc::binary::set_decompressor(zstd);
     emscripten::function("smcalc_handle", &handle);
 }

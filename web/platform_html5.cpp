@@ -751,6 +751,7 @@ EM_JS(void, js_embed_code, (const char* hash), { window["smcalc"].embed_code(UTF
 void host_embed_code(const std::string& hash) { js_embed_code(hash.c_str()); }
 EM_JS(void, js_device_report, (const char* hash), { window["smcalc"].device_report(UTF8ToString(hash)); });
 void host_device_report(const std::string& hash) { js_device_report(hash.c_str()); }
+EM_JS(void, js_open_file, (), { window["smcalc"].open_file(); });
 // The embed's messages (web/js/messages.js): the field tables' keys, and a whole hash to apply.
 EMSCRIPTEN_KEEPALIVE const char* smcalc_page_fields() {
     static const std::string json = fields_json();
@@ -907,6 +908,7 @@ bool Init(Host* host, std::string* url_hash) {
     host->embed_layout = host_embed_layout;
     host->embed_code = host_embed_code;
     host->device_report = host_device_report;
+    host->open_file = js_open_file;
     host->dark = js_prefers_light() == 0;
     host->copy_to_clipboard = host_copy;
     host->set_url_hash = host_set_hash;

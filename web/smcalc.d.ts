@@ -119,7 +119,7 @@ export interface RequestCommon {
 /** Compiler output instead of (or under) the kernel fields: ptxas -v / cuobjdump -res-usage text, or LLVM's
  *  AMDGPU remarks with an AMD GPU. */
 export interface CompilerInput {
-  compiler_output?: string;
+  compiler_output?: string | CompiledFile;  // ptxas -v / cuobjdump / LLVM text, or a compiled file's bytes
   kernel?: string;                    // which kernel of compiler_output (name as printed, mangled or short)
 }
 
@@ -164,7 +164,10 @@ export type CompareRequest = RequestCommon & {
   gpus: string[] | string;
   kind?: 'kernel' | 'tile';
 } & Partial<AnyKernelInput> & Partial<Omit<TileRequest, 'gpu' | 'cc' | 'device' | 'device_report' | 'id'>> & ClusterInput;
-export type ParseRequest = RequestCommon & { text: string };
+/** A compiled file's bytes (cubin, fat binary, object or executable built by nvcc, AMD code object, offload
+ *  bundle): the JS API sends a Uint8Array / ArrayBuffer as {base64}, the contract's spelling (JSON carries text). */
+export type CompiledFile = Uint8Array | ArrayBuffer | { base64: string };
+export type ParseRequest = RequestCommon & { text: string | CompiledFile };
 export type ListRequest = RequestCommon;
 
 export type ErrorId =
@@ -578,9 +581,16 @@ export interface ParsedKernel {
   local: number | null;
   cmem: Array<{ bank: number; bytes: number }>;
   entry: boolean | null;
-  tool: string;
+  tool: string;                       // "ptxas", "cuobjdump", or "binary" (read from a compiled file)
   line: number;
   missing: string[];
+  // Read from a compiled file (tool "binary"); null / empty from text.
+  max_threads: number | null;         // __launch_bounds__'s threads (EIATTR_MAX_THREADS)
+  max_regs: number | null;            // the register cap ptxas worked to (EIATTR_MAXREG_COUNT)
+  param_bytes: number | null;         // kernel parameters (EIATTR_CBANK_PARAM_SIZE)
+  cluster_dims: [number, number, number] | null;  // __cluster_dims__ (EIATTR_CTA_PER_CLUSTER)
+  container: string | null;           // where in the file ("the file", ".nv_fatbin: fat binary entry 2 ...")
+  sources: Record<string, string>;    // field -> where it came from ("registers": "EIATTR_REGCOUNT in .nv.info")
 }
 
 export interface ParseAnswer extends AnswerCommon {
@@ -635,6 +645,8 @@ export interface SmcalcApi {
   tile(request: TileRequest): Answer<TileAnswer | AmdTileAnswer>;
   gpus(): Answer<GpusAnswer>;
   archs(): Answer<ArchsAnswer>;
+  /** The kernels of compiler output (text) or of a compiled file (bytes): op parse. */
+  parse(input: string | CompiledFile): Answer<ParseAnswer>;
   /** Any request of the batch contract, carrying its own "op"; the answer is that op's. */
   handle<K extends Op>(request: HandleRequest<K>): Answer<Ops[K]['answer']>;
 }
@@ -664,6 +676,8 @@ export interface SmcalcPage {
   gpus(): Promise<Answer<GpusAnswer>>;
   archs(): Promise<Answer<ArchsAnswer>>;
   handle<K extends Op>(request: HandleRequest<K>): Promise<Answer<Ops[K]['answer']>>;
+  /** A compiled file's kernels in a dialog (read in the browser); without a File it asks for one. */
+  open_file(file?: File): Promise<unknown> | void;
   /** ?embed=1 only, once smcalc-messages.js loaded (docs/embedding.md): what the message protocol did so far. */
   embed?(): EmbedStats;
   /** For smcalc-messages.js: the field tables' keys ([table, key, hash key, codec, CLI flags] rows). */

@@ -675,6 +675,9 @@ void view_paste_body(App& a) {
         reparse(a);
     }
     if (p.reading) wrapped_dim("Reading...");
+    // A cubin, an nvcc-built object or executable, an AMD code object (also dropped on the page): its kernels are
+    // listed by the JS API, in the browser (web/js/messages.js binary_dialog).
+    if (a.host.open_file && ImGui::SmallButton("Open a compiled file...")) a.host.open_file();
     if (p.error) {
         wrapped_colored(a.pal.text_error, p.error->message);
         return;

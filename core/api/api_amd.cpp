@@ -112,6 +112,12 @@ json amd_parsed_kernel_json(const amd::ParsedKernel& k) {
     SMCALC_JSON_MEMBERS(o, k, next_free_vgpr, next_free_sgpr, accum_offset, vgprs_for_occupancy, sgprs_for_occupancy);
     o["llvm_spelling"] = k.llvm_spelling ? json(k.llvm_spelling) : json(nullptr);
     o["gfx"] = opt_json(k.gfx);
+    // Read from a code object: the descriptor's granulated blocks, where in the file, where each figure came from.
+    SMCALC_JSON_MEMBERS(o, k, wavefront_size, granulated_vgprs, granulated_sgprs);
+    o["container"] = opt_json(k.container);
+    json sources = json::object();
+    for (const auto& [field, place] : k.sources) sources[field] = place;
+    o["sources"] = std::move(sources);
     return o;
 }
 

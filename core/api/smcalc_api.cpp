@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "api_detail.hpp"
+#include "smcalc/binary.hpp"
 #include "smcalc/device_report.hpp"
 #include "smcalc/fields.hpp"
 #include "smcalc/guidance.hpp"
@@ -230,6 +231,71 @@ bool is_kernel_op(Op op, bool compare_tile) {
 }
 // Ops that read one tile (m, n, k, stages, warps, problem).
 bool is_tile_op(Op op, bool compare_tile) { return op == Op::Tile || (op == Op::Compare && compare_tile); }
+// "text" / "compiler_output": compiler output as a string, or a compiled file as {"base64": "..."} (RFC 4648
+// base64, as btoa() and base64(1) write it; whitespace is skipped). The decoded bytes; a bad value fails naming
+// `field`.
+std::string compiler_bytes(const json& v, const char* field) {
+    if (v.is_string()) return v.get<std::string>();
+    const json* b = v.contains("base64") ? &v["base64"] : nullptr;
+    if (!b || v.size() != 1 || !b->is_string())
+        fail(ErrorId::InvalidInput, field,
+             std::string(field) + " as an object must be {\"base64\": \"...\"} (the bytes of a compiled file); got " +
+                 shown(v));
+    const std::string& t = b->get_ref<const std::string&>();
+    if (t.size() / 4 * 3 > binary::kMaxBinaryInput)
+        fail(ErrorId::InvalidInput, field,
+             std::string(field) + ".base64 holds more than " + std::to_string(binary::kMaxBinaryInput) +
+                 " bytes, the most a file may have");
+    std::string out;
+    out.reserve(t.size() / 4 * 3);
+    uint32_t acc = 0;
+    int bits = 0, pad = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const char c = t[i];
+        int v6;
+        if (c >= 'A' && c <= 'Z') v6 = c - 'A';
+        else if (c >= 'a' && c <= 'z') v6 = c - 'a' + 26;
+        else if (c >= '0' && c <= '9') v6 = c - '0' + 52;
+        else if (c == '+' || c == '-') v6 = 62;
+        else if (c == '/' || c == '_') v6 = 63;
+        else if (c == '=') { ++pad; continue; }
+        else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+        else
+            fail(ErrorId::InvalidInput, std::string(field) + ".base64",
+                 std::string(field) + ".base64 is not base64: character " + std::to_string(i) + " is not one of "
+                 "A-Z a-z 0-9 + / =");
+        if (pad > 0)
+            fail(ErrorId::InvalidInput, std::string(field) + ".base64",
+                 std::string(field) + ".base64 is not base64: characters after the '=' padding");
+        acc = (acc << 6) | static_cast<uint32_t>(v6);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out.push_back(static_cast<char>((acc >> bits) & 0xff));
+        }
+    }
+    if (out.empty())
+        fail(ErrorId::InvalidInput, std::string(field) + ".base64", std::string(field) + ".base64 is empty");
+    return out;
+}
+
+// Compiler output or a compiled file, NVIDIA's kernels: the binary reader for a file, else the text reader.
+Expected<ParsedOutput> nv_compiler_output(const std::string& bytes) {
+    if (!binary::looks_binary(bytes)) return parse_compiler_output(bytes);
+    auto r = binary::read_binary(bytes);
+    if (!r) return r.error();
+    if (!r->nvidia) return Error{ErrorId::InvalidInput, "compiler_output", "the file holds no NVIDIA kernel (" + r->format + ")"};
+    return std::move(*r->nvidia);
+}
+
+Expected<amd::ParsedOutput> amd_compiler_output(const std::string& bytes) {
+    if (!binary::looks_binary(bytes)) return amd::parse_amd_compiler_output(bytes);
+    auto r = binary::read_binary(bytes);
+    if (!r) return r.error();
+    if (!r->amd) return Error{ErrorId::InvalidInput, "compiler_output", "the file holds no AMD kernel (" + r->format + ")"};
+    return std::move(*r->amd);
+}
+
 // Ops that take "compiler_output" / "kernel".
 bool takes_compiler_output(Op op) {
     return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem || op == Op::NextStep;
@@ -574,11 +640,11 @@ Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
         return req;
     }
     if (const json* text = get(j, "compiler_output")) {
-        if (!text->is_string())
+        if (!text->is_string() && !text->is_object())
             fail(ErrorId::InvalidInput, "compiler_output",
                  "compiler_output must be a string (LLVM's -Rpass-analysis=kernel-resource-usage remarks, .s or "
-                 "metadata); got " + shown(*text));
-        auto p = amd::parse_amd_compiler_output(text->get<std::string>());
+                 "metadata) or {\"base64\": the bytes of a code object}; got " + shown(*text));
+        auto p = amd_compiler_output(compiler_bytes(*text, "compiler_output"));
         if (!p) fail(p.error().id, "compiler_output", p.error().message);
         req.amd_compiler = choose_amd_kernel(*p, get(j, "kernel"));
         req.amd_input = amd::to_kernel_input(*req.amd_compiler, req.amd_input);  // threads: max_flat_workgroup_size
@@ -957,8 +1023,11 @@ Request parse(const json& request) {
     if (req.op == Op::Parse) {
         const json* text = get(j, "text");
         if (!text) fail(ErrorId::BadRequest, "text", "text is missing: paste the output of ptxas -v or cuobjdump -res-usage");
-        if (!text->is_string()) fail(ErrorId::InvalidInput, "text", "text must be a string (compiler output); got " + shown(*text));
-        req.text = text->get<std::string>();
+        if (!text->is_string() && !text->is_object())
+            fail(ErrorId::InvalidInput, "text",
+                 "text must be a string (compiler output) or {\"base64\": the bytes of a cubin, fat binary, AMD code "
+                 "object or offload bundle}; got " + shown(*text));
+        req.text = compiler_bytes(*text, "text");
         // "gpu": AMD remarks name no target; the AMD GPU given chooses the rules (NVIDIA output names its own CC).
         if (const json* g = get(j, "gpu")) {
             req.amd_gpu = amd_gpu_of(g);
@@ -996,13 +1065,15 @@ Request parse(const json& request) {
     const json* kernel_field = takes_compiler_output(req.op) ? get(j, "kernel") : nullptr;
     if (takes_compiler_output(req.op)) {
         if (const json* text = get(j, "compiler_output")) {
-            if (!text->is_string())
+            if (!text->is_string() && !text->is_object())
                 fail(ErrorId::InvalidInput, "compiler_output",
-                     "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage); got " + shown(*text));
-            auto p = parse_compiler_output(text->get<std::string>());
+                     "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage) or "
+                     "{\"base64\": the bytes of a cubin or fat binary}; got " + shown(*text));
+            const std::string bytes = compiler_bytes(*text, "compiler_output");
+            auto p = nv_compiler_output(bytes);
             if (!p) {
                 // AMD compiler output with an NVIDIA device (or none): say which GPUs read it.
-                if (auto a = amd::parse_amd_compiler_output(text->get<std::string>()))
+                if (auto a = amd_compiler_output(bytes))
                     fail(ErrorId::InvalidInput, "compiler_output",
                          "compiler_output is AMD (LLVM AMDGPU) compiler output: " + a->summary +
                              "; give an AMD GPU with it: \"gpu\": \"MI300X\", \"MI355X\", \"MI250X\", \"MI100\" (smcalc gpus lists them)");
@@ -1361,6 +1432,13 @@ json parsed_kernel_json(const ParsedKernel& k) {
     o["cc"] = k.cc ? json(cc_text(*k.cc)) : json(nullptr);
     o["cmem"] = std::move(cmem);
     o["tool"] = std::string(compiler_tool_key(k.tool));
+    // Read from a binary (tool "binary"): launch bounds, cluster dims, where in the file, where each figure came from.
+    SMCALC_JSON_MEMBERS(o, k, max_threads, max_regs, param_bytes);
+    o["cluster_dims"] = k.cluster_dims.empty() ? json(nullptr) : json(k.cluster_dims);
+    o["container"] = opt_json(k.container);
+    json sources = json::object();
+    for (const auto& [field, place] : k.sources) sources[field] = place;
+    o["sources"] = std::move(sources);
     return o;
 }
 

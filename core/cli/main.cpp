@@ -19,8 +19,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include "smcalc/binary.hpp"
 #include "smcalc/fields.hpp"
 #include "smcalc_api.hpp"
+
+#ifdef SMCALC_HAVE_ZSTD
+#include <zstd.h>
+#endif
 
 namespace {
 
@@ -71,8 +76,9 @@ constexpr Field kTargetBlocks = {"--blocks", "blocks",
                                  "blocks per SM the launch bounds must guarantee (default: one more than now)"};
 constexpr Field kCompiler[] = {
     {"--from-ptxas", "compiler_output",
-     "take registers, static shared memory and barriers from this ptxas -v / cuobjdump -res-usage output "
-     "(- = stdin); without --gpu/--cc/--device-json the CC is the kernel's sm_XX",
+     "take registers, static shared memory and barriers from this ptxas -v / cuobjdump -res-usage output, or "
+     "from a compiled file (cubin, fat binary, object or executable built by nvcc; AMD code object or HIP "
+     "executable) (- = stdin); without --gpu/--cc/--device-json the CC is the kernel's sm_XX",
      "FILE", Kind::File},
     {"--kernel", "kernel", "which kernel of --from-ptxas: its name as printed, mangled, demangled or short ('reduce<512>')", "NAME", Kind::Text},
 };
@@ -198,6 +204,48 @@ bool read_text(const std::string& path, std::string& out, std::string& why) {
     return true;
 }
 
+// A file's contents as a request value: text as it is; a compiled file (cubin, fat binary, code object, offload
+// bundle, host ELF: smcalc/binary.hpp) as {"base64": ...}, which JSON carries intact (the API decodes it).
+json file_value(std::string content) {
+    if (!smcalc::binary::looks_binary(content)) return json(std::move(content));
+    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string b64;
+    b64.reserve((content.size() + 2) / 3 * 4);
+    for (std::size_t i = 0; i < content.size(); i += 3) {
+        uint32_t v = static_cast<uint32_t>(static_cast<unsigned char>(content[i])) << 16;
+        if (i + 1 < content.size()) v |= static_cast<uint32_t>(static_cast<unsigned char>(content[i + 1])) << 8;
+        if (i + 2 < content.size()) v |= static_cast<unsigned char>(content[i + 2]);
+        b64 += kAlphabet[(v >> 18) & 63];
+        b64 += kAlphabet[(v >> 12) & 63];
+        b64 += i + 1 < content.size() ? kAlphabet[(v >> 6) & 63] : '=';
+        b64 += i + 2 < content.size() ? kAlphabet[v & 63] : '=';
+    }
+    return json{{"base64", std::move(b64)}};
+}
+
+#ifdef SMCALC_HAVE_ZSTD
+// libzstd (Debian libzstd-dev) for zstd-compressed fat binary entries: nvcc 12.8+ compresses PTX by default and
+// ELF entries with --compress-mode=size. The frame must decompress to exactly `size` bytes.
+std::optional<std::string> zstd_decompress(smcalc::binary::Compression c, std::string_view in, std::size_t size,
+                                           std::string& why) {
+    if (c != smcalc::binary::Compression::Zstd) {
+        why = std::string(smcalc::binary::compression_name(c)) + " is not read by this build (zstd is)";
+        return std::nullopt;
+    }
+    std::string out(size, '\0');
+    const std::size_t n = ZSTD_decompress(out.data(), out.size(), in.data(), in.size());
+    if (ZSTD_isError(n)) {
+        why = std::string("zstd: ") + ZSTD_getErrorName(n);
+        return std::nullopt;
+    }
+    if (n != size) {
+        why = "zstd: " + std::to_string(n) + " bytes decompressed, the entry announces " + std::to_string(size);
+        return std::nullopt;
+    }
+    return out;
+}
+#endif
+
 // The flag a request field came from, for error messages ("device.smem_per_sm" -> --device-json).
 std::string flag_of(const Command& cmd, std::string field) {
     if (field == "device_report") return "--device-report";
@@ -293,7 +341,7 @@ int run(Command& cmd) {
             case Kind::File: {
                 std::string content, why;
                 if (!read_text(text, content, why)) return usage_error(cmd, flag + ": cannot read " + text + ": " + why);
-                request[key] = std::move(content);
+                request[key] = file_value(std::move(content));
                 break;
             }
         }
@@ -308,7 +356,7 @@ int run(Command& cmd) {
     if (cmd.op == "parse" && !request.contains("text")) {
         std::string content, why;
         read_text("-", content, why);
-        request["text"] = std::move(content);
+        request["text"] = file_value(std::move(content));
     }
 
     if (cmd.json_out) {
@@ -345,6 +393,9 @@ int main(int argc, char** argv) {
     CLI::App app{"smcalc: SM resources and CUDA occupancy, by NVIDIA's rules (cuda_occupancy.h), for CC 5.0 to 12.1; "
                  "CU resources and occupancy of AMD Instinct MI300X, MI325X, MI350X, MI355X by LLVM's rules"};
     app.set_version_flag("--version", "smcalc " + std::string(smcalc::api::kVersion));
+#ifdef SMCALC_HAVE_ZSTD
+    smcalc::binary::set_decompressor(zstd_decompress);
+#endif
     app.require_subcommand(1, 1);
     app.footer("Exit status: 0 answer (0 blocks per SM is an answer), 1 no answer exists, 2 bad input.");
 

@@ -195,7 +195,14 @@ std::string device_title(const Device& dev, std::string_view gpu) {
 
 std::string compiler_line(const ParsedKernel& k) {
     const std::string name = k.short_name.empty() ? k.name : k.short_name;
-    std::string s = std::string("from ") + (k.tool == CompilerTool::Ptxas ? "ptxas -v" : "cuobjdump -res-usage") + ": " +
+#ifndef SMCALC_NO_BINARY_READER
+    const char* tool = k.tool == CompilerTool::Ptxas    ? "ptxas -v"
+                       : k.tool == CompilerTool::Binary ? "the binary"
+                                                        : "cuobjdump -res-usage";
+#else
+    const char* tool = k.tool == CompilerTool::Ptxas ? "ptxas -v" : "cuobjdump -res-usage";
+#endif
+    std::string s = std::string("from ") + tool + ": " +
                     name + (k.arch.empty() ? std::string() : " (" + k.arch + ")") + ": ";
     std::string parts;
     auto add = [&](const std::string& p) { parts += (parts.empty() ? "" : ", ") + p; };
@@ -331,6 +338,21 @@ std::string compare_tile_text(const TileComparison& c) {
     return compare_columns_text(shape_text(c.tile) + "\n\n", c.columns, c.rows);
 }
 
+#ifndef SMCALC_NO_BINARY_READER
+// Kernels read from a binary: one line each (`head`), then where each figure came from. Empty for text.
+template <class K, class Head>
+std::string sources_text(const std::vector<K>& kernels, Head head) {
+    std::string out;
+    for (const K& k : kernels) {
+        if (k.sources.empty()) continue;
+        if (out.empty()) out = "\nfrom the binary, where each figure came from:\n";
+        out += "  " + head(k) + "\n";
+        for (const auto& [field, place] : k.sources) out += "    " + field + ": " + place + "\n";
+    }
+    return out;
+}
+#endif
+
 std::string parse_text(const ParsedOutput& p) {
     std::string out = p.summary + "\n\n";
     std::vector<std::vector<std::string>> t = {
@@ -343,6 +365,19 @@ std::string parse_text(const ParsedOutput& p) {
     }
     out += text_table(t, {false, false, true, true, true, true, true, false});
     out += "(- = not in the text)\n";
+#ifndef SMCALC_NO_BINARY_READER
+    out += sources_text(p.kernels, [](const ParsedKernel& k) {
+        std::string extra;
+        auto add = [&](const std::string& x) { extra += (extra.empty() ? "" : ", ") + x; };
+        if (k.max_threads) add("launch bounds " + num(*k.max_threads) + " threads");
+        if (k.max_regs) add("register cap " + num(*k.max_regs));
+        if (k.cluster_dims.size() == 3)
+            add("cluster " + num(k.cluster_dims[0]) + "x" + num(k.cluster_dims[1]) + "x" + num(k.cluster_dims[2]));
+        if (k.param_bytes) add(num(*k.param_bytes) + " B of parameters");
+        return (k.short_name.empty() ? k.name : k.short_name) + " (" + k.arch + ", " + k.container + ")" +
+               (extra.empty() ? std::string() : ": " + extra);
+    });
+#endif
     if (!p.device_functions.empty()) {
         out += "\ndevice functions (not kernels):";
         for (const auto& f : p.device_functions) out += " " + f;
@@ -464,6 +499,17 @@ std::string amd_parse_text(const AmdParseAnswer& a) {
     }
     out += text_table(t, {false, false, true, true, true, true, true, true, true, false, false});
     out += "(- = not in the text; resident = whole workgroups per CU, at the kernel's max flat workgroup size or 256)\n";
+#ifndef SMCALC_NO_BINARY_READER
+    out += sources_text(a.parsed.kernels, [](const amd::ParsedKernel& k) {
+        std::string extra;
+        auto add = [&](const std::string& x) { extra += (extra.empty() ? "" : ", ") + x; };
+        if (k.max_flat_workgroup_size) add("max flat workgroup size " + num(*k.max_flat_workgroup_size));
+        if (k.wavefront_size) add("wave" + num(*k.wavefront_size));
+        if (k.next_free_vgpr) add(num(*k.next_free_vgpr) + " VGPRs allocated");
+        if (k.granulated_sgprs) add("granulated SGPR blocks " + num(*k.granulated_sgprs));
+        return k.name + " (" + k.gfx + ", " + k.container + ")" + (extra.empty() ? std::string() : ": " + extra);
+    });
+#endif
     bool mismatch = false;
     for (const auto& c : a.llvm) mismatch = mismatch || (c && c->mismatch);
     if (mismatch) out += "\nLLVM's figure and smcalc's re-derivation of it differ for the kernels marked MISMATCH\n";

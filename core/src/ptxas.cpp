@@ -644,9 +644,14 @@ std::string_view compiler_tool_key(CompilerTool t) {
     switch (t) {
         case CompilerTool::Ptxas: return "ptxas";
         case CompilerTool::Cuobjdump: return "cuobjdump";
+#ifndef SMCALC_NO_BINARY_READER
+        case CompilerTool::Binary: return "binary";
+#endif
     }
     return "?";
 }
+
+void fill_kernel_names(ParsedKernel& k) { fill_names(k); }
 
 std::optional<std::string> itanium_function_name(std::string_view m) {
     if (!starts_with(m, "_Z")) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "answer_words.hpp"
+#include "smcalc/binary.hpp"
 #include "smcalc/solve.hpp"
 
 namespace smcalc {
@@ -16,11 +17,10 @@ using namespace words;
 
 // `gpu`: the AMD GPU whose rules the kernels take (op parse's "gpu"); nullptr = each kernel's own target,
 // gfx942 where the text names none.
-Expected<AmdParseAnswer> amd_parse_answer(std::string_view text, const amd::GpuSpec* gpu) {
-    auto p = amd::parse_amd_compiler_output(text);
+Expected<AmdParseAnswer> amd_parse_answer(Expected<amd::ParsedOutput> p, const amd::GpuSpec* gpu) {
     if (!p) return p.error();
     AmdParseAnswer a;
-    a.parsed = *p;
+    a.parsed = std::move(p.value());
     for (const amd::ParsedKernel& k : a.parsed.kernels) {
         // The chosen GPU's rules ("gpu"); else the kernel's own target when modelled; else gfx942.
         std::string gfx = gpu ? std::string(gpu->gfx) : k.gfx.empty() ? std::string("gfx942") : k.gfx;
@@ -51,9 +51,14 @@ Expected<AmdParseAnswer> amd_parse_answer(std::string_view text, const amd::GpuS
                                      "'s rules, and LLVM's figure (made for " + k.gfx + ") may differ for that reason");
         }
     }
+#ifndef SMCALC_NO_BINARY_READER
+    const bool binary = !a.parsed.kernels.empty() && !a.parsed.kernels.front().container.empty();
+#else
+    const bool binary = false;
+#endif
     int64_t no_size = 0;
     for (const auto& k : a.parsed.kernels) no_size += k.max_flat_workgroup_size ? 0 : 1;
-    if (no_size > 0)
+    if (no_size > 0 && !binary)
         a.parsed.notes.push_back(
             "the text gives no workgroup size for " + num(no_size) + " of " +
             num(static_cast<int64_t>(a.parsed.kernels.size())) +
@@ -62,7 +67,9 @@ Expected<AmdParseAnswer> amd_parse_answer(std::string_view text, const amd::GpuS
             "reason alone (a MISMATCH there is not a disagreement about the rules)");
     bool any_missing_gfx = false;
     for (const auto& k : a.parsed.kernels) any_missing_gfx = any_missing_gfx || k.gfx.empty();
-    if (any_missing_gfx && gpu)
+    if (binary) {
+        // A code object names its target; LLVM's figure is not in it (the comparison shows ours alone).
+    } else if (any_missing_gfx && gpu)
         a.parsed.notes.push_back("a kernel's target (gfx) is not in the text (remarks name none): its figures use " +
                                  std::string(gpu->name) + "'s " + std::string(gpu->gfx) + " rules (\"gpu\")");
     else if (any_missing_gfx)
@@ -74,12 +81,34 @@ Expected<AmdParseAnswer> amd_parse_answer(std::string_view text, const amd::GpuS
 }  // namespace
 
 Answer read_compiler_output(std::string_view text, const amd::GpuSpec* amd_gpu) {
+    Answer a;
+#ifndef SMCALC_NO_BINARY_READER
+    // Compiled files (cubin, fat binary, AMD code object, offload bundle): smcalc/binary.hpp.
+    if (binary::looks_binary(text)) {
+        auto read = binary::read_binary(text);
+        if (!read) {
+            a.error = read.error();
+            return a;
+        }
+        binary::Read* r = &read.value();
+        if (r->nvidia && !(amd_gpu && r->amd)) {
+            if (r->amd)
+                r->nvidia->notes.push_back("the file also holds " + num(static_cast<int64_t>(r->amd->kernels.size())) +
+                                           " AMD kernels; give an AMD GPU (\"gpu\", CLI --gpu) to list them");
+            a.solved.emplace<ParsedOutput>(std::move(*r->nvidia));
+            return a;
+        }
+        auto amd_bin = amd_parse_answer(std::move(*r->amd), amd_gpu);
+        if (amd_bin) a.solved.emplace<AmdParseAnswer>(std::move(amd_bin.value()));
+        else a.error = amd_bin.error();
+        return a;
+    }
+#endif
     // NVIDIA's reader first; text in which it finds no kernel gets the AMD reader (LLVM's remarks, .s, metadata).
     // When neither finds a kernel the NVIDIA reader's error is the answer. With an AMD GPU ("gpu") the AMD reader
     // alone, with that GPU's rules.
-    Answer a;
     if (amd_gpu) {
-        auto amd_text = amd_parse_answer(text, amd_gpu);
+        auto amd_text = amd_parse_answer(amd::parse_amd_compiler_output(text), amd_gpu);
         if (amd_text) a.solved.emplace<AmdParseAnswer>(std::move(amd_text.value()));
         else a.error = amd_text.error();
         return a;
@@ -89,7 +118,7 @@ Answer read_compiler_output(std::string_view text, const amd::GpuSpec* amd_gpu) 
         a.solved.emplace<ParsedOutput>(std::move(nv.value()));
         return a;
     }
-    auto amd_text = amd_parse_answer(text, nullptr);
+    auto amd_text = amd_parse_answer(amd::parse_amd_compiler_output(text), nullptr);
     if (amd_text) a.solved.emplace<AmdParseAnswer>(std::move(amd_text.value()));
     else a.error = nv.error();
     return a;

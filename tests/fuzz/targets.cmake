@@ -1,6 +1,6 @@
 # tests/fuzz/targets.cmake - the fuzz targets and what each links; included by tests/fuzz/CMakeLists.txt (libFuzzer
 # builds) and tests/badinput/CMakeLists.txt (corpus replays in the ordinary builds).
-set(SMCALC_FUZZ_TARGETS api_line api_request occupancy tile ptxas url_hash saved_state device_report)
+set(SMCALC_FUZZ_TARGETS api_line api_request occupancy tile ptxas binary url_hash saved_state device_report)
 set(SMCALC_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 # web/ui_state.cpp needs only the core: compiled natively for the URL-hash target and tests (another helper's

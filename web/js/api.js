@@ -67,10 +67,45 @@
     }
     return to;
   }
+  // A compiled file (cubin, fat binary, object or executable, AMD code object, offload bundle) as bytes: a
+  // Uint8Array (or any ArrayBuffer view, or an ArrayBuffer) in "text" or "compiler_output" is sent as
+  // {base64: ...}, the contract's spelling of bytes (JSON strings carry text only).
+  var kMaxFile = 256 * 1024 * 1024;  // binary::kMaxBinaryInput
+  function bytes_of(v) {
+    if (typeof ArrayBuffer === 'undefined') return null;
+    if (v instanceof ArrayBuffer) return new Uint8Array(v);
+    if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+    return null;
+  }
+  function base64(u8) {
+    if (typeof Buffer === 'function' && typeof Buffer.from === 'function')
+      return Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength).toString('base64');
+    var s = '';
+    for (var i = 0; i < u8.length; i += 0x8000) s += String.fromCharCode.apply(null, u8.subarray(i, i + 0x8000));
+    return btoa(s);
+  }
+  function TooLarge(field, size) {
+    this.field = field;
+    this.message = field + ' holds ' + size + ' bytes; at most ' + kMaxFile + ' are read';
+  }
+  function encode_bytes(copy) {
+    ['text', 'compiler_output'].forEach(function (key) {
+      if (!own.call(copy, key)) return;
+      var u8 = bytes_of(copy[key]);
+      if (!u8) return;
+      if (u8.byteLength > kMaxFile) throw new TooLarge(key, u8.byteLength);
+      copy[key] = {base64: base64(u8)};
+    });
+  }
+  // fzstd (bundled, web/wrap_fzstd.cmake) for zstd-compressed fat binary entries; called from C++ (bindings.cpp).
+  Module['smcalcZstd'] = function (input, size) {
+    return smcalcFzstd.decompress(input, new Uint8Array(size));
+  };
   function prepare(op, request) {
     if (request === undefined || request === null) request = {};
     if (typeof request !== 'object' || Array.isArray(request)) return null;
     var copy = copy_fields(request, '');
+    encode_bytes(copy);
     if (op) copy.op = op;
     if (own.call(copy, 'cc')) copy.cc = cc(copy.cc);
     var device = copy.device;
@@ -88,6 +123,7 @@
     } catch (e) {
       // A throwing getter or Proxy trap, a revoked Proxy: answered, never thrown.
       if (e instanceof Unreadable) return fail(e.message, e.field);
+      if (e instanceof TooLarge) return {error: {id: 'invalid_input', message: e.message, field: e.field}};
       return fail('malformed request: reading it threw an exception (' + describe(e) + ')');
     }
     if (copy === null) return fail('the request must be a JSON object, e.g. {gpu: "A100", threads: 256}');
@@ -115,6 +151,8 @@
     tile: function (request) { return call('tile', request); },
     gpus: function () { return call('gpus', {}); },
     archs: function () { return call('archs', {}); },
+    // The kernels of compiler output (text) or of a compiled file (Uint8Array / ArrayBuffer): op parse.
+    parse: function (input) { return call('parse', {text: input}); },
     // Any request of the batch contract, with its own "op".
     handle: function (request) { return call('', request); }
   };

@@ -14,8 +14,9 @@
 // messages costs one recompute and at most one frame per animation frame. Each change of the inputs (by a
 // message or by the reader) posts one "change" carrying the JS API's answer for the page's inputs.
 //
-// The page itself (not an embed) loads this file for its "Copy embed code" button (embed_dialog, first below)
-// and its "Paste a device report" button (report_dialog): only ?embed=1 runs the protocol.
+// The page itself (not an embed) loads this file for its "Copy embed code" button (embed_dialog, first below),
+// its "Paste a device report" button (report_dialog) and a compiled file dropped on it (binary_dialog): only
+// ?embed=1 runs the protocol.
 (function () {
   'use strict';
   // ---- "Copy embed code": the snippet for a course page ----------------------------------------------------
@@ -178,6 +179,102 @@
     f.text.focus();
   };
   window.smcalc.report_hash = report_hash;  // for tests
+  // ---- a compiled file dropped on the page or picked (page.js): its kernels ---------------------------------------
+  // The bytes never leave the browser: the JS API (smcalc-api.js, loaded on demand) reads them (op parse: cubin, fat
+  // binary in an object or executable, AMD code object, offload bundle) and answers each kernel's occupancy on a GPU
+  // of the architecture it was compiled for; "Use" puts that kernel and GPU into the page (its URL hash).
+  function esc(t) {
+    return String(t).replace(/[&<>"]/g, function (c) { return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c]; });
+  }
+  // The first catalogued GPU of a compute capability ("9.0" -> H100 SXM5) or of an AMD target (gfx942 -> MI300X).
+  function gpu_for(gpus, cc, gfx) {
+    for (var i = 0; i < gpus.length; ++i)
+      if ((cc && gpus[i].cc === cc && !gpus[i].gfx) || (gfx && gpus[i].gfx === gfx)) return gpus[i].name;
+    return null;
+  }
+  // The page's hash for a kernel on a GPU: hash keys from the field tables (window.smcalc.fields(): table k =
+  // NVIDIA kernel, a = AMD kernel).
+  function kernel_hash(gpu, amd, fields) {
+    var keys = Object.create(null);
+    window.smcalc.fields().forEach(function (r) { if (r[0] === (amd ? 'a' : 'k')) keys[r[1]] = r[2]; });
+    var parts = ['gpu=' + encodeURIComponent(gpu), 'm=kernel'];
+    Object.keys(fields).forEach(function (k) {
+      if (keys[k] && fields[k] !== null && fields[k] !== undefined) parts.push(keys[k] + '=' + encodeURIComponent(fields[k]));
+    });
+    return parts.join('&');
+  }
+  function kernel_rows(api, a) {
+    var gl = api.gpus(), gpus = ((gl && gl.gpus) || []).concat((gl && gl.amd_gpus) || []);
+    return a.kernels.map(function (k) {
+      var amd = a.vendor === 'amd';
+      var f = amd ? {threads: k.max_flat_workgroup_size || 256, vgprs: k.unified_vgprs !== null && k.agprs !== null ?
+        k.unified_vgprs - k.agprs : k.vgprs, agprs: k.agprs, sgprs: k.sgprs, lds: k.lds, scratch: k.scratch}
+        : {threads: k.max_threads || 256, regs: k.registers, smem_static: k.smem_static, barriers: k.barriers};
+      var gpu = amd ? gpu_for(gpus, null, k.gfx) : gpu_for(gpus, k.cc, null);
+      var occ = gpu ? api.occupancy(Object.assign({gpu: gpu}, f)) : null;
+      var res = amd ? k.unified_vgprs + ' VGPRs (' + k.agprs + ' AGPRs), ' + k.sgprs + ' SGPRs, ' + k.lds + ' B LDS'
+        : k.registers + ' regs, ' + k.smem_static + ' B smem, ' + k.barriers + ' barriers' +
+          (k.cluster_dims ? ', cluster ' + k.cluster_dims.join('x') : '');
+      var o = !gpu ? 'no catalogued GPU for ' + (amd ? k.gfx : k.arch)
+        : occ.error ? occ.error.message
+        : amd ? occ.waves_per_simd + ' waves/SIMD (' + Math.round(occ.occupancy * 100) + ' %)'
+        : occ.blocks_per_sm + ' blocks/SM (' + Math.round(occ.occupancy * 100) + ' %)';
+      return {name: amd ? k.name : k.short_name, arch: amd ? k.gfx : k.arch, res: res, threads: f.threads, gpu: gpu,
+        occ: o, hash: gpu ? kernel_hash(gpu, amd, f) : null};
+    });
+  }
+  // open_file(file): that file's kernels; without a file (the page's button), a file picker first. Replaces
+  // page.js's stand-in, which loads this file on the first drop or click.
+  window.smcalc.open_file = function (f) {
+    if (f) return f.arrayBuffer().then(function (b) { return window.smcalc.binary_dialog(new Uint8Array(b), f.name); });
+    var i = document.createElement('input');
+    i.type = 'file';
+    i.onchange = function () { if (i.files[0]) window.smcalc.open_file(i.files[0]); };
+    i.click();
+  };
+  window.smcalc.binary_dialog = function (bytes, name) {
+    var d = document.getElementById('smcalc-binary');
+    if (!d) {
+      d = document.createElement('dialog');
+      d.id = 'smcalc-binary';
+      d.style.cssText = 'max-width:60em;color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
+      own_keys(d);
+      document.body.appendChild(d);
+    }
+    d.innerHTML = '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px"></h2><p id="smcalc-binary-note"></p>' +
+      '<table id="smcalc-binary-kernels" style="border-collapse:collapse"></table><p style="margin:8px 0 0">' +
+      '<button>Close</button></p></form>';
+    d.querySelector('h2').textContent = 'Kernels in ' + name + ' (read in this browser; nothing is uploaded)';
+    var note = d.querySelector('#smcalc-binary-note'), table = d.querySelector('#smcalc-binary-kernels');
+    note.textContent = 'Reading...';
+    if (!d.open) d.showModal();
+    return window.smcalc.api().then(function (api) {
+      var a = api.parse(bytes);
+      if (a.error) {
+        note.textContent = a.error.message;
+        return {error: a.error};
+      }
+      var rows = kernel_rows(api, a);
+      note.textContent = a.summary + '. ' + (a.notes || []).join(' ');
+      table.innerHTML = '<tr><th align=left>kernel</th><th align=left>arch</th><th align=left>resources</th>' +
+        '<th align=left>threads</th><th align=left>GPU</th><th align=left>occupancy</th><th></th></tr>' +
+        rows.map(function (r, i) {
+          return '<tr><td>' + esc(r.name) + '</td><td>' + esc(r.arch) + '</td><td>' + esc(r.res) + '</td><td>' +
+            r.threads + '</td><td>' + esc(r.gpu || '-') + '</td><td class="occ">' + esc(r.occ) + '</td><td>' +
+            (r.hash ? '<button type="button" data-i="' + i + '">Use</button>' : '') + '</td></tr>';
+        }).join('');
+      Array.prototype.forEach.call(table.querySelectorAll('button'), function (b) {
+        b.onclick = function () {
+          window.smcalc.set_hash(rows[+b.getAttribute('data-i')].hash);
+          d.close();
+        };
+      });
+      return {kernels: rows};
+    }, function (e) {
+      note.textContent = 'The calculator could not load its JS API (' + e.message + ')';
+      return {error: {message: e.message}};
+    });
+  };
 
   // ---- the embedding protocol: only in ?embed=1 (the page loads this file for its embed-code dialog too) -------
   if (new URLSearchParams(location.search).get('embed') !== '1') return;

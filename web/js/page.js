@@ -8,6 +8,8 @@
 //   api()     Promise of the JS API (smcalc.d.ts: SmcalcApi), loaded on first use from smcalc-api.js next
 //             to smcalc.js, so the page itself does not carry the JSON layer; occupancy(req), block_size(req),
 //             dynamic_smem(req), tile(req), gpus() are shortcuts that return Promises of the answers.
+//   open_file(file?) a compiled file's kernels (cubin, nvcc object/executable, AMD code object) in a dialog; without
+//             a File it asks for one. Files dropped on the page go there too.
 // In ?embed=1 the embedding protocol (docs/embedding.md) loads after main() from smcalc-messages.js next to
 // smcalc.js (web/js/messages.js), so the page does not carry it; it reads fields(), set_hash() and onchange.
 // The same file holds the "Copy embed code" and "Paste a device report" dialogs: embed_code(hash) and
@@ -95,6 +97,13 @@
   ['occupancy', 'block_size', 'dynamic_smem', 'tile', 'gpus', 'archs', 'handle'].forEach(function (name) {
     smcalc[name] = function (request) { return api().then(function (a) { return a[name](request); }); };
   });
+  // A compiled file dropped on the page or picked ("Open a compiled file..."): smcalc-messages.js's open_file
+  // replaces this one and lists the file's kernels, read in the browser.
+  smcalc.open_file = function (f) {
+    return load('smcalc-messages.js', function () {}).then(function () { return smcalc.open_file(f); });
+  };
+  addEventListener('dragover', function (e) { e.preventDefault(); });
+  addEventListener('drop', function (e) { e.preventDefault(); smcalc.open_file(e.dataTransfer.files[0]); });
   window['smcalc'] = smcalc;
   addOnPostRun(function () {  // after main(): the UI is up
     resolveReady(smcalc);

@@ -62,6 +62,14 @@ struct ParsedKernel {
     std::vector<std::string> formats;       // "remarks", "assembly", "metadata" in which the kernel was seen
     int64_t line = 0;                       // 1-based line where it first appears
     std::vector<std::string> missing;       // inputs the text did not give: "vgprs", "sgprs", "lds"
+#ifndef SMCALC_NO_BINARY_READER  // the page's own core reads no binaries (web/CMakeLists.txt: page weight)
+    // Code objects only (smcalc/binary.hpp); nullopt / empty from text.
+    std::optional<int64_t> wavefront_size;  // metadata .wavefront_size
+    std::optional<int64_t> granulated_vgprs;  // kernel descriptor COMPUTE_PGM_RSRC1 bits 0-5 (blocks - 1)
+    std::optional<int64_t> granulated_sgprs;  // COMPUTE_PGM_RSRC1 bits 6-9 (blocks - 1; gfx9)
+    std::string container;                  // "code object", "bundle entry hipv4-amdgcn-amd-amdhsa--gfx942"
+    std::vector<std::pair<std::string, std::string>> sources;  // (field, place), as ptxas.hpp's
+#endif
 };
 
 struct ParsedOutput {

@@ -35,8 +35,13 @@
 
 namespace smcalc {
 
+// Binary: read from a cubin / fat binary (smcalc/binary.hpp), not from text (not in the page's own core).
+#ifndef SMCALC_NO_BINARY_READER
+enum class CompilerTool { Ptxas, Cuobjdump, Binary };
+#else
 enum class CompilerTool { Ptxas, Cuobjdump };
-std::string_view compiler_tool_key(CompilerTool t);  // "ptxas", "cuobjdump"
+#endif
+std::string_view compiler_tool_key(CompilerTool t);  // "ptxas", "cuobjdump", "binary"
 
 // Largest text the parser accepts (bytes); more is an InvalidInput error (a paste, not a build log archive).
 inline constexpr std::size_t kMaxCompilerOutput = std::size_t{16} << 20;
@@ -71,6 +76,16 @@ struct ParsedKernel {
     CompilerTool tool = CompilerTool::Ptxas;
     int64_t line = 0;                        // 1-based line where the kernel starts in the text
     std::vector<std::string> missing;        // fields the text did not give: "registers", "smem", "barriers"
+#ifndef SMCALC_NO_BINARY_READER  // the page's own core reads no binaries (web/CMakeLists.txt: page weight)
+    // Binaries only (smcalc/binary.hpp); nullopt / empty from text.
+    std::optional<int64_t> max_threads;      // __launch_bounds__'s threads (EIATTR_MAX_THREADS, x*y*z)
+    std::optional<int64_t> max_regs;         // register cap ptxas worked to (EIATTR_MAXREG_COUNT)
+    std::optional<int64_t> param_bytes;      // kernel parameters, bytes (EIATTR_CBANK_PARAM_SIZE)
+    std::vector<int64_t> cluster_dims;       // __cluster_dims__ x, y, z (EIATTR_CTA_PER_CLUSTER); empty if none
+    std::string container;                   // where in the file: "cubin", "fat binary entry 2 of .nv_fatbin"
+    // Where each figure came from: (field, place), e.g. ("registers", "EIATTR_REGCOUNT in .nv.info").
+    std::vector<std::pair<std::string, std::string>> sources;
+#endif
 };
 
 struct ParsedOutput {
@@ -89,6 +104,9 @@ Expected<ParsedOutput> parse_compiler_output(std::string_view text);
 // `base` with what the compiler reported filled in: regs, smem_static (static shared memory only; dynamic
 // shared memory is a launch parameter no compiler prints) and barriers where the text gave them.
 KernelInput to_kernel_input(const ParsedKernel& k, KernelInput base = {});
+
+// Sets `mangled`, `demangled` and `short_name` from `name` (as the text reader does for each kernel).
+void fill_kernel_names(ParsedKernel& k);
 
 // The demangled signature of an Itanium-mangled name ("_Z6reduceILi512EEvPKfPfi" -> "void reduce<512>(float
 // const*, float*, int)"), or nullopt: not "_Z...", not the mangled alphabet, over kMaxDemangleInput bytes,
