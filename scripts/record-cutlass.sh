@@ -51,7 +51,7 @@ if [ ! -s "$out" ] || [ ${#only[@]} -eq 0 ]; then
   {
     echo "# CUTLASS GEMM kernels compiled by scripts/record-cutlass.sh (probe: scripts/cutlass/probe.cu)."
     echo "# CUTLASS $version, commit $commit (https://github.com/NVIDIA/cutlass)"
-    echo "# $("$NVCC" --version | tail -1); host $(${CXX:-g++} --version | head -1)"
+    echo "# $("$NVCC" --version | grep -m1 release) ($("$NVCC" --version | tail -1)); host $(${CXX:-g++} --version | head -1)"
     echo "# flags: -std=c++17 -O3 -arch=sm_90a|sm_100a --expt-relaxed-constexpr -DNDEBUG -Xptxas -v"
     echo "# status ok: compiled; rejected: the builder refused it at compile time (reason = its static_assert)."
     echo "# setmaxnreg: the setmaxnreg.dec/inc values in the kernel's PTX; '-' where none. '-' = not applicable."

@@ -120,6 +120,8 @@ int check_row(const Row& r) {
         REQUIRE_FALSE(res.ok());
         CHECK(res.error().id == ErrorId::Unsupported);
         CHECK(res.error().field == "m");
+        // ... quoting the builder's own reason (its static_assert, recorded).
+        CHECK(res.error().message.find(r.at("reason")) != std::string::npos);
         return 1;
     }
     REQUIRE_MESSAGE(res.ok(), (res.ok() ? std::string() : res.error().message));

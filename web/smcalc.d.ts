@@ -415,6 +415,28 @@ export interface TileAnswer extends AnswerCommon {
   gpu: string | null;
   fit_options: TileFitOption[];
   cluster?: ClusterAnswer;
+  /** CUTLASS schedule (issue 30): 'none' and [] for the warps model. */
+  schedule: 'none' | 'cooperative' | 'pingpong' | 'sm100_1sm' | 'sm100_2sm';
+  roles: TileRole[];
+  regs_launch_alloc: number;          // registers/thread the launch bounds allow (0 without a schedule)
+  consumer_regs: number;              // the accumulator holders' budget (setmaxnreg) or launch count
+  acc_stages: number;                 // Blackwell: TMEM accumulator stages
+  epilogue_tile_m: number;
+  epilogue_tile_n: number;
+  epilogue_stages_c: number;
+  epilogue_stages_d: number;
+  stages_auto: { stages: number; capacity: number; carveout: number; stage_bytes: number; barrier_bytes: number;
+                 text: string } | null;  // how "stages": "auto" chose the count
+}
+
+/** One thread role of a CUTLASS schedule: its threads and registers per thread. */
+export interface TileRole {
+  key: string;                        // "producer", "consumer", "mma", "load", "scheduler", "epilogue_load", "epilogue"
+  label: string;
+  threads: number;
+  regs: number;
+  acc_regs: number;
+  basis: 'exact' | 'estimate';
 }
 
 /** tile on an AMD Instinct GPU (MFMA tile model). */

@@ -540,8 +540,8 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
         case ShapeFail::CoopM:
             return {ErrorId::Unsupported, "m",
                     "m is " + S(m) + "; the cooperative schedule splits M over two consumer warpgroups of 64 rows "
-                    "each, so CUTLASS's builder refuses M below 128 or not a multiple of 128 (tile_to_shape of the 2x1 "
-                    "warpgroup layout fails); use the pingpong schedule for M = 64"};
+                    "each: m must be a multiple of 128 (CUTLASS's builder: \"Cooperative kernel requires Tile Size to "
+                    "be greater than or equal to 128 along the M-dimension.\"); use the pingpong schedule for M = 64"};
         case ShapeFail::ScheduleN:
             return {ErrorId::Unsupported, "n",
                     "n is " + S(n) + "; one consumer warpgroup covers all of N with wgmma m64nNk" + S(c.k_inst) +
@@ -729,8 +729,13 @@ void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t st
     //  dealloc barrier, 2 CLC responses (16 B each) and the TMEM base address (4 B).
     int64_t pipes = kPipeBarrierBytes * (stages + e.epi_stages_c) + 16 + 16;
     if (is_sm100_ws(c.schedule)) {
-        e.kernel_carveout = kPipeBarrierBytes * e.acc_stages + 32 + 16 + 16 + 32 + 2 * 16 + 2 * 4;
-        pipes = kPipeBarrierBytes * (stages + e.epi_stages_c) + e.kernel_carveout;
+        // sm100_pipeline_carveout.inl Sm100DenseGemmTmaUmmaCarveout (what the builder takes off the capacity):
+        // accumulator pipeline 16 B x acc stages, CLC pipeline 32, load order 16, TMEM dealloc barrier 8, CLC
+        // throttle 32, 2 CLC responses x 16, 2 TMEM base pointers x 4 (recorded: 192 B with 4 acc stages).
+        e.kernel_carveout = kPipeBarrierBytes * e.acc_stages + 32 + 16 + 8 + 32 + 2 * 16 + 2 * 4;
+        // The kernel's own layout: the same barriers each alignas(16) (the dealloc barrier takes 16), 2 CLC
+        // responses, one TMEM base pointer (recorded PipelineStorage: 320 B for 6 stages, 4 C stages, 4 acc stages).
+        pipes = kPipeBarrierBytes * (stages + e.epi_stages_c + e.acc_stages) + 32 + 16 + 32 + 16 + 2 * 16 + 4;
     }
     e.smem_bar = pipes;
     e.smem_head = round_to(pipes, 1024);
@@ -1186,7 +1191,7 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
     if (r.schedule != Schedule::None) {
         const Basis hb = is_hopper_ws(r.schedule) ? Basis::Exact : Basis::Estimate;
         add_row(r, "regs_launch_alloc", "registers per thread the launch bounds allow (MaxThreadsPerBlock, 1 CTA/SM)",
-                "registers", D(r.regs_launch_alloc), D(r.regs_cap), Basis::Exact);
+                "registers", D(r.regs_launch_alloc), D(ar.max_regs_per_thread), Basis::Exact);
         for (const TileRole& role : r.roles)
             add_row(r, "role_" + role.key + "_regs", role.label + ": registers per thread", "registers", D(role.regs),
                     std::nullopt, role.basis);
@@ -1196,7 +1201,7 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
             add_row(r, "acc_stages", "accumulator stages in TMEM (CUTLASS: min(4, 512 / N))", "stages",
                     D(r.acc_stages), std::nullopt, Basis::Exact);
         if (r.epilogue_stages_c > 0)
-            add_row(r, "epilogue_tile", "TMA epilogue sub-tile (M x N elements) x C stages", "elements",
+            add_row(r, "epilogue_tile", "TMA epilogue sub-tile (M x N)", "elements",
                     D(r.epilogue_tile_m * r.epilogue_tile_n), std::nullopt, Basis::Exact);
     }
     add_row(r, "threads", "threads per CTA", "threads", D(r.threads), D(dev.max_threads_per_block), Basis::Exact,
@@ -1445,6 +1450,9 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
                                             const std::optional<TileResult>& original) {
     std::vector<TileFitOption> out;
     if (original && original->fits) return out;
+    // A CUTLASS schedule's shape rules are its builder's: the warps model's options (more warps, a 2-CTA split of a
+    // hand-written kernel) do not describe what that builder would generate.
+    if (in.schedule != Schedule::None) return out;
     auto arch_or = validate_device(dev);
     if (!arch_or) return out;
     const ArchRules& ar = **arch_or;
