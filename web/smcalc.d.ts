@@ -80,6 +80,8 @@ export interface TileInput {
   overhead_regs?: number | 'default' | -1; // registers/thread besides accumulators (default: the model's estimate; give what ptxas -v reports)
   subbyte_smem?: 'auto' | 'packed' | 'padded'; // fp6/fp4 layout in shared memory: auto, packed or padded
   acc_buffers?: number;               // accumulator copies in tensor memory (default 1)
+  schedule?: 'none' | 'cooperative' | 'pingpong' | 'sm100_1sm' | 'sm100_2sm'; // CUTLASS kernel schedule: none (warps per CTA, default), cooperative, pingpong (Hopper), sm100_1sm, sm100_2sm (Blackwell): its threads, roles, register budgets and epilogue
+  stages_auto?: boolean;              // CUTLASS's StageCountAutoCarveout instead of --stages (also --stages auto)
 }
 
 /** A thread block cluster (CC 9.0+; smcalc::ClusterInput), with a kernel or a tile. Absent = no cluster. */

@@ -253,8 +253,10 @@ std::string tile_text(const Request& req, const TileResult& r) {
 
 std::string tiles_text(const Request& req, const TileSearchResult& r) {
     const TileInput& b = req.search.base;
-    const bool tmem = b.mma == MmaPath::TensorMemory;
+    const bool tmem =
+        b.mma == MmaPath::TensorMemory || b.schedule == Schedule::Sm100_1Sm || b.schedule == Schedule::Sm100_2Sm;
     std::string out = device_title(req.device, req.gpu) + "\n";
+    if (b.schedule != Schedule::None) out += "schedule " + std::string(schedule_key(b.schedule)) + " (CUTLASS)\n";
     out += tile_types_text(b) + ", accumulators in " + (tmem ? "tensor memory" : "registers") + ": " +
            num(static_cast<int64_t>(r.fits.size())) + " of " + num(r.candidates) + " candidate tiles fit\n";
     out += "rejected: " + num(r.refused) + " by the MMA shape rules, " + num(r.spills) + " spill registers, " +

@@ -1052,6 +1052,7 @@ TileResult readouts(const Device& dev, const TileInput& in, const Ctx& c, const 
     if (c.schedule != Schedule::None) {
         r.schedule = c.schedule;
         r.input.warps = e.threads / dev.warp_size;
+        r.input.mma = is_sm100_ws(c.schedule) ? MmaPath::TensorMemory : MmaPath::Registers;
         r.regs_launch_alloc = e.launch_alloc;
         r.consumer_regs = e.consumer_regs;
         if (is_hopper_ws(c.schedule)) r.regs_cap = e.consumer_regs;
