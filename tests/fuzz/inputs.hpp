@@ -350,7 +350,8 @@ inline std::string check_clusters(const Device& d, const ClusterInput& in, const
 
 inline std::string check_search(const TileSearch& s, const TileSearchResult& r) {
     const auto n = static_cast<int64_t>(s.ms.size() * s.ns.size() * s.ks.size() *
-                                        (s.stages_auto ? std::size_t{1} : s.stages.size()) * s.warps.size() *
+                                        (s.stages_auto ? std::size_t{1} : s.stages.size()) *
+                                        (s.base.schedule != Schedule::None ? std::size_t{1} : s.warps.size()) *
                                         s.clusters.size());
     if (r.candidates != n) return "candidates != product of the list lengths";
     const int64_t counted = r.refused + r.spills + r.smem_over + r.tmem_over + r.no_cta + static_cast<int64_t>(r.fits.size());
