@@ -133,6 +133,14 @@ std::string tmem_ccs() {
     return s;
 }
 
+// The page's own copy of the core (web/CMakeLists.txt, SMCALC_PAGE_CORE) leaves the CUTLASS schedules to the JS API
+// module (page weight): a constant false here lets the compiler drop their code and strings from the page.
+#ifdef SMCALC_PAGE_CORE
+constexpr bool kSchedules = false;
+#else
+constexpr bool kSchedules = true;
+#endif
+
 bool is_hopper_ws(Schedule s) { return s == Schedule::Cooperative || s == Schedule::PingPong; }
 bool is_sm100_ws(Schedule s) { return s == Schedule::Sm100_1Sm || s == Schedule::Sm100_2Sm; }
 
@@ -140,6 +148,9 @@ bool is_sm100_ws(Schedule s) { return s == Schedule::Sm100_1Sm || s == Schedule:
 std::optional<Error> schedule_ctx(Ctx& c, const TileInput& in) {
     c.schedule = in.schedule;
     if (in.schedule == Schedule::None) return std::nullopt;
+    if (!kSchedules)
+        return Error{ErrorId::Unsupported, "schedule",
+                     "CUTLASS schedules are answered by the JS API (smcalc-api.js) and the CLI, not by the page's core"};
     const ComputeCapability cc = c.arch->cc;
     const std::string name(schedule_key(in.schedule));
     if (c.kind == Kind::Ffma)
@@ -392,7 +403,7 @@ Shape schedule_shape(const Ctx& c, int64_t m, int64_t n, int64_t k) {
 }
 
 Shape shape_for(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t warps) {
-    if (c.schedule != Schedule::None) return schedule_shape(c, m, n, k);
+    if (kSchedules && c.schedule != Schedule::None) return schedule_shape(c, m, n, k);
     Shape s;
     s.inst_k = c.k_inst;
     // A CTA holds at most max_threads_per_block threads (1024 = 32 warps); this also bounds the grid loops.
@@ -748,7 +759,7 @@ Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int
     Eval e;
     e.shape = shape_for(c, m, n, k, warps);
     if (e.shape.fail != ShapeFail::None) return e;
-    if (c.schedule != Schedule::None) {
+    if (kSchedules && c.schedule != Schedule::None) {
         // Schedules' shapes are bounded (M, N <= 256, K checked below): only stages and K can overflow.
         if (k > (int64_t{1} << 20) || stages > (int64_t{1} << 20)) {
             e.overflow = Overflow::Mainloop;
@@ -1049,7 +1060,7 @@ TileResult readouts(const Device& dev, const TileInput& in, const Ctx& c, const 
     r.smem_per_cta = e.smem_total;
     r.smem_limit = c.smem_limit;
     r.smem_fits = e.smem_fits;
-    if (c.schedule != Schedule::None) {
+    if (kSchedules && c.schedule != Schedule::None) {
         r.schedule = c.schedule;
         r.input.warps = e.threads / dev.warp_size;
         r.input.mma = is_sm100_ws(c.schedule) ? MmaPath::TensorMemory : MmaPath::Registers;
@@ -1189,7 +1200,7 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
             std::nullopt, Basis::Estimate);
     add_row(r, "regs_per_thread_est", "registers per thread", "registers", D(r.regs_per_thread_est), D(r.regs_cap),
             Basis::Estimate, r.spills);
-    if (r.schedule != Schedule::None) {
+    if (kSchedules && r.schedule != Schedule::None) {
         const Basis hb = is_hopper_ws(r.schedule) ? Basis::Exact : Basis::Estimate;
         add_row(r, "regs_launch_alloc", "registers per thread the launch bounds allow (MaxThreadsPerBlock, 1 CTA/SM)",
                 "registers", D(r.regs_launch_alloc), D(ar.max_regs_per_thread), Basis::Exact);
@@ -1279,7 +1290,7 @@ void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx&
         N.push_back("The CTA's accumulators (" + num(r.acc_bytes) + " B) " +
                     (r.acc_bytes == r.regfile_bytes ? std::string("are the whole") : std::string("exceed the")) +
                     " register file of one SM (" + num(dev.regs_per_sm) + " x 4 B = " + num(r.regfile_bytes) + " B).");
-    if (c.schedule != Schedule::None) {
+    if (kSchedules && c.schedule != Schedule::None) {
         const std::string name(schedule_key(c.schedule));
         if (is_hopper_ws(c.schedule))
             N.push_back("Schedule " + name + " (CUTLASS 4.7, sm_90a): " + num(e.threads) + " threads = a producer warpgroup "
@@ -1530,7 +1541,7 @@ int64_t round_up(int64_t v, int64_t to) { return ceil_div(v, to) * to; }  // v <
 // are beyond 2^53).
 StageAuto auto_stage_count(const Ctx& c, const Eval& one) {
     StageAuto a;
-    if (c.schedule != Schedule::None) {
+    if (kSchedules && c.schedule != Schedule::None) {
         // Hopper (sm90_gmma_builder.inl compute_stage_count_or_override): capacity 232,448 B rounded down to 128,
         // carveout = sizeof(epilogue SharedStorage) rounded up to 128, stage = round_up(A + B, 128) + 16.
         // Blackwell (sm100_common.inl): capacity - the kernel's KernelSmemCarveout, no rounding, stage = A + B + 16.
