@@ -28,10 +28,11 @@ struct Host {
     void (*copy_to_clipboard)(const std::string& text) = nullptr;
     void (*set_url_hash)(const std::string& hash) = nullptr;  // without '#'; replaceState, no history spam
     void (*announce)(const std::string& text) = nullptr;       // ARIA live region mirror of the readouts
-    // The page's core has no C++ demangler (page weight): pasted compiler output is parsed again by the JS API
-    // module (smcalc-api.js, loaded on demand), and `done` gets its names as lines "mangled\tdemangled\tshort
-    // name" ("" when the module could not load: the names stay as printed).
-    void (*demangle)(const std::string& text, void (*done)(const std::string& names)) = nullptr;
+    // Pasted compiler output is read by the JS API module (smcalc-api.js, loaded on demand; op "parse"), so
+    // the page's wasm carries no reader and no demangler, and reads what the CLI and the API read. `done` gets the
+    // request's `id` and the answer as lines (web/js/page.js, smcalc.read_lines: "E\t<error>", "S\t<summary>",
+    // "N\t<note>", "K\t<NVIDIA kernel>", "A\t<AMD kernel>").
+    void (*read_output)(int id, const std::string& text, void (*done)(int id, const std::string& lines)) = nullptr;
     std::string page_url;                                      // location without hash, for "Copy link"
     // Saved state and files (ui_saved.cpp). A browser that refuses storage (private mode, sandboxed iframe,
     // quota) gets answers, never an exception: no entries (nullopt) and false.

@@ -81,7 +81,7 @@ struct Platform {
     bool items_wanted = false;            // window.smcalc.items() was called: record widget rectangles
     std::string items_building, items_last;  // JSON array bodies: this ImGui frame's, the last presented one's
     void (*file_chosen)(const std::string& text, const std::string& name) = nullptr;  // Host::pick_file's
-    void (*demangled)(const std::string& names) = nullptr;                             // Host::demangle's
+    void (*read)(int id, const std::string& lines) = nullptr;                          // Host::read_output's
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
 };
 
@@ -324,21 +324,14 @@ EM_JS(void, js_download, (const char* name, const char* text), {
     document.body.removeChild(link);
     setTimeout(function() { URL.revokeObjectURL(url); }, 30000);
 });
-// Pasted compiler output parsed by the JS API module (window.smcalc.handle, op "parse": it demangles); the
-// kernels' names come back through smcalc_platform_demangled() as "mangled\tdemangled\tshort\n" lines.
-EM_JS(void, js_demangle, (const char* text), {
-    var done = function(lines) {
+// Pasted compiler output read by the JS API module (window.smcalc.read_lines, web/js/page.js); the answer
+// comes back through smcalc_platform_read() as lines.
+EM_JS(void, js_read_output, (int id, const char* text), {
+    window["smcalc"].read_lines({op: "parse", text: UTF8ToString(text)}).then(function(lines) {
         var t = allocateUTF8(lines);
-        _smcalc_platform_demangled(t);
+        _smcalc_platform_read(id, t);
         _free(t);
-    };
-    window.smcalc.handle({op: "parse", text: UTF8ToString(text)}).then(function(a) {
-        var out = "";
-        (a && a.kernels || []).forEach(function(k) {
-            if (k.mangled && k.demangled) out += k.mangled + "\t" + k.demangled + "\t" + k.short_name + "\n";
-        });
-        done(out);
-    }, function() { done(""); });
+    });
 });
 // Opens the browser's file dialog (the button's click runs inside the gesture: frame_in_gesture);
 // the chosen file's text comes back through smcalc_platform_file_chosen().
@@ -683,9 +676,9 @@ std::optional<std::string> host_storage_entries() {
 bool host_storage_set(const std::string& k, const std::string& v) { return js_storage_set(k.c_str(), v.c_str()) != 0; }
 bool host_storage_remove(const std::string& k) { return js_storage_remove(k.c_str()) != 0; }
 void host_download(const std::string& name, const std::string& text) { js_download(name.c_str(), text.c_str()); }
-void host_demangle(const std::string& text, void (*done)(const std::string& names)) {
-    P().demangled = done;
-    js_demangle(text.c_str());
+void host_read_output(int id, const std::string& text, void (*done)(int id, const std::string& lines)) {
+    P().read = done;
+    js_read_output(id, text.c_str());
 }
 void host_pick_file(void (*chosen)(const std::string& text, const std::string& name)) {
     P().file_chosen = chosen;
@@ -728,9 +721,9 @@ EMSCRIPTEN_KEEPALIVE void smcalc_platform_file_chosen(const char* text, const ch
     if (P().file_chosen) P().file_chosen(text ? text : "", name ? name : "");
     RequestFrame();
 }
-// Host::demangle's answer: the kernels' names from the JS API module ("" if it could not load).
-EMSCRIPTEN_KEEPALIVE void smcalc_platform_demangled(const char* names) {
-    if (P().demangled) P().demangled(names ? names : "");
+// Host::read_output's answer: request `id`'s kernels as lines from the JS API module.
+EMSCRIPTEN_KEEPALIVE void smcalc_platform_read(int id, const char* lines) {
+    if (P().read) P().read(id, lines ? lines : "");
     RequestFrame();
 }
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_hash(const char* hash) {
@@ -921,7 +914,7 @@ bool Init(Host* host, std::string* url_hash) {
     host->storage_remove = host_storage_remove;
     host->download = host_download;
     host->pick_file = host_pick_file;
-    host->demangle = host_demangle;
+    host->read_output = host_read_output;
     host->page_url = take(js_location(1));
     *url_hash = take(js_location(0));
     p.last_time = emscripten_get_now() / 1000.0;

@@ -272,12 +272,11 @@ void left_column(App& a, bool compact) {
             view_kernel_inputs(a, compact);
     }
     card_end();
-    if (a.model.amd_gpu) {
-        // The compiler-output reader and "what fits" are NVIDIA's on the page (the CLI reads LLVM's AMD output).
-    } else if (a.in.mode == Mode::Kernel) {
+    if (a.in.mode == Mode::Kernel) {
+        // Compiler output of either vendor (the JS API module reads it); "what fits" is NVIDIA's tile search.
         if (card_begin("c_paste", nullptr, ImVec2(-1, 0))) view_paste(a);
         card_end();
-    } else {
+    } else if (!a.model.amd_gpu) {
         if (card_begin("c_fits", nullptr, ImVec2(-1, 0))) view_fits(a);
         card_end();
     }
@@ -723,6 +722,7 @@ std::string ui_state_json() {
         if (m.cluster) {
             const ClusterResult& c = *m.cluster;
             j.key("cluster_size").num(c.cluster_size).key("ctas_per_sm").num(c.ctas_per_sm);
+            j.key("cluster_ctas_per_sm").num(c.cluster_ctas_per_sm);
             j.key("dsmem_per_cluster").num(c.dsmem_per_cluster).key("limiter").str(cluster_limiter_key(c.limiter));
             j.key("max_active_clusters");
             if (c.max_active_clusters) {

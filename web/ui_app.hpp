@@ -78,12 +78,17 @@ struct PasteState {
     bool open = false;                      // the card's header is open
     int reveal = 0;                         // frames left to scroll the column to show the box and the list
     std::string text;                       // the multi-line box
-    std::string parsed_text;                // the text `parsed` / `error` belong to
-    std::optional<ParsedOutput> parsed;
+    std::string parsed_text;                // the text `parsed` / `error` belong to (or are being read for)
+    // The JS API module reads the text (op "parse": ptxas -v, cuobjdump -res-usage, AMD LLVM output), the same
+    // reader as the CLI's and the API's; the page's own wasm has none. Its answer comes back a frame or more
+    // later (the module loads on first use): `reading` is the number of the request still out (0: none).
+    int reading = 0;
+    int requests = 0;                       // requests sent so far (an answer for an older one is dropped)
+    std::optional<ParsedOutput> parsed;     // NVIDIA kernels as NVIDIA rows; AMD ones with `amd` set
+    std::vector<std::optional<amd::KernelInput>> amd;  // per row of parsed->kernels: the AMD kernel's inputs
     std::optional<Error> error;
     int picked = -1;                        // kernel index last filled in
     std::string filled;                     // "Filled in: ..." after a pick
-    std::string demangling;                 // the text whose names the JS API module is demangling ("" none)
 };
 
 struct FitsCache {
@@ -259,6 +264,7 @@ void view_amd_why(App& a);
 void view_amd_next(App& a);
 
 // [Clusters] ui_cluster.cpp
+void view_cluster_headline(App& a, const OccupancyResult& r, bool compact);  // the Result card, cluster on
 void view_clusters(App& a);  // resident clusters GPU-wide: labelled figures, per-GPC picture, arithmetic
 
 // [Tile] ui_tile.cpp

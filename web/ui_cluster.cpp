@@ -107,6 +107,47 @@ void figures_table(const ClusterResult& r, const Palette& pal) {
 
 }  // namespace
 
+// The Result card with a cluster on (issue 28): resident clusters GPU-wide are the headline, typical and the
+// range over every GPC layout the sources allow, the CTAs per SM a cluster launch uses, and the cluster's limiter;
+// the per-SM answer without the cluster follows in one line. The Clusters tab keeps the picture and the arithmetic.
+void view_cluster_headline(App& a, const OccupancyResult& r, bool compact) {
+    const ClusterResult& c = *a.model.cluster;
+    const float gap = compact ? 16.0f : 40.0f;
+    const auto& mac = c.max_active_clusters;
+    const bool one = mac && mac->low && mac->high && *mac->low == *mac->high;  // every layout agrees: exact
+    if (one) {
+        big_number(a, grouped(*mac->low), "clusters (every layout)", nullptr);
+    } else if (mac && mac->typical) {
+        big_number(a, grouped(*mac->typical), "clusters (typical)", nullptr);
+        ImGui::SameLine(0, gap);
+        big_number(a, mac->low && mac->high ? grouped(*mac->low) + ".." + grouped(*mac->high) : "?", "every layout", nullptr);
+    } else {
+        big_number(a, mac ? grouped(mac->bound) : std::string("?"), mac ? "clusters at most" : "clusters", nullptr);
+    }
+    ImGui::SameLine(0, gap);
+    big_number(a, std::to_string(c.cluster_ctas_per_sm),
+               c.cluster_ctas_per_sm < r.blocks_per_sm ? "CTAs per SM (capped)" : "CTAs per SM", nullptr);
+    ImGui::Spacing();
+    view_tile_verdict(a);
+    ImGui::TextUnformatted("Limited by");
+    ImGui::SameLine();
+    ImGui::TextColored(a.pal.text_limiting, "%s", std::string(cluster_limiter_label(c.limiter)).c_str());
+    std::string why = c.limiter_reason;
+    if (!why.empty() && why.back() != '.') why += '.';
+    if (!mac)
+        why += " The SM count is not known: no GPU-wide figure.";
+    else if (!one && mac->typical)
+        why += " Typical is an estimate (one die's GPC layout is not known); the range holds for every layout the "
+               "sources allow; none beats " + grouped(mac->bound) + " (exact).";
+    text_wrapped(why, &a.pal.text_dim);
+    std::string lim;
+    for (Resource res : r.limiting) lim += (lim.empty() ? "" : " and ") + std::string(resource_label(res));
+    text_wrapped("Without the cluster: " + count_text(r.blocks_per_sm, "CTA", "CTAs") + " per SM, " +
+                     format_percent(r.occupancy) + " occupancy, limited by " + lim + ". The Clusters tab has the "
+                     "GPC picture and the arithmetic.",
+                 &a.pal.text_dim);
+}
+
 void view_clusters(App& a) {
     const Model& m = a.model;
     if (m.cluster_error) {

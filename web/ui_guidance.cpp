@@ -2,18 +2,20 @@
 //
 // [SECTION] Next step      - smcalc::next_step() suggestions with Apply, the next occupancy level, launch bounds
 // [SECTION] Compare        - the same kernel (smcalc::compare) or tile (smcalc::tile per GPU) on up to 4 GPUs
-// [SECTION] Compiler output - pasted ptxas -v / cuobjdump -res-usage (smcalc::parse_compiler_output)
+// [SECTION] Compiler output - pasted ptxas -v / cuobjdump -res-usage / AMD LLVM output, read by the JS API
 // [SECTION] What fits      - smcalc::tiles_that_fit for the tile's types and path on this GPU
 // [SECTION] State JSON     - the parts of window.smcalc.state() these views add
 //
 // Every number shown is the core's answer; this file only decides what to ask and lays it out. Each result
 // is cached by the inputs it was computed for (never recomputed per frame).
 #include <algorithm>
+#include <charconv>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
 
 #include "imgui.h"
+#include "smcalc/amd_parse.hpp"
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
 #include "ui_json.hpp"
@@ -456,50 +458,115 @@ int resize_string(ImGuiInputTextCallbackData* d) {
     return 0;
 }
 
+void pick(App& a, int i);
+
+// One line of the reader's answer (web/js/page.js read_lines) split on tabs; cells past the end are "".
+struct Cells {
+    std::vector<std::string_view> v;
+    explicit Cells(std::string_view line) {
+        for (std::size_t pos = 0;;) {
+            const std::size_t tab = line.find('\t', pos);
+            v.push_back(line.substr(pos, tab == std::string_view::npos ? line.npos : tab - pos));
+            if (tab == std::string_view::npos) break;
+            pos = tab + 1;
+        }
+    }
+    std::string_view operator[](std::size_t i) const { return i < v.size() ? v[i] : std::string_view(); }
+    std::string str(std::size_t i) const { return std::string((*this)[i]); }
+    std::optional<int64_t> num(std::size_t i) const {
+        const std::string_view c = (*this)[i];
+        int64_t x = 0;
+        const auto [end, ec] = std::from_chars(c.data(), c.data() + c.size(), x);
+        if (ec != std::errc() || end != c.data() + c.size()) return std::nullopt;
+        return x;
+    }
+    std::vector<std::string> list(std::size_t i) const {  // "registers,smem" -> {"registers", "smem"}
+        std::vector<std::string> out;
+        for (std::string_view c = (*this)[i]; !c.empty();) {
+            const std::size_t comma = std::min(c.find(','), c.size());
+            out.emplace_back(c.substr(0, comma));
+            c.remove_prefix(std::min(comma + 1, c.size()));
+        }
+        return out;
+    }
+};
+
+// The reader's answer for request `id`, in the order of page.js's NV and AMD key lists.
+void take_read(int id, const std::string& lines) {
+    App& a = app();
+    PasteState& p = a.paste;
+    if (id != p.reading) return;  // an answer for text that has changed since
+    p.reading = 0;
+    ParsedOutput out;
+    for (std::size_t pos = 0; pos < lines.size();) {
+        const std::size_t nl = std::min(lines.find('\n', pos), lines.size());
+        const Cells c(std::string_view(lines).substr(pos, nl - pos));
+        pos = nl + 1;
+        if (c[0] == "E") {
+            p.error = Error{ErrorId::InvalidInput, "text", c.str(1)};
+            return;
+        }
+        if (c[0] == "S") out.summary = c.str(1);
+        if (c[0] == "N") out.notes.push_back(c.str(1));
+        ParsedKernel k;
+        std::optional<amd::KernelInput> amd_in;
+        if (c[0] == "K") {
+            k.short_name = c.str(1);
+            k.name = c.str(2);
+            k.demangled = c.str(3);
+            k.arch = c.str(4);
+            if (auto cc = parse_cc(c[5])) k.cc = *cc;
+            k.cc_modelled = c[6] == "1";
+            k.registers = c.num(7);
+            k.smem_static = c.num(8);
+            k.barriers = c.num(9);
+            k.stack_frame = c.num(10);
+            k.spill_stores = c.num(11);
+            k.spill_loads = c.num(12);
+            k.local = c.num(13);
+            k.line = c.num(14).value_or(0);
+            k.missing = c.list(15);
+        } else if (c[0] == "A") {
+            // An AMD kernel: its row shows VGPRs and LDS; a pick fills the AMD inputs (amd::to_kernel_input).
+            amd::ParsedKernel ak;
+            ak.name = k.short_name = k.name = c.str(1);
+            ak.gfx = k.arch = c.str(2);
+            ak.vgprs = k.registers = c.num(3);
+            ak.agprs = c.num(4);
+            ak.sgprs = c.num(5);
+            ak.lds = k.smem_static = c.num(6);
+            ak.scratch = c.num(7);
+            ak.max_flat_workgroup_size = c.num(8);
+            ak.next_free_vgpr = c.num(9);
+            ak.line = k.line = c.num(10).value_or(0);
+            ak.missing = c.list(11);
+            amd_in = amd::to_kernel_input(ak, a.in.amd);
+            if (ak.max_flat_workgroup_size) amd_in->threads = *ak.max_flat_workgroup_size;
+        } else {
+            continue;
+        }
+        out.kernels.push_back(std::move(k));
+        p.amd.push_back(amd_in);
+    }
+    p.parsed = std::move(out);
+    p.reveal = kRevealFrames;
+    if (p.parsed->kernels.size() == 1) pick(a, 0);
+}
+
 void reparse(App& a) {
     PasteState& p = a.paste;
     p.parsed_text = p.text;
     p.parsed.reset();
+    p.amd.clear();
     p.error.reset();
     p.picked = -1;
     p.filled.clear();
+    p.reading = 0;
     std::string_view text = p.text;
     while (!text.empty() && (text.front() == ' ' || text.front() == '\n')) text.remove_prefix(1);
-    if (text.empty()) return;
-    // The box reads NVIDIA's compiler output (it fills the kernel inputs); op parse of the CLI and the JS API
-    // also reads LLVM's (read_compiler_output), which the page does not link.
-    auto r = parse_compiler_output(p.text);
-    if (r)
-        p.parsed = std::move(*r);
-    else
-        p.error = r.error();
-    // Mangled names ("_Z6reduceILi512EEvPKfPfi") are demangled by the JS API module, which has the demangler
-    // the page leaves out: "reduce<512>" and "reduce<256>" then read apart in the list.
-    const bool mangled = p.parsed && std::any_of(p.parsed->kernels.begin(), p.parsed->kernels.end(), [](const ParsedKernel& k) {
-        return !k.mangled.empty() && k.demangled.empty();
-    });
-    if (mangled && a.host.demangle) {
-        p.demangling = p.text;
-        a.host.demangle(p.text, [](const std::string& names) {
-            PasteState& q = app().paste;
-            if (!q.parsed || q.demangling != q.parsed_text) return;  // the text changed since: stale names
-            q.demangling.clear();
-            std::size_t pos = 0;
-            while (pos < names.size()) {
-                std::size_t end = names.find('\n', pos);
-                if (end == std::string::npos) end = names.size();
-                const std::string line = names.substr(pos, end - pos);
-                pos = end + 1;
-                const std::size_t t1 = line.find('\t'), t2 = t1 == std::string::npos ? t1 : line.find('\t', t1 + 1);
-                if (t2 == std::string::npos) continue;
-                for (ParsedKernel& k : q.parsed->kernels)
-                    if (k.mangled == line.substr(0, t1) && k.demangled.empty()) {
-                        k.demangled = line.substr(t1 + 1, t2 - t1 - 1);
-                        k.short_name = line.substr(t2 + 1);
-                    }
-            }
-        });
-    }
+    if (text.empty() || !a.host.read_output) return;
+    p.reading = ++p.requests;
+    a.host.read_output(p.reading, p.text, take_read);
 }
 
 std::string opt_text(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("-"); }
@@ -510,9 +577,28 @@ void pick(App& a, int i) {
     p.picked = i;
     p.reveal = kRevealFrames;  // the filled-in line and the target note under the list
     a.in.mode = Mode::Kernel;
-    a.in.kernel = to_kernel_input(k, a.in.kernel);
     std::string set, missing;
     auto item = [](std::string& list, const std::string& s) { list += (list.empty() ? "" : ", ") + s; };
+    if (const auto& amd_in = p.amd[static_cast<std::size_t>(i)]) {
+        // An AMD kernel is shown on an AMD GPU: the one of its gfx target when the GPU shown is not AMD.
+        if (!amd_gpu(a.in)) {
+            for (const amd::GpuSpec& g : amd::all_gpus())
+                if (k.arch.empty() || k.arch.rfind(g.gfx, 0) == 0) {  // "gfx942:sramecc+" is gfx942
+                    a.in.gpu = std::string(g.name);
+                    break;
+                }
+            a.in.cc_override.reset();
+            a.in.overrides = {};
+        }
+        a.in.amd = *amd_in;
+        a.in.kernel.threads = amd_in->threads;
+        p.filled = "Filled in from " + k.name + (k.arch.empty() ? "" : " (" + k.arch + ")") + ": " +
+                   std::to_string(amd_in->vgprs) + " VGPRs, " + std::to_string(amd_in->agprs) + " AGPRs, " +
+                   std::to_string(amd_in->sgprs) + " SGPRs, " + format_bytes(amd_in->lds) + " LDS, " +
+                   std::to_string(amd_in->threads) + " work-items per workgroup.";
+        return;
+    }
+    a.in.kernel = to_kernel_input(k, a.in.kernel);
     if (k.registers) item(set, std::to_string(*k.registers) + " registers/thread");
     if (k.smem_static) item(set, format_bytes(*k.smem_static) + " static shared memory");
     if (k.barriers) item(set, std::to_string(*k.barriers) + (*k.barriers == 1 ? " barrier" : " barriers"));
@@ -557,8 +643,9 @@ void view_paste_body(App& a);
 void view_paste(App& a) {
     PasteState& p = a.paste;
     const bool open = reveal_section("Paste compiler output", p.open, p.reveal);
-    tip("Paste the output of nvcc -Xptxas -v (or ptxas -v, nvcc --resource-usage) or cuobjdump -res-usage: every "
-        "kernel in it is listed with its registers, shared memory, barriers and spills.");
+    tip("Paste the output of nvcc -Xptxas -v (or ptxas -v, nvcc --resource-usage), cuobjdump -res-usage, or AMD "
+        "LLVM's resource-usage remarks, .s or metadata: every kernel in it is listed with its registers, shared "
+        "memory (LDS), barriers and spills.");
     if (!open) return;
     view_paste_body(a);
     ImGui::TreePop();
@@ -582,12 +669,12 @@ void view_paste_body(App& a) {
     if (changed || p.parsed_text.size() != p.text.size() || p.parsed_text != p.text) {
         reparse(a);
         p.reveal = kRevealFrames;
-        if (p.parsed && p.parsed->kernels.size() == 1) pick(a, 0);
     }
     if (!p.text.empty() && ImGui::SmallButton("Clear##paste")) {
         p.text.clear();
         reparse(a);
     }
+    if (p.reading) wrapped_dim("Reading...");
     if (p.error) {
         wrapped_colored(a.pal.text_error, p.error->message);
         return;

@@ -354,6 +354,8 @@ Model compute_model(const Inputs& in, bool sweeps) {
         m.summary = what + " " + count_text(r.blocks_per_sm, "CTA", "CTAs") + " per SM, " + std::to_string(r.warps_per_sm) +
                     " of " + std::to_string(r.max_warps_per_sm) + " warps, occupancy " + format_percent(r.occupancy) +
                     ", limited by " + limiting_text(r) + ".";
+        // With a cluster on, the Result card leads with the clusters resident GPU-wide; so does the read-out.
+        if (m.cluster) m.summary += " Cluster: " + cluster_answer_line(*m.cluster) + ".";
     }
     const KernelInput& k = m.kernel;
     {

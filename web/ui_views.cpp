@@ -943,6 +943,10 @@ void view_headline(App& a, bool compact) {
         return;
     }
     const OccupancyResult& r = *m.result;
+    if (m.cluster && r.blocks_per_sm > 0) {
+        view_cluster_headline(a, r, compact);
+        return;
+    }
     const float col = compact ? 0.0f : 24.0f;
     const ImVec4* zero = r.blocks_per_sm == 0 ? &a.pal.text_error : nullptr;
     big_number(a, std::to_string(r.blocks_per_sm), r.blocks_per_sm == 1 ? "CTA per SM" : "CTAs per SM", zero);

@@ -12,9 +12,7 @@
 //   [SECTION] result             missing fields, summary, the "no kernel found" message
 #include "smcalc/ptxas.hpp"
 
-#ifndef SMCALC_NO_DEMANGLER
 #include <cxxabi.h>  // abi::__cxa_demangle: the C++ ABI library (libstdc++ natively, libc++abi under Emscripten)
-#endif
 
 #include <algorithm>
 #include <cctype>
@@ -702,11 +700,6 @@ bool demangle_is_bounded(std::string_view m) {
 }
 
 std::optional<std::string> demangle(std::string_view mangled) {
-#ifdef SMCALC_NO_DEMANGLER
-    // The web page's build (web/CMakeLists.txt: smcalc_core_page) leaves names as printed, for page weight.
-    (void)mangled;
-    return std::nullopt;
-#else
     if (!demangle_is_bounded(mangled)) return std::nullopt;
     const std::string z(mangled);  // NUL-terminated copy
     int status = 0;
@@ -717,7 +710,6 @@ std::optional<std::string> demangle(std::string_view mangled) {
     std::string d = canonical_spelling(out.get());
     if (d.empty()) return std::nullopt;
     return d;
-#endif
 }
 
 std::string canonical_demangled(std::string_view demangled) {

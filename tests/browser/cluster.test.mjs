@@ -121,3 +121,23 @@ test('seed 002\'s 256x256 tile on H100: "does not fit" with no occupancy; Apply 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Result card with a cluster on: resident clusters and the cluster limiter lead; CC 10.x caps a cluster launch at 8 CTAs/SM', async () => {
+  // B200, 128 threads x 32 registers: 16 CTAs per SM alone, but a cluster launch on CC 10.x uses at most 8 per SM
+  // (measured: docs/clusters.md); the card said "16 CTAs per SM, 100 %" before (issue 28, item 4).
+  const { context, page, errors } = await open(env.browser, env.base + '#gpu=B200&m=kernel&t=128&r=32&cl=16&np=1');
+  const s = await state(page);
+  const api = await page.evaluate(() => window.smcalc.handle({
+    op: 'occupancy', gpu: 'B200', threads: 128, regs: 32, cluster: [16, 1, 1], non_portable_cluster: true }));
+  assert.equal(api.error, undefined, JSON.stringify(api.error));
+  assert.equal(s.cluster.ctas_per_sm, 16);
+  assert.equal(s.cluster.cluster_ctas_per_sm, api.cluster.cluster_ctas_per_sm);
+  assert.equal(s.cluster.cluster_ctas_per_sm, 8);
+  assert.deepEqual(figures(s.cluster.max_active_clusters), figures(api.cluster.max_active_clusters));
+  // The read-out (and the card) leads with the clusters, after the per-SM figures it no longer shows alone.
+  assert.match(s.summary, /Cluster: .*cluster/);
+  assert.deepEqual(s.clipped, []);
+  await screenshot(page, 'cluster-result-card');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

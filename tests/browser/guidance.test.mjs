@@ -277,3 +277,34 @@ test('paste: template kernels are demangled apart (reduce<512>, reduce<256>) and
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('paste: AMD LLVM output is read by the same reader as the CLI; a pick fills the AMD inputs on a GPU of its gfx', async () => {
+  // The page has no reader of its own: the JS API module reads the text (op parse), as `smcalc parse` does.
+  let { context, page, errors } = await open(env.browser, env.base + '#gpu=H100&m=kernel');
+  // Remarks of one kernel (llc-19, tests/data/amd/llc19-gfx942-remarks.txt): they name no gfx target, so the
+  // kernel lands on the first AMD GPU of the database; one kernel fills in at once.
+  const remarks = fs.readFileSync(path.join(root, 'tests/data/amd/llc19-gfx942-remarks.txt'), 'utf8')
+    .split('\n').slice(0, 10).join('\n') + '\n';
+  await pasteIntoBox(page, remarks);
+  let s = await until(page, () => window.smcalc.state(), (v) => v.vendor === 'amd' && v.paste.picked === 0);
+  assert.deepEqual([s.amd.vgprs, s.amd.agprs, s.amd.sgprs, s.amd.lds], [128, 0, 6, 16384]);
+  assert.equal(s.paste.kernels[0].name, 'v128_lds16k_wg256');
+  // An llc-19 .s for gfx90a: every kernel listed with its target; picking one shows a gfx90a GPU (MI250X is the
+  // first gfx90a product), as `smcalc parse tests/data/amd/llc19-gfx90a.s.txt` lists them.
+  assert.deepEqual(errors, []);
+  await context.close();
+  ({ context, page, errors } = await open(env.browser, env.base + '#gpu=H100&m=kernel'));
+  await pasteIntoBox(page, fs.readFileSync(path.join(root, 'tests/data/amd/llc19-gfx90a.s.txt'), 'utf8'));
+  s = await until(page, () => window.smcalc.state(), (v) => v.paste.kernels.length > 5);
+  assert.ok(s.paste.kernels.every((k) => k.arch.startsWith('gfx90a')), JSON.stringify(s.paste.kernels.slice(0, 3)));
+  assert.equal(s.paste.picked, -1, 'several kernels: nothing filled in before a pick');
+  await page.mouse.click(90, 23);
+  await idle(page);
+  await clickInView(page, 'kernel:v24_wg256@' + s.paste.kernels[1].arch, { x: 150, y: 500 });
+  s = await until(page, () => window.smcalc.state(), (v) => v.vendor === 'amd');
+  assert.equal(s.gpu, 'MI250X');
+  assert.equal(s.amd.vgprs, 24);
+  await screenshot(page, 'guidance-paste-amd');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

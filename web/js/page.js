@@ -33,6 +33,28 @@
     }
     return apiPromise;
   }
+  // The paste box's reader (web/ui_guidance.cpp reparse): the JS API's answer to `request` (op "parse") as
+  // lines the page's wasm splits on tabs, with no JSON reader of its own: "E\t<error>", "S\t<summary>",
+  // "N\t<note>", then a line per kernel, "K" + the NV keys' values (NVIDIA) or "A" + the AMD keys' values, in
+  // these orders ("" for an absent value, lists joined by commas). A module that cannot load is an "E" line.
+  var NV = ['short_name', 'name', 'demangled', 'arch', 'cc', 'cc_modelled', 'registers', 'smem_static', 'barriers',
+    'stack_frame', 'spill_stores', 'spill_loads', 'local', 'line', 'missing'];
+  var AMD = ['name', 'gfx', 'vgprs', 'agprs', 'sgprs', 'lds', 'scratch', 'max_flat_workgroup_size',
+    'next_free_vgpr', 'line', 'missing'];
+  function cell(v) {
+    return v === null || v === undefined ? '' : String(v === true ? 1 : v === false ? 0 : v).replace(/[\t\r\n]/g, ' ');
+  }
+  function read_lines(request) {
+    return api().then(function (a) { return a.handle(request); }).then(function (r) {
+      if (r.error) return 'E\t' + cell(r.error.message);
+      var out = 'S\t' + cell(r.summary) + '\n', amd = r.vendor === 'amd';
+      (r.notes || []).forEach(function (n) { out += 'N\t' + cell(n) + '\n'; });
+      (r.kernels || []).forEach(function (k) {
+        out += (amd ? 'A' : 'K') + (amd ? AMD : NV).map(function (key) { return '\t' + cell(k[key]); }).join('') + '\n';
+      });
+      return out;
+    }, function (e) { return 'E\tthe reader (smcalc-api.js) could not load: ' + cell(e && e.message); });
+  }
   var resolveReady;
   var smcalc = {
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
@@ -55,6 +77,7 @@
       });
     },
     api: api,
+    read_lines: read_lines,
     // For smcalc-messages.js: the field tables' keys (ui_state.hpp fields_json), a hash to apply (as a link's
     // would be, without a history entry), and a function called once per burst of changes of the inputs.
     fields: function () { return JSON.parse(UTF8ToString(_smcalc_page_fields())); },
