@@ -164,6 +164,10 @@ int check_row(const Row& r) {
         for (const TileRole& role : t.roles) threads += role.threads;
         CHECK(threads == num(r, "max_threads"));
         CHECK(t.roles.back().threads == num(r, "epilogue_threads"));
+        // Registers: an estimate (docs/tile-model.md); shown beside ptxas's count, not held to it. What it must not
+        // change is CTAs per SM (checked above against the compiled kernel).
+        MESSAGE(r.at("id") << ": registers per thread, model estimate " << t.regs_launch << ", ptxas -v "
+                           << num(r, "ptxas_regs"));
     }
     return 1;
 }

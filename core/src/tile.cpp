@@ -133,9 +133,9 @@ std::string tmem_ccs() {
     return s;
 }
 
-// The page's own copy of the core (web/CMakeLists.txt, SMCALC_PAGE_CORE) leaves the CUTLASS schedules to the JS API
-// module (page weight): a constant false here lets the compiler drop their code and strings from the page.
-#ifdef SMCALC_PAGE_CORE
+// A page core built with SMCALC_PAGE_NO_SCHEDULES (web/CMakeLists.txt, should page weight require it) leaves the
+// CUTLASS schedules to the JS API module: a constant false here lets the compiler drop their code and strings.
+#ifdef SMCALC_PAGE_NO_SCHEDULES
 constexpr bool kSchedules = false;
 #else
 constexpr bool kSchedules = true;
