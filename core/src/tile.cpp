@@ -1305,7 +1305,7 @@ void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx&
                         "epilogue-load warps + 4 epilogue warps; accumulators in TMEM (" + num(e.acc_stages) +
                         " stages x " + num(in.n) + " columns), no setmaxnreg: every warp runs with ptxas's count, "
                         "estimated at " + num(e.regs_launch) + " (two epilogue sub-tiles of " + num(e.epi_m) + " x " +
-                        num(e.epi_n) + " f32 over 128 threads + " + num(kBaseOverhead) + "; recorded kernels: 110 to 186)." +
+                        num(e.epi_n) + " f32 over 128 threads + " + num(kBaseOverhead) + "; ptxas -v on the recorded kernels: 65 to 167)." +
                         (c.schedule == Schedule::Sm100_2Sm ? " The tile is the CTA pair's: each CTA holds " +
                                                                  num(in.m / 2) + " rows and loads half of B." : ""));
         if (c.epilogue == Epilogue::None)
