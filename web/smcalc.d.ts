@@ -80,6 +80,8 @@ export interface TileInput {
   overhead_regs?: number | 'default' | -1; // registers/thread besides accumulators (default: the model's estimate; give what ptxas -v reports)
   subbyte_smem?: 'auto' | 'packed' | 'padded'; // fp6/fp4 layout in shared memory: auto, packed or padded
   acc_buffers?: number;               // accumulator copies in tensor memory (default 1)
+  schedule?: 'none' | 'cooperative' | 'pingpong' | 'sm100_1sm' | 'sm100_2sm'; // CUTLASS kernel schedule: none (warps per CTA, default), cooperative, pingpong (Hopper), sm100_1sm, sm100_2sm (Blackwell): its threads, roles, register budgets and epilogue
+  stages_auto?: boolean;              // CUTLASS's StageCountAutoCarveout instead of --stages (also --stages auto)
 }
 
 /** A thread block cluster (CC 9.0+; smcalc::ClusterInput), with a kernel or a tile. Absent = no cluster. */
@@ -422,6 +424,28 @@ export interface TileAnswer extends AnswerCommon {
   gpu: string | null;
   fit_options: TileFitOption[];
   cluster?: ClusterAnswer;
+  /** CUTLASS schedule (issue 30): 'none' and [] for the warps model. */
+  schedule: 'none' | 'cooperative' | 'pingpong' | 'sm100_1sm' | 'sm100_2sm';
+  roles: TileRole[];
+  regs_launch_alloc: number;          // registers/thread the launch bounds allow (0 without a schedule)
+  consumer_regs: number;              // the accumulator holders' budget (setmaxnreg) or launch count
+  acc_stages: number;                 // Blackwell: TMEM accumulator stages
+  epilogue_tile_m: number;
+  epilogue_tile_n: number;
+  epilogue_stages_c: number;
+  epilogue_stages_d: number;
+  stages_auto: { stages: number; capacity: number; carveout: number; stage_bytes: number; barrier_bytes: number;
+                 text: string } | null;  // how "stages": "auto" chose the count
+}
+
+/** One thread role of a CUTLASS schedule: its threads and registers per thread. */
+export interface TileRole {
+  key: string;                        // "producer", "consumer", "mma", "load", "scheduler", "epilogue_load", "epilogue"
+  label: string;
+  threads: number;
+  regs: number;
+  acc_regs: number;
+  basis: 'exact' | 'estimate';
 }
 
 /** tile on an AMD Instinct GPU (MFMA tile model). */

@@ -693,7 +693,14 @@ void read_tile_fields(const json& j, Request& req, bool shape) {
     for (const auto& f : fields::tile_fields()) {
         const bool shape_field = f.key == "m" || f.key == "n" || f.key == "k" || f.key == "stages" || f.key == "warps";
         if (shape_field && !shape) continue;  // op tiles: candidate lists instead
-        if (const json* v = get(j, f.key)) f.set(t, read_field(*v, std::string(f.key), f));
+        if (const json* v = get(j, f.key)) {
+            // "stages": "auto" (the CLI's --stages auto) is CUTLASS's StageCountAutoCarveout, as for op tiles.
+            if (f.key == "stages" && v->is_string() && lower(v->get<std::string>()) == "auto") {
+                t.stages_auto = true;
+                continue;
+            }
+            f.set(t, read_field(*v, std::string(f.key), f));
+        }
     }
     if (shape)
         if (const json* v = get(j, "problem")) t.problem = read_problem(*v);
@@ -734,6 +741,10 @@ void read_tiles_fields(const json& j, Request& req) {
     read_list(j, "ns", "CTA tile columns", s.ns);
     read_list(j, "ks", "K per stage", s.ks);
     if (!read_stages_auto(j, s)) read_list(j, "stages", "pipeline stages", s.stages);
+    if (s.base.stages_auto && !s.stages_auto) {  // "stages_auto": true (--stages-auto) means the same
+        s.stages_auto = true;
+        s.stages = {1};
+    }
     read_list(j, "warps", "warps per CTA", s.warps);
     // Bound the work one request can ask for (the web page runs it on the UI thread).
     int64_t product = 1;
@@ -1273,6 +1284,20 @@ json tile_json(const Request& req, const TileResult& r) {
                             waves, last_wave_utilization, wave_efficiency, flops);
     }
     a["rows"] = detail::tile_rows_json(r.rows);
+    // CUTLASS schedule (issue 30): the roles with their threads and registers; "none" and [] without one.
+    a["schedule"] = std::string(schedule_key(r.schedule));
+    json roles = json::array();
+    for (const TileRole& role : r.roles)
+        roles.push_back({{"key", role.key}, {"label", role.label}, {"threads", role.threads}, {"regs", role.regs},
+                         {"acc_regs", role.acc_regs}, {"basis", std::string(basis_key(role.basis))}});
+    a["roles"] = std::move(roles);
+    SMCALC_JSON_MEMBERS(a, r, regs_launch_alloc, consumer_regs, acc_stages, epilogue_tile_m, epilogue_tile_n,
+                        epilogue_stages_c, epilogue_stages_d);
+    a["stages_auto"] = nullptr;
+    if (r.stage_auto)
+        a["stages_auto"] = {{"stages", r.stage_auto->stages}, {"capacity", r.stage_auto->capacity},
+                            {"carveout", r.stage_auto->carveout}, {"stage_bytes", r.stage_auto->stage_bytes},
+                            {"barrier_bytes", r.stage_auto->barrier_bytes}, {"text", r.stage_auto->text}};
     a["solver"] = r.occ ? occupancy_json(req.device, gpu_json(req), tile_kernel(r), *r.occ) : json(nullptr);
     a["input"] = tile_input_json(r.input);
     a["device"] = device_json(req.device);

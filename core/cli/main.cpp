@@ -426,7 +426,8 @@ int main(int argc, char** argv) {
     auto tile_shape = [](Command& c) {
         c.add(kTileMnk);
         c.add_fields(fields::tile_fields(), {"a", "b", "acc", "mma", "epilogue", "out", "epilogue_bytes",
-                                             "epilogue_reuses_mainloop", "overhead_regs", "subbyte_smem", "acc_buffers"});
+                                             "epilogue_reuses_mainloop", "overhead_regs", "subbyte_smem", "acc_buffers",
+                                             "schedule", "stages_auto"});
         c.add(kProblem);
     };
     auto tile_types = [](Command& c) {

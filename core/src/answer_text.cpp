@@ -222,6 +222,12 @@ std::string tile_text(const Request& req, const TileResult& r) {
         out += ", " + num(r.grid_m) + " x " + num(r.grid_n) + " warpgroups (M x N)";
     else if (r.instruction.rfind("tcgen05", 0) != 0)
         out += ", " + num(r.grid_m) + " x " + num(r.grid_n) + " warps (M x N)";
+    if (r.schedule != Schedule::None) {
+        out += "\nschedule " + std::string(schedule_key(r.schedule)) + ":";
+        for (const TileRole& role : r.roles)
+            out += "\n  " + role.label + ": " + num(role.threads) + " threads at " + num(role.regs) + " registers (" +
+                   std::string(basis_key(role.basis)) + ")";
+    }
     out += "\n\n";
 
     std::vector<std::vector<std::string>> t = {{"readout", "value", "limit", "unit", "basis", ""}};
@@ -243,6 +249,8 @@ std::string tile_text(const Request& req, const TileResult& r) {
         out += "fits: " + plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM";
         if (r.occ) out += ", " + num(r.occ->warps_per_sm) + " of " + num(r.occ->max_warps_per_sm) + " warps";
         out += " = " + format_percent(r.occupancy) + " occupancy (estimate), limited by " + nv_limiting_text(r.limiting) + "\n";
+    } else if (r.schedule != Schedule::None && r.ctas_per_sm >= 1) {
+        out += "runs with spills: " + plural(r.ctas_per_sm, "CTA", "CTAs") + "/SM; " + tile_misfit_text(r) + "\n";
     } else {
         out += "does not fit: " + tile_misfit_text(r) + "\n";
     }
@@ -252,8 +260,10 @@ std::string tile_text(const Request& req, const TileResult& r) {
 
 std::string tiles_text(const Request& req, const TileSearchResult& r) {
     const TileInput& b = req.search.base;
-    const bool tmem = b.mma == MmaPath::TensorMemory;
+    const bool tmem =
+        b.mma == MmaPath::TensorMemory || b.schedule == Schedule::Sm100_1Sm || b.schedule == Schedule::Sm100_2Sm;
     std::string out = device_title(req.device, req.gpu) + "\n";
+    if (b.schedule != Schedule::None) out += "schedule " + std::string(schedule_key(b.schedule)) + " (CUTLASS)\n";
     out += tile_types_text(b) + ", accumulators in " + (tmem ? "tensor memory" : "registers") + ": " +
            num(static_cast<int64_t>(r.fits.size())) + " of " + num(r.candidates) + " candidate tiles fit\n";
     out += "rejected: " + num(r.refused) + " by the MMA shape rules, " + num(r.spills) + " spill registers, " +

@@ -34,6 +34,15 @@ constexpr std::array<Word, 5> kEpilogueWords = {{{"none", static_cast<int>(Epilo
 constexpr std::array<Word, 3> kSubbyteWords = {{{"auto", static_cast<int>(SubbyteSmem::Auto)},
                                                 {"packed", static_cast<int>(SubbyteSmem::Packed)},
                                                 {"padded", static_cast<int>(SubbyteSmem::Padded)}}};
+constexpr std::array<Word, 9> kScheduleWords = {{{"none", static_cast<int>(Schedule::None)},
+                                                 {"cooperative", static_cast<int>(Schedule::Cooperative)},
+                                                 {"pingpong", static_cast<int>(Schedule::PingPong)},
+                                                 {"sm100_1sm", static_cast<int>(Schedule::Sm100_1Sm)},
+                                                 {"sm100_2sm", static_cast<int>(Schedule::Sm100_2Sm)},
+                                                 {"coop", static_cast<int>(Schedule::Cooperative)},
+                                                 {"ping_pong", static_cast<int>(Schedule::PingPong)},
+                                                 {"1sm", static_cast<int>(Schedule::Sm100_1Sm)},
+                                                 {"2sm", static_cast<int>(Schedule::Sm100_2Sm)}}};
 constexpr std::array<Word, 4> kModeWords = {{{"kernel", 0}, {"tile", 1}, {"k", 0}, {"t", 1}}};
 
 }  // namespace
@@ -42,6 +51,9 @@ const Vocab kMmaVocab{kMmaWords, "\"registers\" (mma.sync, wgmma, FFMA) or \"tme
 const Vocab kEpilogueVocab{kEpilogueWords, "\"none\", \"tile\" (the output tile staged in shared memory) or \"bytes\""};
 const Vocab kSubbyteVocab{kSubbyteWords, "\"auto\", \"packed\" or \"padded\""};
 const Vocab kModeVocab{kModeWords, "kernel or tile"};
+const Vocab kScheduleVocab{kScheduleWords,
+                           "\"none\" (warps per CTA), \"cooperative\" or \"pingpong\" (Hopper), \"sm100_1sm\" or "
+                           "\"sm100_2sm\" (Blackwell)"};
 
 std::string_view word_of(const Vocab& v, int value) {
     for (const Word& w : v.words)
@@ -198,6 +210,15 @@ const Field<TileInput> kTile[] = {
     {.key = "acc_buffers", .hash = "abuf", .flag = "--acc-buffers", .label = "Accumulator buffers",
      .unit = "accumulator copies in tensor memory", .lo = 1, .get = get<&TileInput::acc_buffers>,
      .set = set<&TileInput::acc_buffers>, .help = "accumulator copies in tensor memory (default 1)"},
+    // Issue 30: CUTLASS's kernels as they are built (docs/tile-model.md "Schedules").
+    {.key = "schedule", .hash = "sch", .flag = "--schedule", .label = "Schedule", .unit = "", .codec = Codec::Word,
+     .get = get<&TileInput::schedule>, .set = set<&TileInput::schedule>,
+     .help = "CUTLASS kernel schedule: none (warps per CTA, default), cooperative, pingpong (Hopper), sm100_1sm, "
+             "sm100_2sm (Blackwell): its threads, roles, register budgets and epilogue",
+     .vocab = &kScheduleVocab, .flag_type = "SCHEDULE"},
+    {.key = "stages_auto", .hash = "sa", .flag = "--stages-auto", .label = "Stages auto", .unit = "",
+     .codec = Codec::Bool, .lo = 0, .hi = 1, .get = get<&TileInput::stages_auto>, .set = set<&TileInput::stages_auto>,
+     .help = "CUTLASS's StageCountAutoCarveout instead of --stages (also --stages auto)"},
 };
 
 // Device fields are checked against each other and the CC by smcalc::validate_device; here only their range.

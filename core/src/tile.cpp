@@ -17,6 +17,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <string>
 
 namespace smcalc {
@@ -120,8 +121,10 @@ struct Ctx {
     int64_t epilogue_bytes = 0;
     bool epi_reuse = false;
     int64_t overhead = -1;  // -1: model default, computed per shape
-    int64_t acc_buffers = 1;
+    int64_t acc_buffers = 1;   // Blackwell schedules: 0 = CUTLASS's min(4, 512 / N) (decided per shape)
     int64_t smem_limit = 0;
+    Schedule schedule = Schedule::None;
+    int64_t cluster_x = 1;     // the cluster's M extent (2-SM schedules need an even one)
 };
 
 std::string tmem_ccs() {
@@ -129,6 +132,58 @@ std::string tmem_ccs() {
     for (const auto& r : all_arch_rules())
         if (r.has_tmem) s += (s.empty() ? "" : ", ") + cc_str(r.cc);
     return s;
+}
+
+// A page core built with SMCALC_PAGE_NO_SCHEDULES (web/CMakeLists.txt, should page weight require it) leaves the
+// CUTLASS schedules to the JS API module: a constant false here lets the compiler drop their code and strings.
+#ifdef SMCALC_PAGE_NO_SCHEDULES
+constexpr bool kSchedules = false;
+#else
+constexpr bool kSchedules = true;
+#endif
+
+bool is_hopper_ws(Schedule s) { return s == Schedule::Cooperative || s == Schedule::PingPong; }
+bool is_sm100_ws(Schedule s) { return s == Schedule::Sm100_1Sm || s == Schedule::Sm100_2Sm; }
+
+// A CUTLASS schedule fixes the path (wgmma on Hopper, tcgen05 on Blackwell) and the CC it was built for.
+std::optional<Error> schedule_ctx(Ctx& c, const TileInput& in) {
+    c.schedule = in.schedule;
+    if (in.schedule == Schedule::None) return std::nullopt;
+    if (!kSchedules)
+        return Error{ErrorId::Unsupported, "schedule",
+                     "CUTLASS schedules are answered by the JS API (smcalc-api.js) and the CLI, not by the page's core"};
+    const ComputeCapability cc = c.arch->cc;
+    const std::string name(schedule_key(in.schedule));
+    if (c.kind == Kind::Ffma)
+        return Error{ErrorId::Unsupported, "a",
+                     "a and b are f32: the " + name + " schedule multiplies on tensor cores (CUTLASS maps f32 to tf32; "
+                     "give a = b = tf32)"};
+    if (is_hopper_ws(in.schedule)) {
+        if (!(cc == ComputeCapability{9, 0}))
+            return Error{ErrorId::Unsupported, "schedule",
+                         "schedule is " + name + ", a Hopper (sm_90a) kernel: CC 9.0 only; CC " + cc_str(cc) +
+                             (c.arch->has_tmem ? " runs sm100_1sm or sm100_2sm" : " runs none (schedule none)")};
+        c.mode = Mode::Wgmma;
+    } else {
+        if (!c.arch->has_tmem)
+            return Error{ErrorId::Unsupported, "schedule",
+                         "schedule is " + name + ", a Blackwell tcgen05 kernel: it needs tensor memory (CC " + tmem_ccs() +
+                             "); CC " + cc_str(cc) + (cc == ComputeCapability{9, 0} ? " runs cooperative or pingpong" : " runs none (schedule none)")};
+        c.mode = Mode::Tcgen05;
+        if (in.schedule == Schedule::Sm100_2Sm) {
+            c.cluster_x = in.cluster ? in.cluster->dims.x : 2;
+            if (c.cluster_x % 2 != 0)
+                return Error{ErrorId::Unsupported, "cluster",
+                             "cluster is " + std::to_string(c.cluster_x) + "x" + std::to_string(in.cluster->dims.y) +
+                                 "; the 2-SM schedule runs the MMA over a CTA pair along M: the cluster's M extent must "
+                                 "be even (CUTLASS: 2x1, 2x2, 4x1, ...)"};
+        }
+    }
+    if (is_subbyte(in.a) || is_subbyte(in.b) || in.a != in.b)
+        return Error{ErrorId::Unsupported, "a",
+                     "the schedules model CUTLASS's dense GEMM with A and B of one 16-bit or 8-bit type (recorded: "
+                     "f16, bf16); fp6/fp4 and mixed pairs need the block-scaled or mixed-input builders, not modelled"};
+    return std::nullopt;
 }
 
 // Types, accumulator, path and options; InvalidInput for ranges, Unsupported for what the GPU cannot run.
@@ -143,7 +198,7 @@ Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
     c.a = in.a;
     c.b = in.b;
     c.acc = in.acc;
-    c.out = in.out.value_or(in.acc);
+    c.out = in.out.value_or(in.schedule != Schedule::None ? in.a : in.acc);
 
     for (auto [field, t] : {std::pair{"a", in.a}, std::pair{"b", in.b}}) {
         if (t == DType::I32)
@@ -185,7 +240,7 @@ Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
                          " (accumulators are f32, f16 or i32, and i32 goes with i8 inputs only; PTX ISA)"};
     }
 
-    if (in.mma == MmaPath::TensorMemory) {
+    if (in.mma == MmaPath::TensorMemory && in.schedule == Schedule::None) {
         if (!ar.has_tmem)
             return Error{ErrorId::Unsupported, "mma",
                          "mma is tmem, but CC " + cc_str(cc) +
@@ -207,6 +262,7 @@ Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
                              "ISA): choose the tensor-memory path"};
         c.mode = Mode::MmaSync;
     }
+    if (auto e = schedule_ctx(c, in)) return *e;
     c.k_inst = inst_k(c.kind, cc);
 
     // Sub-byte operands in shared memory.
@@ -247,6 +303,9 @@ Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
                          "; accumulator copies apply to the tensor-memory path only, the register path holds 1"};
     }
     c.acc_buffers = in.acc_buffers;
+    // Blackwell schedules: an acc_buffers left at 1 means CUTLASS's accumulator stages (decided per shape).
+    if ((c.schedule == Schedule::Sm100_1Sm || c.schedule == Schedule::Sm100_2Sm) && in.acc_buffers == 1)
+        c.acc_buffers = 0;
     c.smem_limit = dev.smem_per_block_optin > 0 ? dev.smem_per_block_optin : dev.smem_per_block;
     return c;
 }
@@ -262,7 +321,10 @@ std::optional<Error> check_shape_ranges(const TileInput& in) {
 
 // ============================================================================================ [SECTION] shapes
 
-enum class ShapeFail : uint8_t { None, TooManyWarps, WarpsNotWarpgroups, WgmmaM, WgmmaSplit, MmaSyncSplit, K, TcgenM, TcgenN, TcgenWarps };
+enum class ShapeFail : uint8_t {
+    None, TooManyWarps, WarpsNotWarpgroups, WgmmaM, WgmmaSplit, MmaSyncSplit, K, TcgenM, TcgenN, TcgenWarps,
+    CoopM, ScheduleN, Sm100M, Sm100N,  // CUTLASS's builders refuse the tile for the schedule
+};
 
 struct Shape {
     ShapeFail fail = ShapeFail::None;
@@ -298,7 +360,51 @@ bool best_grid(int64_t m, int64_t n, int64_t units, int64_t gran_m, int64_t gran
     return found;
 }
 
+// The shape rules of CUTLASS's collective builders for a schedule (recorded: tests/data/cutlass/kernels.tsv).
+Shape schedule_shape(const Ctx& c, int64_t m, int64_t n, int64_t k) {
+    Shape s;
+    s.inst_k = c.k_inst;
+    switch (c.schedule) {
+        case Schedule::Cooperative:
+        case Schedule::PingPong:
+            // Cooperative: two consumer warpgroups stacked along M (AtomLayoutMNK 2x1x1), 64 rows each; ping-pong:
+            // each consumer warpgroup computes a whole tile of its own. Either way one warpgroup spans all of N
+            // with wgmma N <= 256.
+            if (c.schedule == Schedule::Cooperative && m % 128 != 0) s.fail = ShapeFail::CoopM;
+            else if (m % 64 != 0) s.fail = ShapeFail::WgmmaM;
+            else if (!wgmma_n_ok(n, c.kind)) s.fail = ShapeFail::ScheduleN;
+            if (s.fail != ShapeFail::None) return s;
+            s.inst_m = 64;
+            s.inst_n = n;
+            s.grid_m = c.schedule == Schedule::Cooperative ? 2 : 1;
+            s.grid_n = 1;
+            break;
+        case Schedule::Sm100_1Sm:
+        case Schedule::Sm100_2Sm: {
+            // 1-SM: MMA M = 64 or 128 (N step 8 / 16); 2-SM: the pair's M = 128 or 256, N a multiple of 16, 32..256.
+            const bool pair = c.schedule == Schedule::Sm100_2Sm;
+            if (pair ? (m != 128 && m != 256) : (m != 64 && m != 128)) {
+                s.fail = ShapeFail::Sm100M;
+                return s;
+            }
+            const int64_t step = (!pair && m == 64) ? 8 : 16;
+            if (n < (pair ? 32 : step) || n > 256 || n % step != 0) {
+                s.fail = ShapeFail::Sm100N;
+                return s;
+            }
+            s.inst_m = m;
+            s.inst_n = n;
+            s.grid_m = s.grid_n = 1;
+            break;
+        }
+        case Schedule::None: break;
+    }
+    if (k % c.k_inst != 0) s.fail = ShapeFail::K;
+    return s;
+}
+
 Shape shape_for(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t warps) {
+    if (kSchedules && c.schedule != Schedule::None) return schedule_shape(c, m, n, k);
     Shape s;
     s.inst_k = c.k_inst;
     // A CTA holds at most max_threads_per_block threads (1024 = 32 warps); this also bounds the grid loops.
@@ -443,6 +549,28 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
                     "warps is " + S(warps) +
                         "; reading accumulators out of TMEM needs 4 warps (a warp reaches only its quarter of the "
                         "128 lanes, tcgen05.ld)"};
+        case ShapeFail::CoopM:
+            return {ErrorId::Unsupported, "m",
+                    "m is " + S(m) + "; the cooperative schedule splits M over two consumer warpgroups of 64 rows "
+                    "each: m must be a multiple of 128 (CUTLASS's builder: \"Cooperative kernel requires Tile Size to "
+                    "be greater than or equal to 128 along the M-dimension.\"); use the pingpong schedule for M = 64"};
+        case ShapeFail::ScheduleN:
+            return {ErrorId::Unsupported, "n",
+                    "n is " + S(n) + "; one consumer warpgroup covers all of N with wgmma m64nNk" + S(c.k_inst) +
+                        ", N = 8..256 step 8 (CUTLASS's ss_op_selector): n must be one of those"};
+        case ShapeFail::Sm100M:
+            return {ErrorId::Unsupported, "m",
+                    "m is " + S(m) + (c.schedule == Schedule::Sm100_2Sm
+                                          ? "; the 2-SM schedule's MMA tile is the CTA pair's: M = 128 or 256 (each CTA "
+                                            "64 or 128 rows)"
+                                          : "; the 1-SM schedule's MMA tile has M = 64 or 128 (TMEM has 128 lanes); "
+                                            "M = 256 is the 2-SM schedule (sm100_2sm)")};
+        case ShapeFail::Sm100N:
+            return {ErrorId::Unsupported, "n",
+                    "n is " + S(n) + "; tcgen05.mma with M = " + S(m) +
+                        (c.schedule == Schedule::Sm100_2Sm ? " over a CTA pair takes N = 32 .. 256 in steps of 16"
+                                                           : (m == 64 ? " takes N = 8 .. 256 in steps of 8"
+                                                                      : " takes N = 16 .. 256 in steps of 16"))};
         case ShapeFail::None: break;
     }
     return {ErrorId::Unsupported, "m", "unsupported tile shape"};
@@ -484,6 +612,15 @@ struct Eval {
     bool tmem_fits = true;
     int64_t smem_a = 0, smem_b = 0, smem_stage = 0, smem_main = 0, smem_bar = 0, smem_epi = 0, smem_total = 0;
     bool smem_fits = false;
+    // CUTLASS schedules only:
+    int64_t launch_alloc = 0;       // registers/thread the launch bounds allow (MaxThreadsPerBlock, 1 CTA/SM)
+    int64_t producer_regs = 0, consumer_regs = 0;  // setmaxnreg budgets (Hopper); the launch count (Blackwell)
+    int64_t consumer_threads = 0;   // threads holding accumulators (Hopper) / the epilogue warps (Blackwell)
+    int64_t acc_stages = 0;         // Blackwell: TMEM accumulator stages
+    int64_t epi_m = 0, epi_n = 0, epi_stages_c = 0, epi_stages_d = 0;
+    int64_t epi_carveout = 0;       // sizeof(CollectiveEpilogue::SharedStorage): StageCountAutoCarveout's argument
+    int64_t kernel_carveout = 0;    // Blackwell: the kernel's own barriers and CLC storage, off the capacity
+    int64_t smem_head = 0;          // the kernel's pipelines, scheduler, CLC storage, padded to the tensors' alignment
 };
 
 int64_t next_pow2_at_least(int64_t v, int64_t lo) {
@@ -492,11 +629,146 @@ int64_t next_pow2_at_least(int64_t v, int64_t lo) {
     return p;
 }
 
+int64_t round_to(int64_t v, int64_t to) { return (v + to - 1) / to * to; }  // v, to small (< 2^40)
+
+// ---- CUTLASS schedules: the kernel's SharedStorage and register budgets re-expressed (CUTLASS 4.7, sources named
+// per term; each term is checked against sizeof()/ptxas values of the recorded kernels, tests/unit-cutlass.cpp).
+constexpr int64_t kPipeBarrierBytes = 16;  // full + empty mbarrier per pipeline stage (sizeof PipelineTmaAsync<1>::SharedStorage = 16, recorded)
+
+// The TMA epilogue (C = D = the output type, M-major; the builders' EpilogueTileAuto and dispatch policy):
+// Hopper sm90_builder.inl sm90_compute_tile_shape_or_override / sm90_get_tma_dispatch_policy; Blackwell
+// sm100_builder.inl sm100_dense_compute_tile_shape_or_override / sm100_dense_dispatch_policy.
+void schedule_epilogue(const Ctx& c, int64_t m_cta, int64_t n, Eval& e) {
+    const int64_t out_bits = c.out_bits;
+    if (is_hopper_ws(c.schedule)) {
+        e.epi_m = std::min<int64_t>(c.schedule == Schedule::Cooperative ? 128 : 64, m_cta);
+        const int64_t n_perf = c.schedule == Schedule::PingPong && out_bits == 8 && n % 64 == 0 ? 64 : 32;
+        e.epi_n = std::gcd(std::min(n_perf, n), n);
+    } else {
+        // 32 TMEM data paths per sub-partition x the warps along M (4 for M = 128 per CTA, 2 for M = 64).
+        const int64_t warp_m = m_cta >= 128 ? 4 : 2, warp_n = 4 / warp_m;
+        e.epi_m = std::min<int64_t>(m_cta, 32 * warp_m);
+        const int64_t n_perf = out_bits == 32 ? (m_cta > 64 && n <= 128 ? 16 : 32) : out_bits == 16 ? (n <= 128 ? 32 : 64) : 64;
+        const int64_t n_min = 8 * warp_n;
+        const int64_t nt = std::min(n, std::max(n_perf, n_min));
+        e.epi_n = n % nt == 0 ? nt : n;
+    }
+    const int64_t tiles = (m_cta / e.epi_m) * (n / e.epi_n);
+    const bool reuse = out_bits > 8;  // C and D have the same type here
+    e.epi_stages_d = std::min<int64_t>(tiles, 2);
+    e.epi_stages_c = reuse ? std::max(std::min<int64_t>(tiles, 4), e.epi_stages_d + 1) : std::min<int64_t>(tiles, 4);
+    // Swizzle alignment of the C/D buffers: a 128-byte swizzle atom is 8 rows x 128 B = 1024 B (16-bit, M >= 64).
+    const int64_t row_bytes = e.epi_m * out_bits / 8;
+    const int64_t align = row_bytes >= 128 ? 1024 : row_bytes >= 64 ? 512 : row_bytes >= 32 ? 256 : 128;
+    const int64_t c_bytes = e.epi_m * e.epi_n * e.epi_stages_c * out_bits / 8;
+    const int64_t d_bytes = e.epi_m * e.epi_n * e.epi_stages_d * out_bits / 8;
+    const int64_t collective = reuse ? round_to(c_bytes, align) : round_to(c_bytes, align) + round_to(d_bytes, align);
+    // TensorStorage = {collective; FusionCallbacks::SharedStorage (empty, 1 B)}, padded to the alignment;
+    // SharedStorage = {TensorStorage; the C load pipeline's full/empty barriers per C stage}, padded again.
+    e.smem_epi = round_to(collective + 1, align);
+    e.epi_carveout = round_to(e.smem_epi + kPipeBarrierBytes * e.epi_stages_c, align);
+}
+
+// Registers, threads and shared memory of a CUTLASS schedule for a shape that passed schedule_shape().
+void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, Eval& e) {
+    const ArchRules& ar = *c.arch;
+    const bool pair = c.schedule == Schedule::Sm100_2Sm;
+    const int64_t m_cta = pair ? m / 2 : m;
+    const int64_t n_b = pair ? n / 2 : n;  // the 2-SM MMA reads half of B from each CTA of the pair
+    const int64_t warps = is_hopper_ws(c.schedule) ? 12 : 8;  // 384 threads (3 warpgroups) / 256 threads (8 warps)
+    e.threads = warps * c.dev->warp_size;
+    // __launch_bounds__(MaxThreadsPerBlock, MinBlocksPerMultiprocessor = 1): ptxas may give each warp the register
+    // file's share, rounded down to the allocation unit (256 per warp = 8 per thread); 65,536 / 12 warps -> 168.
+    const int64_t per_warp = c.dev->regs_per_sm / warps / ar.reg_alloc_unit * ar.reg_alloc_unit;
+    e.launch_alloc = std::min<int64_t>(ar.max_regs_per_thread, per_warp / c.dev->warp_size);
+    e.acc_bytes = m_cta * n * c.acc_bits / 8;
+    if (is_hopper_ws(c.schedule)) {
+        // sm90_gemm_tma_warpspecialized_{cooperative,pingpong}.hpp: RegsPerThread = M x N / NumMMAThreads x
+        // sizeof(acc) / 4; >= 208 is HeavyRegisterPressure: producer 24, consumers 240; else 40 and 232.
+        const int64_t mma_threads = c.schedule == Schedule::Cooperative ? 256 : 128;
+        const int64_t regs_per_thread = m * n / mma_threads * (c.acc_bits / 8) / 4;
+        const bool heavy = regs_per_thread >= 208;
+        e.producer_regs = heavy ? 24 : 40;
+        e.consumer_regs = heavy ? 240 : 232;
+        e.consumer_threads = 256;
+        e.acc_regs = ceil_div(m * n * c.acc_bits, 32 * mma_threads);
+        e.acc_even = (m * n * c.acc_bits) % (32 * mma_threads) == 0;
+        e.overhead = c.overhead >= 0 ? c.overhead : kBaseOverhead;
+        e.regs_est = e.acc_regs + e.overhead;
+        e.spills = e.regs_est > e.consumer_regs;
+        e.acc_over_cap = e.acc_regs > e.consumer_regs;
+        e.regs_launch = e.launch_alloc;
+    } else {
+        // Blackwell: accumulators in TMEM; no setmaxnreg; every warp runs with the count ptxas chooses under the
+        // launch bounds (up to 255). Estimate: the epilogue warps hold one epilogue sub-tile of accumulators
+        // (epi_m x epi_n f32 over 128 threads) twice (TMEM load + conversion) plus the base overhead.
+        e.acc_regs = 0;
+        e.consumer_threads = 128;
+    }
+    // TMEM accumulator stages (sm100_umma_builder.inl): min(4, 128 x 512 / (CTA M x N)), or for a 1-SM M = 64 MMA
+    // min(4, 512 / N x 2); CUTLASS allocates all 512 columns.
+    if (is_sm100_ws(c.schedule)) {
+        const int64_t by_shape = (pair || m_cta > 64) ? (128 * 512) / (m_cta * n) : (512 / n) * 2;
+        e.acc_stages = c.acc_buffers > 0 ? c.acc_buffers : std::min<int64_t>(4, by_shape);
+        e.tmem_needed = ceil_div(n * c.acc_bits, 32) * e.acc_stages;
+        e.tmem_alloc = next_pow2_at_least(e.tmem_needed, 32);
+        e.tmem_fits = e.tmem_alloc <= ar.tmem_columns;
+    }
+    if (c.epilogue == Epilogue::None) {
+        schedule_epilogue(c, m_cta, n, e);
+    } else {  // the user's own epilogue staging replaces the TMA epilogue's
+        e.smem_epi = c.epilogue == Epilogue::Bytes ? c.epilogue_bytes : ceil_div(m_cta * n * c.out_bits, 8);
+        e.epi_carveout = e.smem_epi;
+        e.epi_m = m_cta;
+        e.epi_n = n;
+    }
+    if (is_sm100_ws(c.schedule)) {
+        const int64_t em = e.epi_m, en = e.epi_n;
+        e.overhead = c.overhead >= 0 ? c.overhead : 2 * ceil_div(em * en * 32, 32 * 128) + kBaseOverhead;
+        e.regs_est = e.overhead;
+        e.spills = e.regs_est > ar.max_regs_per_thread;
+        e.regs_launch = std::min<int64_t>(e.regs_est, e.launch_alloc);
+        e.consumer_regs = e.regs_launch;
+    }
+    // Mainloop buffers: stages x (A + B), A = M x K, B = N x K (per CTA: half of B on the 2-SM MMA).
+    e.smem_a = ceil_div(m_cta * k * c.a_smem_bits, 8);
+    e.smem_b = ceil_div(n_b * k * c.b_smem_bits, 8);
+    e.smem_stage = e.smem_a + e.smem_b;
+    e.smem_main = e.smem_stage * stages;
+    // The kernel's PipelineStorage (each member alignas(16)) and what follows it before the 1024-aligned tensors:
+    //  Hopper: mainloop (16 B x stages), C load (16 B x C stages), load order barrier (16 B), scheduler (16 B);
+    //  Blackwell: also the CLC pipeline, the accumulator pipeline (16 B x acc stages), the CLC throttle, the TMEM
+    //  dealloc barrier, 2 CLC responses (16 B each) and the TMEM base address (4 B).
+    int64_t pipes = kPipeBarrierBytes * (stages + e.epi_stages_c) + 16 + 16;
+    if (is_sm100_ws(c.schedule)) {
+        // sm100_pipeline_carveout.inl Sm100DenseGemmTmaUmmaCarveout (what the builder takes off the capacity):
+        // accumulator pipeline 16 B x acc stages, CLC pipeline 32, load order 16, TMEM dealloc barrier 8, CLC
+        // throttle 32, 2 CLC responses x 16, 2 TMEM base pointers x 4 (recorded: 192 B with 4 acc stages).
+        e.kernel_carveout = kPipeBarrierBytes * e.acc_stages + 32 + 16 + 8 + 32 + 2 * 16 + 2 * 4;
+        // The kernel's own layout: the same barriers each alignas(16) (the dealloc barrier takes 16), 2 CLC
+        // responses, one TMEM base pointer (recorded PipelineStorage: 320 B for 6 stages, 4 C stages, 4 acc stages).
+        pipes = kPipeBarrierBytes * (stages + e.epi_stages_c + e.acc_stages) + 32 + 16 + 32 + 16 + 2 * 16 + 4;
+    }
+    e.smem_bar = pipes;
+    e.smem_head = round_to(pipes, 1024);
+    e.smem_total = e.smem_head + (c.epi_reuse ? std::max(e.smem_epi, e.smem_main) : e.smem_epi + e.smem_main);
+    e.smem_fits = e.smem_total <= c.smem_limit;
+}
+
 // Registers per thread and shared memory per CTA of one shape. No strings, no allocation.
 Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int64_t warps) {
     Eval e;
     e.shape = shape_for(c, m, n, k, warps);
     if (e.shape.fail != ShapeFail::None) return e;
+    if (kSchedules && c.schedule != Schedule::None) {
+        // Schedules' shapes are bounded (M, N <= 256, K checked below): only stages and K can overflow.
+        if (k > (int64_t{1} << 20) || stages > (int64_t{1} << 20)) {
+            e.overflow = Overflow::Mainloop;
+            return e;
+        }
+        evaluate_schedule(c, m, n, k, stages, e);
+        return e;
+    }
     const ArchRules& ar = *c.arch;
     const Ck threads = ck(warps) * ck(c.dev->warp_size);
     e.threads = threads.ok ? threads.v : kI64Max;
@@ -644,7 +916,7 @@ std::string instruction_name(const Ctx& c, const Shape& s) {
         case Mode::Wgmma: return "wgmma.mma_async m64n" + S(s.inst_n) + "k" + S(s.inst_k) + " ." + acc + "." + ab;
         case Mode::Tcgen05: {
             const char* kind = c.kind == Kind::F16 ? "f16" : c.kind == Kind::Tf32 ? "tf32" : c.kind == Kind::I8 ? "i8" : "f8f6f4";
-            return "tcgen05.mma.cta_group::1.kind::" + std::string(kind) + " M=" + S(s.inst_m) + " N=" + S(s.inst_n) +
+            return std::string(c.schedule == Schedule::Sm100_2Sm ? "tcgen05.mma.cta_group::2.kind::" : "tcgen05.mma.cta_group::1.kind::") + std::string(kind) + " M=" + S(s.inst_m) + " N=" + S(s.inst_n) +
                    " K=" + S(s.inst_k) + " (" + ab + " -> " + acc + ")";
         }
     }
@@ -663,6 +935,16 @@ void add_row(TileResult& r, std::string key, std::string label, std::string unit
 std::string_view dtype_key(DType t) { return info(t).key; }
 int dtype_bits(DType t) { return info(t).bits; }
 std::string_view basis_key(Basis b) { return b == Basis::Exact ? "exact" : "estimate"; }
+std::string_view schedule_key(Schedule s) {
+    switch (s) {
+        case Schedule::None: return "none";
+        case Schedule::Cooperative: return "cooperative";
+        case Schedule::PingPong: return "pingpong";
+        case Schedule::Sm100_1Sm: return "sm100_1sm";
+        case Schedule::Sm100_2Sm: return "sm100_2sm";
+    }
+    return "none";
+}
 
 Expected<DType> parse_dtype(std::string_view text) {
     std::string t;
@@ -773,6 +1055,37 @@ TileResult readouts(const Device& dev, const TileInput& in, const Ctx& c, const 
     r.smem_per_cta = e.smem_total;
     r.smem_limit = c.smem_limit;
     r.smem_fits = e.smem_fits;
+    if (kSchedules && c.schedule != Schedule::None) {
+        r.schedule = c.schedule;
+        r.input.warps = e.threads / dev.warp_size;
+        r.input.mma = is_sm100_ws(c.schedule) ? MmaPath::TensorMemory : MmaPath::Registers;
+        r.regs_launch_alloc = e.launch_alloc;
+        r.consumer_regs = e.consumer_regs;
+        if (is_hopper_ws(c.schedule)) r.regs_cap = e.consumer_regs;
+        r.acc_stages = e.acc_stages;
+        if (is_sm100_ws(c.schedule)) r.input.acc_buffers = e.acc_stages;
+        r.epilogue_tile_m = e.epi_m;
+        r.epilogue_tile_n = e.epi_n;
+        r.epilogue_stages_c = e.epi_stages_c;
+        r.epilogue_stages_d = e.epi_stages_d;
+        const std::string src = "CUTLASS 4.7 ";
+        if (is_hopper_ws(c.schedule)) {
+            r.roles.push_back({"producer", "producer warpgroup (TMA loads of A, B and C; setmaxnreg.dec)", 128,
+                               e.producer_regs, 0, Basis::Exact});
+            r.roles.push_back({"consumer",
+                               c.schedule == Schedule::Cooperative
+                                   ? "2 consumer warpgroups (wgmma, one tile split along M; setmaxnreg.inc)"
+                                   : "2 consumer warpgroups (wgmma, a tile each, taking turns; setmaxnreg.inc)",
+                               256, e.consumer_regs, e.acc_regs, Basis::Exact});
+        } else {
+            r.roles.push_back({"mma", "MMA warp (issues tcgen05.mma, one thread)", 32, e.regs_launch, 0, Basis::Estimate});
+            r.roles.push_back({"load", "mainloop load warp (TMA)", 32, e.regs_launch, 0, Basis::Estimate});
+            r.roles.push_back({"scheduler", "scheduler warp (CLC tile scheduler)", 32, e.regs_launch, 0, Basis::Estimate});
+            r.roles.push_back({"epilogue_load", "epilogue load warp (TMA load of C)", 32, e.regs_launch, 0, Basis::Estimate});
+            r.roles.push_back({"epilogue", "4 epilogue warps (tcgen05.ld of the accumulators, TMA store of D)", 128,
+                               e.regs_launch, 0, Basis::Estimate});
+        }
+    }
     return r;
 }
 
@@ -794,6 +1107,14 @@ std::optional<Error> solve_occupancy(TileResult& r, const Device& dev, const Eva
         r.notes.push_back("The CTA's threads or shared memory exceed 2^53; the occupancy solver was not run: 0 CTAs.");
     }
     r.fits = !r.spills && r.smem_fits && r.tmem_fits && r.ctas_per_sm >= 1;
+    if (r.schedule != Schedule::None && r.spills && r.smem_fits && r.tmem_fits && r.ctas_per_sm >= 1) {
+        // A CUTLASS schedule's consumers spill above their setmaxnreg budget but the kernel still runs at the
+        // launch allocation (recorded: ping-pong with 256 accumulator registers, 1 CTA/SM and spill stores).
+        r.notes.push_back("The consumers' registers exceed their " + std::to_string(r.regs_cap) +
+                          "-register budget: the kernel runs with spills to local memory at " +
+                          std::to_string(r.ctas_per_sm) + " CTA(s) per SM.");
+        return std::nullopt;
+    }
     if (!r.fits && r.ctas_per_sm > 0) {
         // A tile that does not fit does not run as modelled (spilled accumulators, shared memory or TMEM over the
         // limit): no CTA count or occupancy is given for it, so that no surface shows "1 CTA per SM, 12.5 %"
@@ -874,6 +1195,22 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
             std::nullopt, Basis::Estimate);
     add_row(r, "regs_per_thread_est", "registers per thread", "registers", D(r.regs_per_thread_est), D(r.regs_cap),
             Basis::Estimate, r.spills);
+    if (kSchedules && r.schedule != Schedule::None) {
+        const Basis hb = is_hopper_ws(r.schedule) ? Basis::Exact : Basis::Estimate;
+        add_row(r, "regs_launch_alloc", "registers per thread the launch bounds allow (MaxThreadsPerBlock, 1 CTA/SM)",
+                "registers", D(r.regs_launch_alloc), D(ar.max_regs_per_thread), Basis::Exact);
+        for (const TileRole& role : r.roles)
+            add_row(r, "role_" + role.key + "_regs", role.label + ": registers per thread", "registers", D(role.regs),
+                    std::nullopt, role.basis);
+        add_row(r, "regs_launch", "registers per thread at launch (what ptxas -v reports; the solver's input)",
+                "registers", D(r.regs_launch), D(ar.max_regs_per_thread), hb);
+        if (r.acc_stages > 0)
+            add_row(r, "acc_stages", "accumulator stages in TMEM (CUTLASS: min(4, 512 / N))", "stages",
+                    D(r.acc_stages), std::nullopt, Basis::Exact);
+        if (r.epilogue_stages_c > 0)
+            add_row(r, "epilogue_tile", "TMA epilogue sub-tile (M x N)", "elements",
+                    D(r.epilogue_tile_m * r.epilogue_tile_n), std::nullopt, Basis::Exact);
+    }
     add_row(r, "threads", "threads per CTA", "threads", D(r.threads), D(dev.max_threads_per_block), Basis::Exact,
             r.threads > dev.max_threads_per_block);
     add_row(r, "smem_a_per_stage", "shared memory for A per stage", "bytes", D(r.smem_a_per_stage), std::nullopt,
@@ -948,7 +1285,34 @@ void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx&
         N.push_back("The CTA's accumulators (" + grouped(r.acc_bytes) + " B) " +
                     (r.acc_bytes == r.regfile_bytes ? std::string("are the whole") : std::string("exceed the")) +
                     " register file of one SM (" + grouped(dev.regs_per_sm) + " x 4 B = " + grouped(r.regfile_bytes) + " B).");
-    if (c.mode == Mode::Wgmma && (e.spills || in.warps >= 8))
+    if (kSchedules && c.schedule != Schedule::None) {
+        const std::string name(schedule_key(c.schedule));
+        if (is_hopper_ws(c.schedule))
+            N.push_back("Schedule " + name + " (CUTLASS 4.7, sm_90a): " + grouped(e.threads) + " threads = a producer warpgroup "
+                        "at " + grouped(e.producer_regs) + " registers + 2 consumer warpgroups at " + grouped(e.consumer_regs) +
+                        " (setmaxnreg; 240/24 when M x N / MMA threads >= 208 accumulator registers). The launch "
+                        "bounds allow " + grouped(e.launch_alloc) + " registers per thread (ptxas -v), which sets CTAs per "
+                        "SM: " + grouped(e.threads) + " x " + grouped(e.launch_alloc) + " registers. Consumers spill above "
+                        "their budget (" + grouped(e.consumer_regs) + "), not above 255. Recorded: "
+                        "tests/data/cutlass/kernels.tsv.");
+        else
+            N.push_back("Schedule " + name + " (CUTLASS 4.7, sm_100a): 256 threads = scheduler, MMA, mainloop-load and "
+                        "epilogue-load warps + 4 epilogue warps; accumulators in TMEM (" + grouped(e.acc_stages) +
+                        " stages x " + grouped(in.n) + " columns), no setmaxnreg: every warp runs with ptxas's count, "
+                        "estimated at " + grouped(e.regs_launch) + " (two epilogue sub-tiles of " + grouped(e.epi_m) + " x " +
+                        grouped(e.epi_n) + " f32 over 128 threads + " + grouped(kBaseOverhead) + "; ptxas -v on the recorded kernels: 65 to 167)." +
+                        (c.schedule == Schedule::Sm100_2Sm ? " The tile is the CTA pair's: each CTA holds " +
+                                                                 grouped(in.m / 2) + " rows and loads half of B." : ""));
+        if (c.epilogue == Epilogue::None)
+            N.push_back("Epilogue: CUTLASS's TMA epilogue with C = D = " + std::string(info(c.out).key) + ", sub-tile " +
+                        grouped(e.epi_m) + " x " + grouped(e.epi_n) + ", " + grouped(e.epi_stages_c) + " C stages, " +
+                        grouped(e.epi_stages_d) + " D stages: its SharedStorage is " + grouped(e.epi_carveout) +
+                        " B (the carveout StageCountAutoCarveout takes).");
+        N.push_back("Shared memory per CTA is CUTLASS's SharedStorage: " + grouped(e.smem_head) + " B of pipeline barriers, "
+                    "scheduler and padding + " + grouped(e.smem_epi) + " B epilogue buffers + " + grouped(e.smem_main) +
+                    " B mainloop buffers.");
+    }
+    if (c.schedule == Schedule::None && c.mode == Mode::Wgmma && (e.spills || in.warps >= 8))
         N.push_back("Hopper kernels often specialise warps (a TMA producer warpgroup with few registers, consumer "
                     "warpgroups raised with setmaxnreg up to 240+); this model gives every warp the same count "
                     "and counts every warp as holding accumulators.");
@@ -960,7 +1324,7 @@ void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx&
         N.push_back("Shared memory alone would allow " + grouped(*r.ctas_by_smem) + " CTAs per SM; " + lims + " allow " +
                     grouped(r.ctas_per_sm) + ".");
     }
-    if (r.smem_barriers > 0)
+    if (r.smem_barriers > 0 && c.schedule == Schedule::None)
         N.push_back("Pipeline barriers: " + grouped(in.stages) + " stages x 2 mbarriers (full, empty) x 8 B" +
                     (c.mode == Mode::Tcgen05 ? " + accumulator full/empty mbarriers + the 4-byte TMEM address" : "") +
                     " is an estimate of what CUTLASS's TMA pipelines allocate (CC 9.0+).");
@@ -1018,18 +1382,36 @@ Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const Gpu
     if (!ctx_or) return ctx_or.error();
     const Ctx& c = *ctx_or;
     if (auto err = check_problem(in)) return *err;
-    const Eval e = evaluate(c, in.m, in.n, in.k, in.stages, in.warps);
+    std::optional<StageAuto> sa;
+    int64_t stages = in.stages;
+    if (in.stages_auto) {
+        auto a = stages_auto(dev, in);
+        if (!a) return a.error();
+        if (a->stages < 1)
+            return Error{ErrorId::Unsupported, "stages", "stages auto finds no stage that fits: " + a->text};
+        stages = a->stages;
+        sa = std::move(a.value());
+    }
+    const Eval e = evaluate(c, in.m, in.n, in.k, stages, in.warps);
     if (e.shape.fail != ShapeFail::None) return shape_error(c, e.shape, in.m, in.n, in.k, in.warps);
     if (e.overflow != Overflow::None) return overflow_error(e.overflow);
 
-    TileResult r = readouts(dev, in, c, e);
+    TileInput resolved = in;
+    resolved.stages = stages;
+    TileResult r = readouts(dev, resolved, c, e);
+    r.stage_auto = std::move(sa);
     if (auto err = solve_occupancy(r, dev, e)) return *err;
     add_intensity(r, in, c, gpu);
-    if (auto err = add_problem(r, dev, in)) return *err;
+    {
+        // The 2-SM schedule's tile is the CTA pair's: each CTA covers m / 2 rows of the problem.
+        TileInput per_cta = in;
+        if (c.schedule == Schedule::Sm100_2Sm) per_cta.m = in.m / 2;
+        if (auto err = add_problem(r, dev, per_cta)) return *err;
+    }
     add_rows(r, dev, c);
-    add_notes(r, dev, in, c, e, gpu);
+    add_notes(r, dev, resolved, c, e, gpu);
     if (auto err = add_clusters(r, dev, in, *c.arch, gpu)) return *err;
-    if (with_options && !r.fits) r.fit_options = fit_options_core(dev, in, gpu, r);
+    if (with_options && !r.fits && c.schedule == Schedule::None) r.fit_options = fit_options_core(dev, in, gpu, r);
     return r;
 }
 }  // namespace
@@ -1075,6 +1457,9 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
                                             const std::optional<TileResult>& original) {
     std::vector<TileFitOption> out;
     if (original && original->fits) return out;
+    // A CUTLASS schedule's shape rules are its builder's: the warps model's options (more warps, a 2-CTA split of a
+    // hand-written kernel) do not describe what that builder would generate.
+    if (in.schedule != Schedule::None) return out;
     auto arch_or = validate_device(dev);
     if (!arch_or) return out;
     const ArchRules& ar = **arch_or;
@@ -1151,6 +1536,24 @@ int64_t round_up(int64_t v, int64_t to) { return ceil_div(v, to) * to; }  // v <
 // are beyond 2^53).
 StageAuto auto_stage_count(const Ctx& c, const Eval& one) {
     StageAuto a;
+    if (kSchedules && c.schedule != Schedule::None) {
+        // Hopper (sm90_gmma_builder.inl compute_stage_count_or_override): capacity 232,448 B rounded down to 128,
+        // carveout = sizeof(epilogue SharedStorage) rounded up to 128, stage = round_up(A + B, 128) + 16.
+        // Blackwell (sm100_common.inl): capacity - the kernel's KernelSmemCarveout, no rounding, stage = A + B + 16.
+        a.barrier_bytes = kPipeBarrierBytes;
+        if (one.epi_carveout > kMaxInput || one.smem_stage > kMaxInput) return a;
+        if (is_hopper_ws(c.schedule)) {
+            a.capacity = c.smem_limit / 128 * 128;
+            a.carveout = round_up(one.epi_carveout, 128);
+            a.stage_bytes = round_up(one.smem_stage, 128) + a.barrier_bytes;
+        } else {
+            a.capacity = c.smem_limit - one.kernel_carveout;
+            a.carveout = one.epi_carveout;
+            a.stage_bytes = one.smem_stage + a.barrier_bytes;
+        }
+        a.stages = a.capacity > a.carveout ? (a.capacity - a.carveout) / a.stage_bytes : 0;
+        return a;
+    }
     a.barrier_bytes = c.arch->cc.major >= 9 ? 2 * kMbarrierBytes : 0;
     a.capacity = c.smem_limit / 128 * 128;
     // The epilogue's storage, plus on the TMEM path the kernel's accumulator barriers and TMEM address (CUTLASS
@@ -1191,7 +1594,8 @@ Expected<StageAuto> stages_auto(const Device& dev, const TileInput& in) {
     if (a.stage_bytes == 0)
         return Error{ErrorId::InvalidInput, "epilogue_bytes",
                      "shared memory per stage or the epilogue's is beyond 2^53 bytes; no stage count exists"};
-    a.text = "stages auto (CUTLASS StageCountAutoCarveout): (" + grouped(a.capacity) + " B limit - " + grouped(a.carveout) +
+    a.text = "stages auto (CUTLASS StageCountAutoCarveout): (" + grouped(a.capacity) +
+             (is_sm100_ws(c.schedule) ? " B limit less the kernel's barriers - " : " B limit - ") + grouped(a.carveout) +
              " B epilogue carveout) / (" + grouped(a.stage_bytes - a.barrier_bytes) + " B A+B per stage + " +
              grouped(a.barrier_bytes) + " B barriers) = " + grouped(a.stages) + " stages";
     return a;
@@ -1227,9 +1631,11 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
     const std::vector<int64_t> auto_stage = {0};  // placeholder: one pass per shape, stages from stages_auto's rule
 
     TileSearchResult out;
+    // A schedule fixes the threads: one pass instead of one per warps candidate.
+    const std::vector<int64_t> schedule_warps = {1};
     for (int64_t m : s.ms)
         for (int64_t n : s.ns)
-            for (int64_t w : s.warps)
+            for (int64_t w : c.schedule != Schedule::None ? schedule_warps : s.warps)
                 for (int64_t k : s.ks)
                     for (int64_t listed : s.stages_auto ? auto_stage : s.stages)
                       for (const Dim3& cl : s.clusters) {
@@ -1291,7 +1697,7 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
                         f.n = n;
                         f.k = k;
                         f.stages = st;
-                        f.warps = w;
+                        f.warps = c.schedule != Schedule::None ? e.threads / c.dev->warp_size : w;
                         f.acc_regs_per_thread = e.acc_regs;
                         f.regs_per_thread_est = e.regs_est;
                         f.smem_per_cta = e.smem_total;

@@ -141,6 +141,9 @@ inline TileInput tile_input(Bytes& b) {
     t.subbyte_smem = static_cast<SubbyteSmem>(b.u8() % 3);
     t.acc_buffers = b.u8() % 4 == 0 ? size(2, 1, 4) : 1;
     if (b.u8() % 2) t.problem = ProblemSize{size(8192, 1, 1 << 20), size(8192, 1, 1 << 20), size(8192, 1, 1 << 20)};
+    // Issue 30: a CUTLASS schedule a third of the time (often on a CC it does not run on: refused), stages auto.
+    if (b.u8() % 3 == 0) t.schedule = static_cast<Schedule>(b.u8() % 5);
+    t.stages_auto = b.u8() % 8 == 0;
     return t;
 }
 
@@ -271,7 +274,11 @@ inline std::string check_tile(const Device& d, const TileResult& r) {
         if (auto e = check_occupancy(d, k, *r.occ); !e.empty()) return "tile's solver answer: " + e;
         // A fitting tile's CTAs per SM are the solver's; one that does not fit gives none (it does not run).
         if (r.fits && r.occ->blocks_per_sm != r.ctas_per_sm) return "ctas_per_sm != the solver's blocks_per_sm";
-        if (!r.fits && (r.ctas_per_sm != 0 || r.occupancy != 0)) return "a tile that does not fit gives CTAs or occupancy";
+        // Except a CUTLASS schedule whose consumers spill: it runs (with spills) at the solver's CTAs per SM.
+        const bool runs_spilling = r.schedule != Schedule::None && r.spills && r.smem_fits && r.tmem_fits;
+        if (runs_spilling && r.occ->blocks_per_sm != r.ctas_per_sm) return "a spilling schedule's CTAs != the solver's";
+        if (!r.fits && !runs_spilling && (r.ctas_per_sm != 0 || r.occupancy != 0))
+            return "a tile that does not fit gives CTAs or occupancy";
     }
     for (const TileRow& row : r.rows)
         if (!std::isfinite(row.value) || (row.limit && !std::isfinite(*row.limit))) return "row " + row.key + " is not finite";
@@ -343,7 +350,8 @@ inline std::string check_clusters(const Device& d, const ClusterInput& in, const
 
 inline std::string check_search(const TileSearch& s, const TileSearchResult& r) {
     const auto n = static_cast<int64_t>(s.ms.size() * s.ns.size() * s.ks.size() *
-                                        (s.stages_auto ? std::size_t{1} : s.stages.size()) * s.warps.size() *
+                                        (s.stages_auto ? std::size_t{1} : s.stages.size()) *
+                                        (s.base.schedule != Schedule::None ? std::size_t{1} : s.warps.size()) *
                                         s.clusters.size());
     if (r.candidates != n) return "candidates != product of the list lengths";
     const int64_t counted = r.refused + r.spills + r.smem_over + r.tmem_over + r.no_cta + static_cast<int64_t>(r.fits.size());

@@ -47,8 +47,29 @@ enum class SubbyteSmem : uint8_t {
     Packed,  // bits/8 bytes per element (fp4: 2 per byte)
     Padded,  // 1 byte per element (TMA's 16-byte-padded sub-byte copy, CUTLASS *_unpacksmem_t)
 };
+// CUTLASS kernel schedules (docs/tile-model.md "Schedules"; checked against the kernels recorded in
+// tests/data/cutlass/kernels.tsv). None = a hand-written kernel: `warps` warps, every one holding accumulators.
+enum class Schedule : uint8_t {
+    None,         // the warps-per-CTA model (any CC)
+    Cooperative,  // Hopper KernelTmaWarpSpecializedCooperative: 1 producer + 2 consumer warpgroups splitting M
+    PingPong,     // Hopper KernelTmaWarpSpecializedPingpong: 1 producer + 2 consumer warpgroups, a tile each
+    Sm100_1Sm,    // Blackwell KernelTmaWarpSpecialized1SmSm100: tcgen05 cta_group::1, 8 warps in 5 roles
+    Sm100_2Sm,    // Blackwell KernelTmaWarpSpecialized2SmSm100: tcgen05 cta_group::2 over a CTA pair
+};
+std::string_view schedule_key(Schedule s);  // "none", "cooperative", "pingpong", "sm100_1sm", "sm100_2sm"
 enum class Basis : uint8_t { Exact, Estimate };
 std::string_view basis_key(Basis b);  // "exact", "estimate"
+
+// CUTLASS's StageCountAutoCarveout, as stages_auto() computes it (below).
+struct StageAutoInfo {
+    int64_t stages = 0;          // 0 when not even one stage fits
+    int64_t capacity = 0;        // bytes: the opt-in per-block limit rounded down to 128 (less the kernel's own
+                                 // carveout on Blackwell schedules)
+    int64_t carveout = 0;        // bytes: the epilogue's shared memory rounded up to 128 (its SharedStorage)
+    int64_t stage_bytes = 0;     // bytes: round_up(A + B, 128) + barriers
+    int64_t barrier_bytes = 0;   // bytes per stage
+    std::string text;            // the arithmetic, one line
+};
 
 struct ProblemSize {
     int64_t m = 0;  // rows of C (elements), 1 .. kMaxInput
@@ -79,6 +100,24 @@ struct TileInput {
     // per-CTA budget is unchanged; TileResult::cluster counts resident clusters (GPU database GPC row) and,
     // with a problem, the grid of whole clusters. Its `grid` is ignored (taken from the problem).
     std::optional<ClusterInput> cluster;
+    // A CUTLASS kernel schedule: threads, roles, register budgets and CUTLASS's defaults come from it (`warps` and
+    // `mma` are then ignored; with Epilogue::None the schedule's TMA epilogue is counted, C = D = `out`, whose
+    // default is then the A type). For Sm100_2Sm, m x n is the CTA pair's MMA tile (m = 128 or 256).
+    Schedule schedule = Schedule::None;
+    // CUTLASS's StageCountAutoCarveout instead of `stages` (stages_auto() below; TileResult::input.stages holds the
+    // count used).
+    bool stages_auto = false;
+};
+
+// One thread role of a warp-specialised kernel (CUTLASS schedules): who runs how many threads at which register
+// budget. `regs` is the setmaxnreg budget where the kernel sets one (Hopper), else the launch allocation.
+struct TileRole {
+    std::string key;             // "producer", "consumer", "mma", "epilogue", ...
+    std::string label;           // "producer warpgroup (TMA loads, setmaxnreg.dec)"
+    int64_t threads = 0;
+    int64_t regs = 0;            // registers per thread this role runs with
+    int64_t acc_regs = 0;        // accumulator registers per thread it holds (0: none, or in TMEM)
+    Basis basis = Basis::Exact;  // exact: CUTLASS's constant, seen in the PTX; estimate: the model's
 };
 
 // One readout for display (UI, CLI, JS): a value, its limit where there is one, its unit and basis.
@@ -178,6 +217,14 @@ struct TileResult {
     std::optional<ClusterResult> cluster;  // resident clusters of this tile; waves of clusters with a problem
     // --- When the tile does not fit: the ways to make it fit, with their numbers ---
     std::vector<TileFitOption> fit_options;
+    // --- CUTLASS schedule (TileInput::schedule given) ---
+    Schedule schedule = Schedule::None;
+    std::vector<TileRole> roles;       // each role with its threads and registers
+    int64_t regs_launch_alloc = 0;     // registers/thread the launch bounds allow (what the hardware allocates)
+    int64_t consumer_regs = 0;         // the accumulator holders' budget (setmaxnreg) or the launch allocation
+    int64_t acc_stages = 0;            // Blackwell: TMEM accumulator stages (CUTLASS: min(4, 512 / N))
+    int64_t epilogue_tile_m = 0, epilogue_tile_n = 0, epilogue_stages_c = 0, epilogue_stages_d = 0;
+    std::optional<StageAutoInfo> stage_auto;   // how the stage count was chosen (TileInput::stages_auto)
 };
 
 // The kernel a tile becomes for the occupancy solver (docs/tile-model.md, "Residency"): warps x 32
@@ -203,14 +250,7 @@ Expected<std::vector<TileFitOption>> tile_fit_options(const Device& dev, const T
 // stages whose A + B tiles, each stage's pipeline barriers and the epilogue's carveout fit the per-block limit:
 //   stages = (floor(limit / 128) x 128 - round_up(carveout, 128)) / (round_up(A + B per stage, 128) + barriers)
 // barriers = 16 B per stage (a full and an empty mbarrier) from CC 9.0, 0 before. `in.stages` is ignored.
-struct StageAuto {
-    int64_t stages = 0;          // 0 when not even one stage fits
-    int64_t capacity = 0;        // bytes: the opt-in per-block limit rounded down to 128
-    int64_t carveout = 0;        // bytes: the epilogue's shared memory rounded up to 128 (its SharedStorage)
-    int64_t stage_bytes = 0;     // bytes: round_up(A + B, 128) + barriers
-    int64_t barrier_bytes = 0;   // bytes per stage
-    std::string text;            // the arithmetic, one line
-};
+using StageAuto = StageAutoInfo;
 Expected<StageAuto> stages_auto(const Device& dev, const TileInput& in);
 
 // ----- What fits: every candidate tile of a GPU and types -----
