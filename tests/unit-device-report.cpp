@@ -110,7 +110,7 @@ TEST_CASE("device report: what each format reads, and what it takes from the CC'
 // The report wins where it differs from the row, and the difference is named. The first case is the RTX 5090
 // sample with its SM count edited (a harvested or partitioned part would print fewer); the second a laptop GPU
 // whose name has no row. These are edits of a real report, not known answers: they test the comparison only.
-TEST_CASE("device report: differences from the row are named; an unknown name is a custom device") {
+TEST_CASE("device report: differences from the row are named, and an unknown name is a custom device") {
     std::string text = slurp(kDir + "deviceQuery-rtx5090.txt");
     const std::string from = "(170) Multiprocessors";
     text.replace(text.find(from), from.size(), "(160) Multiprocessors");
