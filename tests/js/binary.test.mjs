@@ -13,7 +13,10 @@ import { loadApi } from './load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const data = (f) => fs.readFileSync(path.join(root, 'tests/data/binaries', f));
-const cli = ['build/release/core/smcalc', 'build/debug/core/smcalc'].map((p) => path.join(root, p)).find(fs.existsSync);
+// The CLI scripts/test-web.sh names (SMCALC_BIN, as wasm-eq), else the debug build scripts/test.sh makes; a
+// release build only when neither exists (a stale one would answer for old code).
+const cli = [process.env.SMCALC_BIN, 'build/debug/core/smcalc', 'build/release/core/smcalc']
+  .filter(Boolean).map((p) => path.resolve(root, p)).find(fs.existsSync);
 
 let api;
 before(async () => { api = await loadApi(); });
