@@ -760,7 +760,9 @@
     }
     return false;
   }
-  function page_scrolls(x, y) { return opt.scroll === 'page' && !on_control(x, y); }
+  // Only in a frame: a calculator opened on its own (?embed=1 in a tab) has no host page, and scrolls itself.
+  var framed = window.parent !== window;
+  function page_scrolls(x, y) { return framed && opt.scroll === 'page' && !on_control(x, y); }
   var swiping = false;
   window.addEventListener('wheel', function (e) {
     if (e.target.id === 'canvas' && page_scrolls(e.clientX, e.clientY)) e.stopImmediatePropagation();
