@@ -5,6 +5,7 @@
 // Every number comes from smcalc::clusters() (core/include/smcalc/cluster.hpp), the same answer the CLI's
 // --cluster and the JSON API's "cluster" print; the text lines are the core's (cluster_answer_line, ...).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <string>
 
@@ -132,7 +133,8 @@ void view_cluster_headline(App& a, const OccupancyResult& r, bool compact) {
     ImGui::TextUnformatted("Limited by");
     ImGui::SameLine();
     ImGui::TextColored(a.pal.text_limiting, "%s", std::string(cluster_limiter_label(c.limiter)).c_str());
-    std::string why = c.limiter_reason;
+    std::string why = c.limiter_reason;  // the core's clause, a sentence here
+    if (!why.empty()) why[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(why[0])));
     if (!why.empty() && why.back() != '.') why += '.';
     if (!mac)
         why += " The SM count is not known: no GPU-wide figure.";
@@ -140,10 +142,8 @@ void view_cluster_headline(App& a, const OccupancyResult& r, bool compact) {
         why += " Typical is an estimate (one die's GPC layout is not known); the range holds for every layout the "
                "sources allow; none beats " + grouped(mac->bound) + " (exact).";
     text_wrapped(why, &a.pal.text_dim);
-    std::string lim;
-    for (Resource res : r.limiting) lim += (lim.empty() ? "" : " and ") + std::string(resource_label(res));
     text_wrapped("Without the cluster: " + count_text(r.blocks_per_sm, "CTA", "CTAs") + " per SM, " +
-                     format_percent(r.occupancy) + " occupancy, limited by " + lim + ". The Clusters tab has the "
+                     format_percent(r.occupancy) + " occupancy, limited by " + limiting_text(r) + ". The Clusters tab has the "
                      "GPC picture and the arithmetic.",
                  &a.pal.text_dim);
 }

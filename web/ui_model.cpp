@@ -58,15 +58,6 @@ int nearest(const std::vector<int64_t>& xs, int64_t v) {
     return best;
 }
 
-std::string limiting_text(const OccupancyResult& r) {
-    std::string s;
-    for (Resource res : r.limiting) {
-        if (!s.empty()) s += " and ";
-        s += resource_label(res);
-    }
-    return s.empty() ? "nothing" : s;
-}
-
 // The graphs and the heatmap of the AMD model around kernel `k`: occupancy against work-items per workgroup (in
 // waves), VGPRs per lane (0 .. 256, AGPRs held) and LDS per workgroup (allocation granules), and work-items x
 // VGPRs. About 900 amd::occupancy() calls; computed with the answer (the AMD page has no deferred sweeps).
@@ -189,6 +180,16 @@ std::vector<std::string> changed_fields(std::span<const fields::Field<T>> table,
 }
 
 }  // namespace
+
+std::string limiting_text(const OccupancyResult& r) {
+    std::string s;
+    for (Resource res : r.limiting) {
+        if (!s.empty()) s += " and ";
+        s += resource_label(res);
+    }
+    return s.empty() ? "nothing" : s;
+}
+
 
 Request request_for(const Inputs& in, Op op) {
     Request r;

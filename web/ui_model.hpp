@@ -84,6 +84,8 @@ struct Model {
 // The GPU's canonical name (or a custom device: no name, no GPC row, no peak figures), the kernel, the tile with its
 // problem and cluster, the AMD kernel and tile when the GPU is an AMD one; for compare the slots' GPUs.
 Request request_for(const Inputs& in, Op op);
+// "registers and warp slots": the resources that limit blocks per SM ("nothing" where none does).
+std::string limiting_text(const OccupancyResult& r);
 
 // The answer for `in`; with `sweeps` also the graphs and the heatmap (~1,500 solver calls), otherwise those
 // are left for compute_sweeps() (sweeps_pending): the page's first frame shows the answer without waiting.

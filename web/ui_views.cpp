@@ -955,12 +955,10 @@ void view_headline(App& a, bool compact) {
         ImGui::PopTextWrapPos();
         return;
     }
-    std::string lim;
-    for (Resource res : r.limiting) lim += (lim.empty() ? "" : " and ") + std::string(resource_label(res));
     view_tile_verdict(a);
     ImGui::TextUnformatted("Limited by");
     ImGui::SameLine();
-    ImGui::TextColored(a.pal.text_limiting, "%s", lim.c_str());
+    ImGui::TextColored(a.pal.text_limiting, "%s", limiting_text(r).c_str());
     if (m.device.sm_count > 0) {
         const std::string wave = "A full wave is " + count_text(r.blocks_per_sm * m.device.sm_count, "CTA", "CTAs") + " on " +
                                  std::to_string(m.device.sm_count) + " SMs.";
