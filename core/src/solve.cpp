@@ -27,13 +27,9 @@ Expected<AmdNextStepAnswer> amd_next_step_answer(const Request& req) {
 
 const TileResult& nv_tile_of(const VendorColumn& col) { return *col.nvidia_tile->result; }
 
-Expected<VendorComparison> compare_vendors(const Request& req) {
-    VendorComparison c;
-    c.tile = req.compare_tile;
-    c.kernel = req.input;
-    c.amd_kernel = req.amd_input;
-    c.tile_input = req.tile;
-    c.amd_tile_input = req.amd_tile;
+// The columns: the NVIDIA GPUs through compare()/compare_tile() (one call for all of them), each AMD GPU through
+// its own model. Returns whether any column is AMD's.
+bool vendor_columns(const Request& req, VendorComparison& c) {
     std::vector<std::string_view> nv_names;
     for (const std::string& g : req.gpus)
         if (find_gpu(g)) nv_names.emplace_back(g);
@@ -74,39 +70,44 @@ Expected<VendorComparison> compare_vendors(const Request& req) {
         }
         c.columns.push_back(std::move(col));
     }
-    // Which fields each vendor read (a compare across vendors takes both sets).
-    if (amd_any && !nv_names.empty()) {
-        if (c.tile) {
-            c.notes.push_back(
-                "across vendors: every column takes the tile (M x N x K, stages, types); NVIDIA columns read warps per "
-                "CTA, AMD columns " + std::string(req.waves_given ? "read waves per workgroup (--waves)"
-                                                                  : "take the warp count as waves per workgroup (" +
-                                                                        num(req.amd_tile.waves) + " waves of 64 lanes; "
-                                                                        "give waves to choose)"));
-        } else {
-            auto list = [](const std::vector<std::string>& v) {
-                std::string s;
-                for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-                return s.empty() ? std::string("none: defaults") : s;
-            };
-            c.notes.push_back("across vendors: NVIDIA columns read threads, regs, smem_static, smem_dynamic, optin, "
-                              "smem_dynamic_max, carveout, barriers (given: " + list(req.nvidia_given) +
-                              "); AMD columns read threads, vgprs, agprs, sgprs, lds, scratch (given: " +
-                              list(req.amd_given) + ")");
-        }
-    }
+    return amd_any;
+}
 
-    // ----- rows, each vendor's words -----
-    const auto& n = c.columns;
-    // One function for every row, its cell a plain function (the page links this: a loop per row cost kilobytes).
-    using Cell = std::string (*)(const VendorColumn&, const VendorComparison&);
-    auto row = [&](const char* key, const char* label, Cell value_of) {
-        const std::string_view k = key;
-        std::vector<std::string> v;
-        for (const VendorColumn& col : n)
-            v.push_back(col.error && k != "vendor" && k != "arch" && k != "processors" ? std::string("error") : value_of(col, c));
-        c.rows.push_back(make_row(key, label, std::move(v)));
-    };
+// Which fields each vendor read (a compare across vendors takes both sets).
+void vendor_notes(const Request& req, VendorComparison& c) {
+    if (c.tile) {
+        c.notes.push_back(
+            "across vendors: every column takes the tile (M x N x K, stages, types); NVIDIA columns read warps per "
+            "CTA, AMD columns " + std::string(req.waves_given ? "read waves per workgroup (--waves)"
+                                                              : "take the warp count as waves per workgroup (" +
+                                                                    num(req.amd_tile.waves) + " waves of 64 lanes; "
+                                                                    "give waves to choose)"));
+    } else {
+        auto list = [](const std::vector<std::string>& v) {
+            std::string s;
+            for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+            return s.empty() ? std::string("none: defaults") : s;
+        };
+        c.notes.push_back("across vendors: NVIDIA columns read threads, regs, smem_static, smem_dynamic, optin, "
+                          "smem_dynamic_max, carveout, barriers (given: " + list(req.nvidia_given) +
+                          "); AMD columns read threads, vgprs, agprs, sgprs, lds, scratch (given: " +
+                          list(req.amd_given) + ")");
+    }
+}
+
+// One function for every row, its cell a plain function (the page links this: a loop per row cost kilobytes).
+using Cell = std::string (*)(const VendorColumn&, const VendorComparison&);
+void add_row(VendorComparison& c, const char* key, const char* label, Cell value_of) {
+    const std::string_view k = key;
+    std::vector<std::string> v;
+    for (const VendorColumn& col : c.columns)
+        v.push_back(col.error && k != "vendor" && k != "arch" && k != "processors" ? std::string("error") : value_of(col, c));
+    c.rows.push_back(make_row(key, label, std::move(v)));
+}
+
+// The rows both kinds show: vendor, architecture, processors, warp size.
+void common_rows(VendorComparison& c) {
+    auto row = [&c](const char* key, const char* label, Cell value_of) { add_row(c, key, label, value_of); };
     Cell vendor_arch = [](const VendorColumn& col, const VendorComparison&) -> std::string {
         if (col.amd_gpu) return std::string(col.amd_gpu->gfx) + " (" + std::string(col.amd_gpu->arch().family) + ")";
         const GpuSpec* g = *find_gpu(col.name);
@@ -124,95 +125,116 @@ Expected<VendorComparison> compare_vendors(const Request& req) {
     row("warp_size", "Warp / wave size", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_gpu ? num(amd_words().warp_size) + " lanes" : num(nv_words().warp_size) + " threads";
     });
-    if (!c.tile) {
-        row("registers", "Registers (per thread / per lane)", [](const VendorColumn& col, const VendorComparison& cmp) {
-            return col.amd_gpu ? num(cmp.amd_kernel.vgprs) + " VGPRs + " + num(cmp.amd_kernel.agprs) + " AGPRs"
-                               : num(cmp.kernel.regs) + " registers";
+}
+
+// A kernel compare's rows, each in its vendor's words.
+void kernel_rows(VendorComparison& c) {
+    auto row = [&c](const char* key, const char* label, Cell value_of) { add_row(c, key, label, value_of); };
+    row("registers", "Registers (per thread / per lane)", [](const VendorColumn& col, const VendorComparison& cmp) {
+        return col.amd_gpu ? num(cmp.amd_kernel.vgprs) + " VGPRs + " + num(cmp.amd_kernel.agprs) + " AGPRs"
+                           : num(cmp.kernel.regs) + " registers";
+    });
+    row("shared", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison& cmp) {
+        return col.amd_gpu ? format_bytes(cmp.amd_kernel.lds) + " LDS"
+                           : format_bytes(cmp.kernel.smem_static + cmp.kernel.smem_dynamic) + " shared memory";
+    });
+    row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
+        if (col.amd_occ) return count_text(col.amd_occ->workgroups_per_cu, "workgroup", "workgroups");
+        return count_text(col.nvidia->result.blocks_per_sm, "CTA", "CTAs");
+    });
+    row("resident", "Warps / waves resident per SM / CU", [](const VendorColumn& col, const VendorComparison&) {
+        if (col.amd_occ)
+            return num(col.amd_occ->waves_per_cu) + " of " +
+                   num(col.amd_occ->max_waves_per_simd * col.amd_gpu->arch().simds_per_cu) + " waves";
+        return num(col.nvidia->result.warps_per_sm) + " of " + num(col.nvidia->result.max_warps_per_sm) + " warps";
+    });
+    row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_occ ? fixed1(col.amd_occ->waves_per_simd) + " of " + num(col.amd_occ->max_waves_per_simd)
+                           : std::string("-");
+    });
+    row("occupancy", "Occupancy", [](const VendorColumn& col, const VendorComparison&) {
+        return format_percent(col.amd_occ ? col.amd_occ->occupancy : col.nvidia->result.occupancy);
+    });
+    row("limiting", "Limited by", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_occ ? amd_limiting_text(col.amd_occ->limiting) : nv_limiting_text(col.nvidia->result.limiting);
+    });
+    row("limit_regs", "Registers / VGPRs allow", [](const VendorColumn& col, const VendorComparison&) {
+        if (col.amd_occ) return opt_count(col.amd_occ->limits[0].workgroups_per_cu, "workgroup", "workgroups");
+        return opt_count(col.nvidia->result.limit(Resource::Registers), "CTA", "CTAs");
+    });
+    row("limit_smem", "Shared memory / LDS allows", [](const VendorColumn& col, const VendorComparison&) {
+        if (col.amd_occ) return opt_count(col.amd_occ->limits[2].workgroups_per_cu, "workgroup", "workgroups");
+        return opt_count(col.nvidia->result.limit(Resource::SharedMemory), "CTA", "CTAs");
+    });
+    row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
+        if (col.amd_occ) return num(col.amd_occ->workgroups_per_cu * col.amd_gpu->cu_count);
+        return col.nvidia->gpu_resident_ctas ? num(*col.nvidia->gpu_resident_ctas) : std::string("unknown");
+    });
+    row("compiler_waves_per_simd", "LLVM's waves/SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_occ ? num(col.amd_occ->compiler_waves_per_simd) : std::string("-");
+    });
+}
+
+// A tile compare's rows; with a problem size, the waves of the grid too.
+void tile_rows(VendorComparison& c, bool has_problem) {
+    auto row = [&c](const char* key, const char* label, Cell value_of) { add_row(c, key, label, value_of); };
+    row("threads", "Threads / work-items per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_tile ? num(col.amd_tile->threads) + " (" + num(col.amd_tile->input.waves) + " waves)"
+                            : num(nv_tile_of(col).threads) + " (" + num(nv_tile_of(col).input.warps) + " warps)";
+    });
+    row("matrix_unit", "Matrix unit", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_tile ? std::string("MFMA") : nv_tile_of(col).instruction;
+    });
+    row("acc_regs", "Accumulator registers per thread / lane", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_tile ? num(col.amd_tile->acc_regs_per_lane) : num(nv_tile_of(col).acc_regs_per_thread);
+    });
+    row("regs_est", "Registers per thread / lane (estimate)", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_tile ? num(col.amd_tile->vgprs) + " VGPRs + " + num(col.amd_tile->agprs) + " AGPRs"
+                            : num(nv_tile_of(col).regs_per_thread_est) + " registers";
+    });
+    row("smem", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_tile ? format_bytes(col.amd_tile->lds_per_workgroup) + " of " +
+                                  format_bytes(col.amd_tile->lds_limit) + " LDS"
+                            : format_bytes(nv_tile_of(col).smem_per_cta) + " of " + format_bytes(nv_tile_of(col).smem_limit) +
+                                  " shared memory";
+    });
+    row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_tile ? count_text(col.amd_tile->workgroups_per_cu, "workgroup", "workgroups")
+                            : count_text(nv_tile_of(col).ctas_per_sm, "CTA", "CTAs");
+    });
+    row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
+        return col.amd_tile ? fixed1(col.amd_tile->waves_per_simd) : std::string("-");
+    });
+    row("fits", "Fits", [](const VendorColumn& col, const VendorComparison&) {
+        return std::string((col.amd_tile ? col.amd_tile->fits : nv_tile_of(col).fits) ? "yes" : "no");
+    });
+    row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
+        if (col.amd_tile)
+            return col.amd_tile->cu_count ? num(col.amd_tile->workgroups_per_cu * *col.amd_tile->cu_count)
+                                          : std::string("unknown");
+        return col.nvidia_tile->gpu_resident_ctas ? num(*col.nvidia_tile->gpu_resident_ctas) : std::string("unknown");
+    });
+    if (has_problem) {
+        row("grid_waves", "Waves of the grid (problem)", [](const VendorColumn& col, const VendorComparison&) {
+            if (col.amd_tile) return col.amd_tile->waves ? num(*col.amd_tile->waves) : std::string("-");
+            const auto& p = nv_tile_of(col).problem;
+            return p && p->waves ? num(*p->waves) : std::string("-");
         });
-        row("shared", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison& cmp) {
-            return col.amd_gpu ? format_bytes(cmp.amd_kernel.lds) + " LDS"
-                               : format_bytes(cmp.kernel.smem_static + cmp.kernel.smem_dynamic) + " shared memory";
-        });
-        row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
-            if (col.amd_occ) return count_text(col.amd_occ->workgroups_per_cu, "workgroup", "workgroups");
-            return count_text(col.nvidia->result.blocks_per_sm, "CTA", "CTAs");
-        });
-        row("resident", "Warps / waves resident per SM / CU", [](const VendorColumn& col, const VendorComparison&) {
-            if (col.amd_occ)
-                return num(col.amd_occ->waves_per_cu) + " of " +
-                       num(col.amd_occ->max_waves_per_simd * col.amd_gpu->arch().simds_per_cu) + " waves";
-            return num(col.nvidia->result.warps_per_sm) + " of " + num(col.nvidia->result.max_warps_per_sm) + " warps";
-        });
-        row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_occ ? fixed1(col.amd_occ->waves_per_simd) + " of " + num(col.amd_occ->max_waves_per_simd)
-                               : std::string("-");
-        });
-        row("occupancy", "Occupancy", [](const VendorColumn& col, const VendorComparison&) {
-            return format_percent(col.amd_occ ? col.amd_occ->occupancy : col.nvidia->result.occupancy);
-        });
-        row("limiting", "Limited by", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_occ ? amd_limiting_text(col.amd_occ->limiting) : nv_limiting_text(col.nvidia->result.limiting);
-        });
-        row("limit_regs", "Registers / VGPRs allow", [](const VendorColumn& col, const VendorComparison&) {
-            if (col.amd_occ) return opt_count(col.amd_occ->limits[0].workgroups_per_cu, "workgroup", "workgroups");
-            return opt_count(col.nvidia->result.limit(Resource::Registers), "CTA", "CTAs");
-        });
-        row("limit_smem", "Shared memory / LDS allows", [](const VendorColumn& col, const VendorComparison&) {
-            if (col.amd_occ) return opt_count(col.amd_occ->limits[2].workgroups_per_cu, "workgroup", "workgroups");
-            return opt_count(col.nvidia->result.limit(Resource::SharedMemory), "CTA", "CTAs");
-        });
-        row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
-            if (col.amd_occ) return num(col.amd_occ->workgroups_per_cu * col.amd_gpu->cu_count);
-            return col.nvidia->gpu_resident_ctas ? num(*col.nvidia->gpu_resident_ctas) : std::string("unknown");
-        });
-        row("compiler_waves_per_simd", "LLVM's waves/SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_occ ? num(col.amd_occ->compiler_waves_per_simd) : std::string("-");
-        });
-    } else {
-        row("threads", "Threads / work-items per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_tile ? num(col.amd_tile->threads) + " (" + num(col.amd_tile->input.waves) + " waves)"
-                                : num(nv_tile_of(col).threads) + " (" + num(nv_tile_of(col).input.warps) + " warps)";
-        });
-        row("matrix_unit", "Matrix unit", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_tile ? std::string("MFMA") : nv_tile_of(col).instruction;
-        });
-        row("acc_regs", "Accumulator registers per thread / lane", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_tile ? num(col.amd_tile->acc_regs_per_lane) : num(nv_tile_of(col).acc_regs_per_thread);
-        });
-        row("regs_est", "Registers per thread / lane (estimate)", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_tile ? num(col.amd_tile->vgprs) + " VGPRs + " + num(col.amd_tile->agprs) + " AGPRs"
-                                : num(nv_tile_of(col).regs_per_thread_est) + " registers";
-        });
-        row("smem", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_tile ? format_bytes(col.amd_tile->lds_per_workgroup) + " of " +
-                                      format_bytes(col.amd_tile->lds_limit) + " LDS"
-                                : format_bytes(nv_tile_of(col).smem_per_cta) + " of " + format_bytes(nv_tile_of(col).smem_limit) +
-                                      " shared memory";
-        });
-        row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_tile ? count_text(col.amd_tile->workgroups_per_cu, "workgroup", "workgroups")
-                                : count_text(nv_tile_of(col).ctas_per_sm, "CTA", "CTAs");
-        });
-        row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
-            return col.amd_tile ? fixed1(col.amd_tile->waves_per_simd) : std::string("-");
-        });
-        row("fits", "Fits", [](const VendorColumn& col, const VendorComparison&) {
-            return std::string((col.amd_tile ? col.amd_tile->fits : nv_tile_of(col).fits) ? "yes" : "no");
-        });
-        row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
-            if (col.amd_tile)
-                return col.amd_tile->cu_count ? num(col.amd_tile->workgroups_per_cu * *col.amd_tile->cu_count)
-                                              : std::string("unknown");
-            return col.nvidia_tile->gpu_resident_ctas ? num(*col.nvidia_tile->gpu_resident_ctas) : std::string("unknown");
-        });
-        if (req.tile.problem) {
-            row("grid_waves", "Waves of the grid (problem)", [](const VendorColumn& col, const VendorComparison&) {
-                if (col.amd_tile) return col.amd_tile->waves ? num(*col.amd_tile->waves) : std::string("-");
-                const auto& p = nv_tile_of(col).problem;
-                return p && p->waves ? num(*p->waves) : std::string("-");
-            });
-        }
     }
+}
+
+Expected<VendorComparison> compare_vendors(const Request& req) {
+    VendorComparison c;
+    c.tile = req.compare_tile;
+    c.kernel = req.input;
+    c.amd_kernel = req.amd_input;
+    c.tile_input = req.tile;
+    c.amd_tile_input = req.amd_tile;
+    const bool nv_any = std::any_of(req.gpus.begin(), req.gpus.end(), [](const std::string& g) { return find_gpu(g).ok(); });
+    if (vendor_columns(req, c) && nv_any) vendor_notes(req, c);
+    common_rows(c);
+    if (c.tile) tile_rows(c, req.tile.problem.has_value());
+    else kernel_rows(c);
     return c;
 }
 
