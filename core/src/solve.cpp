@@ -107,7 +107,6 @@ void add_row(VendorComparison& c, const char* key, const char* label, Cell value
 
 // The rows both kinds show: vendor, architecture, processors, warp size.
 void common_rows(VendorComparison& c) {
-    auto row = [&c](const char* key, const char* label, Cell value_of) { add_row(c, key, label, value_of); };
     Cell vendor_arch = [](const VendorColumn& col, const VendorComparison&) -> std::string {
         if (col.amd_gpu) return std::string(col.amd_gpu->gfx) + " (" + std::string(col.amd_gpu->arch().family) + ")";
         const GpuSpec* g = *find_gpu(col.name);
@@ -115,107 +114,105 @@ void common_rows(VendorComparison& c) {
         if (auto a = find_arch(g->device.cc)) s += " (" + std::string((*a)->family) + ")";
         return s;
     };
-    row("vendor", "Vendor", [](const VendorColumn& col, const VendorComparison&) { return std::string(col.amd_gpu ? "AMD" : "NVIDIA"); });
-    row("arch", "Architecture", vendor_arch);
-    row("processors", "SMs / CUs", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "vendor", "Vendor", [](const VendorColumn& col, const VendorComparison&) { return std::string(col.amd_gpu ? "AMD" : "NVIDIA"); });
+    add_row(c, "arch", "Architecture", vendor_arch);
+    add_row(c, "processors", "SMs / CUs", [](const VendorColumn& col, const VendorComparison&) {
         if (col.amd_gpu) return num(col.amd_gpu->cu_count) + " CUs";
         const GpuSpec* g = *find_gpu(col.name);
         return g->device.sm_count > 0 ? num(g->device.sm_count) + " SMs" : std::string("unknown");
     });
-    row("warp_size", "Warp / wave size", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "warp_size", "Warp / wave size", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_gpu ? num(amd_words().warp_size) + " lanes" : num(nv_words().warp_size) + " threads";
     });
 }
 
 // A kernel compare's rows, each in its vendor's words.
 void kernel_rows(VendorComparison& c) {
-    auto row = [&c](const char* key, const char* label, Cell value_of) { add_row(c, key, label, value_of); };
-    row("registers", "Registers (per thread / per lane)", [](const VendorColumn& col, const VendorComparison& cmp) {
+    add_row(c, "registers", "Registers (per thread / per lane)", [](const VendorColumn& col, const VendorComparison& cmp) {
         return col.amd_gpu ? num(cmp.amd_kernel.vgprs) + " VGPRs + " + num(cmp.amd_kernel.agprs) + " AGPRs"
                            : num(cmp.kernel.regs) + " registers";
     });
-    row("shared", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison& cmp) {
+    add_row(c, "shared", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison& cmp) {
         return col.amd_gpu ? format_bytes(cmp.amd_kernel.lds) + " LDS"
                            : format_bytes(cmp.kernel.smem_static + cmp.kernel.smem_dynamic) + " shared memory";
     });
-    row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
         if (col.amd_occ) return count_text(col.amd_occ->workgroups_per_cu, "workgroup", "workgroups");
         return count_text(col.nvidia->result.blocks_per_sm, "CTA", "CTAs");
     });
-    row("resident", "Warps / waves resident per SM / CU", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "resident", "Warps / waves resident per SM / CU", [](const VendorColumn& col, const VendorComparison&) {
         if (col.amd_occ)
             return num(col.amd_occ->waves_per_cu) + " of " +
                    num(col.amd_occ->max_waves_per_simd * col.amd_gpu->arch().simds_per_cu) + " waves";
         return num(col.nvidia->result.warps_per_sm) + " of " + num(col.nvidia->result.max_warps_per_sm) + " warps";
     });
-    row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_occ ? fixed1(col.amd_occ->waves_per_simd) + " of " + num(col.amd_occ->max_waves_per_simd)
                            : std::string("-");
     });
-    row("occupancy", "Occupancy", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "occupancy", "Occupancy", [](const VendorColumn& col, const VendorComparison&) {
         return format_percent(col.amd_occ ? col.amd_occ->occupancy : col.nvidia->result.occupancy);
     });
-    row("limiting", "Limited by", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "limiting", "Limited by", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_occ ? amd_limiting_text(col.amd_occ->limiting) : nv_limiting_text(col.nvidia->result.limiting);
     });
-    row("limit_regs", "Registers / VGPRs allow", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "limit_regs", "Registers / VGPRs allow", [](const VendorColumn& col, const VendorComparison&) {
         if (col.amd_occ) return opt_count(col.amd_occ->limits[0].workgroups_per_cu, "workgroup", "workgroups");
         return opt_count(col.nvidia->result.limit(Resource::Registers), "CTA", "CTAs");
     });
-    row("limit_smem", "Shared memory / LDS allows", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "limit_smem", "Shared memory / LDS allows", [](const VendorColumn& col, const VendorComparison&) {
         if (col.amd_occ) return opt_count(col.amd_occ->limits[2].workgroups_per_cu, "workgroup", "workgroups");
         return opt_count(col.nvidia->result.limit(Resource::SharedMemory), "CTA", "CTAs");
     });
-    row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
         if (col.amd_occ) return num(col.amd_occ->workgroups_per_cu * col.amd_gpu->cu_count);
         return col.nvidia->gpu_resident_ctas ? num(*col.nvidia->gpu_resident_ctas) : std::string("unknown");
     });
-    row("compiler_waves_per_simd", "LLVM's waves/SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "compiler_waves_per_simd", "LLVM's waves/SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_occ ? num(col.amd_occ->compiler_waves_per_simd) : std::string("-");
     });
 }
 
 // A tile compare's rows; with a problem size, the waves of the grid too.
 void tile_rows(VendorComparison& c, bool has_problem) {
-    auto row = [&c](const char* key, const char* label, Cell value_of) { add_row(c, key, label, value_of); };
-    row("threads", "Threads / work-items per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "threads", "Threads / work-items per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_tile ? num(col.amd_tile->threads) + " (" + num(col.amd_tile->input.waves) + " waves)"
                             : num(nv_tile_of(col).threads) + " (" + num(nv_tile_of(col).input.warps) + " warps)";
     });
-    row("matrix_unit", "Matrix unit", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "matrix_unit", "Matrix unit", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_tile ? std::string("MFMA") : nv_tile_of(col).instruction;
     });
-    row("acc_regs", "Accumulator registers per thread / lane", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "acc_regs", "Accumulator registers per thread / lane", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_tile ? num(col.amd_tile->acc_regs_per_lane) : num(nv_tile_of(col).acc_regs_per_thread);
     });
-    row("regs_est", "Registers per thread / lane (estimate)", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "regs_est", "Registers per thread / lane (estimate)", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_tile ? num(col.amd_tile->vgprs) + " VGPRs + " + num(col.amd_tile->agprs) + " AGPRs"
                             : num(nv_tile_of(col).regs_per_thread_est) + " registers";
     });
-    row("smem", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "smem", "Shared memory / LDS per CTA / workgroup", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_tile ? format_bytes(col.amd_tile->lds_per_workgroup) + " of " +
                                   format_bytes(col.amd_tile->lds_limit) + " LDS"
                             : format_bytes(nv_tile_of(col).smem_per_cta) + " of " + format_bytes(nv_tile_of(col).smem_limit) +
                                   " shared memory";
     });
-    row("per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "per_processor", "CTAs per SM / workgroups per CU", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_tile ? count_text(col.amd_tile->workgroups_per_cu, "workgroup", "workgroups")
                             : count_text(nv_tile_of(col).ctas_per_sm, "CTA", "CTAs");
     });
-    row("waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "waves_per_simd", "Waves per SIMD (AMD)", [](const VendorColumn& col, const VendorComparison&) {
         return col.amd_tile ? fixed1(col.amd_tile->waves_per_simd) : std::string("-");
     });
-    row("fits", "Fits", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "fits", "Fits", [](const VendorColumn& col, const VendorComparison&) {
         return std::string((col.amd_tile ? col.amd_tile->fits : nv_tile_of(col).fits) ? "yes" : "no");
     });
-    row("gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
+    add_row(c, "gpu_resident", "Resident CTAs / workgroups per GPU", [](const VendorColumn& col, const VendorComparison&) {
         if (col.amd_tile)
             return col.amd_tile->cu_count ? num(col.amd_tile->workgroups_per_cu * *col.amd_tile->cu_count)
                                           : std::string("unknown");
         return col.nvidia_tile->gpu_resident_ctas ? num(*col.nvidia_tile->gpu_resident_ctas) : std::string("unknown");
     });
     if (has_problem) {
-        row("grid_waves", "Waves of the grid (problem)", [](const VendorColumn& col, const VendorComparison&) {
+        add_row(c, "grid_waves", "Waves of the grid (problem)", [](const VendorColumn& col, const VendorComparison&) {
             if (col.amd_tile) return col.amd_tile->waves ? num(*col.amd_tile->waves) : std::string("-");
             const auto& p = nv_tile_of(col).problem;
             return p && p->waves ? num(*p->waves) : std::string("-");
