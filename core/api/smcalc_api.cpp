@@ -1002,92 +1002,64 @@ const ParsedKernel& choose_kernel(const ParsedOutput& p, const json* kernel_fiel
     return *modelled.front();
 }
 
-Request parse(const json& request) {
-    if (!request.is_object())
-        fail(ErrorId::BadRequest, "",
-             "a request must be a JSON object such as {\"op\": \"occupancy\", \"gpu\": \"A100\"}; got " + shown(request));
-    Request req;
-    const json* op = get(request, "op");
-    std::string ops;
-    for (const auto& [name, o] : kOps) ops += (ops.empty() ? "" : ", ") + std::string(name);
-    if (!op) fail(ErrorId::BadRequest, "op", "op is missing; it must be one of " + ops);
-    if (!op->is_string()) fail(ErrorId::BadRequest, "op", "op must be a string, one of " + ops + "; got " + shown(*op));
-    const std::string op_text = op->get<std::string>();
-    auto it = std::find_if(kOps.begin(), kOps.end(), [&](const auto& p) { return p.first == op_text; });
-    if (it == kOps.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
-    req.op = it->second;
-    if (req.op == Op::Compare)
-        if (const json* kind = get(request, "kind"))
-            req.compare_tile = read_choice<bool>(*kind, "kind", {{"kernel", false}, {"tile", true}},
-                                                 "\"kernel\" (the kernel fields) or \"tile\" (the tile fields)");
-    json renamed;
-    const json& j = read_keys(request, req, renamed) ? renamed : request;
-    if (req.op == Op::Parse) {
-        const json* text = get(j, "text");
-        if (!text) fail(ErrorId::BadRequest, "text", "text is missing: paste the output of ptxas -v or cuobjdump -res-usage");
+// op parse: the text (or a file's bytes) and, for LLVM remarks that name no target, the AMD GPU whose rules apply.
+void read_parse_fields(const json& j, Request& req) {
+    const json* text = get(j, "text");
+    if (!text) fail(ErrorId::BadRequest, "text", "text is missing: paste the output of ptxas -v or cuobjdump -res-usage");
+    if (!text->is_string() && !text->is_object())
+        fail(ErrorId::InvalidInput, "text",
+             "text must be a string (compiler output) or {\"base64\": the bytes of a cubin, fat binary, AMD code "
+             "object or offload bundle}; got " + shown(*text));
+    req.text = compiler_bytes(*text, "text");
+    // "gpu": AMD remarks name no target; the AMD GPU given chooses the rules (NVIDIA output names its own CC).
+    if (const json* g = get(j, "gpu")) {
+        req.amd_gpu = amd_gpu_of(g);
+        if (!req.amd_gpu) {
+            if (!g->is_string())
+                fail(ErrorId::InvalidInput, "gpu", "gpu must be a string naming an AMD GPU; got " + shown(*g));
+            const std::string name = g->get<std::string>();
+            if (!find_gpu(name)) {
+                auto e = amd::find_gpu(name);
+                fail(e.error().id, "gpu", e.error().message);
+            }
+            req.warnings.push_back("field \"gpu\" is ignored by op parse for an NVIDIA GPU (" + name.substr(0, 60) +
+                                   "): ptxas output names its own architecture; \"gpu\" chooses an AMD GPU's "
+                                   "rules for LLVM output");
+        } else {
+            req.gpu = std::string(req.amd_gpu->name);
+        }
+    }
+}
+
+// compiler_output (text or a file's bytes), read before the device: without a device it names the CC. `kernel`
+// without compiler_output is refused.
+std::optional<ParsedOutput> read_compiler_field(const json& j, const json* kernel_field) {
+    if (const json* text = get(j, "compiler_output")) {
         if (!text->is_string() && !text->is_object())
-            fail(ErrorId::InvalidInput, "text",
-                 "text must be a string (compiler output) or {\"base64\": the bytes of a cubin, fat binary, AMD code "
-                 "object or offload bundle}; got " + shown(*text));
-        req.text = compiler_bytes(*text, "text");
-        // "gpu": AMD remarks name no target; the AMD GPU given chooses the rules (NVIDIA output names its own CC).
-        if (const json* g = get(j, "gpu")) {
-            req.amd_gpu = amd_gpu_of(g);
-            if (!req.amd_gpu) {
-                if (!g->is_string())
-                    fail(ErrorId::InvalidInput, "gpu", "gpu must be a string naming an AMD GPU; got " + shown(*g));
-                const std::string name = g->get<std::string>();
-                if (!find_gpu(name)) {
-                    auto e = amd::find_gpu(name);
-                    fail(e.error().id, "gpu", e.error().message);
-                }
-                req.warnings.push_back("field \"gpu\" is ignored by op parse for an NVIDIA GPU (" + name.substr(0, 60) +
-                                       "): ptxas output names its own architecture; \"gpu\" chooses an AMD GPU's "
-                                       "rules for LLVM output");
-            } else {
-                req.gpu = std::string(req.amd_gpu->name);
-            }
-        }
-        return req;
-    }
-    if (req.op == Op::Compare) {
-        read_compare_fields(j, req);
-        read_cluster_fields(j, req);
-        return req;
-    }
-    if (!is_device_op(req.op)) return req;
-
-    const std::optional<DeviceReport> report = read_report_field(j, req);
-    if (report && report->amd) return parse_amd(j, std::move(req), report->amd_product);
-    if (!report)
-        if (const amd::GpuSpec* a = amd_gpu_of(get(j, "gpu"))) return parse_amd(j, std::move(req), a);
-
-    // Compiler output first: without a device it names the CC.
-    std::optional<ParsedOutput> parsed;
-    const json* kernel_field = takes_compiler_output(req.op) ? get(j, "kernel") : nullptr;
-    if (takes_compiler_output(req.op)) {
-        if (const json* text = get(j, "compiler_output")) {
-            if (!text->is_string() && !text->is_object())
+            fail(ErrorId::InvalidInput, "compiler_output",
+                 "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage) or "
+                 "{\"base64\": the bytes of a cubin or fat binary}; got " + shown(*text));
+        const std::string bytes = compiler_bytes(*text, "compiler_output");
+        auto p = nv_compiler_output(bytes);
+        if (!p) {
+            // AMD compiler output with an NVIDIA device (or none): say which GPUs read it.
+            if (auto a = amd_compiler_output(bytes))
                 fail(ErrorId::InvalidInput, "compiler_output",
-                     "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage) or "
-                     "{\"base64\": the bytes of a cubin or fat binary}; got " + shown(*text));
-            const std::string bytes = compiler_bytes(*text, "compiler_output");
-            auto p = nv_compiler_output(bytes);
-            if (!p) {
-                // AMD compiler output with an NVIDIA device (or none): say which GPUs read it.
-                if (auto a = amd_compiler_output(bytes))
-                    fail(ErrorId::InvalidInput, "compiler_output",
-                         "compiler_output is AMD (LLVM AMDGPU) compiler output: " + a->summary +
-                             "; give an AMD GPU with it: \"gpu\": \"MI300X\", \"MI355X\", \"MI250X\", \"MI100\" (smcalc gpus lists them)");
-                fail(p.error().id, "compiler_output", p.error().message);
-            }
-            parsed = std::move(p.value());
-        } else if (kernel_field) {
-            fail(ErrorId::BadRequest, "kernel", "kernel picks one kernel of compiler_output, which is missing");
+                     "compiler_output is AMD (LLVM AMDGPU) compiler output: " + a->summary +
+                         "; give an AMD GPU with it: \"gpu\": \"MI300X\", \"MI355X\", \"MI250X\", \"MI100\" (smcalc gpus lists them)");
+            fail(p.error().id, "compiler_output", p.error().message);
         }
+        return std::move(p.value());
+    } else if (kernel_field) {
+        fail(ErrorId::BadRequest, "kernel", "kernel picks one kernel of compiler_output, which is missing");
     }
+    return std::nullopt;
+}
 
-    // The device: exactly one of gpu, cc, device (or none with compiler output naming the CC).
+// The device: exactly one of gpu, cc, device or device_report (or none with compiler output naming the CC).
+// Returns whether it is a custom device (device or device_report), as the vendor check's message says.
+bool read_device_choice(const json& j, Request& req, const std::optional<DeviceReport>& report,
+                        const std::optional<ParsedOutput>& parsed, const json* kernel_field) {
     const json* gpu = get(j, "gpu");
     const json* cc = get(j, "cc");
     const json* dev = get(j, "device");
@@ -1123,8 +1095,53 @@ Request parse(const json& request) {
     } else {
         req.device = read_device_object(*dev);
     }
+    return dev != nullptr || report.has_value();
+}
+
+Request parse(const json& request) {
+    if (!request.is_object())
+        fail(ErrorId::BadRequest, "",
+             "a request must be a JSON object such as {\"op\": \"occupancy\", \"gpu\": \"A100\"}; got " + shown(request));
+    Request req;
+    const json* op = get(request, "op");
+    std::string ops;
+    for (const auto& [name, o] : kOps) ops += (ops.empty() ? "" : ", ") + std::string(name);
+    if (!op) fail(ErrorId::BadRequest, "op", "op is missing; it must be one of " + ops);
+    if (!op->is_string()) fail(ErrorId::BadRequest, "op", "op must be a string, one of " + ops + "; got " + shown(*op));
+    const std::string op_text = op->get<std::string>();
+    auto it = std::find_if(kOps.begin(), kOps.end(), [&](const auto& p) { return p.first == op_text; });
+    if (it == kOps.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
+    req.op = it->second;
+    if (req.op == Op::Compare)
+        if (const json* kind = get(request, "kind"))
+            req.compare_tile = read_choice<bool>(*kind, "kind", {{"kernel", false}, {"tile", true}},
+                                                 "\"kernel\" (the kernel fields) or \"tile\" (the tile fields)");
+    json renamed;
+    const json& j = read_keys(request, req, renamed) ? renamed : request;
+    if (req.op == Op::Parse) {
+        read_parse_fields(j, req);
+        return req;
+    }
+    if (req.op == Op::Compare) {
+        read_compare_fields(j, req);
+        read_cluster_fields(j, req);
+        return req;
+    }
+    if (!is_device_op(req.op)) return req;
+
+    const std::optional<DeviceReport> report = read_report_field(j, req);
+    if (report && report->amd) return parse_amd(j, std::move(req), report->amd_product);
+    if (!report)
+        if (const amd::GpuSpec* a = amd_gpu_of(get(j, "gpu"))) return parse_amd(j, std::move(req), a);
+
+    // Compiler output first: without a device it names the CC.
+    const json* kernel_field = takes_compiler_output(req.op) ? get(j, "kernel") : nullptr;
+    std::optional<ParsedOutput> parsed;
+    if (takes_compiler_output(req.op)) parsed = read_compiler_field(j, kernel_field);
+
+    const bool custom = read_device_choice(j, req, report, parsed, kernel_field);
     if (parsed && !req.compiler) req.compiler = choose_kernel(*parsed, kernel_field, req.device.cc, req.warnings);
-    check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (dev || report ? " (a custom device)" : ""),
+    check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (custom ? " (a custom device)" : ""),
                         is_tile_op(req.op, false) || req.op == Op::Tiles);
 
     if (req.op == Op::Tile) {
