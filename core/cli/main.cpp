@@ -288,8 +288,9 @@ int usage_error(const Command& cmd, const std::string& message) {
     return 2;
 }
 
-int run(Command& cmd) {
-    json request = {{"op", cmd.op}};
+// The request the flags given make (the batch contract's JSON); nonzero: the exit status of a usage error.
+int request_from_flags(Command& cmd, json& request) {
+    request = {{"op", cmd.op}};
     bool tile_fields = false;
     for (const auto& [opt, f] : cmd.options) {
         if (opt->count() == 0) continue;
@@ -360,20 +361,29 @@ int run(Command& cmd) {
         request["text"] = file_value(std::move(content));
     }
 
-    if (cmd.json_out) {
-        const json answer = smcalc::api::handle(request);
-        std::cout << answer.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
-        if (auto it = answer.find("error"); it != answer.end()) {
-            smcalc::Error e{smcalc::ErrorId::BadRequest, it->value("field", ""), it->value("message", "")};
-            for (auto id : {smcalc::ErrorId::InvalidInput, smcalc::ErrorId::UnknownArch, smcalc::ErrorId::UnknownGpu,
-                            smcalc::ErrorId::InvalidDevice, smcalc::ErrorId::NotAchievable,
-                            smcalc::ErrorId::Unsupported, smcalc::ErrorId::BadRequest})
-                if (it->value("id", "") == smcalc::error_id_string(id)) e.id = id;
-            return report_error(cmd, e);
-        }
-        for (const auto& w : answer.value("warnings", json::array())) std::cerr << "smcalc: warning: " << w.get<std::string>() << "\n";
-        return 0;
+    return 0;
+}
+
+// --json: the answer object; an error answer exits as its id says (report_error), warnings go to stderr.
+int print_json_answer(Command& cmd, const json& request) {
+    const json answer = smcalc::api::handle(request);
+    std::cout << answer.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    if (auto it = answer.find("error"); it != answer.end()) {
+        smcalc::Error e{smcalc::ErrorId::BadRequest, it->value("field", ""), it->value("message", "")};
+        for (auto id : {smcalc::ErrorId::InvalidInput, smcalc::ErrorId::UnknownArch, smcalc::ErrorId::UnknownGpu,
+                        smcalc::ErrorId::InvalidDevice, smcalc::ErrorId::NotAchievable,
+                        smcalc::ErrorId::Unsupported, smcalc::ErrorId::BadRequest})
+            if (it->value("id", "") == smcalc::error_id_string(id)) e.id = id;
+        return report_error(cmd, e);
     }
+    for (const auto& w : answer.value("warnings", json::array())) std::cerr << "smcalc: warning: " << w.get<std::string>() << "\n";
+    return 0;
+}
+
+int run(Command& cmd) {
+    json request;
+    if (const int rc = request_from_flags(cmd, request)) return rc;
+    if (cmd.json_out) return print_json_answer(cmd, request);
     const auto answer = smcalc::api::handle_text(request, cmd.why);
     for (const auto& w : answer.warnings) std::cerr << "smcalc: warning: " << w << "\n";
     if (answer.error) return report_error(cmd, *answer.error);
@@ -390,9 +400,159 @@ int batch() {
 
 }  // namespace
 
+namespace {
+
+namespace fields = smcalc::fields;
+
+void add_device(Command& c) {
+    c.needs_device = true;
+    const std::size_t first = c.options.size();
+    for (const auto& f : kDevice) c.add(f);
+    c.options[first].first->excludes(c.options[first + 1].first)->excludes(c.options[first + 2].first);
+    c.options[first + 1].first->excludes(c.options[first + 2].first);
+}
+// The kernel's fields (block-size has no --threads, dynamic-smem no --smem-dynamic: they answer those).
+void add_kernel(Command& c, bool threads, bool smem_dynamic) {
+    c.add_fields(fields::kernel_fields(), {threads ? "" : "threads", smem_dynamic ? "" : "smem_dynamic"});
+}
+// AMD kernel fields (--vgprs, --agprs, --sgprs, --lds, --scratch); --threads is the NVIDIA table's.
+void add_amd_kernel(Command& c) { c.add_fields(fields::amd_kernel_fields(), {"threads"}); }
+void add_compiler(Command& c) {
+    for (const auto& f : kCompiler) c.add(f);
+}
+void add_tile_shape(Command& c) {
+    c.add(kTileMnk);
+    c.add_fields(fields::tile_fields(), {"a", "b", "acc", "mma", "epilogue", "out", "epilogue_bytes",
+                                         "epilogue_reuses_mainloop", "overhead_regs", "subbyte_smem", "acc_buffers",
+                                         "schedule", "stages_auto"});
+    c.add(kProblem);
+}
+void add_tile_types(Command& c) {
+    c.add(kAb);
+    c.add_fields(fields::tile_fields(), {"stages", "warps"});
+}
+// --cluster, --non-portable-cluster (and --grid where waves of clusters are counted).
+void add_cluster(Command& c, bool grid) {
+    c.add(kCluster);
+    c.add_fields(fields::cluster_fields());
+    if (grid) c.add(kGrid);
+}
+void add_json(Command& c) {
+    c.app->add_flag("--json", c.json_out, "print the answer object (the `smcalc batch` contract)");
+}
+
+// A subcommand for an op of the batch contract.
+Command& command(CLI::App& app, std::deque<Command>& cmds, const char* name, const char* op, const char* help) {
+    Command& c = cmds.emplace_back();
+    c.app = app.add_subcommand(name, help);
+    c.op = op;
+    return c;
+}
+
+// The kernel ops' subcommands, each with its flag groups.
+void add_kernel_commands(CLI::App& app, std::deque<Command>& cmds) {
+    {
+        Command& c = command(app, cmds, "occupancy", "occupancy",
+                             "active blocks per SM (NVIDIA) or workgroups per CU and waves per SIMD (AMD) and what "
+                             "limits them");
+        add_device(c);
+        add_kernel(c, true, true);
+        add_amd_kernel(c);
+        add_compiler(c);
+        add_cluster(c, true);
+        add_json(c);
+        c.app->add_flag("--why", c.why, "add the step-by-step derivation");
+    }
+    {
+        Command& c = command(app, cmds, "block-size", "block_size",
+                             "block size with the highest occupancy (cudaOccMaxPotentialOccupancyBlockSize)");
+        add_device(c);
+        add_kernel(c, false, true);
+        add_compiler(c);
+        add_json(c);
+    }
+    {
+        Command& c = command(app, cmds, "dynamic-smem", "dynamic_smem",
+                             "dynamic shared memory per block that still lets --blocks blocks reside "
+                             "(cudaOccAvailableDynamicSMemPerBlock)");
+        add_device(c);
+        add_kernel(c, true, false);
+        c.add(kBlocks);
+        add_compiler(c);
+        add_json(c);
+    }
+    {
+        Command& c = command(app, cmds, "next", "next_step",
+                             "what to change for one more block per SM (each input alone, and the next occupancy "
+                             "level), and __launch_bounds__ / -maxrregcount values; each checked by the solver");
+        add_device(c);
+        add_kernel(c, true, true);
+        add_amd_kernel(c);
+        c.add(kTargetBlocks);
+        add_compiler(c);
+        add_cluster(c, true);
+        add_json(c);
+    }
+}
+
+// The tile ops' subcommands (and compare, which takes a kernel or a tile), parse and the lists.
+void add_tile_commands(CLI::App& app, std::deque<Command>& cmds) {
+    {
+        Command& c = command(app, cmds, "tile", "tile",
+                             "a GEMM tile (M x N x K, stages, warps, types) as an SM budget: registers, shared "
+                             "memory, tensor memory, CTAs per SM; estimates are marked");
+        add_device(c);
+        add_tile_shape(c);
+        c.add(kWaves);
+        add_tile_types(c);
+        add_cluster(c, false);
+        add_json(c);
+        c.app->add_flag("--why", c.why, "add the occupancy solver's derivation");
+    }
+    {
+        Command& c = command(app, cmds, "tiles", "tiles", "every candidate tile that fits a GPU and types, best first");
+        add_device(c);
+        for (const auto& f : kTilesLists) c.add(f);
+        add_tile_types(c);
+        add_cluster(c, false);
+        c.add(kClusters);
+        add_json(c);
+    }
+    {
+        Command& c = command(app, cmds, "compare", "compare",
+                             "one kernel (--threads, --regs, ...) or one tile (--tile, --ab, ...) on 1 to 4 GPUs "
+                             "side by side; differing rows marked");
+        c.add(kGpus);
+        c.options.back().first->required();
+        add_kernel(c, true, true);
+        add_amd_kernel(c);
+        add_tile_shape(c);
+        c.add(kWaves);
+        add_tile_types(c);
+        add_cluster(c, false);
+        add_json(c);
+    }
+    {
+        Command& c = command(app, cmds, "parse", "parse",
+                             "the kernels in ptxas -v / nvcc -Xptxas -v / cuobjdump -res-usage output: registers, "
+                             "shared memory, barriers, stack and spills; or in AMD LLVM output (kernel-resource-usage "
+                             "remarks, .s, metadata): VGPRs, SGPRs, LDS and LLVM's occupancy beside smcalc's");
+        c.add(kParseFile);
+        c.add(kParseGpu);
+        add_json(c);
+    }
+    for (auto [name, op, help] : {std::tuple{"gpus", "gpus", "the GPU database: name, CC, SMs, source"},
+                                  std::tuple{"archs", "archs", "the per compute capability rules"}}) {
+        Command& c = command(app, cmds, name, op, help);
+        c.app->add_flag("--json", c.json_out, "print the answer object");
+    }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     CLI::App app{"smcalc: SM resources and CUDA occupancy, by NVIDIA's rules (cuda_occupancy.h), for CC 5.0 to 12.1; "
-                 "CU resources and occupancy of AMD Instinct MI300X, MI325X, MI350X, MI355X by LLVM's rules"};
+                 "CU resources and occupancy of AMD Instinct CDNA GPUs (MI100 to MI355X) by LLVM's rules"};
     app.set_version_flag("--version", "smcalc " + std::string(smcalc::api::kVersion));
 #ifdef SMCALC_HAVE_ZSTD
     smcalc::binary::set_decompressor(zstd_decompress);
@@ -401,141 +561,8 @@ int main(int argc, char** argv) {
     app.footer("Exit status: 0 answer (0 blocks per SM is an answer), 1 no answer exists, 2 bad input.");
 
     std::deque<Command> cmds;
-    auto command = [&](const char* name, const char* op, const char* help) -> Command& {
-        Command& c = cmds.emplace_back();
-        c.app = app.add_subcommand(name, help);
-        c.op = op;
-        return c;
-    };
-    auto device = [](Command& c) {
-        c.needs_device = true;
-        const std::size_t first = c.options.size();
-        for (const auto& f : kDevice) c.add(f);
-        c.options[first].first->excludes(c.options[first + 1].first)->excludes(c.options[first + 2].first);
-        c.options[first + 1].first->excludes(c.options[first + 2].first);
-    };
-    namespace fields = smcalc::fields;
-    // The kernel's fields (block-size has no --threads, dynamic-smem no --smem-dynamic: they answer those).
-    auto kernel = [](Command& c, bool threads, bool smem_dynamic) {
-        c.add_fields(fields::kernel_fields(), {threads ? "" : "threads", smem_dynamic ? "" : "smem_dynamic"});
-    };
-    // AMD kernel fields (--vgprs, --agprs, --sgprs, --lds, --scratch); --threads is the NVIDIA table's.
-    auto amd_kernel = [](Command& c) { c.add_fields(fields::amd_kernel_fields(), {"threads"}); };
-    auto compiler = [](Command& c) {
-        for (const auto& f : kCompiler) c.add(f);
-    };
-    auto tile_shape = [](Command& c) {
-        c.add(kTileMnk);
-        c.add_fields(fields::tile_fields(), {"a", "b", "acc", "mma", "epilogue", "out", "epilogue_bytes",
-                                             "epilogue_reuses_mainloop", "overhead_regs", "subbyte_smem", "acc_buffers",
-                                             "schedule", "stages_auto"});
-        c.add(kProblem);
-    };
-    auto tile_types = [](Command& c) {
-        c.add(kAb);
-        c.add_fields(fields::tile_fields(), {"stages", "warps"});
-    };
-    // --cluster, --non-portable-cluster (and --grid where waves of clusters are counted).
-    auto cluster = [](Command& c, bool grid) {
-        c.add(kCluster);
-        c.add_fields(fields::cluster_fields());
-        if (grid) c.add(kGrid);
-    };
-    auto json_flag = [](Command& c) {
-        c.app->add_flag("--json", c.json_out, "print the answer object (the `smcalc batch` contract)");
-    };
-
-    {
-        Command& c = command("occupancy", "occupancy",
-                             "active blocks per SM (NVIDIA) or workgroups per CU and waves per SIMD (AMD) and what "
-                             "limits them");
-        device(c);
-        kernel(c, true, true);
-        amd_kernel(c);
-        compiler(c);
-        cluster(c, true);
-        json_flag(c);
-        c.app->add_flag("--why", c.why, "add the step-by-step derivation");
-    }
-    {
-        Command& c = command("block-size", "block_size",
-                             "block size with the highest occupancy (cudaOccMaxPotentialOccupancyBlockSize)");
-        device(c);
-        kernel(c, false, true);
-        compiler(c);
-        json_flag(c);
-    }
-    {
-        Command& c = command("dynamic-smem", "dynamic_smem",
-                             "dynamic shared memory per block that still lets --blocks blocks reside "
-                             "(cudaOccAvailableDynamicSMemPerBlock)");
-        device(c);
-        kernel(c, true, false);
-        c.add(kBlocks);
-        compiler(c);
-        json_flag(c);
-    }
-    {
-        Command& c = command("next", "next_step",
-                             "what to change for one more block per SM (each input alone, and the next occupancy "
-                             "level), and __launch_bounds__ / -maxrregcount values; each checked by the solver");
-        device(c);
-        kernel(c, true, true);
-        amd_kernel(c);
-        c.add(kTargetBlocks);
-        compiler(c);
-        cluster(c, true);
-        json_flag(c);
-    }
-    {
-        Command& c = command("tile", "tile",
-                             "a GEMM tile (M x N x K, stages, warps, types) as an SM budget: registers, shared "
-                             "memory, tensor memory, CTAs per SM; estimates are marked");
-        device(c);
-        tile_shape(c);
-        c.add(kWaves);
-        tile_types(c);
-        cluster(c, false);
-        json_flag(c);
-        c.app->add_flag("--why", c.why, "add the occupancy solver's derivation");
-    }
-    {
-        Command& c = command("tiles", "tiles", "every candidate tile that fits a GPU and types, best first");
-        device(c);
-        for (const auto& f : kTilesLists) c.add(f);
-        tile_types(c);
-        cluster(c, false);
-        c.add(kClusters);
-        json_flag(c);
-    }
-    {
-        Command& c = command("compare", "compare",
-                             "one kernel (--threads, --regs, ...) or one tile (--tile, --ab, ...) on 1 to 4 GPUs "
-                             "side by side; differing rows marked");
-        c.add(kGpus);
-        c.options.back().first->required();
-        kernel(c, true, true);
-        amd_kernel(c);
-        tile_shape(c);
-        c.add(kWaves);
-        tile_types(c);
-        cluster(c, false);
-        json_flag(c);
-    }
-    {
-        Command& c = command("parse", "parse",
-                             "the kernels in ptxas -v / nvcc -Xptxas -v / cuobjdump -res-usage output: registers, "
-                             "shared memory, barriers, stack and spills; or in AMD LLVM output (kernel-resource-usage "
-                             "remarks, .s, metadata): VGPRs, SGPRs, LDS and LLVM's occupancy beside smcalc's");
-        c.add(kParseFile);
-        c.add(kParseGpu);
-        json_flag(c);
-    }
-    for (auto [name, op, help] : {std::tuple{"gpus", "gpus", "the GPU database: name, CC, SMs, source"},
-                                  std::tuple{"archs", "archs", "the per compute capability rules"}}) {
-        Command& c = command(name, op, help);
-        c.app->add_flag("--json", c.json_out, "print the answer object");
-    }
+    add_kernel_commands(app, cmds);
+    add_tile_commands(app, cmds);
     bool dts = false;
     CLI::App* fields_cmd = app.add_subcommand(
         "fields", "every input field: JSON key, CLI flag, URL-hash key, allowed values and meaning");
