@@ -36,6 +36,19 @@ std::string gfx_of(std::string_view s) {
     return std::string(s.substr(p, e - p));
 }
 
+// "Key: value" after a prefix; sets `dst` when value is a count.
+bool field(std::string_view body, std::string_view key, std::optional<int64_t>& dst) {
+    if (!starts_with(body, key)) return false;
+    std::string_view rest = body.substr(key.size());
+    if (rest.empty() || rest.front() != ':') return false;
+    rest.remove_prefix(1);
+    // "16384 bytes/workgroup (compile time only)" -> first word
+    rest = trim(rest);
+    const std::size_t sp = rest.find(' ');
+    if (auto v = count(rest.substr(0, sp))) dst = v;
+    return true;
+}
+
 struct Reader {
     ParsedOutput out;
     std::string gfx;  // last target seen
@@ -60,32 +73,10 @@ struct Reader {
         out.kernels.push_back(std::move(k));
         return out.kernels.size() - 1;
     }
-};
 
-// "Key: value" after a prefix; sets `dst` when value is a count.
-bool field(std::string_view body, std::string_view key, std::optional<int64_t>& dst) {
-    if (!starts_with(body, key)) return false;
-    std::string_view rest = body.substr(key.size());
-    if (rest.empty() || rest.front() != ':') return false;
-    rest.remove_prefix(1);
-    // "16384 bytes/workgroup (compile time only)" -> first word
-    rest = trim(rest);
-    const std::size_t sp = rest.find(' ');
-    if (auto v = count(rest.substr(0, sp))) dst = v;
-    return true;
-}
-
-}  // namespace
-
-Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
-    if (text.size() > kMaxCompilerOutput)
-        return Error{ErrorId::InvalidInput, "text",
-                     "text is " + std::to_string(text.size()) + " bytes; it must be at most " +
-                         std::to_string(kMaxCompilerOutput) + " bytes of compiler output"};
-    Reader rd;
     // The kernel of the current remark block and of the last .amdhsa_kernel (its comments follow .end), as indices
-    // into rd.out.kernels (none: npos); a pointer would dangle once a later kernel grows the vector.
-    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    // into out.kernels (none: kNone); a pointer would dangle once a later kernel grows the vector.
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     std::size_t remark_i = kNone, asm_i = kNone;
     bool in_meta = false;               // inside amdhsa.kernels
     std::size_t meta_col = 0;           // column of a kernel's keys in the metadata list
@@ -93,92 +84,68 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
     bool pending_open = false;
     int64_t pending_line = 0;
 
-    auto flush_pending = [&]() {
-        if (!pending_open) return;
-        pending_open = false;
-        if (pending.name.empty()) return;
-        ParsedKernel& k = rd.kernel(pending.name, pending_line, "metadata");
-        if (pending.unified_vgprs) k.unified_vgprs = pending.unified_vgprs;
-        if (pending.agprs) k.agprs = pending.agprs;
-        if (pending.sgprs) k.sgprs = pending.sgprs;
-        if (pending.lds) k.lds = pending.lds;
-        if (pending.scratch) k.scratch = pending.scratch;
-        if (pending.max_flat_workgroup_size) k.max_flat_workgroup_size = pending.max_flat_workgroup_size;
-        if (pending.vgpr_spill) k.vgpr_spill = pending.vgpr_spill;
-        if (pending.sgpr_spill) k.sgpr_spill = pending.sgpr_spill;
-        if (k.gfx.empty()) k.gfx = rd.gfx;
-        pending = ParsedKernel{};
-    };
+    // .amdgcn_target / amdhsa.target: the gfx of the kernels read so far and after. False: not a target line.
+    bool target(std::string_view line) {
+        if (!(starts_with(line, ".amdgcn_target") || starts_with(line, "amdhsa.target:"))) return false;
+        gfx = gfx_of(line);
+        for (ParsedKernel& k : out.kernels)
+            if (k.gfx.empty()) k.gfx = gfx;
+        return true;
+    }
 
-    int64_t line_no = 0;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        const std::size_t nl = text.find('\n', pos);
-        std::string_view raw = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-        pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-        ++line_no;
-        const std::string_view line = trim(raw);
-        if (line.empty()) continue;
-
-        // --- target ---
-        if (starts_with(line, ".amdgcn_target") || starts_with(line, "amdhsa.target:")) {
-            rd.gfx = gfx_of(line);
-            for (ParsedKernel& k : rd.out.kernels)
-                if (k.gfx.empty()) k.gfx = rd.gfx;
-            continue;
+    // A remark line: llc prints "remark: <loc>: Function Name: X" / "remark: <loc>:     Key: V"; clang and hipcc
+    // print "<loc>: remark: Key: V [-Rpass-analysis=kernel-resource-usage]". False: not a remark.
+    bool remark(std::string_view line, int64_t line_no) {
+        const std::size_t rp = line.find("remark:");
+        if (rp == std::string_view::npos || !(rp == 0 || (rp >= 2 && line.substr(rp - 2, 2) == ": "))) return false;
+        std::string_view body;
+        if (rp == 0) {
+            // the location "file:line:col:" follows "remark:"; the body starts after its third colon
+            std::size_t colon = 7;
+            for (int i = 0; i < 3 && colon != std::string_view::npos; ++i) colon = line.find(':', colon + 1);
+            if (colon == std::string_view::npos) return true;
+            body = line.substr(colon + 1);
+        } else {
+            body = line.substr(rp + 7);  // the location came first (clang's form)
         }
-
-        // --- remarks: llc prints "remark: <loc>: Function Name: X" / "remark: <loc>:     Key: V"; clang and hipcc
-        // print "<loc>: remark: Key: V [-Rpass-analysis=kernel-resource-usage]" ---
-        if (const std::size_t rp = line.find("remark:");
-            rp != std::string_view::npos && (rp == 0 || (rp >= 2 && line.substr(rp - 2, 2) == ": "))) {
-            std::string_view body;
-            if (rp == 0) {
-                // the location "file:line:col:" follows "remark:"; the body starts after its third colon
-                std::size_t colon = 7;
-                for (int i = 0; i < 3 && colon != std::string_view::npos; ++i) colon = line.find(':', colon + 1);
-                if (colon == std::string_view::npos) continue;
-                body = line.substr(colon + 1);
-            } else {
-                body = line.substr(rp + 7);  // the location came first (clang's form)
+        // clang names the option that enabled the remark at the end: " [-Rpass-analysis=kernel-resource-usage]"
+        if (const std::size_t br = body.rfind(" [-R"); br != std::string_view::npos && !body.empty() && body.back() == ']')
+            body = body.substr(0, br);
+        body = trim(body);
+        if (starts_with(body, "Function Name:")) {
+            const std::string_view name = trim(body.substr(14));
+            if (!name.empty()) {
+                remark_i = index(name, line_no, "remarks");
+                if (out.kernels[remark_i].gfx.empty()) out.kernels[remark_i].gfx = gfx;
             }
-            // clang names the option that enabled the remark at the end: " [-Rpass-analysis=kernel-resource-usage]"
-            if (const std::size_t br = body.rfind(" [-R"); br != std::string_view::npos && !body.empty() && body.back() == ']')
-                body = body.substr(0, br);
-            body = trim(body);
-            if (starts_with(body, "Function Name:")) {
-                const std::string_view name = trim(body.substr(14));
-                if (!name.empty()) {
-                    remark_i = rd.index(name, line_no, "remarks");
-                    if (rd.out.kernels[remark_i].gfx.empty()) rd.out.kernels[remark_i].gfx = rd.gfx;
-                }
-                continue;
-            }
-            if (remark_i == kNone) continue;
-            ParsedKernel& k = rd.out.kernels[remark_i];
-            // LLVM 22 renamed "SGPRs:" to "TotalSGPRs:" (the same count: VCC, FLAT_SCRATCH, XNACK_MASK included).
-            if (field(body, "TotalSGPRs", k.sgprs)) {
-                k.llvm_spelling = 22;
-                continue;
-            }
-            if (starts_with(body, "SGPRs:")) k.llvm_spelling = 19;
-            if (field(body, "SGPRs Spill", k.sgpr_spill) || field(body, "VGPRs Spill", k.vgpr_spill) ||
-                field(body, "SGPRs", k.sgprs) || field(body, "VGPRs", k.vgprs) || field(body, "AGPRs", k.agprs) ||
-                field(body, "ScratchSize [bytes/lane]", k.scratch) ||
-                field(body, "Occupancy [waves/SIMD]", k.llvm_occupancy) ||
-                field(body, "LDS Size [bytes/block]", k.lds))
-                continue;
-            continue;
+            return true;
         }
+        if (remark_i == kNone) return true;
+        ParsedKernel& k = out.kernels[remark_i];
+        // LLVM 22 renamed "SGPRs:" to "TotalSGPRs:" (the same count: VCC, FLAT_SCRATCH, XNACK_MASK included).
+        if (field(body, "TotalSGPRs", k.sgprs)) {
+            k.llvm_spelling = 22;
+            return true;
+        }
+        if (starts_with(body, "SGPRs:")) k.llvm_spelling = 19;
+        // The first key that matches is read (field() sets its figure).
+        (void)(field(body, "SGPRs Spill", k.sgpr_spill) || field(body, "VGPRs Spill", k.vgpr_spill) ||
+               field(body, "SGPRs", k.sgprs) || field(body, "VGPRs", k.vgprs) || field(body, "AGPRs", k.agprs) ||
+               field(body, "ScratchSize [bytes/lane]", k.scratch) ||
+               field(body, "Occupancy [waves/SIMD]", k.llvm_occupancy) ||
+               field(body, "LDS Size [bytes/block]", k.lds));
+        return true;
+    }
 
-        // --- assembly directives ---
+    // .amdhsa_* directives and the asm printer's "; Key: V" comments after a kernel. False: neither.
+    bool assembly(std::string_view line, int64_t line_no) {
         if (starts_with(line, ".amdhsa_kernel ")) {
-            asm_i = rd.index(trim(line.substr(15)), line_no, "assembly");
-            if (rd.out.kernels[asm_i].gfx.empty()) rd.out.kernels[asm_i].gfx = rd.gfx;
-            continue;
+            asm_i = index(trim(line.substr(15)), line_no, "assembly");
+            if (out.kernels[asm_i].gfx.empty()) out.kernels[asm_i].gfx = gfx;
+            return true;
         }
         if (asm_i != kNone && starts_with(line, ".amdhsa_")) {
-            ParsedKernel* asm_k = &rd.out.kernels[asm_i];  // this line only: nothing below adds a kernel
+            ParsedKernel* asm_k = &out.kernels[asm_i];  // this line only: nothing below adds a kernel
             const std::size_t sp = line.find_first_of(" \t");
             if (sp != std::string_view::npos) {
                 const std::string_view key = line.substr(0, sp);
@@ -191,48 +158,51 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
                     else if (key == ".amdhsa_accum_offset") asm_k->accum_offset = v;
                 }
             }
-            continue;
+            return true;
         }
         // A non-kernel function's "; Function info:" comments (NumSgprs, NumVgprs, ...) follow its body, after the
         // previous kernel's: they are not that kernel's (a device function after a kernel, LLC19/LLC22).
         if (starts_with(line, "; Function info:")) {
             asm_i = kNone;
-            continue;
+            return true;
         }
         if (asm_i != kNone && starts_with(line, ";")) {
             const std::string_view body = trim(line.substr(1));
-            ParsedKernel& k = rd.out.kernels[asm_i];
+            ParsedKernel& k = out.kernels[asm_i];
             if (field(body, "TotalNumSgprs", k.sgprs)) {  // LLVM 22's spelling of "; NumSgprs"
                 k.llvm_spelling = 22;
-                continue;
+                return true;
             }
             if (starts_with(body, "NumSgprs:")) k.llvm_spelling = 19;
             if (field(body, "NumSGPRsForWavesPerEU", k.sgprs_for_occupancy) ||
                 field(body, "NumVGPRsForWavesPerEU", k.vgprs_for_occupancy))
-                continue;
+                return true;
             if (field(body, "NumSgprs", k.sgprs) || field(body, "NumVgprs", k.vgprs) ||
                 field(body, "NumAgprs", k.agprs) || field(body, "TotalNumVgprs", k.unified_vgprs) ||
                 field(body, "ScratchSize", k.scratch) || field(body, "Occupancy", k.llvm_occupancy))
-                continue;
+                return true;
             std::optional<int64_t> lds;
             if (field(body, "LDSByteSize", lds)) {
                 if (lds) k.lds = lds;
-                continue;
+                return true;
             }
-            continue;
+            return true;
         }
+        return false;
+    }
 
-        // --- metadata (YAML) ---
+    // The amdhsa.kernels metadata list (YAML). False: not a metadata line.
+    bool metadata(std::string_view raw, std::string_view line, int64_t line_no) {
         if (starts_with(line, "amdhsa.kernels:")) {
             in_meta = true;
             meta_col = 0;
-            continue;
+            return true;
         }
         if (in_meta) {
             if (starts_with(line, "amdhsa.") || starts_with(line, "...") || starts_with(line, ".end_amdgpu_metadata")) {
                 flush_pending();
                 in_meta = false;
-                continue;
+                return true;
             }
             const std::size_t indent = raw.find_first_not_of(" \t");
             std::size_t col = indent;
@@ -246,12 +216,12 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
                     pending_open = true;
                     pending_line = line_no;
                 } else if (col > meta_col) {
-                    continue;  // an argument list item
+                    return true;  // an argument list item
                 }
             }
-            if (!pending_open || col != meta_col || item.empty() || item.front() != '.') continue;
+            if (!pending_open || col != meta_col || item.empty() || item.front() != '.') return true;
             const std::size_t c = item.find(':');
-            if (c == std::string_view::npos) continue;
+            if (c == std::string_view::npos) return true;
             const std::string_view key = item.substr(0, c);
             const std::string_view val = trim(item.substr(c + 1));
             if (key == ".name") pending.name = std::string(val);
@@ -263,12 +233,32 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
             else if (key == ".max_flat_workgroup_size") pending.max_flat_workgroup_size = count(val);
             else if (key == ".vgpr_spill_count") pending.vgpr_spill = count(val);
             else if (key == ".sgpr_spill_count") pending.sgpr_spill = count(val);
-            continue;
+            return true;
         }
+        return false;
     }
-    flush_pending();
 
-    ParsedOutput& out = rd.out;
+    // The metadata kernel read so far (its keys may come before .name) into out.kernels.
+    void flush_pending() {
+        if (!pending_open) return;
+        pending_open = false;
+        if (pending.name.empty()) return;
+        ParsedKernel& k = kernel(pending.name, pending_line, "metadata");
+        if (pending.unified_vgprs) k.unified_vgprs = pending.unified_vgprs;
+        if (pending.agprs) k.agprs = pending.agprs;
+        if (pending.sgprs) k.sgprs = pending.sgprs;
+        if (pending.lds) k.lds = pending.lds;
+        if (pending.scratch) k.scratch = pending.scratch;
+        if (pending.max_flat_workgroup_size) k.max_flat_workgroup_size = pending.max_flat_workgroup_size;
+        if (pending.vgpr_spill) k.vgpr_spill = pending.vgpr_spill;
+        if (pending.sgpr_spill) k.sgpr_spill = pending.sgpr_spill;
+        if (k.gfx.empty()) k.gfx = gfx;
+        pending = ParsedKernel{};
+    }
+};
+
+// After the last line: each kernel's missing inputs and spills, the formats and targets seen, the summary.
+Expected<ParsedOutput> finish(ParsedOutput out) {
     if (out.kernels.empty())
         return Error{ErrorId::InvalidInput, "text",
                      "text has no AMD kernel: expected LLVM remarks (\"remark: ...: Function Name: k\" from "
@@ -292,6 +282,30 @@ Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
     out.summary = std::to_string(out.kernels.size()) + (out.kernels.size() == 1 ? " kernel (" : " kernels (") + f +
                   (g.empty() ? "" : "; " + g) + ")";
     return out;
+}
+
+}  // namespace
+
+Expected<ParsedOutput> parse_amd_compiler_output(std::string_view text) {
+    if (text.size() > kMaxCompilerOutput)
+        return Error{ErrorId::InvalidInput, "text",
+                     "text is " + std::to_string(text.size()) + " bytes; it must be at most " +
+                         std::to_string(kMaxCompilerOutput) + " bytes of compiler output"};
+    Reader rd;
+    int64_t line_no = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const std::size_t nl = text.find('\n', pos);
+        std::string_view raw = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+        pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+        ++line_no;
+        const std::string_view line = trim(raw);
+        if (line.empty()) continue;
+        if (rd.target(line) || rd.remark(line, line_no) || rd.assembly(line, line_no)) continue;
+        rd.metadata(raw, line, line_no);
+    }
+    rd.flush_pending();
+    return finish(std::move(rd.out));
 }
 
 KernelInput to_kernel_input(const ParsedKernel& k, KernelInput base) {
