@@ -239,6 +239,64 @@ void add_arch(ParsedOutput& p, const std::string& a) {
     if (std::find(p.archs.begin(), p.archs.end(), a) == p.archs.end()) p.archs.push_back(a);
 }
 
+// The kernel's own .nv.info.<name> records: barriers, launch bounds, cluster dims, parameter bytes, register cap.
+// Returns whether an EIATTR_NUM_BARRIERS record was there.
+bool read_kernel_info(const Elf& e, const Section& own, ParsedKernel& k) {
+    auto src = [&](const char* field, std::string place) { k.sources.emplace_back(field, std::move(place)); };
+    bool barriers = false;
+    auto c = e.contents(own);
+    if (!c) return false;
+    for (const Attr& a : attributes(*c)) {
+        if (a.id == kNumBarriers && (a.fmt == 2 || a.fmt == 3)) {
+            k.barriers = a.value;
+            barriers = true;
+            src("barriers", "EIATTR_NUM_BARRIERS in " + own.name);
+        } else if (a.id == kMaxThreadsAttr && a.fmt == 4) {
+            auto w = words32(a.data);
+            // Three uint32 dimensions: their product can overflow int64 in a corrupt file. A real
+            // __launch_bounds__ is at most 1024 threads; anything above 2^31 is not a thread count and
+            // is left unread rather than wrapped (fuzz_binary's crash d6a13dc8).
+            const uint64_t t = uint64_t{w.size() >= 3 ? w[0] : 0u} * (w.size() >= 3 ? w[1] : 0u);
+            if (w.size() >= 3 && t <= (uint64_t{1} << 31) && t * w[2] <= (uint64_t{1} << 31)) {
+                k.max_threads = static_cast<int64_t>(t * w[2]);
+                src("max_threads", "EIATTR_MAX_THREADS in " + own.name);
+            }
+        } else if (a.id == kCtaPerCluster && a.fmt == 4) {
+            auto w = words32(a.data);
+            if (w.size() >= 3) {
+                k.cluster_dims = {w[0], w[1], w[2]};
+                src("cluster_dims", "EIATTR_CTA_PER_CLUSTER in " + own.name);
+            }
+        } else if (a.id == kCbankParamSize && a.fmt == 3) {
+            k.param_bytes = a.value;
+            src("param_bytes", "EIATTR_CBANK_PARAM_SIZE in " + own.name);
+        } else if (a.id == kMaxRegCount && a.fmt == 3) {
+            k.max_regs = a.value;
+            src("max_regs", "EIATTR_MAXREG_COUNT in " + own.name);
+        }
+    }
+    return barriers;
+}
+
+// Static shared memory: the size of .nv.shared.<name>; from sm_90 on it holds the 1 KiB per-CTA reserve too.
+void read_kernel_shared(const Elf& e, const std::string& name, int sm, ParsedKernel& k) {
+    auto src = [&](const char* field, std::string place) { k.sources.emplace_back(field, std::move(place)); };
+    if (const Section* sh = e.find(".nv.shared." + name)) {
+        int64_t size = static_cast<int64_t>(std::min<uint64_t>(sh->size, uint64_t{1} << 40));
+        if (sm >= 90 && size >= 1024) {
+            k.smem_static = size - 1024;
+            src("smem_static", "size of " + sh->name + " (" + num(size) +
+                                   " B) less the 1 KiB reserved per CTA that sm_90+ cubins place in it");
+        } else {
+            k.smem_static = size;
+            src("smem_static", "size of " + sh->name);
+        }
+    } else {
+        k.smem_static = 0;
+        src("smem_static", "no .nv.shared." + name + " section (0 B)");
+    }
+}
+
 std::optional<Error> read_cubin(const Elf& e, const std::string& where, Sink& out) {
     const int sm = cubin_sm(e);
     const std::string arch = "sm_" + num(sm);
@@ -283,58 +341,14 @@ std::optional<Error> read_cubin(const Elf& e, const std::string& where, Sink& ou
             src("registers", "sh_info bits 24-31 of " + text->name);
         }
         const Section* own = e.find(".nv.info." + y.name);
-        bool barriers_attr = false;
-        if (own)
-            if (auto c = e.contents(*own))
-                for (const Attr& a : attributes(*c)) {
-                    if (a.id == kNumBarriers && (a.fmt == 2 || a.fmt == 3)) {
-                        k.barriers = a.value;
-                        barriers_attr = true;
-                        src("barriers", "EIATTR_NUM_BARRIERS in " + own->name);
-                    } else if (a.id == kMaxThreadsAttr && a.fmt == 4) {
-                        auto w = words32(a.data);
-                        // Three uint32 dimensions: their product can overflow int64 in a corrupt file. A real
-                        // __launch_bounds__ is at most 1024 threads; anything above 2^31 is not a thread count and
-                        // is left unread rather than wrapped (fuzz_binary's crash d6a13dc8).
-                        const uint64_t t = uint64_t{w.size() >= 3 ? w[0] : 0u} * (w.size() >= 3 ? w[1] : 0u);
-                        if (w.size() >= 3 && t <= (uint64_t{1} << 31) && t * w[2] <= (uint64_t{1} << 31)) {
-                            k.max_threads = static_cast<int64_t>(t * w[2]);
-                            src("max_threads", "EIATTR_MAX_THREADS in " + own->name);
-                        }
-                    } else if (a.id == kCtaPerCluster && a.fmt == 4) {
-                        auto w = words32(a.data);
-                        if (w.size() >= 3) {
-                            k.cluster_dims = {w[0], w[1], w[2]};
-                            src("cluster_dims", "EIATTR_CTA_PER_CLUSTER in " + own->name);
-                        }
-                    } else if (a.id == kCbankParamSize && a.fmt == 3) {
-                        k.param_bytes = a.value;
-                        src("param_bytes", "EIATTR_CBANK_PARAM_SIZE in " + own->name);
-                    } else if (a.id == kMaxRegCount && a.fmt == 3) {
-                        k.max_regs = a.value;
-                        src("max_regs", "EIATTR_MAXREG_COUNT in " + own->name);
-                    }
-                }
+        const bool barriers_attr = own && read_kernel_info(e, *own, k);
         if (!barriers_attr) {
             const uint64_t fl = text ? (text->flags >> 20) & 0x7f : 0;  // older cubins' SHF_BARRIERS
             k.barriers = static_cast<int64_t>(fl);
             src("barriers", fl ? "sh_flags bits 20-26 of " + text->name
                                : std::string("no EIATTR_NUM_BARRIERS record (0 barriers)"));
         }
-        if (const Section* sh = e.find(".nv.shared." + y.name)) {
-            int64_t size = static_cast<int64_t>(std::min<uint64_t>(sh->size, uint64_t{1} << 40));
-            if (sm >= 90 && size >= 1024) {
-                k.smem_static = size - 1024;
-                src("smem_static", "size of " + sh->name + " (" + num(size) +
-                                       " B) less the 1 KiB reserved per CTA that sm_90+ cubins place in it");
-            } else {
-                k.smem_static = size;
-                src("smem_static", "size of " + sh->name);
-            }
-        } else {
-            k.smem_static = 0;
-            src("smem_static", "no .nv.shared." + y.name + " section (0 B)");
-        }
+        read_kernel_shared(e, y.name, sm, k);
         if (!k.registers) k.missing.emplace_back("registers");
         add_arch(out.nv, arch);
         out.nv.kernels.push_back(std::move(k));
@@ -492,8 +506,9 @@ std::string gfx_of_mach(uint32_t mach) {
 // CDNA (unified VGPR+AGPR file), 4 on gfx908 (LLVM AMDGPUBaseInfo getVGPREncodingGranule).
 int vgpr_encoding_granule(const std::string& gfx) { return gfx == "gfx908" ? 4 : 8; }
 
-std::optional<Error> read_code_object(const Elf& e, const std::string& where, Sink& out) {
-    Msg meta;
+// The NT_AMDGPU_METADATA note's MessagePack map into `meta`: nullopt when read, else the error (none found, or
+// not valid MessagePack).
+std::optional<Error> read_metadata_note(const Elf& e, const std::string& where, Msg& meta) {
     bool found = false;
     for (const Section& s : e.sections) {
         if (s.type != kShtNote) continue;
@@ -521,6 +536,39 @@ std::optional<Error> read_code_object(const Elf& e, const std::string& where, Si
     if (!found)
         return bad(where + " has no NT_AMDGPU_METADATA note (code object v4-v6 carry one; v2/v3 code objects are "
                            "not read)");
+    return std::nullopt;
+}
+
+// The kernel descriptor: 64 bytes at the symbol `kd` ("name.kd"); COMPUTE_PGM_RSRC1 at byte 48 gives the
+// granulated VGPR and SGPR blocks (and, for wave64 code objects of a known gfx, the VGPRs the hardware allocates).
+void read_descriptor(const Elf& e, const std::string& kd, const std::string& gfx, amd::ParsedKernel& k) {
+    for (const Symbol& y : e.symbols) {
+        if (kd.empty() || y.name != kd || y.shndx == 0 || y.shndx >= e.sections.size()) continue;
+        const Section& s = e.sections[y.shndx];
+        // Relocatable objects hold section offsets, linked ones virtual addresses.
+        const uint64_t rel = e.type == 1 ? y.value : y.value - s.addr;
+        if (e.type != 1 && y.value < s.addr) break;
+        if (rel > s.size || s.size - rel < 64 || s.type == kShtNobits) break;
+        auto rsrc1 = e.b.u(s.offset + rel + 48, 4);
+        if (!rsrc1) break;
+        k.granulated_vgprs = static_cast<int64_t>(*rsrc1 & 0x3f);
+        k.granulated_sgprs = static_cast<int64_t>((*rsrc1 >> 6) & 0xf);
+        const std::string place = "COMPUTE_PGM_RSRC1 of the kernel descriptor " + kd;
+        k.sources.emplace_back("granulated_vgprs", place);
+        k.sources.emplace_back("granulated_sgprs", place);
+        if (k.wavefront_size.value_or(64) == 64 && !gfx_of_mach(e.flags & 0xff).empty()) {
+            // What the hardware allocates: (blocks + 1) x granule (padded to a waves-per-eu cap).
+            k.next_free_vgpr = (*k.granulated_vgprs + 1) * vgpr_encoding_granule(gfx);
+            k.sources.emplace_back("next_free_vgpr", place + " ((GRANULATED_WORKITEM_VGPR_COUNT + 1) x " +
+                                                         num(vgpr_encoding_granule(gfx)) + ")");
+        }
+        break;
+    }
+}
+
+std::optional<Error> read_code_object(const Elf& e, const std::string& where, Sink& out) {
+    Msg meta;
+    if (auto err = read_metadata_note(e, where, meta)) return err;
     std::string gfx;
     const std::string target = meta.str("amdhsa.target");  // "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-"
     if (auto g = target.find("gfx"); g != std::string::npos) gfx = target.substr(g, target.find(':', g) - g);
@@ -559,30 +607,7 @@ std::optional<Error> read_code_object(const Elf& e, const std::string& where, Si
             k.vgprs = k.unified_vgprs;
             k.unified_vgprs.reset();
         }
-        // The kernel descriptor: 64 bytes at symbol .symbol ("name.kd"); COMPUTE_PGM_RSRC1 at byte 48.
-        const std::string kd = km.str(".symbol");
-        for (const Symbol& y : e.symbols) {
-            if (kd.empty() || y.name != kd || y.shndx == 0 || y.shndx >= e.sections.size()) continue;
-            const Section& s = e.sections[y.shndx];
-            // Relocatable objects hold section offsets, linked ones virtual addresses.
-            const uint64_t rel = e.type == 1 ? y.value : y.value - s.addr;
-            if (e.type != 1 && y.value < s.addr) break;
-            if (rel > s.size || s.size - rel < 64 || s.type == kShtNobits) break;
-            auto rsrc1 = e.b.u(s.offset + rel + 48, 4);
-            if (!rsrc1) break;
-            k.granulated_vgprs = static_cast<int64_t>(*rsrc1 & 0x3f);
-            k.granulated_sgprs = static_cast<int64_t>((*rsrc1 >> 6) & 0xf);
-            const std::string place = "COMPUTE_PGM_RSRC1 of the kernel descriptor " + kd;
-            k.sources.emplace_back("granulated_vgprs", place);
-            k.sources.emplace_back("granulated_sgprs", place);
-            if (k.wavefront_size.value_or(64) == 64 && !gfx_of_mach(e.flags & 0xff).empty()) {
-                // What the hardware allocates: (blocks + 1) x granule (padded to a waves-per-eu cap).
-                k.next_free_vgpr = (*k.granulated_vgprs + 1) * vgpr_encoding_granule(gfx);
-                k.sources.emplace_back("next_free_vgpr", place + " ((GRANULATED_WORKITEM_VGPR_COUNT + 1) x " +
-                                                             num(vgpr_encoding_granule(gfx)) + ")");
-            }
-            break;
-        }
+        read_descriptor(e, km.str(".symbol"), gfx, k);
         for (const char* f : {"vgprs", "sgprs", "lds"}) {
             const bool have = std::string_view(f) == "vgprs"   ? (k.vgprs || k.unified_vgprs)
                               : std::string_view(f) == "sgprs" ? k.sgprs.has_value()
