@@ -388,6 +388,148 @@ int64_t compiler_waves_per_simd(const ArchRules& a, const KernelInput& in) {
     return llvm_waves_per_simd(a, in, in.threads);
 }
 
+// The per-resource bars (CU view: the busiest SIMD for per-SIMD files).
+void add_budgets(const ArchRules& a, const Regs& r, OccupancyResult& o) {
+    const int64_t simds = a.simds_per_cu, wmax = a.max_waves_per_simd, slots = wmax * simds;
+    const int64_t wpw = o.waves_per_workgroup, wgs = o.workgroups_per_cu;
+    const LimitCount &lv = o.limits[0], &ls = o.limits[1], &ll = o.limits[2], &lw = o.limits[3];
+    const int64_t busiest = ceil_div(o.waves_per_cu, simds);
+    o.budgets.push_back({"VGPRs per SIMD (per lane)", "registers", busiest * r.vgpr_alloc, a.vgprs_per_simd,
+                         lv.limiting});
+    if (r.sgpr_waves)
+        o.budgets.push_back({"SGPRs per SIMD", "registers", busiest * r.sgpr_alloc, a.sgprs_per_simd, ls.limiting});
+    o.budgets.push_back({"LDS per CU", "bytes", wgs * o.lds_allocated, a.lds_per_cu, ll.limiting});
+    o.budgets.push_back({"wave slots per CU", "waves", o.waves_per_cu, slots, lw.limiting});
+    if (wpw > 1)
+        o.budgets.push_back({"workgroup barriers per CU", "workgroups", wgs, a.max_barriers_per_cu,
+                             lw.limiting && *lw.workgroups_per_cu == a.max_barriers_per_cu});
+
+}
+
+// Every figure with its unit and basis (exact: these are the hardware's and LLVM's rules).
+void add_rows(const ArchRules& a, const KernelInput& in, const Regs& r, OccupancyResult& o) {
+    const int64_t simds = a.simds_per_cu, wmax = a.max_waves_per_simd, slots = wmax * simds;
+    const int64_t wpw = o.waves_per_workgroup, wgs = o.workgroups_per_cu;
+    auto row = [&](const char* key, const char* label, const char* unit, double v, std::optional<double> lim) {
+        o.rows.push_back(TileRow{key, label, unit, v, lim, Basis::Exact, lim && v > *lim});
+    };
+    row("waves_per_workgroup", "waves per workgroup", "waves", static_cast<double>(wpw), std::nullopt);
+    row("unified_vgprs", a.unified_vgprs ? "VGPRs + AGPRs per lane (unified file)" : "max(VGPRs, AGPRs) per lane (two files)",
+        "registers", static_cast<double>(r.unified), static_cast<double>(a.vgprs_per_simd));
+    row("vgprs_allocated", a.unified_vgprs ? "unified registers allocated per lane" : "registers allocated per lane per file",
+        "registers", static_cast<double>(r.vgpr_alloc), static_cast<double>(a.vgprs_per_simd));
+    if (r.sgpr_waves)
+        row("sgprs_allocated", "SGPRs allocated per wave", "registers", static_cast<double>(r.sgpr_alloc),
+            static_cast<double>(a.sgprs_per_simd));
+    if (in.lds > 0)
+        row("lds_allocated", "LDS allocated per workgroup", "bytes", static_cast<double>(o.lds_allocated),
+            static_cast<double>(a.lds_per_workgroup));
+    row("workgroups_per_cu", "workgroups per CU", "workgroups", static_cast<double>(wgs), std::nullopt);
+    row("waves_per_cu", "waves per CU", "waves", static_cast<double>(o.waves_per_cu), static_cast<double>(slots));
+    row("waves_per_simd", "waves per SIMD", "waves", o.waves_per_simd, static_cast<double>(wmax));
+    row("occupancy", "occupancy", "fraction", o.occupancy, 1.0);
+    row("compiler_waves_per_simd", "LLVM's Occupancy [waves/SIMD]", "waves",
+        static_cast<double>(o.compiler_waves_per_simd), static_cast<double>(wmax));
+
+}
+
+// The arithmetic, one step per line.
+void add_derivation(const ArchRules& a, const KernelInput& in, const Regs& r, OccupancyResult& o) {
+    const int64_t simds = a.simds_per_cu, wmax = a.max_waves_per_simd, slots = wmax * simds;
+    const int64_t wpw = o.waves_per_workgroup, wgs = o.workgroups_per_cu;
+    const LimitCount &lv = o.limits[0], &ls = o.limits[1], &ll = o.limits[2], &lw = o.limits[3];
+    auto& d = o.derivation;
+    d.push_back(std::string(a.gfx) + " (" + std::string(a.family) + "): a CU has " + grouped(simds) + " SIMDs x " +
+                grouped(wmax) + " wave slots = " + grouped(slots) + " waves of " + grouped(a.wave_size) + " lanes; per SIMD " +
+                (a.unified_vgprs ? grouped(a.vgprs_per_simd) + " VGPRs+AGPRs per lane"
+                                 : grouped(a.vgprs_per_simd) + " VGPRs and " + grouped(a.vgprs_per_simd) + " AGPRs per lane") +
+                " and " + grouped(a.sgprs_per_simd) + " SGPRs; " +
+                bytes_text(a.lds_per_cu) + " of LDS per CU.");
+    d.push_back("waves per workgroup = ceil(" + grouped(in.threads) + " / " + grouped(a.wave_size) + ") = " + grouped(wpw) +
+                (o.idle_lanes > 0 ? " (" + grouped(o.lanes_per_workgroup) + " lanes, " + grouped(o.idle_lanes) +
+                                        " idle in the last wave: " + grouped(in.threads) + " is not a multiple of " +
+                                        grouped(a.wave_size) + ")"
+                                  : ""));
+    if (in.agprs > 0 && a.unified_vgprs)
+        d.push_back("unified registers = alignTo(" + grouped(in.vgprs) + " VGPRs, " + grouped(a.agpr_offset_granule) +
+                    ") + " + grouped(in.agprs) + " AGPRs = " + grouped(r.unified));
+    else if (in.agprs > 0)
+        d.push_back("separate VGPR and AGPR files: the larger count binds, max(" + grouped(in.vgprs) + " VGPRs, " +
+                    grouped(in.agprs) + " AGPRs) = " + grouped(r.unified));
+    if (in.alloc_vgprs > 0 && in.alloc_vgprs == r.unified) {
+        KernelInput used = in;
+        used.alloc_vgprs = 0;
+        if (regs_of(a, used).unified < in.alloc_vgprs)
+            d.push_back("allocated: the kernel descriptor allocates " + grouped(in.alloc_vgprs) +
+                        " registers per lane (.amdhsa_next_free_vgpr), more than the " + grouped(regs_of(a, used).unified) +
+                        " used: LLVM pads the allocation to an amdgpu-waves-per-eu cap (or, LLVM 22, to the occupancy "
+                        "the LDS and workgroup size allow), and the hardware allocates what the descriptor says");
+    }
+    d.push_back("VGPR limit: alignTo(" + grouped(r.unified) + ", " + grouped(a.vgpr_alloc_granule) + ") = " +
+                grouped(r.vgpr_alloc) + " per lane; " + grouped(a.vgprs_per_simd) + " / " + grouped(r.vgpr_alloc) + " -> " +
+                grouped(r.vgpr_waves) + " waves/SIMD (max " + grouped(wmax) + ") -> " + grouped(simds) + " x " +
+                grouped(r.vgpr_waves) + " / " + grouped(wpw) + " = " + grouped(*lv.workgroups_per_cu) + " workgroups/CU");
+    if (r.sgpr_waves)
+        d.push_back("SGPR limit: alignTo(" + grouped(in.sgprs) + ", " + grouped(a.sgpr_alloc_granule) + ") = " +
+                    grouped(r.sgpr_alloc) + " per wave; " + grouped(a.sgprs_per_simd) + " / " + grouped(r.sgpr_alloc) + " -> " +
+                    grouped(*r.sgpr_waves) + " waves/SIMD -> " + grouped(*ls.workgroups_per_cu) + " workgroups/CU");
+    else
+        d.push_back("SGPR limit: not applied (sgprs not given)");
+    if (in.lds > 0)
+        d.push_back("LDS limit: alignTo(" + grouped(in.lds) + " B, " + grouped(a.lds_alloc_granule) + ") = " +
+                    grouped(o.lds_allocated) + " B per workgroup; " + grouped(a.lds_per_cu) + " / " + grouped(o.lds_allocated) +
+                    " = " + grouped(*ll.workgroups_per_cu) + " workgroups/CU");
+    else
+        d.push_back("LDS limit: none (no LDS)");
+    d.push_back("slot limit: " +
+                (wpw == 1 ? grouped(slots) + " one-wave workgroups (no barrier needed)"
+                          : "min(" + grouped(slots) + " / " + grouped(wpw) + ", " + grouped(a.max_barriers_per_cu) +
+                                " barriers) = " + grouped(*lw.workgroups_per_cu) + " workgroups/CU"));
+    std::string lim;
+    for (Limit l : o.limiting) lim += (lim.empty() ? "" : ", ") + std::string(limit_label(l));
+    d.push_back("workgroups/CU = min(...) = " + grouped(wgs) + " -> " + grouped(o.waves_per_cu) + " waves/CU -> " +
+                fixed(o.waves_per_simd) + " waves/SIMD -> occupancy " + grouped(o.waves_per_cu) + " / " + grouped(slots) +
+                " = " + pct(o.occupancy) + (lim.empty() ? "" : " (limited by " + lim + ")"));
+
+}
+
+// Why 0 workgroups, idle lanes, uneven SIMDs, LLVM's figure beside the hardware's, SGPR tables, scratch.
+void add_notes(const ArchRules& a, const KernelInput& in, const Regs& r, OccupancyResult& o) {
+    const int64_t simds = a.simds_per_cu;
+    const int64_t wpw = o.waves_per_workgroup, wgs = o.workgroups_per_cu;
+    const int64_t busiest = ceil_div(o.waves_per_cu, simds);
+    if (wgs == 0)
+        o.notes.push_back("0 workgroups: one workgroup's " + grouped(wpw) + " waves need more registers than the CU's " +
+                          grouped(simds) + " SIMDs hold at this register count (the compiler would limit registers "
+                          "for this workgroup size, or spill)");
+    if (o.idle_lanes > 0)
+        o.notes.push_back(grouped(in.threads) + " work-items round up to " + grouped(wpw) + " waves (" +
+                          grouped(o.lanes_per_workgroup) + " lanes): " + grouped(o.idle_lanes) +
+                          " lanes per workgroup do no work but hold registers");
+    if (!r.sgpr_waves)
+        o.notes.push_back("sgprs not given: the SGPR limit (at most 1 wave on gfx9 CDNA) is not applied");
+    if (o.waves_per_cu % simds != 0 && wgs > 0)
+        o.notes.push_back(grouped(o.waves_per_cu) + " waves do not divide evenly over " + grouped(simds) +
+                          " SIMDs: some SIMDs hold " + grouped(busiest) + " waves, others " + grouped(busiest - 1));
+    const int64_t ours_int = busiest;
+    if (o.compiler_waves_per_simd != ours_int || wgs == 0)
+        o.notes.push_back("LLVM's compiler figure is " + grouped(o.compiler_waves_per_simd) +
+                          " waves/SIMD, the hardware's whole-workgroup residency " + fixed(o.waves_per_simd) +
+                          " (busiest SIMD " + grouped(ours_int) +
+                          "): LLVM takes the minimum in waves per SIMD, rounds waves per CU up over the SIMDs "
+                          "and divides LDS without its allocation granule");
+    if (r.sgpr_waves && llvm_sgpr_waves(a, in.sgprs) != *r.sgpr_waves)
+        o.notes.push_back("SGPRs: LLVM (19 through 22, getOccupancyWithNumSGPRs) counts " + grouped(in.sgprs) +
+                          " SGPRs as " + grouped(llvm_sgpr_waves(a, in.sgprs)) +
+                          " waves/SIMD by its step table (<= 80: 10, <= 88: 9, <= 100: 8); the SIMD's " +
+                          grouped(a.sgprs_per_simd) + " SGPRs in granules of " + grouped(a.sgpr_alloc_granule) + " hold " +
+                          grouped(*r.sgpr_waves) + " (" + grouped(a.sgprs_per_simd) + " / " + grouped(r.sgpr_alloc) +
+                          ", as the HIP runtime and LLVM's own getMaxNumSGPRs count)");
+    if (in.scratch > 0)
+        o.notes.push_back("scratch (" + grouped(in.scratch) + " B per lane) sets no limit here; it costs memory "
+                          "traffic and the runtime's per-queue scratch pool");
+}
+
 Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
     if (auto e = validate(a, in)) return *e;
     OccupancyResult o;
@@ -447,125 +589,10 @@ Expected<OccupancyResult> occupancy(const ArchRules& a, const KernelInput& in) {
     o.occupancy = static_cast<double>(o.waves_per_cu) / static_cast<double>(slots);
     o.compiler_waves_per_simd = compiler_waves_per_simd(a, in);
 
-    // --- budgets (CU view: the busiest SIMD for per-SIMD files) ---
-    const int64_t busiest = ceil_div(o.waves_per_cu, simds);
-    o.budgets.push_back({"VGPRs per SIMD (per lane)", "registers", busiest * r.vgpr_alloc, a.vgprs_per_simd,
-                         lv.limiting});
-    if (r.sgpr_waves)
-        o.budgets.push_back({"SGPRs per SIMD", "registers", busiest * r.sgpr_alloc, a.sgprs_per_simd, ls.limiting});
-    o.budgets.push_back({"LDS per CU", "bytes", wgs * o.lds_allocated, a.lds_per_cu, ll.limiting});
-    o.budgets.push_back({"wave slots per CU", "waves", o.waves_per_cu, slots, lw.limiting});
-    if (wpw > 1)
-        o.budgets.push_back({"workgroup barriers per CU", "workgroups", wgs, a.max_barriers_per_cu,
-                             lw.limiting && *lw.workgroups_per_cu == a.max_barriers_per_cu});
-
-    // --- rows: every figure, its unit and basis ---
-    auto row = [&](const char* key, const char* label, const char* unit, double v, std::optional<double> lim) {
-        o.rows.push_back(TileRow{key, label, unit, v, lim, Basis::Exact, lim && v > *lim});
-    };
-    row("waves_per_workgroup", "waves per workgroup", "waves", static_cast<double>(wpw), std::nullopt);
-    row("unified_vgprs", a.unified_vgprs ? "VGPRs + AGPRs per lane (unified file)" : "max(VGPRs, AGPRs) per lane (two files)",
-        "registers", static_cast<double>(r.unified), static_cast<double>(a.vgprs_per_simd));
-    row("vgprs_allocated", a.unified_vgprs ? "unified registers allocated per lane" : "registers allocated per lane per file",
-        "registers", static_cast<double>(r.vgpr_alloc), static_cast<double>(a.vgprs_per_simd));
-    if (r.sgpr_waves)
-        row("sgprs_allocated", "SGPRs allocated per wave", "registers", static_cast<double>(r.sgpr_alloc),
-            static_cast<double>(a.sgprs_per_simd));
-    if (in.lds > 0)
-        row("lds_allocated", "LDS allocated per workgroup", "bytes", static_cast<double>(o.lds_allocated),
-            static_cast<double>(a.lds_per_workgroup));
-    row("workgroups_per_cu", "workgroups per CU", "workgroups", static_cast<double>(wgs), std::nullopt);
-    row("waves_per_cu", "waves per CU", "waves", static_cast<double>(o.waves_per_cu), static_cast<double>(slots));
-    row("waves_per_simd", "waves per SIMD", "waves", o.waves_per_simd, static_cast<double>(wmax));
-    row("occupancy", "occupancy", "fraction", o.occupancy, 1.0);
-    row("compiler_waves_per_simd", "LLVM's Occupancy [waves/SIMD]", "waves",
-        static_cast<double>(o.compiler_waves_per_simd), static_cast<double>(wmax));
-
-    // --- derivation ---
-    auto& d = o.derivation;
-    d.push_back(std::string(a.gfx) + " (" + std::string(a.family) + "): a CU has " + grouped(simds) + " SIMDs x " +
-                grouped(wmax) + " wave slots = " + grouped(slots) + " waves of " + grouped(a.wave_size) + " lanes; per SIMD " +
-                (a.unified_vgprs ? grouped(a.vgprs_per_simd) + " VGPRs+AGPRs per lane"
-                                 : grouped(a.vgprs_per_simd) + " VGPRs and " + grouped(a.vgprs_per_simd) + " AGPRs per lane") +
-                " and " + grouped(a.sgprs_per_simd) + " SGPRs; " +
-                bytes_text(a.lds_per_cu) + " of LDS per CU.");
-    d.push_back("waves per workgroup = ceil(" + grouped(in.threads) + " / " + grouped(a.wave_size) + ") = " + grouped(wpw) +
-                (o.idle_lanes > 0 ? " (" + grouped(o.lanes_per_workgroup) + " lanes, " + grouped(o.idle_lanes) +
-                                        " idle in the last wave: " + grouped(in.threads) + " is not a multiple of " +
-                                        grouped(a.wave_size) + ")"
-                                  : ""));
-    if (in.agprs > 0 && a.unified_vgprs)
-        d.push_back("unified registers = alignTo(" + grouped(in.vgprs) + " VGPRs, " + grouped(a.agpr_offset_granule) +
-                    ") + " + grouped(in.agprs) + " AGPRs = " + grouped(r.unified));
-    else if (in.agprs > 0)
-        d.push_back("separate VGPR and AGPR files: the larger count binds, max(" + grouped(in.vgprs) + " VGPRs, " +
-                    grouped(in.agprs) + " AGPRs) = " + grouped(r.unified));
-    if (in.alloc_vgprs > 0 && in.alloc_vgprs == r.unified) {
-        KernelInput used = in;
-        used.alloc_vgprs = 0;
-        if (regs_of(a, used).unified < in.alloc_vgprs)
-            d.push_back("allocated: the kernel descriptor allocates " + grouped(in.alloc_vgprs) +
-                        " registers per lane (.amdhsa_next_free_vgpr), more than the " + grouped(regs_of(a, used).unified) +
-                        " used: LLVM pads the allocation to an amdgpu-waves-per-eu cap (or, LLVM 22, to the occupancy "
-                        "the LDS and workgroup size allow), and the hardware allocates what the descriptor says");
-    }
-    d.push_back("VGPR limit: alignTo(" + grouped(r.unified) + ", " + grouped(a.vgpr_alloc_granule) + ") = " +
-                grouped(r.vgpr_alloc) + " per lane; " + grouped(a.vgprs_per_simd) + " / " + grouped(r.vgpr_alloc) + " -> " +
-                grouped(r.vgpr_waves) + " waves/SIMD (max " + grouped(wmax) + ") -> " + grouped(simds) + " x " +
-                grouped(r.vgpr_waves) + " / " + grouped(wpw) + " = " + grouped(*lv.workgroups_per_cu) + " workgroups/CU");
-    if (r.sgpr_waves)
-        d.push_back("SGPR limit: alignTo(" + grouped(in.sgprs) + ", " + grouped(a.sgpr_alloc_granule) + ") = " +
-                    grouped(r.sgpr_alloc) + " per wave; " + grouped(a.sgprs_per_simd) + " / " + grouped(r.sgpr_alloc) + " -> " +
-                    grouped(*r.sgpr_waves) + " waves/SIMD -> " + grouped(*ls.workgroups_per_cu) + " workgroups/CU");
-    else
-        d.push_back("SGPR limit: not applied (sgprs not given)");
-    if (in.lds > 0)
-        d.push_back("LDS limit: alignTo(" + grouped(in.lds) + " B, " + grouped(a.lds_alloc_granule) + ") = " +
-                    grouped(o.lds_allocated) + " B per workgroup; " + grouped(a.lds_per_cu) + " / " + grouped(o.lds_allocated) +
-                    " = " + grouped(*ll.workgroups_per_cu) + " workgroups/CU");
-    else
-        d.push_back("LDS limit: none (no LDS)");
-    d.push_back("slot limit: " +
-                (wpw == 1 ? grouped(slots) + " one-wave workgroups (no barrier needed)"
-                          : "min(" + grouped(slots) + " / " + grouped(wpw) + ", " + grouped(a.max_barriers_per_cu) +
-                                " barriers) = " + grouped(*lw.workgroups_per_cu) + " workgroups/CU"));
-    std::string lim;
-    for (Limit l : o.limiting) lim += (lim.empty() ? "" : ", ") + std::string(limit_label(l));
-    d.push_back("workgroups/CU = min(...) = " + grouped(wgs) + " -> " + grouped(o.waves_per_cu) + " waves/CU -> " +
-                fixed(o.waves_per_simd) + " waves/SIMD -> occupancy " + grouped(o.waves_per_cu) + " / " + grouped(slots) +
-                " = " + pct(o.occupancy) + (lim.empty() ? "" : " (limited by " + lim + ")"));
-
-    // --- notes ---
-    if (wgs == 0)
-        o.notes.push_back("0 workgroups: one workgroup's " + grouped(wpw) + " waves need more registers than the CU's " +
-                          grouped(simds) + " SIMDs hold at this register count (the compiler would limit registers "
-                          "for this workgroup size, or spill)");
-    if (o.idle_lanes > 0)
-        o.notes.push_back(grouped(in.threads) + " work-items round up to " + grouped(wpw) + " waves (" +
-                          grouped(o.lanes_per_workgroup) + " lanes): " + grouped(o.idle_lanes) +
-                          " lanes per workgroup do no work but hold registers");
-    if (!r.sgpr_waves)
-        o.notes.push_back("sgprs not given: the SGPR limit (at most 1 wave on gfx9 CDNA) is not applied");
-    if (o.waves_per_cu % simds != 0 && wgs > 0)
-        o.notes.push_back(grouped(o.waves_per_cu) + " waves do not divide evenly over " + grouped(simds) +
-                          " SIMDs: some SIMDs hold " + grouped(busiest) + " waves, others " + grouped(busiest - 1));
-    const int64_t ours_int = busiest;
-    if (o.compiler_waves_per_simd != ours_int || wgs == 0)
-        o.notes.push_back("LLVM's compiler figure is " + grouped(o.compiler_waves_per_simd) +
-                          " waves/SIMD, the hardware's whole-workgroup residency " + fixed(o.waves_per_simd) +
-                          " (busiest SIMD " + grouped(ours_int) +
-                          "): LLVM takes the minimum in waves per SIMD, rounds waves per CU up over the SIMDs "
-                          "and divides LDS without its allocation granule");
-    if (r.sgpr_waves && llvm_sgpr_waves(a, in.sgprs) != *r.sgpr_waves)
-        o.notes.push_back("SGPRs: LLVM (19 through 22, getOccupancyWithNumSGPRs) counts " + grouped(in.sgprs) +
-                          " SGPRs as " + grouped(llvm_sgpr_waves(a, in.sgprs)) +
-                          " waves/SIMD by its step table (<= 80: 10, <= 88: 9, <= 100: 8); the SIMD's " +
-                          grouped(a.sgprs_per_simd) + " SGPRs in granules of " + grouped(a.sgpr_alloc_granule) + " hold " +
-                          grouped(*r.sgpr_waves) + " (" + grouped(a.sgprs_per_simd) + " / " + grouped(r.sgpr_alloc) +
-                          ", as the HIP runtime and LLVM's own getMaxNumSGPRs count)");
-    if (in.scratch > 0)
-        o.notes.push_back("scratch (" + grouped(in.scratch) + " B per lane) sets no limit here; it costs memory "
-                          "traffic and the runtime's per-queue scratch pool");
+    add_budgets(a, r, o);
+    add_rows(a, in, r, o);
+    add_derivation(a, in, r, o);
+    add_notes(a, in, r, o);
     return o;
 }
 
