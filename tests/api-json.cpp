@@ -219,7 +219,7 @@ TEST_CASE("api: every bad field answers its error id and names the field") {
     }
 }
 
-TEST_CASE("api: an unknown field is an error naming it and the nearest known field, an ignored field a warning") {
+TEST_CASE("api: an unknown field is an error naming it and the nearest known field, a field the op does not read an error too") {
     // A plausible misspelling must not leave its field at the default while the answer looks right.
     const json a = handle({{"op", "occupancy"}, {"cc", "8.0"}, {"thread", 128}});
     CHECK(error_id(a) == "bad_request");
@@ -254,16 +254,20 @@ TEST_CASE("api: an unknown field is an error naming it and the nearest known fie
     // The id is echoed on this error too.
     CHECK(handle({{"op", "occupancy"}, {"cc", "8.0"}, {"thread", 1}, {"id", 4}})["id"] == 4);
 
-    // Known fields the op does not read stay warnings.
+    // A known field the op does not read is an error naming it and what the op reads (issue 26: never ignored).
     const json w = handle({{"op", "occupancy"}, {"cc", "8.0"}, {"blocks", 2}});
-    REQUIRE(!w.contains("error"));
-    CHECK(has_warning(w, "\"blocks\" is ignored by op occupancy"));
+    CHECK(error_id(w) == "bad_request");
+    CHECK(error_field(w) == "blocks");
+    CHECK(error_message(w).rfind("field \"blocks\" is not read by op occupancy; leave it out (op occupancy reads gpu, cc, "
+                                 "device, device_report, compiler_output, kernel, ", 0) == 0);
     const json b = handle({{"op", "block_size"}, {"cc", "8.0"}, {"threads", 999}});
-    CHECK(has_warning(b, "\"threads\" is ignored by op block_size"));
+    CHECK(error_field(b) == "threads");
     const json d = handle({{"op", "gpus"}, {"gpu", "A100"}});
-    CHECK(has_warning(d, "\"gpu\" is ignored by op gpus"));
-    // A field the op ignores is not validated.
-    CHECK(!handle({{"op", "block_size"}, {"cc", "8.0"}, {"threads", "lots"}}).contains("error"));
+    CHECK(error_message(d) == "field \"gpu\" is not read by op gpus; leave it out (op gpus reads no other field)");
+    // Whatever its value: the field is refused for where it is, before its value is read.
+    CHECK(error_field(handle({{"op", "block_size"}, {"cc", "8.0"}, {"threads", "lots"}})) == "threads");
+    // null is "not given", everywhere: no error.
+    CHECK(!handle({{"op", "block_size"}, {"cc", "8.0"}, {"threads", nullptr}}).contains("error"));
 }
 
 TEST_CASE("api: the CLI's spelling of a field reads as that field (smem for smem_static: the CLI's --smem)") {
@@ -285,8 +289,8 @@ TEST_CASE("api: the CLI's spelling of a field reads as that field (smem for smem
     // A null spelling is absent, as any null field.
     CHECK(handle(with(with(base, "smem", nullptr), "smem_static", "24KB"))["input"]["smem_static"] == 24576);
     CHECK(handle(with(with(base, "smem", "24KB"), "smem_static", nullptr))["input"]["smem_static"] == 24576);
-    // An op that reads no kernel warns about it by the field's name.
-    CHECK(has_warning(handle({{"op", "tile"}, {"gpu", "H100 SXM5"}, {"smem", 1}}), "\"smem_static\" is ignored by op tile"));
+    // An op that reads no kernel refuses it by the field's name.
+    CHECK(error_field(handle({{"op", "tile"}, {"gpu", "H100 SXM5"}, {"smem", 1}})) == "smem_static");
 }
 
 TEST_CASE("api: id is echoed, on answers and on errors") {

@@ -123,11 +123,12 @@ json json_request(const web::Inputs& in, Op op) {
         if (t.problem) j["problem"] = {{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}};
         if (op == Op::Tiles) {  // the page's tiles card: every fit, the tile's types and path as the search's base
             j["limit"] = "all";
-            for (const char* k : {"m", "n", "k", "stages", "warps"}) j.erase(k);
+            for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) j.erase(k);
         }
     } else {
         put_fields(j, fields::kernel_fields(), in.kernel, false);
     }
+    if (op == Op::BlockSize) j.erase("threads");  // block_size answers the block size: threads is not read
     if (auto c = in.cluster_input(); c && op != Op::BlockSize) {
         j["cluster"] = {c->dims.x, c->dims.y, c->dims.z};
         j["non_portable_cluster"] = c->non_portable;

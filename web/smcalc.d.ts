@@ -533,7 +533,7 @@ export interface ErrorAnswer {
 export interface AnswerCommon {
   error?: undefined;
   id?: unknown;
-  warnings?: string[];                // fields the op ignores; inputs no compiled kernel has
+  warnings?: string[];                // inputs no compiled kernel has; figures compiler output lacks
 }
 
 /** An answer or an error, told apart by `error`. */

@@ -439,9 +439,23 @@ std::vector<std::string_view> known_keys(Op op, bool compare_tile) {
     return all;
 }
 
+// "field "x" is not read by op tile; op tile reads: gpu, cc, ...": the error for a known field the op does not
+// read, with the fields it does (the same tables the reader loops over).
+std::string not_read_text(const std::string& field, Op op, bool compare_tile) {
+    std::string reads;
+    for (std::string_view k : known_keys(op, compare_tile)) {
+        if (!used_by(k, op, compare_tile)) break;  // known_keys lists the op's own keys first
+        if (k == "op" || k == "id") continue;
+        reads += (reads.empty() ? "" : ", ") + std::string(k);
+    }
+    const std::string name = std::string(op_name(op)) + (op == Op::Compare ? compare_tile ? " (kind tile)" : " (kind kernel)" : "");
+    return "field \"" + field + "\" is not read by op " + name + "; leave it out (op " + name + " reads " +
+           (reads.empty() ? std::string("no other field") : reads) + ")";
+}
+
 // The request's keys: an unknown key is an error (unknown_field); the CLI's spelling of a field ("smem" for
 // --smem, smcalc::fields::flag_alias) reads as that field, written into `renamed` (a copy of the request, made
-// only then); a known key the op does not read is a warning. Returns whether `renamed` holds the request.
+// only then); a known key the op does not read is an error too. Returns whether `renamed` holds the request.
 bool read_keys(const json& j, Request& req, json& renamed) {
     bool copied = false;
     for (const auto& [key, value] : j.items()) {
@@ -459,8 +473,10 @@ bool read_keys(const json& j, Request& req, json& renamed) {
             renamed.erase(key);
             if (!value.is_null() || !renamed.contains(field)) renamed[field] = value;
         }
+        // A field the op does not read is an error naming it (issue 26: a misplaced field is never ignored,
+        // on every surface); null stands for "not given" and is let through.
         if (!value.is_null() && !used_by(field, req.op, req.compare_tile))
-            req.warnings.push_back("field \"" + field + "\" is ignored by op " + std::string(op_name(req.op)));
+            fail(ErrorId::BadRequest, field, not_read_text(field, req.op, req.compare_tile));
     }
     return copied;
 }

@@ -13,10 +13,10 @@
 //               fields left out keep the reference value. sm_count may be null (= 0, unknown).
 //   Kernel (ops occupancy, block_size, dynamic_smem, next_step, compare with kind "kernel"; semantics of
 //   cudaOccFuncAttributes / cudaOccDeviceState in cuda_occupancy.h), defaults = KernelInput:
-//     "threads"           threads per block, 1 .. 2^53-1, default 256 (ignored by block_size)
+//     "threads"           threads per block, 1 .. 2^53-1, default 256 (not read by block_size: an error there)
 //     "regs"              registers per thread, 0 .. 2^53-1, default 32
 //     "smem_static"       bytes of __shared__ per block, default 0
-//     "smem_dynamic"      bytes of dynamic shared memory at launch, default 0 (ignored by dynamic_smem)
+//     "smem_dynamic"      bytes of dynamic shared memory at launch, default 0 (not read by dynamic_smem)
 //     "optin"             boolean: cudaFuncAttributeMaxDynamicSharedMemorySize set, default false
 //     "smem_dynamic_max"  bytes, that attribute's value; -1, "default" or absent = CUDA's default
 //     "carveout"          0 .. 100 (% of the largest carveout); -1, "default" or absent = no preference
@@ -100,8 +100,10 @@
 //   "problem") is an error, bad_request, whose field is the key and whose message names the nearest known key
 //   ("unknown field \"thread\"; did you mean \"threads\"?"; smcalc::fields::nearest_key), null or not. The CLI's
 //   spelling of a field reads as that field where it names one field (smcalc::fields::flag_alias: "smem" is
-//   smem_static, as --smem is); giving both spellings is an error. A known field the op ignores is named in
-//   the answer's "warnings" array; "warnings" is only present when not empty.
+//   smem_static, as --smem is); giving both spellings is an error. A known field the op does not read is an
+//   error too, bad_request naming it and the fields the op reads (a misplaced field is never ignored). The
+//   answer's "warnings" array (only present when not empty) says what was answered but deserves a look: inputs
+//   no compiled kernel has, a figure the compiler output did not give.
 //
 // ANSWERS
 //   occupancy:    {"blocks_per_sm", "warps_per_sm", "threads_per_sm", "occupancy" (0..1),
@@ -285,7 +287,7 @@ Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_v
 struct TextAnswer {
     std::string text;                   // stdout when ok
     std::optional<Error> error;         // set on failure
-    std::vector<std::string> warnings;  // fields the op ignores; inputs no compiled kernel has
+    std::vector<std::string> warnings;  // inputs no compiled kernel has; compiler output without a figure
 };
 // `why` adds the solver's step-by-step derivation to the occupancy table.
 TextAnswer handle_text(const nlohmann::json& request, bool why);

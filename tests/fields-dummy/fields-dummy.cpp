@@ -30,10 +30,11 @@ TEST_CASE("fields: a row added to the table is read, echoed, range-checked, sugg
     REQUIRE(amd.contains("error"));
     CHECK(amd["error"]["field"] == "dummy_field");
     CHECK(amd["error"]["message"].get<std::string>().find("\"dummy_field\" is an NVIDIA field but MI300X is an AMD GPU") == 0);
-    // Ignored where the op reads no kernel (a tile), like every kernel field.
+    // Refused where the op reads no kernel (a tile), like every kernel field: the op check loops over the tables.
     const json tile = smcalc::api::handle({{"op", "tile"}, {"cc", "9.0"}, {"dummy_field", 9}});
-    REQUIRE(tile.contains("warnings"));
-    CHECK(tile["warnings"][0] == "field \"dummy_field\" is ignored by op tile");
+    REQUIRE(tile.contains("error"));
+    CHECK(tile["error"]["field"] == "dummy_field");
+    CHECK(tile["error"]["message"].get<std::string>().rfind("field \"dummy_field\" is not read by op tile;", 0) == 0);
 }
 
 TEST_CASE("fields: a row added to the table is in the URL hash, both ways") {

@@ -99,8 +99,9 @@ test('handle: any op of the batch contract; id is echoed; unknown fields are err
   assert.equal(smem.input.smem_static, 24576);
   assert.equal(smem.blocks_per_sm, 5);
   err(api.occupancy({ gpu: 'A100', smem: '24KB', smem_static: 1 }), 'bad_request', 'smem');
-  // A known field the op does not read is still a warning.
-  assert.ok(ok(api.occupancy({ cc: '8.0', blocks: 2 })).warnings.some((s) => s.includes('"blocks" is ignored')));
+  // A known field the op does not read is an error naming it (issue 26: a misplaced field is never ignored).
+  assert.match(err(api.occupancy({ cc: '8.0', blocks: 2 }), 'bad_request', 'blocks').message,
+    /^field "blocks" is not read by op occupancy; leave it out/);
   const e = api.handle({ op: 'nope', id: 'x' });
   err(e, 'bad_request', 'op');
   assert.equal(e.id, 'x');
