@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,10 @@ struct DeviceReport {
     const amd::GpuSpec* amd_product = nullptr;
     std::string gfx;
     int64_t amd_cus = 0;
+    // AMD: where the agent's Compute Unit count differs from the row's (a CPX/DPX/QPX partition of an MI300X shows
+    // one XCD's 38 CUs; a cut-down part), the device is a custom one: the row's gfx target (its per-CU rules) with
+    // the report's CUs, like NVIDIA's differing report. Unset where the row stands for the device.
+    std::optional<amd::GpuSpec> amd_device;
     std::vector<std::string> differences;  // where the report and the database differ, one sentence each
     std::vector<std::string> notes;        // what else was assumed (several devices, a partition, ...)
 };
