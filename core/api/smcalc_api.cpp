@@ -17,7 +17,6 @@
 #include <cmath>
 #include <exception>
 #include <initializer_list>
-#include <memory>
 #include <utility>
 
 #include "api_detail.hpp"
@@ -1071,9 +1070,7 @@ Request parse(const json& request) {
     if (report && report->amd) {
         if (!report->amd_device) return parse_amd(j, std::move(req), report->amd_product);
         // The report's CUs differ from its row: a custom device (no "gpu" name), as for NVIDIA.
-        req.amd_custom = std::make_shared<const amd::GpuSpec>(*report->amd_device);
-        const amd::GpuSpec* custom = req.amd_custom.get();
-        Request r = parse_amd(j, std::move(req), custom);
+        Request r = parse_amd(j, std::move(req), report->amd_device);
         r.gpu.clear();
         return r;
     }

@@ -11,7 +11,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,9 +53,6 @@ struct Request {
     // AMD: "gpu" named an AMD Instinct product (then device, input and tile above are unused), or a compare
     // lists one (then both vendors' fields are read, each column its own).
     const amd::GpuSpec* amd_gpu = nullptr;
-    // Owns amd_gpu where a device report built a custom AMD device (its CUs differ from the row): shared, so a
-    // copied Request still points at a live spec.
-    std::shared_ptr<const amd::GpuSpec> amd_custom;
     amd::KernelInput amd_input;         // the AMD kernel fields (smcalc::fields::amd_kernel_fields)
     amd::TileInput amd_tile;            // tile on an AMD GPU, AMD columns of a tile compare
     std::vector<std::string> amd_given; // AMD kernel fields the request gave (compare notes)
