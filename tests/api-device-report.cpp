@@ -40,6 +40,7 @@ TEST_CASE("api: a device report answers as its product row does") {
         {"nvidia-smi-q-t4.txt", "T4", {{"threads", 256}, {"regs", 32}}},
         {"nvidia-smi-a-a100-sxm4-80gb.txt", "A100 80GB SXM4", {{"threads", 256}, {"regs", 48}, {"smem_static", "24KB"}}},
         {"rocminfo-mi300x.txt", "MI300X", {{"threads", 256}, {"vgprs", 128}}},
+        {"deviceQuery-rtx5060.txt", "RTX 5060", {{"threads", 256}, {"regs", 64}}},
     };
     for (const Case& c : cases) {
         CAPTURE(c.file);
@@ -68,6 +69,27 @@ TEST_CASE("api: a device report that differs from its row is a custom device, an
     CHECK(a["gpu"].is_null());
     CHECK(a["device"]["sm_count"] == 160);
     CHECK(has_warning(a, "differs from RTX 5090: sm_count: the report says 160, the database (RTX 5090) 170"));
+}
+
+TEST_CASE("api: an AMD report whose CUs differ from its row is a custom device (MI300X in CPX mode, 38 CUs)") {
+    // ROCm/ROCm#4750: rocminfo of an MI300X partitioned CPX (each XCD its own device) prints "AMD Instinct MI300X"
+    // with 38 CUs; the MI300X row has 304 (8 XCDs x 38). Per-CU answers are the row's (same gfx942 rules); the
+    // GPU-wide count is the partition's 38 CUs, not the product's 304.
+    const json fields = {{"op", "occupancy"}, {"threads", 256}, {"vgprs", 128}};
+    json by_report = fields, by_name = fields;
+    by_report["device_report"] = report("rocminfo-mi300x-cpx.txt");
+    by_name["gpu"] = "MI300X";
+    const json a = handle(by_report), b = handle(by_name);
+    REQUIRE_MESSAGE(!a.contains("error"), a.dump().substr(0, 400));
+    REQUIRE(!b.contains("error"));
+    CHECK(a["gpu"].is_null());
+    CHECK(a["cu_count"] == 38);
+    CHECK(b["cu_count"] == 304);
+    CHECK(a["workgroups_per_cu"] == b["workgroups_per_cu"]);
+    CHECK(a["gpu_resident_workgroups"] == a["workgroups_per_cu"].get<int64_t>() * 38);
+    CHECK(has_warning(a, "differs from MI300X"));
+    CHECK(has_warning(a, "compute units: the report says 38, the database (MI300X) 304"));
+    CHECK(has_warning(a, "a custom device: gfx942's per-CU rules with the report's 38 CUs (1 XCD x 38)"));
 }
 
 TEST_CASE("api: bad device_report fields") {

@@ -56,10 +56,39 @@ TEST_CASE("device report: each public sample becomes its product row's device (m
         REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.error().message));
         const DeviceReport& d = *r;
         CAPTURE(device_report_summary(d));
+        if (expected.rfind("custom:", 0) == 0) {
+            // The name resolves to a row the report's figures contradict: a custom device, the differences listed.
+            const std::string rest = expected.substr(7);
+            const std::size_t eq = rest.find('=');
+            const std::string named = rest.substr(0, eq);
+            CHECK(!d.differences.empty());
+            if (d.amd) {
+                REQUIRE(d.amd_product != nullptr);
+                CHECK(d.amd_product->name == named);
+                REQUIRE(d.amd_device != nullptr);
+                CHECK(d.amd_device->cu_count == d.amd_cus);
+                CHECK(d.amd_device->gfx == d.amd_product->gfx);
+                continue;
+            }
+            REQUIRE(d.product != nullptr);
+            CHECK(d.product->name == named);
+            CHECK(!d.same_as_product);
+            if (eq != std::string::npos) {
+                auto equal = find_gpu(rest.substr(eq + 1));
+                REQUIRE(equal.ok());
+                for (const auto& f : fields::device_fields()) {
+                    CAPTURE(f.key);
+                    CHECK(f.get(d.device) == f.get((*equal)->device));
+                }
+                CHECK(d.device.cc == (*equal)->device.cc);
+            }
+            continue;
+        }
         if (d.amd) {
             REQUIRE(d.amd_product != nullptr);
             CHECK(d.amd_product->name == expected);
             CHECK(d.differences.empty());
+            CHECK(d.amd_device == nullptr);
             continue;
         }
         REQUIRE(d.product != nullptr);
@@ -72,7 +101,7 @@ TEST_CASE("device report: each public sample becomes its product row's device (m
         }
         CHECK(d.device.cc == d.product->device.cc);
     }
-    CHECK(checked == 7);
+    CHECK(checked == 10);
 }
 
 TEST_CASE("device report: what each format reads, and what it takes from the CC's rules") {
@@ -190,4 +219,32 @@ TEST_CASE("device report: bad reports are refused with the field and what to pas
     CHECK(c.error().id == ErrorId::InvalidDevice);
     CHECK(c.error().field == "device_report");
     CHECK(!read_device_report(std::string(kMaxDeviceReportBytes + 1, 'x')).ok());
+}
+
+TEST_CASE("device report: an AMD agent whose CUs differ from its row is a custom device, kept like a row") {
+    // ROCm/ROCm#4750: an MI300X partitioned CPX reports one XCD's 38 CUs per device (the row: 8 XCDs x 38 = 304).
+    const auto a = read_device_report(slurp(kDir + "rocminfo-mi300x-cpx.txt"));
+    REQUIRE(a.ok());
+    REQUIRE(a->amd_product != nullptr);
+    REQUIRE(a->amd_device != nullptr);
+    CHECK(a->amd_product->name == "MI300X");
+    CHECK(a->amd_device->cu_count == 38);
+    CHECK(a->amd_device->xcd_count == 1);
+    CHECK(a->amd_device->cus_per_xcd == 38);
+    CHECK(a->amd_device->gfx == "gfx942");
+    CHECK(!a->amd_device->hbm_bytes.has_value());  // a partition's memory is not the product's
+    CHECK(device_report_summary(*a).find("a custom device: gfx942's per-CU rules with the report's 38 CUs (1 XCD x 38)") !=
+          std::string::npos);
+    // Read again: the same device (requests keep a plain pointer to it, as to a product row).
+    const auto b = read_device_report(slurp(kDir + "rocminfo-mi300x-cpx.txt"));
+    REQUIRE(b.ok());
+    CHECK(b->amd_device == a->amd_device);
+    // More CUs than the product has: not that GPU, refused (never a custom device bigger than its row).
+    std::string more = slurp(kDir + "rocminfo-mi300x-cpx.txt");
+    const std::string from = "Compute Unit:            38";
+    more.replace(more.find(from), from.size(), "Compute Unit:            400");
+    const auto c = read_device_report(more);
+    REQUIRE(!c.ok());
+    CHECK(c.error().field == "device_report");
+    CHECK(c.error().message.find("reports 400 CUs, more than the product has") != std::string::npos);
 }

@@ -207,6 +207,12 @@ TEST_CASE("gpus: names people type resolve (issue 21)") {
         {"RTX 3060 laptop", "RTX 3060 Laptop"},                            {"NVIDIA RTX A6000", "RTX A6000"},
         {"NVIDIA TITAN RTX", "TITAN RTX"},                                 {"rtx 2080 ti", "RTX 2080 Ti"},
         {"NVIDIA GeForce RTX 5060 Ti", "RTX 5060 Ti"},                     {"Tesla P40", "Tesla P40"},
+        // Issue 33, round 3: names as the device reports print them (docs/sources.md keys in the comments).
+        {"Tesla V100S-PCIE-32GB", "V100S PCIe"},    // DQ-V100S
+        {"NVIDIA H20", "H20"},                       // AMK3
+        {"NVIDIA GeForce RTX 5060", "RTX 5060"},    // DQ-5060 (not the 5060 Ti)
+        {"Jetson Orin Nano 4GB", "Jetson Orin Nano 4GB"},  // not the 8 GB row that "Orin Nano" names
+        {"Jetson Orin NX 16GB", "Jetson Orin NX 16GB"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.typed);
@@ -287,6 +293,12 @@ TEST_CASE("gpus: known values, each with its source") {
         {"RTX 4070 Ti", 8, 9, 60, "SCRE4MIE; CLUB386"},
         {"RTX 4080", 8, 9, 76, "CLUB386 (3rd-party)"},
         {"RTX 5060 Ti", 12, 0, 36, "DQ-3090 (Jumperkables device query)"},
+        // Issue 33, round 3
+        {"V100S PCIe", 7, 0, 80, "DQ-V100S (80 compute units)"},
+        {"Jetson Orin Nano 4GB", 8, 7, 4, "ORIN-NANO-DS: 512 cores / 128 (derived)"},
+        {"Jetson Orin NX 16GB", 8, 7, 8, "DQ-ORINNX"},
+        {"H20", 9, 0, 78, "AMK3"},
+        {"RTX 5060", 12, 0, 30, "DQ-5060"},
     };
     CHECK(std::size(known) == all_gpus().size());  // every row has a known-value line
     for (const Known& k : known) {

@@ -1146,7 +1146,13 @@ Request parse(const json& request) {
     if (!is_device_op(req.op)) return req;
 
     const std::optional<DeviceReport> report = read_report_field(j, req);
-    if (report && report->amd) return parse_amd(j, std::move(req), report->amd_product);
+    if (report && report->amd) {
+        if (!report->amd_device) return parse_amd(j, std::move(req), report->amd_product);
+        // The report's CUs differ from its row: a custom device (no "gpu" name), as for NVIDIA.
+        Request r = parse_amd(j, std::move(req), report->amd_device);
+        r.gpu.clear();
+        return r;
+    }
     if (!report)
         if (const amd::GpuSpec* a = amd_gpu_of(get(j, "gpu"))) return parse_amd(j, std::move(req), a);
 

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <deque>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -269,6 +271,22 @@ void read_rocminfo(std::string_view text, Reading& x) {
                             x.r.gfx + ") is read");
 }
 
+// A custom AMD device for the program's life, as a product row is (requests keep a plain pointer to their AMD GPU):
+// one per gfx target and die layout, so at most as many as the AMD rows have CUs in all (match_amd refuses more CUs
+// than the row has). A deque keeps earlier elements where they are as it grows; the mutex, should two threads read
+// reports at once.
+const amd::GpuSpec* kept_amd_device(const amd::GpuSpec& d) {
+    static std::mutex lock;
+    static std::deque<amd::GpuSpec> kept;
+    const std::lock_guard<std::mutex> hold(lock);
+    for (const amd::GpuSpec& k : kept)
+        if (k.gfx == d.gfx && k.die == d.die && k.cu_count == d.cu_count && k.xcd_count == d.xcd_count &&
+            k.cus_per_xcd == d.cus_per_xcd)
+            return &k;
+    kept.push_back(d);
+    return &kept.back();
+}
+
 // The AMD row a rocminfo agent names. Its marketing name may list two products ("AMD Instinct MI250X/MI250":
 // the two share a device ID); the CU count the agent reports picks one (an MI250X GCD has 110, an MI250 GCD 104).
 void match_amd(Reading& x) {
@@ -319,12 +337,35 @@ void match_amd(Reading& x) {
                             std::to_string(x.r.amd_cus) + " CUs");
         return;
     }
-    if (x.r.amd_cus > 0)
-        x.r.differences.push_back("compute units: the report says " + std::to_string(x.r.amd_cus) + ", the database (" +
-                                  std::string(pick->name) + ") " + std::to_string(pick->cu_count) + " (" +
-                                  pick->dies_text() +
-                                  "); a partitioned GPU (CPX/DPX mode) shows fewer CUs per device. smcalc models the "
-                                  "product row: per-CU answers hold, GPU-wide counts are for the whole GPU");
+    if (x.r.amd_cus <= 0) return;
+    if (x.r.amd_cus > pick->cu_count) {
+        x.ambiguous = "device_report (" + x.r.format + ") names \"" + x.r.name.substr(0, 80) + "\" (" +
+                      std::string(pick->name) + ", " + std::to_string(pick->cu_count) + " CUs) but its agent reports " +
+                      std::to_string(x.r.amd_cus) + " CUs, more than the product has: it is not that GPU (give gpu)";
+        return;
+    }
+    x.r.differences.push_back("compute units: the report says " + std::to_string(x.r.amd_cus) + ", the database (" +
+                              std::string(pick->name) + ") " + std::to_string(pick->cu_count) + " (" +
+                              pick->dies_text() + "); a partitioned GPU (CPX/DPX/QPX mode) shows fewer CUs per device");
+    // The report wins (it is the device at hand): the row's per-CU rules with the report's CUs. Whole XCDs where the
+    // count is a multiple of the row's CUs per XCD (an MI300X CPX partition: 1 XCD x 38), else one die of that many.
+    amd::GpuSpec d = *pick;
+    d.name = "custom AMD device";
+    d.aliases = "";
+    d.cu_count = x.r.amd_cus;
+    if (pick->cus_per_xcd > 0 && x.r.amd_cus % pick->cus_per_xcd == 0) {
+        d.xcd_count = x.r.amd_cus / pick->cus_per_xcd;
+    } else {
+        d.xcd_count = 1;
+        d.cus_per_xcd = x.r.amd_cus;
+    }
+    // A partition's memory, clock and bandwidth are not the product's: unknown rather than the row's.
+    d.hbm_bytes = std::nullopt;
+    d.peak_clock_mhz = std::nullopt;
+    d.mem_bw_gbs = std::nullopt;
+    d.source = "rocminfo report";
+    d.note = "built from a pasted rocminfo report whose Compute Unit count differs from the product row";
+    x.r.amd_device = kept_amd_device(d);
 }
 
 }  // namespace
@@ -435,8 +476,12 @@ Expected<DeviceReport> read_device_report(std::string_view text) {
 std::string device_report_summary(const DeviceReport& r) {
     std::string s = r.format + (r.name.empty() ? std::string(" (no name)") : " of \"" + r.name + "\"") + ": ";
     if (r.amd) {
-        s += "matches " + std::string(r.amd_product->name) + " (" + (r.gfx.empty() ? std::string("no gfx target") : r.gfx) +
-             ", " + (r.amd_cus > 0 ? std::to_string(r.amd_cus) + " CUs" : std::string("no CU count")) + " in the report)";
+        s += (r.amd_device ? "differs from " : "matches ") + std::string(r.amd_product->name) + " (" +
+             (r.gfx.empty() ? std::string("no gfx target") : r.gfx) + ", " +
+             (r.amd_cus > 0 ? std::to_string(r.amd_cus) + " CUs" : std::string("no CU count")) + " in the report)";
+        if (r.amd_device)
+            s += "; a custom device: " + std::string(r.amd_product->gfx) + "'s per-CU rules with the report's " +
+                 std::to_string(r.amd_device->cu_count) + " CUs (" + r.amd_device->dies_text() + ")";
     } else if (!r.product) {
         s += "no product row matches the name; a custom device built from the report";
     } else {

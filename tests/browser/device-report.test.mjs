@@ -2,7 +2,8 @@
 // report_dialog, loaded on demand with the JS API): a real deviceQuery (tests/data/device-reports, from a public
 // issue) becomes the page's device, the kernel inputs stay, and the page answers as the JS API does for the product
 // row; a report that differs from its row becomes a custom device with the report's figures; a report smcalc
-// cannot read leaves the inputs alone and says why. 0 console errors.
+// cannot read leaves the inputs alone and says why; an AMD report whose CUs differ (a CPX partition) leaves them too,
+// saying the page has no custom AMD device. 0 console errors.
 // Run: node --test tests/browser/device-report.test.mjs (after scripts/build-web.sh)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -59,8 +60,16 @@ test('"Paste a device report": a deviceQuery becomes the device, a differing one
   assert.match(s.hash, /(^|&)d\.sm=160(&|$)/);
   assert.match(s.hash, /(^|&)d\.cc=12\.0(&|$)/);
 
+  // An MI300X partitioned CPX (ROCm/ROCm#4750: 38 CUs per device): the API answers a custom AMD device, which the
+  // page's hash cannot hold: the page keeps its inputs and says so, with the API's reading (no exception).
+  let before = (await state(page)).hash;
+  note = await use(report('rocminfo-mi300x-cpx.txt'));
+  assert.match(note, /differs from MI300X/);
+  assert.match(note, /no custom AMD device: it keeps its GPU.*38 CUs/);
+  assert.equal((await state(page)).hash, before);
+
   // Not a report: the error, and the inputs as they were.
-  const before = (await state(page)).hash;
+  before = (await state(page)).hash;
   note = await use('hello');
   assert.match(note, /none of the reports smcalc reads/);
   assert.equal((await state(page)).hash, before);

@@ -1,5 +1,5 @@
 // fuzz_api_request - api::handle over structured requests: the fuzzer's bytes choose an op, a device (gpu,
-// cc, a custom device object or an AMD Instinct product), and values for known fields (NVIDIA's and AMD's) from a pool of awkward JSON values (edges of
+// cc, a custom device object, an AMD Instinct product or a pasted device_report), and values for known fields (NVIDIA's and AMD's) from a pool of awkward JSON values (edges of
 // every range, 1e300, -0.0, "NaN", "Infinity", unit strings, unicode, null, arrays, objects). Reaches the
 // solver far more often than raw bytes do; 1 in 8 requests gets a near miss of a key (check_unknown_key: refused,
 // naming a known key). Invariants: check_answer; the request written as a line gives the
@@ -56,6 +56,43 @@ json awkward(Bytes& b, int depth = 0) {
     }
 }
 
+// "device_report" (issue 33): a pasted deviceQuery, rocminfo or PyTorch repr of a catalogued GPU whose figures
+// are sometimes changed (an SM or CU count that differs from the row: a custom device; a range's edges), or an
+// awkward value (not a string, random text). fuzz_device_report reads raw text; here the report meets the rest of
+// a request (kernel fields, NVIDIA fields on an AMD report and the reverse, compiler output, clusters).
+json device_report(Bytes& b) {
+    const auto gpus = all_gpus();
+    const auto amd_gpus = amd::all_gpus();
+    auto num = [](int64_t v) { return std::to_string(v); };
+    switch (b.u8() % 4) {
+        case 0: {
+            const GpuSpec& g = gpus[b.index(gpus.size())];
+            const Device& d = g.device;
+            const int64_t sms = b.u8() % 2 ? d.sm_count : value(b, d.sm_count, 0, 1024);
+            const int64_t smem = b.u8() % 4 ? d.smem_per_sm : value(b, d.smem_per_sm, 0, 1 << 20);
+            return "Device 0: \"NVIDIA " + std::string(g.name) + "\"\n  CUDA Capability Major/Minor version number:    " +
+                   num(d.cc.major) + "." + num(d.cc.minor) + "\n  (" + num(sms) +
+                   ") Multiprocessors, (128) CUDA Cores/MP:    1 CUDA Cores\n  Total shared memory per multiprocessor:        " +
+                   num(smem) + " bytes\n  Maximum number of threads per multiprocessor:  " + num(d.max_threads_per_sm) + "\n";
+        }
+        case 1: {
+            const amd::GpuSpec& g = amd_gpus[b.index(amd_gpus.size())];
+            const uint8_t c = b.u8() % 4;  // the row's CUs, one die's (a CPX partition, a GCD), another count, none
+            const int64_t cus = c == 0 ? g.cu_count : c == 1 ? g.cus_per_xcd : value(b, g.cu_count, 0, 1024);
+            return "  Name:                    " + std::string(g.gfx) + "\n  Marketing Name:          AMD Instinct " +
+                   std::string(g.name) + "\n  Device Type:             GPU\n" +
+                   (c == 3 ? std::string() : "  Compute Unit:            " + num(cus) + "\n");
+        }
+        case 2: {
+            const GpuSpec& g = gpus[b.index(gpus.size())];
+            return "_CudaDeviceProperties(name='NVIDIA " + std::string(g.name) + "', major=" + num(g.device.cc.major) +
+                   ", minor=" + num(g.device.cc.minor) + ", total_memory=81050MB, multi_processor_count=" +
+                   num(value(b, g.device.sm_count, 0, 1024)) + ")";
+        }
+        default: return awkward(b);
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
@@ -99,7 +136,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
             break;
         }
         case 3: req[b.u8() % 2 ? "gpu" : "cc"] = awkward(b); break;
-        default: break;  // no device
+        default:  // no device, or one time in two a pasted device report instead
+            if (b.u8() % 2 == 0) req["device_report"] = device_report(b);
+            break;
     }
     if (const uint8_t g = b.u8(); g % 8 == 0) {
         // Two GPUs; one in two of these lists has an AMD column (a compare across vendors), 1 in 4 only AMD ones.

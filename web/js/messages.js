@@ -170,6 +170,13 @@
           note.textContent = a.error.message;
           return;
         }
+        if (!a.gpu && !a.device) {
+          // An AMD report whose CUs differ from its row (a CPX partition): the API answers a custom AMD device, which
+          // the page's hash cannot hold (it names AMD GPUs only): the page is left as it is, and says so.
+          note.textContent = (a.warnings || []).concat(['The page has no custom AMD device: it keeps its GPU. ' +
+            'The JS API and the CLI (--device-report) answer for the report\'s ' + a.cu_count + ' CUs.']).join('\n');
+          return;
+        }
         // The inputs as they are now (an earlier report may have changed them since the dialog opened).
         window.smcalc.set_hash(report_hash(window.smcalc.state ? window.smcalc.state().hash : hash, a));
         note.textContent = (a.warnings || []).join('\n');

@@ -39,6 +39,12 @@ struct DeviceReport {
     const amd::GpuSpec* amd_product = nullptr;
     std::string gfx;
     int64_t amd_cus = 0;
+    // AMD: where the agent's Compute Unit count differs from the row's (a CPX/DPX/QPX partition of an MI300X shows
+    // one XCD's 38 CUs; a cut-down part), the device is a custom one: the row's gfx target (its per-CU rules) with
+    // the report's CUs, like NVIDIA's differing report. Null where the row stands for the device. It lives as long
+    // as the program, like a product row (one per gfx target and CU count, at most the rows' CU counts in all: a
+    // report with more CUs than its row is refused).
+    const amd::GpuSpec* amd_device = nullptr;
     std::vector<std::string> differences;  // where the report and the database differ, one sentence each
     std::vector<std::string> notes;        // what else was assumed (several devices, a partition, ...)
 };
