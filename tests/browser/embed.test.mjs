@@ -83,8 +83,8 @@ test('<sm-calc> attributes: the JS API answer for them, a change event per attri
   const { context, page, errors, requests } = await openHost();
   const el = () => page.evaluate(() => {
     const e = document.getElementById('attr');
-    return { result: e.result, request: e.request, hash: e.hash, height: e.shadowRoot.querySelector('iframe').style.height,
-      allow: e.shadowRoot.querySelector('iframe').getAttribute('allow') };
+    return { result: e.result, request: e.request, hash: e.hash, height: e.querySelector('iframe').style.height,
+      allow: e.querySelector('iframe').getAttribute('allow') };
   });
   await page.waitForFunction(() => document.getElementById('attr').result, null, { timeout: 20000 });
   let e = await el();
@@ -297,7 +297,7 @@ async function elementRow(page, attrs, scheme = '') {
     await new Promise((resolve) => setTimeout(resolve, 300));
     return errors;
   }, attrs);
-  const frame = await (await page.evaluateHandle(() => document.getElementById('row').shadowRoot.querySelector('iframe'))).asElement().contentFrame();
+  const frame = await (await page.evaluateHandle(() => document.getElementById('row').querySelector('iframe'))).asElement().contentFrame();
   const stats = await frame.evaluate(() => window.smcalc.embed());
   await page.evaluate(() => { document.getElementById('row').remove(); document.documentElement.style.colorScheme = ''; });
   return { errors, stats };
@@ -469,7 +469,7 @@ test('"Copy embed code": the author sets the base URL (checked, remembered); the
   }, code);
   await course.waitForFunction(() => document.querySelector('sm-calc') && document.querySelector('sm-calc').result, null, { timeout: 20000 });
   const got = await course.evaluate(() => {
-    const e = document.querySelector('sm-calc'), f = e.shadowRoot.querySelector('iframe');
+    const e = document.querySelector('sm-calc'), f = e.querySelector('iframe');
     return { result: e.result, height: f.style.height, allow: f.getAttribute('allow'), reported: e._reported };
   });
   assert.deepEqual(got.result, api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem_static: 24576 }));
