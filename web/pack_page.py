@@ -40,9 +40,9 @@ var Module = typeof Module != "undefined" ? Module : {};
    thread, so the first frame to run registers its Promise before the next one looks. A sibling removed before
    it finished (closed) is not waited for. docs/embedding.md "Several embeds on one page". */
 var smcalc_share = function (key, make) {
-  var mine = window.smcalcModules = window.smcalcModules || {}, w, from;
+  var mine = window.smcalcWasm = window.smcalcWasm || {}, w, from;
   for (var i = 0; !mine[key] && parent != window && i < parent.length && !from; i++)
-    try { w = parent[i]; from = w != window && w.smcalcModules[key]; } catch (e) {}  // another origin, or none yet
+    try { w = parent[i]; from = w != window && w.smcalcWasm[key]; } catch (e) {}  // another origin, or none yet
   return mine[key] = mine[key] || (from ? new Promise(function (resolve, reject) {
     var poll = setInterval(function () { if (w.closed) { clearInterval(poll); make().then(resolve, reject); } }, 500);
     from.then(resolve, reject).finally(function () { clearInterval(poll); });
@@ -78,7 +78,8 @@ Module["instantiateWasm"] = function (imports, done) {
       return WebAssembly.compileStreaming(new Response(stream, {headers: {"Content-Type": "application/wasm"}}));
     });
   };
-  smcalc_share((document.currentScript || {}).src + size, compile).catch(compile).then(function (m) {
+  // document.currentScript: this hook runs while smcalc.js itself runs (Emscripten's createWasm), a classic script.
+  smcalc_share(document.currentScript.src + size, compile).catch(compile).then(function (m) {
     return WebAssembly.instantiate(m, imports).then(function (i) { done(i, m); });
   }).catch(fail);
   return {};

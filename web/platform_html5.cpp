@@ -741,7 +741,7 @@ EMSCRIPTEN_KEEPALIVE const char* smcalc_page_state() {
 EMSCRIPTEN_KEEPALIVE void smcalc_page_embed(int flags, const char* locked, const char* tab, const char* heading,
                                             const char* verdict, int right) {
     ui_set_embed(flags, locked, tab, heading, verdict, right != 0);
-    P().held = false;
+    P().held = flags > 15;  // 16: keep drawing nothing (messages.js: the host's first inputs are on their way)
     RequestFrame();
 }
 EM_JS(void, js_embed_layout, (int h, int x, int y, int w, int fh), {

@@ -640,6 +640,7 @@
           '"restore", "theme", "questions"', reply);
       });
       if (!same(pending, start)) apply(api);
+      release();
     }, function (e) {
       queue.forEach(function (m) { fail('unavailable', '', 'the calculator could not load its JS API (' + e.message + ')', {origin: m.origin}); });
       queue = [];
@@ -670,6 +671,9 @@
   // Read once; a bad one is an "error" after "ready" (field: the parameter) and a warning, and is left out.
   var q = new URLSearchParams(location.search);
   var opt = {quiz: false, locked: '', tab: '', compact: false, theme: null, heading: null, scroll: 'page'};
+  // An embed in a host page that talks to it draws from the host's first messages on (or 300 ms after "ready").
+  var holding = parent !== window && q.get('origin') !== null;
+  function release() { if (holding) { holding = false; show(); } }
   var bad = [];
   var keep = null;    // the hash when the locked inputs were last set (by the host or the link)
   var verdict = ['', 0], form = null, layout = [HEIGHT, null];
@@ -735,7 +739,10 @@
   function show() {
     var a = [opt.locked, opt.tab, opt.heading, verdict[0]].map(c_string);
     // 4: the theme is given, 8: dark (web/ui.cpp ui_set_embed): the theme can change after the page started.
-    Module._smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0) | 4 | (dark() ? 8 : 0), a[0], a[1], a[2], a[3], verdict[1]);
+    // 16: draw nothing yet (web/platform_html5.hpp Held): a host page sends its inputs right after "ready"
+    // (embed.js does), and the calculator's own default state must not show meanwhile (docs/embedding.md).
+    Module._smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0) | 4 | (dark() ? 8 : 0) | (holding ? 16 : 0),
+      a[0], a[1], a[2], a[3], verdict[1]);
     a.forEach(function (p) { if (p) Module._free(p); });
     opt.tab = '';
   }
@@ -974,6 +981,7 @@
   window.addEventListener('pointerup', function () { setTimeout(refresh_controls, 50); }, true);  // a tab or a panel opened
   smcalc.api().then(function (api) {
     options(api);
+    setTimeout(release, 300);
     if (problem) return;
     posted = smcalc.state().hash;
     ready = true;
