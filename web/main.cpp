@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string>
 
@@ -42,6 +44,17 @@ constexpr double kBlinkMs = 200.0;      // frame interval while a text field is 
 
 int settle = 3;  // the first frames lay the windows out
 bool shown = false;  // a frame has been presented
+
+// FNV-1a over 32-bit words: a draw's fingerprint, ~0.1 ms for a full page's vertices. `bytes` is a multiple of
+// 4 for every buffer hashed here (ImDrawVert: 20 B, ImDrawCmd: 32 B, floats).
+std::uint32_t mix(std::uint32_t h, const void* data, int bytes) {
+    for (int i = 0; i < bytes; i += 4) {
+        std::uint32_t w;
+        std::memcpy(&w, static_cast<const char*>(data) + i, 4);
+        h = (h ^ w) * 16777619u;
+    }
+    return h;
+}
 
 void rasterise_fonts(float dpr) {
     ImGuiIO& io = ImGui::GetIO();
@@ -80,13 +93,31 @@ void frame() {
     shown = true;
     platform::EndFrame();
 
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
-               static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    renderer::RenderDrawData(ImGui::GetDrawData());
-    platform::CountPresentedFrame();
+    // A frame whose picture is the one on the canvas already (layout-settling frames, hover states, an input
+    // that changed nothing visible: the same vertices and draw commands, whose element counts and offsets stand
+    // for the indices ImGui writes with the vertices) is not drawn again: the canvas keeps its last frame (preserveDrawingBuffer),
+    // and each drawn frame costs a full draw and, with software compositing, a read-back of the canvas (~30 ms
+    // on a 2-core machine; five embeds on one page: docs/performance.md "Several embeds on one page").
+    static std::uint32_t drawn = 0;
+    const ImDrawData* dd = ImGui::GetDrawData();
+    const float view[] = {dd->DisplaySize.x, dd->DisplaySize.y, dd->FramebufferScale.x, dd->FramebufferScale.y};
+    std::uint32_t h = mix(2166136261u, view, sizeof view);
+    for (int i = 0; i < dd->CmdListsCount; ++i) {
+        const ImDrawList* l = dd->CmdLists[i];
+        h = mix(h, l->VtxBuffer.Data, l->VtxBuffer.size_in_bytes());
+        h = mix(h, l->CmdBuffer.Data, l->CmdBuffer.size_in_bytes());
+    }
+    const bool held = platform::Held();  // an embed draws from its options on (platform_html5.hpp)
+    if (!held && h != drawn) {
+        drawn = h;
+        const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+        glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+                   static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+        glClearColor(bg.x, bg.y, bg.z, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer::RenderDrawData(ImGui::GetDrawData());
+    }
+    if (!held) platform::CountPresentedFrame();  // frames() counts frames shown, drawn or kept
 
     if (platform::HasQueuedInput() || ui_wants_more) {
         platform::RequestFrame();

@@ -34,6 +34,20 @@ PRELUDE = """\
 /* smcalc.js - the SM resource calculator's program (Dear ImGui on WebGL 2). Emscripten's glue follows; the
    WebAssembly module is embedded (LZMA, base64) so that index.html also works opened from disk. */
 var Module = typeof Module != "undefined" ? Module : {};
+/* Several embeds of one page (issue 31) compile each module once: a frame of the calculator takes the compiled
+   WebAssembly.Module (a Promise of it) from a same-origin sibling frame that has one, under the same key (which
+   names the file and its size), else compiles it and offers it to its siblings. Frames of one site share one
+   thread, so the first frame to run registers its Promise before the next one looks. A sibling removed before
+   it finished (closed) is not waited for. docs/embedding.md "Several embeds on one page". */
+var smcalc_share = function (key, make) {
+  var mine = window.smcalcWasm = window.smcalcWasm || {}, w, from;
+  for (var i = 0; !mine[key] && parent != window && i < parent.length && !from; i++)
+    try { w = parent[i]; from = w != window && w.smcalcWasm[key]; } catch (e) {}  // another origin, or none yet
+  return mine[key] = mine[key] || (from ? new Promise(function (resolve, reject) {
+    var poll = setInterval(function () { if (w.closed) { clearInterval(poll); make().then(resolve, reject); } }, 500);
+    from.then(resolve, reject).finally(function () { clearInterval(poll); });
+  }) : make());
+};
 Module["instantiateWasm"] = function (imports, done) {
   var fail = function (e) {
     var text = "could not start the WebAssembly module: " + (e && e.message ? e.message : e);
@@ -47,21 +61,27 @@ Module["instantiateWasm"] = function (imports, done) {
     for (var i = 0; i < s.length; i++) u[i] = s.charCodeAt(i);
     return u;
   };
-  var packed = bytes(SMCALC_WASM_LZMA), size = SMCALC_WASM_SIZE, o = SMCALC_WASM_PROPS;
+  var b64 = SMCALC_WASM_LZMA, size = SMCALC_WASM_SIZE, o = SMCALC_WASM_PROPS;
   SMCALC_WASM_LZMA = null;
-  var t0 = performance.now();
   // The decoder (web/unlzma.c, its own small module, driven by web/js/unlzma.js), then the page's module decoded
   // in 64 KB pieces that the browser's streaming compiler takes as they come: it compiles on its own threads
   // while the rest decodes.
-  smcalc_unlzma(bytes(SMCALC_UNLZMA), packed, size, o, 65536).then(function (next) {
-    var stream = new ReadableStream({pull: function (c) {
-      var piece = next();
-      if (piece) return c.enqueue(piece);
-      c.close();
-      if (typeof performance.mark == "function") performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
-    }});
-    return WebAssembly.instantiateStreaming(new Response(stream, {headers: {"Content-Type": "application/wasm"}}), imports);
-  }).then(function (r) { done(r.instance, r.module); }, fail);
+  var compile = function () {
+    var t0 = performance.now();
+    return smcalc_unlzma(bytes(SMCALC_UNLZMA), bytes(b64), size, o, 65536).then(function (next) {
+      var stream = new ReadableStream({pull: function (c) {
+        var piece = next();
+        if (piece) return c.enqueue(piece);
+        c.close();
+        performance.mark("smcalc:unlzma", {detail: performance.now() - t0});
+      }});
+      return WebAssembly.compileStreaming(new Response(stream, {headers: {"Content-Type": "application/wasm"}}));
+    });
+  };
+  // document.currentScript: this hook runs while smcalc.js itself runs (Emscripten's createWasm), a classic script.
+  smcalc_share(document.currentScript.src + size, compile).catch(compile).then(function (m) {
+    return WebAssembly.instantiate(m, imports).then(function (i) { done(i, m); });
+  }).catch(fail);
   return {};
 };
 """

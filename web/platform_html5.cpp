@@ -62,6 +62,7 @@ struct Platform {
     void (*frame)() = nullptr;
     bool raf_pending = false;
     bool timer_pending = false;
+    bool held = false;  // an embed whose options are not applied yet draws nothing (Held())
     std::vector<Event> queue;
     bool keys_down[ImGuiKey_COUNT] = {};  // as queued (not as applied), for release on blur
     int buttons_down = 0;                 // bit per ImGui button, as queued
@@ -740,6 +741,7 @@ EMSCRIPTEN_KEEPALIVE const char* smcalc_page_state() {
 EMSCRIPTEN_KEEPALIVE void smcalc_page_embed(int flags, const char* locked, const char* tab, const char* heading,
                                             const char* verdict, int right) {
     ui_set_embed(flags, locked, tab, heading, verdict, right != 0);
+    P().held = flags > 15;  // 16: keep drawing nothing (messages.js: the host's first inputs are on their way)
     RequestFrame();
 }
 EM_JS(void, js_embed_layout, (int h, int x, int y, int w, int fh), {
@@ -827,6 +829,7 @@ void RequestFrameIn(double ms) {
 }
 
 bool HasQueuedInput() { return !P().queue.empty(); }
+bool Held() { return P().held; }
 void CountPresentedFrame() {
     if (P().frames_presented++ == 0) {
         js_first_frame();
@@ -904,6 +907,7 @@ bool Init(Host* host, std::string* url_hash) {
     host->device_pixel_ratio = p.dpr;
     const std::string embed = take(js_location(2));
     host->embed = !embed.empty();
+    p.held = host->embed;
     host->quiz = embed == "q";
     host->embed_layout = host_embed_layout;
     host->embed_code = host_embed_code;

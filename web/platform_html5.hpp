@@ -49,6 +49,12 @@ struct FrameInput {
 };
 FrameInput NewFrame();
 bool HasQueuedInput();             // events left for another ImGui frame
+// An embed (?embed=1) until web/js/messages.js applied its options (smcalc_page_embed) and, in a frame with a
+// host page (origin=), until the host's first messages were handled or 300 ms passed: its frames lay the UI
+// out (the height it reports) but draw nothing, so it never shows the default calculator the author did not
+// ask for, and five embeds on one page do not each draw (and, with software compositing, read back) the
+// frames before their options: docs/performance.md "Several embeds on one page".
+bool Held();
 // After ImGui::Render(): cursor shape, focus of the hidden textarea (on-screen keyboard, IME position).
 void EndFrame();
 

@@ -474,8 +474,9 @@ def main():
                       "served with `cache-control: max-age=3600`, each load in a fresh browser context (empty cache). Bytes "
                       "are what the calculator's server sent of `smcalc.js` and `smcalc-api.js`; start-up is navigation to "
                       "the last embed's first result. `embed.js` starts every embed at once; the browser's HTTP cache "
-                      "serves the later frames from the first one's download (docs/embedding.md, \"Several embeds\"); "
-                      "each frame still compiles its own WebAssembly (frames share no module).",
+                      "serves the later frames from the first one's download, and each WebAssembly module is compiled "
+                      "once per page (a frame takes it from a sibling frame); an embed draws nothing before its options "
+                      "and never draws an unchanged frame again (docs/embedding.md, \"Several embeds\").",
                       "",
                       "| embeds | bytes sent (median) | requests (smcalc.js, smcalc-api.js) | start-up (median) | loads |",
                       "|---|---|---|---|---|"]

@@ -68,10 +68,10 @@ async function openCourse(url) {
 const offMachine = (requests) => requests.filter((u) => !/^(http:\/\/127\.0\.0\.1:|file:|data:)/.test(u));
 const el = (page, id) => page.evaluate((id) => {
   const e = document.getElementById(id);
-  return { result: e.result, request: e.request, height: e.shadowRoot.querySelector('iframe').style.height, outcome: e.outcome };
+  return { result: e.result, request: e.request, height: e.querySelector('iframe').style.height, outcome: e.outcome };
 }, id);
 async function calcFrame(page, id) {  // the calculator frame of <sm-calc id=...>
-  const handle = await page.evaluateHandle((id) => document.getElementById(id).shadowRoot.querySelector('iframe'), id);
+  const handle = await page.evaluateHandle((id) => document.getElementById(id).querySelector('iframe'), id);
   return (await handle.asElement()).contentFrame();
 }
 

@@ -83,8 +83,8 @@ test('<sm-calc> attributes: the JS API answer for them, a change event per attri
   const { context, page, errors, requests } = await openHost();
   const el = () => page.evaluate(() => {
     const e = document.getElementById('attr');
-    return { result: e.result, request: e.request, hash: e.hash, height: e.shadowRoot.querySelector('iframe').style.height,
-      allow: e.shadowRoot.querySelector('iframe').getAttribute('allow') };
+    return { result: e.result, request: e.request, hash: e.hash, height: e.querySelector('iframe').style.height,
+      allow: e.querySelector('iframe').getAttribute('allow') };
   });
   await page.waitForFunction(() => document.getElementById('attr').result, null, { timeout: 20000 });
   let e = await el();
@@ -297,7 +297,7 @@ async function elementRow(page, attrs, scheme = '') {
     await new Promise((resolve) => setTimeout(resolve, 300));
     return errors;
   }, attrs);
-  const frame = await (await page.evaluateHandle(() => document.getElementById('row').shadowRoot.querySelector('iframe'))).asElement().contentFrame();
+  const frame = await (await page.evaluateHandle(() => document.getElementById('row').querySelector('iframe'))).asElement().contentFrame();
   const stats = await frame.evaluate(() => window.smcalc.embed());
   await page.evaluate(() => { document.getElementById('row').remove(); document.documentElement.style.colorScheme = ''; });
   return { errors, stats };
@@ -469,7 +469,7 @@ test('"Copy embed code": the author sets the base URL (checked, remembered); the
   }, code);
   await course.waitForFunction(() => document.querySelector('sm-calc') && document.querySelector('sm-calc').result, null, { timeout: 20000 });
   const got = await course.evaluate(() => {
-    const e = document.querySelector('sm-calc'), f = e.shadowRoot.querySelector('iframe');
+    const e = document.querySelector('sm-calc'), f = e.querySelector('iframe');
     return { result: e.result, height: f.style.height, allow: f.getAttribute('allow'), reported: e._reported };
   });
   assert.deepEqual(got.result, api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem_static: 24576 }));
@@ -494,6 +494,72 @@ test('"Copy embed code": the author sets the base URL (checked, remembered); the
   await inner.waitForFunction(() => window.smcalc && window.smcalc.embed && window.smcalc.state, null, { timeout: 20000 });
   assert.equal((await inner.evaluate(() => window.smcalc.state())).hash, tileHash);
   assert.equal(await course.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height), 480);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The dialog's "For" choice (issue 31): a quiz, a worked example (locked) or a comparison snippet, for <sm-calc>
+// and for the plain iframe; the quiz and compare snippets, put on a course page at another origin, open a quiz
+// whose answer is hidden with every input locked, and the Compare view on the page's inputs.
+test('"Copy embed code" writes quiz, locked and compare snippets; on another origin they open a locked quiz and the Compare view', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48&ss=24576');
+  await page.waitForFunction(() => window.smcalc && window.smcalc.ready, null, { timeout: 20000 });
+  await page.evaluate(() => window.smcalc.ready.then(() => true));
+  await idle(page);
+  const hash = (await page.evaluate(() => window.smcalc.state())).hash;
+  const b = await item(page, 'Copy embed code');
+  await page.mouse.click(b.cx, b.cy);
+  await page.waitForSelector('#smcalc-embed[open]', { timeout: 10000 });
+  const dlg = (sel) => '#smcalc-embed ' + sel;
+  const amp = (t) => t.replace(/&/g, '&amp;');
+  const code = async (kind, use) => {
+    await page.check(dlg(`input[value=${kind}]`));
+    await page.selectOption(dlg('select[name=use]'), use);
+    return page.inputValue(dlg('textarea'));
+  };
+  const head = `<script src="${env.base}embed.js"></script>\n`;
+  const cmp = hash.replace(/(^|&)cmp=[^&]*/g, '') + '&cmp=1';
+  assert.equal(await code('element', ''), head + `<sm-calc src="${amp(env.base + 'index.html#' + hash)}" mode="kernel"></sm-calc>`);
+  const quiz = await code('element', 'quiz');
+  assert.equal(quiz, head + `<sm-calc src="${amp(env.base + 'index.html#' + hash)}" mode="kernel" quiz lock="all"></sm-calc>`);
+  assert.equal(await code('element', 'lock'), head + `<sm-calc src="${amp(env.base + 'index.html#' + hash)}" mode="kernel" lock="all"></sm-calc>`);
+  const compare = await code('element', 'compare');
+  assert.equal(compare, head + `<sm-calc src="${amp(env.base + 'index.html#' + cmp)}" mode="kernel"></sm-calc>`);
+  assert.equal(await code('iframe', 'quiz'), `<iframe src="${amp(env.base + 'index.html?embed=1&quiz=1&lock=all#' + hash)}" ` +
+    'title="SM resource calculator" allow="clipboard-write" style="width:100%;height:480px;border:0"></iframe>');
+  assert.equal(await code('iframe', 'lock'), `<iframe src="${amp(env.base + 'index.html?embed=1&lock=all#' + hash)}" ` +
+    'title="SM resource calculator" allow="clipboard-write" style="width:100%;height:480px;border:0"></iframe>');
+  assert.equal((await page.evaluate(() => window.smcalc.state())).hash, hash, 'choosing in the dialog changed the inputs');
+
+  // On a course page at another origin: the quiz hides its answer and locks every input; compare opens the view.
+  const course = await context.newPage();
+  course.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  course.on('pageerror', (e) => errors.push(String(e)));
+  await course.goto(other.url);
+  await course.addScriptTag({ url: env.base + 'embed.js' });
+  for (const [snippet, id] of [[quiz, 'q'], [compare, 'c']]) {
+    await course.evaluate(([code, id]) => {
+      const t = document.createElement('template');
+      t.innerHTML = code.replace(/^<script[^>]*><\/script>\n/, '');
+      t.content.firstElementChild.id = id;
+      document.body.appendChild(t.content);
+    }, [snippet, id]);
+    await course.waitForFunction((id) => document.getElementById(id)?.result, id, { timeout: 30000 });
+  }
+  const frameOf = async (id) => (await course.evaluateHandle((id) => document.getElementById(id).querySelector('iframe'), id)).asElement().contentFrame();
+  const q = await course.evaluate(() => document.getElementById('q').result);
+  assert.equal(q.hidden, 'quiz', JSON.stringify(q));
+  const qs = await (await frameOf('q')).evaluate(() => window.smcalc.embed().options);
+  assert.equal(qs.quiz, true);
+  for (const k of ['gpu', 'm', 't', 'r']) assert.ok(qs.locked.includes(`,${k},`), `${k} locked: ${JSON.stringify(qs)}`);
+  const c = await (await frameOf('c')).evaluate(() => window.smcalc.state());
+  assert.match(c.hash, /(^|&)cmp=1(&|$)/, c.hash);
+  assert.deepEqual(await course.evaluate(() => document.getElementById('c').result), api.occupancy({ gpu: 'A100', threads: 256, regs: 48, smem_static: 24576 }));
   assert.deepEqual(errors, []);
   await context.close();
 });

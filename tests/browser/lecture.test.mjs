@@ -82,12 +82,12 @@ before(async () => {
 after(async () => { await browser?.close(); calc?.server.close(); lecture?.server.close(); });
 
 async function frameOf(page, id) {
-  const h = await page.evaluateHandle((id) => document.getElementById(id).shadowRoot.querySelector('iframe'), id);
+  const h = await page.evaluateHandle((id) => document.getElementById(id).querySelector('iframe'), id);
   return (await h.asElement()).contentFrame();
 }
 // The iframe's place on the lecture page (CSS px of the viewport).
 const box = (page, id) => page.evaluate((id) => {
-  const r = document.getElementById(id).shadowRoot.querySelector('iframe').getBoundingClientRect();
+  const r = document.getElementById(id).querySelector('iframe').getBoundingClientRect();
   return { x: r.x, y: r.y, w: r.width, h: r.height };
 }, id);
 // The canvas's pixel at (x, y) in the calculator (drawn frames are kept: preserveDrawingBuffer).

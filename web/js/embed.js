@@ -168,9 +168,14 @@
       root.innerHTML = '<style>:host{display:block}#note{font:13px/1.35 sans-serif;padding:6px 10px;border-left:3px solid #c0392b;' +
         'background:#c0392b22}#copy{display:none;font:14px/1.4 sans-serif}#copy table{border-collapse:collapse}' +
         '#copy td,#copy th{border:1px solid #8888;padding:2px 6px;text-align:left}' +
-        '@media print{iframe{display:none!important}#copy{display:block}}:host([data-fallback]) #copy{display:block}</style>' +
-        '<div id="note" role="alert" hidden></div><div id="copy"></div>';
-      root.appendChild(frame);
+        '@media print{::slotted(iframe){display:none!important}#copy{display:block}}:host([data-fallback]) #copy{display:block}</style>' +
+        '<div id="note" role="alert" hidden></div><div id="copy"></div><slot name="smcalc-frame"></slot>';
+      // The iframe is the element's own child (shown through the slot), not inside the shadow root: a page's
+      // window.frames lists only frames of its document tree, and that is how the calculator's frames find a
+      // sibling whose compiled WebAssembly they can share (web/pack_page.py smcalc_share). Other children
+      // (<sm-question>) have no slot and stay hidden.
+      frame.slot = 'smcalc-frame';
+      this.appendChild(frame);
       this._frame = frame;
       this._note = root.getElementById('note');
       this._copy = root.getElementById('copy');
@@ -238,6 +243,8 @@
       var first = !this._dirty || !Object.keys(this._dirty).length;
       this._dirty = this._dirty || {};
       records.forEach(function (r) {
+        if (r.target === self._frame || [].every.call(r.addedNodes || [], function (n) { return n === self._frame; }) &&
+            r.type === 'childList' && r.target === self && !r.removedNodes.length) return;  // the element's own iframe
         if (r.type !== 'attributes' || r.target !== self) {
           questions = questions || r.target !== self || [].some.call(r.addedNodes.length ? r.addedNodes : r.removedNodes,
             function (n) { return n.localName === 'sm-question'; });
@@ -340,6 +347,10 @@
         var r = {op: f.mode === 'tile' ? 'tile' : 'occupancy'};
         Object.keys(f).forEach(function (k) { if (k !== 'mode' && k !== 'compare') r[k] = f[k]; });
         var a = api.handle(r);
+        // A quiz keeps its answer hidden here too, as the calculator's own messages do (the reader cannot predict
+        // without the calculator, and a printed quiz must not print its answer).
+        if (self.hasAttribute('quiz') && !a.error)
+          a = {hidden: 'quiz', message: 'the answer is hidden: this browser cannot show the quiz (no WebGL 2)'};
         self.request = r;
         self.result = a;
         self._copy.innerHTML += text_of(r, a);

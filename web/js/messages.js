@@ -49,14 +49,19 @@
   // kind "element": <sm-calc> (embed.js sizes it to the height the calculator reports); "iframe": a plain iframe
   // for sites that allow no scripts in a page (learning platforms often strip them), at the 480 px the embed
   // layout is made for (docs/embedding.md "A plain iframe"; no origin: it talks to no page).
-  function snippet(base, hash, kind) {
+  // use: "" (the reader changes anything), "quiz" (the reader predicts first; the inputs locked), "lock" (a worked
+  // example: the inputs locked), "compare" (the Compare view, with the GPUs chosen on this page: cmp=1 in the hash).
+  var USES = {quiz: [' quiz lock="all"', '&quiz=1&lock=all'], lock: [' lock="all"', '&lock=all']};
+  function snippet(base, hash, kind, use) {
     var amp = function (u) { return u.replace(/&/g, '&amp;'); };
+    if (use === 'compare') hash = hash.replace(/(^|&)cmp=[^&]*/g, '') + '&cmp=1';
+    var opt = USES[use] || ['', ''];
     if (kind === 'iframe')
-      return '<iframe src="' + amp(base + 'index.html?embed=1#' + hash) + '" title="SM resource calculator" ' +
+      return '<iframe src="' + amp(base + 'index.html?embed=1' + opt[1] + '#' + hash) + '" title="SM resource calculator" ' +
         'allow="clipboard-write" style="width:100%;height:480px;border:0"></iframe>';
     // mode: <sm-calc> sends "kernel" without one (docs/embedding.md), which would undo a tile in the hash.
     return '<script src="' + amp(base) + 'embed.js"></script>\n<sm-calc src="' + amp(base + 'index.html#' + hash) +
-      '" mode="' + (/(^|&)m=kernel(&|$)/.test(hash) ? 'kernel' : 'tile') + '"></sm-calc>';
+      '" mode="' + (/(^|&)m=kernel(&|$)/.test(hash) ? 'kernel' : 'tile') + '"' + opt[0] + '></sm-calc>';
   }
   function stored(value) {  // localStorage can be off (private mode, a sandboxed frame): then nothing is kept
     try {
@@ -80,6 +85,10 @@
         '<p style="margin:6px 0"><label><input type="radio" name="kind" value="element" checked> &lt;sm-calc&gt;: sizes ' +
         'itself to the calculator (your page loads embed.js)</label><br><label><input type="radio" name="kind" ' +
         'value="iframe"> &lt;iframe&gt;: for sites that allow no scripts (a learning platform); 480 px high</label></p>' +
+        '<p style="margin:6px 0"><label>For <select name="use"><option value="">readers to explore (they change anything)' +
+        '</option><option value="quiz">a quiz (the reader predicts first; inputs locked)</option><option value="lock">a ' +
+        'worked example (inputs locked)</option><option value="compare">a comparison (these inputs on the GPUs of ' +
+        'this page\'s Compare view)</option></select></label></p>' +
         '<textarea name="code" rows="4" readonly style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
         '<p style="margin:6px 0">For a page that talks to the calculator (sets inputs, reads answers), see ' +
         'docs/embedding.md.</p><button type="button" name="copy">Copy</button> <button>Close</button> ' +
@@ -93,7 +102,7 @@
     function update(first) {
       var b = base_of(f.base.value);
       status.textContent = '';
-      f.code.value = b.error ? '' : snippet(b.url, hash, f.kind.value);
+      f.code.value = b.error ? '' : snippet(b.url, hash, f.kind.value, f.use.value);
       f.copy.disabled = !!b.error;
       note.style.color = b.error && !first ? '#e5534b' : '';
       note.textContent = first && !f.base.value ? 'This page is a file on this computer: its address is no use on a ' +
@@ -105,6 +114,7 @@
     f.base.value = kept || own;
     f.base.oninput = function () { update(false); };
     f.kind.forEach(function (r) { r.onchange = function () { update(false); }; });
+    f.use.onchange = function () { update(false); };
     f.copy.onclick = function () {
       var b = base_of(f.base.value), text = f.code.value, done = false;
       if (b.error) return;
@@ -637,6 +647,7 @@
           '"restore", "theme", "questions"', reply);
       });
       if (!same(pending, start)) apply(api);
+      release();
     }, function (e) {
       queue.forEach(function (m) { fail('unavailable', '', 'the calculator could not load its JS API (' + e.message + ')', {origin: m.origin}); });
       queue = [];
@@ -667,6 +678,9 @@
   // Read once; a bad one is an "error" after "ready" (field: the parameter) and a warning, and is left out.
   var q = new URLSearchParams(location.search);
   var opt = {quiz: false, locked: '', tab: '', compact: false, theme: null, heading: null, scroll: 'page'};
+  // An embed in a host page that talks to it draws from the host's first messages on (or 300 ms after "ready").
+  var holding = parent !== window && q.get('origin') !== null;
+  function release() { if (holding) { holding = false; show(); } }
   var bad = [];
   var keep = null;    // the hash when the locked inputs were last set (by the host or the link)
   var verdict = ['', 0], form = null, layout = [HEIGHT, null];
@@ -732,7 +746,10 @@
   function show() {
     var a = [opt.locked, opt.tab, opt.heading, verdict[0]].map(c_string);
     // 4: the theme is given, 8: dark (web/ui.cpp ui_set_embed): the theme can change after the page started.
-    Module._smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0) | 4 | (dark() ? 8 : 0), a[0], a[1], a[2], a[3], verdict[1]);
+    // 16: draw nothing yet (web/platform_html5.hpp Held): a host page sends its inputs right after "ready"
+    // (embed.js does), and the calculator's own default state must not show meanwhile (docs/embedding.md).
+    Module._smcalc_page_embed((opt.quiz && !verdict[0] ? 1 : 0) | (opt.compact ? 2 : 0) | 4 | (dark() ? 8 : 0) | (holding ? 16 : 0),
+      a[0], a[1], a[2], a[3], verdict[1]);
     a.forEach(function (p) { if (p) Module._free(p); });
     opt.tab = '';
   }
@@ -971,6 +988,7 @@
   window.addEventListener('pointerup', function () { setTimeout(refresh_controls, 50); }, true);  // a tab or a panel opened
   smcalc.api().then(function (api) {
     options(api);
+    setTimeout(release, 300);
     if (problem) return;
     posted = smcalc.state().hash;
     ready = true;

@@ -30,8 +30,9 @@
   }
   function api() {
     if (!apiPromise) {
-      apiPromise = typeof createSmcalcApi === 'function' ? Promise.resolve(createSmcalcApi())
-        : load('smcalc-api.js', function () { return createSmcalcApi(); });
+      // Compiled once for all the calculator's frames of a page (smcalc_share, web/pack_page.py; api_pre.js).
+      var make = function () { return createSmcalcApi({smcalcShare: function (compile) { return smcalc_share('api ' + dir, compile); }}); };
+      apiPromise = typeof createSmcalcApi === 'function' ? Promise.resolve(make()) : load('smcalc-api.js', make);
       apiPromise.catch(function () { apiPromise = null; });
     }
     return apiPromise;
