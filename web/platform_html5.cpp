@@ -82,6 +82,7 @@ struct Platform {
     std::string items_building, items_last;  // JSON array bodies: this ImGui frame's, the last presented one's
     void (*file_chosen)(const std::string& text, const std::string& name) = nullptr;  // Host::pick_file's
     void (*read)(int id, const std::string& lines) = nullptr;                          // Host::read_output's
+    void (*tile)(int id, const std::string& lines) = nullptr;                          // Host::tile_lines's
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
 };
 
@@ -330,6 +331,15 @@ EM_JS(void, js_read_output, (int id, const char* text), {
     window["smcalc"].read_lines({op: "parse", text: UTF8ToString(text)}).then(function(lines) {
         var t = allocateUTF8(lines);
         _smcalc_platform_read(id, t);
+        _free(t);
+    });
+});
+// A tile with a CUTLASS schedule answered by the JS API module (window.smcalc.tile_lines, web/js/page.js) from the
+// page's hash; the answer comes back through smcalc_platform_tile() as lines.
+EM_JS(void, js_tile_lines, (int id, const char* hash), {
+    window["smcalc"].tile_lines(UTF8ToString(hash)).then(function(lines) {
+        var t = allocateUTF8(lines);
+        _smcalc_platform_tile(id, t);
         _free(t);
     });
 });
@@ -680,6 +690,10 @@ void host_read_output(int id, const std::string& text, void (*done)(int id, cons
     P().read = done;
     js_read_output(id, text.c_str());
 }
+void host_tile_lines(int id, const std::string& hash, void (*done)(int id, const std::string& lines)) {
+    P().tile = done;
+    js_tile_lines(id, hash.c_str());
+}
 void host_pick_file(void (*chosen)(const std::string& text, const std::string& name)) {
     P().file_chosen = chosen;
     js_pick_file();
@@ -724,6 +738,11 @@ EMSCRIPTEN_KEEPALIVE void smcalc_platform_file_chosen(const char* text, const ch
 // Host::read_output's answer: request `id`'s kernels as lines from the JS API module.
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_read(int id, const char* lines) {
     if (P().read) P().read(id, lines ? lines : "");
+    RequestFrame();
+}
+// Host::tile_lines's answer: a tile with a CUTLASS schedule as lines from the JS API module.
+EMSCRIPTEN_KEEPALIVE void smcalc_platform_tile(int id, const char* lines) {
+    if (P().tile) P().tile(id, lines ? lines : "");
     RequestFrame();
 }
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_hash(const char* hash) {
@@ -919,6 +938,7 @@ bool Init(Host* host, std::string* url_hash) {
     host->download = host_download;
     host->pick_file = host_pick_file;
     host->read_output = host_read_output;
+    host->tile_lines = host_tile_lines;
     host->page_url = take(js_location(1));
     *url_hash = take(js_location(0));
     p.last_time = emscripten_get_now() / 1000.0;
