@@ -41,15 +41,11 @@ json limits_json(const amd::OccupancyResult& r, std::optional<int64_t> amd::Limi
 json amd_occ_json(const amd::OccupancyResult& r, const amd::GpuSpec* gpu, const json& gpu_name) {
     json a = json::object();
     a["vendor"] = "amd";
-    SMCALC_JSON_MEMBERS(a, r, gfx, waves_per_simd, max_waves_per_simd, workgroups_per_cu, waves_per_cu, occupancy,
-                        compiler_waves_per_simd, waves_per_workgroup, lanes_per_workgroup, idle_lanes, unified_vgprs,
-                        vgprs_allocated, sgprs_allocated, lds_allocated, derivation, notes);
+    put_members(a, r);
     a["limits"] = limits_json(r, &amd::LimitCount::workgroups_per_cu);
     a["limits_waves_per_simd"] = limits_json(r, &amd::LimitCount::waves_per_simd);
-    a["limiting"] = limiting_json(r.limiting);
     a["cu_count"] = gpu ? json(gpu->cu_count) : json(nullptr);
     a["gpu_resident_workgroups"] = gpu ? json(r.workgroups_per_cu * gpu->cu_count) : json(nullptr);
-    a["budgets"] = budgets_json(r.budgets);
     a["rows"] = rows_json(r.rows);
     a["input"] = amd_input_json(r.input);
     a["gpu"] = gpu_name;
@@ -70,12 +66,7 @@ json amd_occupancy_json(const Request& req, const amd::OccupancyResult& r) {
 
 json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
     json s = json::array();
-    for (const amd::NextStep& n : a.steps) {
-        json o = json::object();
-        SMCALC_JSON_MEMBERS(o, n, field, from, to, workgroups_per_cu, waves_per_simd, occupancy, text, hint);
-        o["resource"] = std::string(amd::limit_key(n.resource));
-        s.push_back(std::move(o));
-    }
+    for (const amd::NextStep& n : a.steps) s.push_back(value_json(n));
     return {{"vendor", "amd"}, {"current", amd_occupancy_json(req, a.current)}, {"suggestions", std::move(s)},
             {"gpu", gpu_json(req)}};
 }
@@ -83,9 +74,7 @@ json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
 json amd_tile_json(const Request& req, const amd::TileResult& r) {
     json a = json::object();
     a["vendor"] = "amd";
-    SMCALC_JSON_MEMBERS(a, r, gfx, threads, acc_bytes, acc_regs_per_lane, overhead_vgprs, vgprs, agprs, unified_vgprs,
-                        regs_fit, lds_a_per_stage, lds_b_per_stage, lds_per_stage, lds_per_workgroup, lds_limit, lds_fits,
-                        workgroups_per_cu, waves_per_simd, fits, cu_count, notes);
+    put_members(a, r);
     a["problem"] = nullptr;
     if (r.input.problem) {
         a["problem"] = json::object();
@@ -107,13 +96,10 @@ json amd_tile_json(const Request& req, const amd::TileResult& r) {
 
 json amd_parsed_kernel_json(const amd::ParsedKernel& k) {
     json o = json::object();
-    SMCALC_JSON_MEMBERS(o, k, name, vgprs, agprs, unified_vgprs, sgprs, lds, scratch, max_flat_workgroup_size,
-                        vgpr_spill, sgpr_spill, llvm_occupancy, formats, line, missing);
-    SMCALC_JSON_MEMBERS(o, k, next_free_vgpr, next_free_sgpr, accum_offset, vgprs_for_occupancy, sgprs_for_occupancy);
+    put_members(o, k);
     o["llvm_spelling"] = k.llvm_spelling ? json(k.llvm_spelling) : json(nullptr);
     o["gfx"] = opt_json(k.gfx);
-    // Read from a code object: the descriptor's granulated blocks, where in the file, where each figure came from.
-    SMCALC_JSON_MEMBERS(o, k, wavefront_size, granulated_vgprs, granulated_sgprs);
+    // Read from a code object: where in the file, where each figure came from.
     o["container"] = opt_json(k.container);
     json sources = json::object();
     for (const auto& [field, place] : k.sources) sources[field] = place;

@@ -21,57 +21,20 @@ json dims_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 
 json cluster_json(const ClusterResult& r) {
     json o = json::object();
-    SMCALC_JSON_MEMBERS(o, r, cluster_size, needs_non_portable, max_cluster_size, max_size_confirmed, ctas_per_sm,
-                        smem_per_cta, dsmem_per_cluster, limiter_reason, derivation, notes);
-    o["dims"] = dims_json(r.dims);
+    detail::put_members(o, r);
     o["sm_count"] = r.sm_count > 0 ? json(r.sm_count) : json(nullptr);
-    o["cluster_ctas_per_sm"] = r.cluster_ctas_per_sm;
     o["ctas_per_gpc_max"] = r.ctas_per_gpc_max > 0 ? json(r.ctas_per_gpc_max) : json(nullptr);
-    o["max_active_clusters"] = nullptr;
-    if (r.max_active_clusters) {
-        const MaxActiveClusters& m = *r.max_active_clusters;
-        json figures = json::array();
-        for (const ClusterFigure& f : m.figures) {
-            json fo = json::object();
-            SMCALC_JSON_MEMBERS(fo, f, key, label, clusters, ctas, idle_cta_slots, idle_sms, basis_text, source);
-            fo["basis"] = std::string(cluster_basis_key(f.basis));
-            figures.push_back(std::move(fo));
-        }
-        json& mo = o["max_active_clusters"] = json::object();
-        SMCALC_JSON_MEMBERS(mo, m, low, typical, high, bound);
-        mo["figures"] = std::move(figures);
-    }
-    o["limiter"] = std::string(cluster_limiter_key(r.limiter));
     o["limiter_label"] = std::string(cluster_limiter_label(r.limiter));
-    json gpcs = json::array();
-    for (const GpcFill& g : r.gpcs) {
-        json go = json::object();
-        SMCALC_JSON_MEMBERS(go, g, sms, clusters, ctas, idle_sms);
-        gpcs.push_back(std::move(go));
-    }
-    o["gpcs"] = std::move(gpcs);
-    o["waves"] = nullptr;
-    if (r.waves) {
-        json& wo = o["waves"] = json::object();
-        SMCALC_JSON_MEMBERS(wo, *r.waves, grid_ctas, grid_clusters, waves_low, waves_typical, waves_high, waves_bound);
-        wo["grid"] = dims_json(r.waves->grid);
-    }
     return o;
 }
 
 json step_json(const ClusterStep& s) {
-    json o = json::object();
-    SMCALC_JSON_MEMBERS(o, s, key, clusters, ctas, ctas_now, text);
-    o["dims"] = dims_json(s.dims);
-    o["basis"] = std::string(cluster_basis_key(s.basis));
-    return o;
+    return detail::value_json(s);
 }
 
 json fit_option_json(const TileFitOption& f) {
     json o = json::object();
-    SMCALC_JSON_MEMBERS(o, f, key, label, acc_regs_per_thread, regs_per_thread_est, smem_per_cta, tmem_columns,
-                        ctas_per_sm, fits, text);
-    o["cluster"] = dims_json(f.cluster);
+    detail::put_members(o, f);
     o["cta"] = json::object();
     SMCALC_JSON_MEMBERS(o["cta"], f.cta, m, n, k, stages, warps);
     return o;

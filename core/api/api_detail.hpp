@@ -7,8 +7,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "smcalc/answer_schema.hpp"
 #include "smcalc/format.hpp"
 #include "smcalc/solve.hpp"
 #include "smcalc_api.hpp"
@@ -22,18 +24,42 @@ nlohmann::json opt_json(const std::optional<int64_t>& v);
 nlohmann::json opt_json(const std::optional<double>& v);
 nlohmann::json opt_json(const std::string& s);
 nlohmann::json gpu_json(const Request& r);  // the GPU's canonical name, or null (a CC or a custom device)
-// A result member as JSON: its value, or null for an absent optional.
+// An answer part as JSON, from its member list (smcalc/answer_schema.hpp): a struct with a schema becomes an
+// object of its listed members, a list an array, an absent optional null, an enum its key, a Dim3 [x, y, z].
+template <class T>
+nlohmann::json value_json(const T& v);
+// Writes the listed members of `s` into the object `out`, each under its schema key.
+template <class T>
+void put_members(nlohmann::json& out, const T& s) {
+    schema::each_member(s, [&](std::string_view key, const auto& v) { out[std::string(key)] = value_json(v); });
+}
+template <class T>
+nlohmann::json value_json(const T& v) {
+    if constexpr (std::is_enum_v<T>) {
+        return std::string(schema::EnumKey<T>::key(v));
+    } else if constexpr (std::is_same_v<T, Dim3>) {
+        return nlohmann::json::array({v.x, v.y, v.z});
+    } else if constexpr (schema::is_optional<T>::value) {
+        return v ? value_json(*v) : nlohmann::json(nullptr);
+    } else if constexpr (schema::has_schema<T>::value) {
+        nlohmann::json o = nlohmann::json::object();
+        put_members(o, v);
+        return o;
+    } else if constexpr (schema::is_list<T>::value) {
+        nlohmann::json a = nlohmann::json::array();
+        for (const auto& e : v) a.push_back(value_json(e));
+        return a;
+    } else {
+        return nlohmann::json(v);
+    }
+}
 template <class T>
 nlohmann::json member_json(const T& v) {
-    return nlohmann::json(v);
+    return value_json(v);
 }
-template <class T>
-nlohmann::json member_json(const std::optional<T>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-// Writes members of the struct `in` into the JSON object `out`, each under its own name:
-// SMCALC_JSON_MEMBERS(a, r, threads, vgprs) is a["threads"] = r.threads; a["vgprs"] = r.vgprs. So a result field's
-// JSON key is its C++ name, written once; a key that differs, or a value that needs converting, is written beside.
+// A subset of a struct's members under their own names, for the parts whose shape is not one struct's list (the
+// columns of a compare, an AMD tile's "problem" and "input"): SMCALC_JSON_MEMBERS(a, r, threads, vgprs) is
+// a["threads"] = r.threads; a["vgprs"] = r.vgprs. Everything else is written from its schema (put_members).
 #define SMCALC_JSON_MEMBER(m) smcalc_json_out_[#m] = ::smcalc::api::detail::member_json(smcalc_json_in_.m);
 #define SMCALC_JSON_MEMBERS(out, in, ...)                                          \
     do {                                                                           \
@@ -41,8 +67,6 @@ nlohmann::json member_json(const std::optional<T>& v) {
         const auto& smcalc_json_in_ = (in);                                        \
         NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(SMCALC_JSON_MEMBER, __VA_ARGS__)) \
     } while (0)
-// The per-resource bars of an occupancy answer (NVIDIA and AMD alike).
-nlohmann::json budgets_json(const std::vector<Budget>& budgets);
 // An NVIDIA answer's "limiting" (resource keys), "limits" (blocks per SM each resource allows, null = none) and a
 // comparison's "rows".
 nlohmann::json limiting_json(const std::vector<Resource>& limiting);

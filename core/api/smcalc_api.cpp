@@ -39,15 +39,6 @@ nlohmann::json gpu_json(const Request& r) { return r.gpu.empty() ? nlohmann::jso
 nlohmann::json problem_size_json(const std::optional<ProblemSize>& p) {
     return p ? nlohmann::json{{"m", p->m}, {"n", p->n}, {"k", p->k}} : nlohmann::json(nullptr);
 }
-nlohmann::json budgets_json(const std::vector<Budget>& budgets) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const Budget& b : budgets) {
-        nlohmann::json o = nlohmann::json::object();
-        SMCALC_JSON_MEMBERS(o, b, name, unit, used, limit, limiting);
-        a.push_back(std::move(o));
-    }
-    return a;
-}
 
 namespace {
 nlohmann::json row_number(const std::string& unit, double v) {
@@ -1236,11 +1227,8 @@ json input_json(const KernelInput& in) {
 
 json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, const OccupancyResult& r) {
     json a = json::object();
-    SMCALC_JSON_MEMBERS(a, r, blocks_per_sm, warps_per_sm, threads_per_sm, occupancy, regs_per_block, smem_per_block,
-                        smem_per_sm, warps_per_block, regs_per_warp, max_warps_per_sm, derivation, notes);
+    detail::put_members(a, r);
     a["limits"] = limits_json(r);
-    a["limiting"] = limiting_json(r.limiting);
-    a["budgets"] = detail::budgets_json(r.budgets);
     a["device"] = device_json(dev);
     a["gpu"] = gpu;
     a["input"] = input_json(in);
@@ -1265,39 +1253,11 @@ json tile_input_json(const TileInput& t) {
 
 json tile_json(const Request& req, const TileResult& r) {
     json a = json::object();
-    // TileResult's members under their own names (the contract's keys among them; nlohmann sorts keys when dumping).
-    SMCALC_JSON_MEMBERS(a, r, acc_regs_per_thread, regs_per_thread_est, spills, smem_per_stage, smem_per_cta,
-                        smem_limit, ctas_per_sm, occupancy, fits, instruction, threads, acc_bytes, regfile_bytes,
-                        acc_regs_even, overhead_regs, regs_cap, acc_over_cap, regs_launch, tmem_columns_needed,
-                        tmem_columns, tmem_columns_limit, tmem_fits, ctas_by_tmem, a_smem_bits, b_smem_bits,
-                        smem_a_per_stage, smem_b_per_stage, smem_mainloop, smem_barriers, smem_epilogue, smem_fits,
-                        ctas_by_smem, ctas_by_regs, flops_per_kstep, global_bytes_per_kstep, intensity, peak_tflops,
-                        mem_bw_gbs, ridge, notes);
-    a["limiting"] = limiting_json(r.limiting);
+    detail::put_members(a, r);
     a["cc"] = cc_text(r.cc);
     a["inst"] = {{"m", r.inst_m}, {"n", r.inst_n}, {"k", r.inst_k}};
     a["grid"] = {{"m", r.grid_m}, {"n", r.grid_n}};
-    a["problem"] = nullptr;
-    if (r.problem) {
-        a["problem"] = json::object();
-        SMCALC_JSON_MEMBERS(a["problem"], *r.problem, tiles_m, tiles_n, ctas, k_steps, tile_efficiency, ctas_per_wave,
-                            waves, last_wave_utilization, wave_efficiency, flops);
-    }
     a["rows"] = detail::tile_rows_json(r.rows);
-    // CUTLASS schedule (issue 30): the roles with their threads and registers; "none" and [] without one.
-    a["schedule"] = std::string(schedule_key(r.schedule));
-    json roles = json::array();
-    for (const TileRole& role : r.roles)
-        roles.push_back({{"key", role.key}, {"label", role.label}, {"threads", role.threads}, {"regs", role.regs},
-                         {"acc_regs", role.acc_regs}, {"basis", std::string(basis_key(role.basis))}});
-    a["roles"] = std::move(roles);
-    SMCALC_JSON_MEMBERS(a, r, regs_launch_alloc, consumer_regs, acc_stages, epilogue_tile_m, epilogue_tile_n,
-                        epilogue_stages_c, epilogue_stages_d);
-    a["stages_auto"] = nullptr;
-    if (r.stage_auto)
-        a["stages_auto"] = {{"stages", r.stage_auto->stages}, {"capacity", r.stage_auto->capacity},
-                            {"carveout", r.stage_auto->carveout}, {"stage_bytes", r.stage_auto->stage_bytes},
-                            {"barrier_bytes", r.stage_auto->barrier_bytes}, {"text", r.stage_auto->text}};
     a["solver"] = r.occ ? occupancy_json(req.device, gpu_json(req), tile_kernel(r), *r.occ) : json(nullptr);
     a["input"] = tile_input_json(r.input);
     a["device"] = device_json(req.device);
@@ -1312,9 +1272,7 @@ json tiles_json(const Request& req, const TileSearchResult& r) {
     for (int64_t i = 0; i < shown_n; ++i) {
         const TileFit& f = r.fits[static_cast<std::size_t>(i)];
         json o = json::object();
-        SMCALC_JSON_MEMBERS(o, f, m, n, k, stages, warps, acc_regs_per_thread, regs_per_thread_est, smem_per_cta,
-                            tmem_columns, ctas_per_sm, ctas_by_smem, occupancy);
-        o["limiting"] = limiting_json(f.limiting);
+        detail::put_members(o, f);
         fits.push_back(std::move(o));
     }
     json input = tile_input_json(req.search.base);
@@ -1449,16 +1407,13 @@ json parsed_kernel_json(const ParsedKernel& k) {
     json cmem = json::array();
     for (const auto& [bank, bytes] : k.cmem) cmem.push_back({{"bank", bank}, {"bytes", bytes}});
     json o = json::object();
-    SMCALC_JSON_MEMBERS(o, k, name, short_name, cc_modelled, registers, smem_static, barriers, stack_frame, spill_stores,
-                        spill_loads, cumulative_stack, local, entry, line, missing);
+    detail::put_members(o, k);
     o["mangled"] = opt_json(k.mangled);
     o["demangled"] = opt_json(k.demangled);
     o["arch"] = opt_json(k.arch);
     o["cc"] = k.cc ? json(cc_text(*k.cc)) : json(nullptr);
     o["cmem"] = std::move(cmem);
-    o["tool"] = std::string(compiler_tool_key(k.tool));
-    // Read from a binary (tool "binary"): launch bounds, cluster dims, where in the file, where each figure came from.
-    SMCALC_JSON_MEMBERS(o, k, max_threads, max_regs, param_bytes);
+    // Read from a binary (tool "binary"): cluster dims, where in the file, where each figure came from.
     o["cluster_dims"] = k.cluster_dims.empty() ? json(nullptr) : json(k.cluster_dims);
     o["container"] = opt_json(k.container);
     json sources = json::object();

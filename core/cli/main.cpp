@@ -21,6 +21,7 @@
 
 #include "smcalc/binary.hpp"
 #include "smcalc/fields.hpp"
+#include "smcalc/schema.hpp"
 #include "smcalc_api.hpp"
 
 #ifdef SMCALC_HAVE_ZSTD
@@ -538,7 +539,7 @@ int main(int argc, char** argv) {
     bool dts = false;
     CLI::App* fields_cmd = app.add_subcommand(
         "fields", "every input field: JSON key, CLI flag, URL-hash key, allowed values and meaning");
-    fields_cmd->add_flag("--dts", dts, "print the TypeScript declarations of the inputs (web/smcalc.d.ts's generated part)");
+    fields_cmd->add_flag("--dts", dts, "print the TypeScript declarations of the inputs and of the answers' figures (web/smcalc.d.ts's generated part)");
     CLI::App* batch_cmd =
         app.add_subcommand("batch", "JSON Lines on stdin -> one JSON answer line per input line on stdout, in order");
 
@@ -550,7 +551,8 @@ int main(int argc, char** argv) {
     }
     if (batch_cmd->parsed()) return batch();
     if (fields_cmd->parsed()) {
-        std::cout << (dts ? smcalc::fields::typescript_declarations() : smcalc::fields::table_text());
+        std::cout << (dts ? smcalc::fields::typescript_declarations() + "\n" + smcalc::schema::answer_declarations()
+                          : smcalc::fields::table_text());
         return 0;
     }
     for (auto& c : cmds)

@@ -293,8 +293,12 @@ std::optional<Error> read_cubin(const Elf& e, const std::string& where, Sink& ou
                         src("barriers", "EIATTR_NUM_BARRIERS in " + own->name);
                     } else if (a.id == kMaxThreadsAttr && a.fmt == 4) {
                         auto w = words32(a.data);
-                        if (w.size() >= 3) {
-                            k.max_threads = static_cast<int64_t>(w[0]) * w[1] * w[2];
+                        // Three uint32 dimensions: their product can overflow int64 in a corrupt file. A real
+                        // __launch_bounds__ is at most 1024 threads; anything above 2^31 is not a thread count and
+                        // is left unread rather than wrapped (fuzz_binary's crash d6a13dc8).
+                        const uint64_t t = uint64_t{w.size() >= 3 ? w[0] : 0u} * (w.size() >= 3 ? w[1] : 0u);
+                        if (w.size() >= 3 && t <= (uint64_t{1} << 31) && t * w[2] <= (uint64_t{1} << 31)) {
+                            k.max_threads = static_cast<int64_t>(t * w[2]);
                             src("max_threads", "EIATTR_MAX_THREADS in " + own->name);
                         }
                     } else if (a.id == kCtaPerCluster && a.fmt == 4) {

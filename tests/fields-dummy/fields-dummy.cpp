@@ -5,6 +5,7 @@
 #include <string>
 
 #include "smcalc/fields.hpp"
+#include "smcalc/schema.hpp"
 #include "smcalc_api.hpp"
 #include "ui_state.hpp"
 
@@ -52,4 +53,24 @@ TEST_CASE("fields: a row added to the table is in the URL hash, both ways") {
 TEST_CASE("fields: a row added to the table is in the TypeScript declarations") {
     const std::string dts = smcalc::fields::typescript_declarations();
     CHECK(dts.find("  dummy_field?: number;") != std::string::npos);
+}
+
+// The answer side of the same promise: a member added to a result struct and to its list in
+// smcalc/answer_schema.hpp (OccupancyResult::dummy_member, SMCALC_TEST_DUMMY_FIELD) is in every JSON answer that
+// shows that struct (an occupancy answer, a tile's solver, next_step's current answer) and in the TypeScript
+// declarations, with no edit to a writer.
+TEST_CASE("schema: a member added to an answer's list is in the JSON answers and the TypeScript declarations") {
+    const json a = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}});
+    REQUIRE_MESSAGE(!a.contains("error"), a.dump());
+    CHECK(a["dummy_member"] == 7);
+    const json t = smcalc::api::handle({{"op", "tile"}, {"cc", "9.0"}});
+    REQUIRE_MESSAGE(!t.contains("error"), t.dump());
+    CHECK(t["solver"]["dummy_member"] == 7);
+    const json n = smcalc::api::handle({{"op", "next_step"}, {"cc", "8.0"}, {"regs", 64}});
+    REQUIRE_MESSAGE(!n.contains("error"), n.dump());
+    CHECK(n["current"]["dummy_member"] == 7);
+    const std::string dts = smcalc::schema::answer_declarations();
+    const auto at = dts.find("export interface OccupancyFigures {");
+    REQUIRE(at != std::string::npos);
+    CHECK(dts.find("  dummy_member: number;", at) < dts.find("\n}\n", at));
 }

@@ -126,6 +126,9 @@ struct OccupancyResult : OccupancyNumbers {
     std::vector<Budget> budgets;                         // per-resource bars, UI/CLI/JS all show these
     std::vector<std::string> derivation;                 // the arithmetic, one step per line
     std::vector<std::string> notes;                      // why 0 blocks; where seed documents simplify
+#ifdef SMCALC_TEST_DUMMY_FIELD
+    int64_t dummy_member = 7;  // only in tests/fields-dummy's build: one schema entry reaches every answer surface
+#endif
 };
 
 // Detail::Numbers fills only the numeric fields (blocks, warps, occupancy, limits, limiting, allocations):

@@ -1,0 +1,380 @@
+// smcalc/answer_schema.hpp - the member lists of the answer parts (smcalc/schema.hpp): for each result struct,
+// the members an answer shows, in one place. The JSON writer (core/api) and the TypeScript declarations
+// (schema::answer_declarations, pasted into web/smcalc.d.ts) are loops over these lists.
+//
+// A member an answer shows is listed here once, beside nothing else; what a writer adds beside a list (a value
+// that needs converting: 0 written as null, a compute capability as "9.0", a name list) is written by hand at the
+// writer and declared by hand in web/smcalc.d.ts (docs/architecture.md "Answers").
+// Units and ranges in the docs are the TypeScript comments; the C++ headers say how each figure is computed.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "smcalc/amd.hpp"
+#include "smcalc/amd_parse.hpp"
+#include "smcalc/cluster.hpp"
+#include "smcalc/occupancy.hpp"
+#include "smcalc/ptxas.hpp"
+#include "smcalc/schema.hpp"
+#include "smcalc/tile.hpp"
+
+namespace smcalc::schema {
+
+// ----- enums: written as their keys -----
+template <>
+struct EnumKey<Resource> {
+    static constexpr std::string_view ts = "ResourceKey";  // declared by the generated block itself
+    static constexpr auto& values = kResources;
+    static std::string_view key(Resource r) { return resource_key(r); }
+};
+template <>
+struct EnumKey<amd::Limit> {
+    static constexpr std::string_view ts = "AmdLimitKey";
+    static constexpr auto& values = amd::kLimits;
+    static std::string_view key(amd::Limit l) { return amd::limit_key(l); }
+};
+template <>
+struct EnumKey<Basis> {
+    static constexpr std::string_view ts = "BasisKey";
+    static constexpr std::array values = {Basis::Exact, Basis::Estimate};
+    static std::string_view key(Basis b) { return basis_key(b); }
+};
+template <>
+struct EnumKey<Schedule> {
+    static constexpr std::string_view ts = "ScheduleKey";
+    static constexpr std::array values = {Schedule::None, Schedule::Cooperative, Schedule::PingPong,
+                                          Schedule::Sm100_1Sm, Schedule::Sm100_2Sm};
+    static std::string_view key(Schedule s) { return schedule_key(s); }
+};
+template <>
+struct EnumKey<ClusterBasis> {
+    static constexpr std::string_view ts = "ClusterBasisKey";
+    static constexpr std::array values = {ClusterBasis::Exact, ClusterBasis::Estimate, ClusterBasis::Range};
+    static std::string_view key(ClusterBasis b) { return cluster_basis_key(b); }
+};
+template <>
+struct EnumKey<ClusterLimiter> {
+    static constexpr std::string_view ts = "ClusterLimiterKey";
+    static constexpr std::array values = {ClusterLimiter::PerSmOccupancy, ClusterLimiter::Gpc,
+                                          ClusterLimiter::LayoutNotSourced, ClusterLimiter::ClusterCtaCap};
+    static std::string_view key(ClusterLimiter l) { return cluster_limiter_key(l); }
+};
+template <>
+struct EnumKey<CompilerTool> {
+    static constexpr std::string_view ts = "CompilerToolKey";
+#ifndef SMCALC_NO_BINARY_READER
+    static constexpr std::array values = {CompilerTool::Ptxas, CompilerTool::Cuobjdump, CompilerTool::Binary};
+#else
+    static constexpr std::array values = {CompilerTool::Ptxas, CompilerTool::Cuobjdump};
+#endif
+    static std::string_view key(CompilerTool t) { return compiler_tool_key(t); }
+};
+
+// A cluster or grid shape is written as [x, y, z].
+template <>
+struct Custom<Dim3> {
+    static constexpr std::string_view ts = "[number, number, number]";
+};
+
+// ----- NVIDIA occupancy (smcalc/occupancy.hpp) -----
+template <>
+struct Of<Budget> {
+    static constexpr std::string_view name = "Budget";
+    static constexpr auto members = std::make_tuple(
+        member("name", &Budget::name, "\"registers per SM\""),
+        member("unit", &Budget::unit, "\"registers\", \"bytes\", \"warps\", \"blocks\", \"barriers\""),
+        member("used", &Budget::used), member("limit", &Budget::limit), member("limiting", &Budget::limiting));
+};
+
+template <>
+struct Of<OccupancyResult> {
+    static constexpr std::string_view name = "OccupancyFigures";
+    static constexpr auto members = std::make_tuple(
+        member("blocks_per_sm", &OccupancyResult::blocks_per_sm),
+        member("warps_per_sm", &OccupancyResult::warps_per_sm),
+        member("threads_per_sm", &OccupancyResult::threads_per_sm),
+        member("occupancy", &OccupancyResult::occupancy, "0..1"),
+        member("limiting", &OccupancyResult::limiting, "the resources that set blocks_per_sm"),
+        member("regs_per_block", &OccupancyResult::regs_per_block),
+        member("smem_per_block", &OccupancyResult::smem_per_block, "bytes"),
+        member("smem_per_sm", &OccupancyResult::smem_per_sm, "bytes"),
+        member("warps_per_block", &OccupancyResult::warps_per_block),
+        member("regs_per_warp", &OccupancyResult::regs_per_warp),
+        member("max_warps_per_sm", &OccupancyResult::max_warps_per_sm),
+        member("budgets", &OccupancyResult::budgets), member("derivation", &OccupancyResult::derivation),
+        member("notes", &OccupancyResult::notes)
+#ifdef SMCALC_TEST_DUMMY_FIELD
+            ,
+        member("dummy_member", &OccupancyResult::dummy_member, "tests/fields-dummy only")
+#endif
+    );
+};
+
+// ----- NVIDIA tiles (smcalc/tile.hpp) -----
+template <>
+struct Of<TileRole> {
+    static constexpr std::string_view name = "TileRole";
+    static constexpr auto members = std::make_tuple(
+        member("key", &TileRole::key, "\"producer\", \"consumer\", \"mma\", \"load\", \"scheduler\", \"epilogue\""),
+        member("label", &TileRole::label), member("threads", &TileRole::threads),
+        member("regs", &TileRole::regs, "registers per thread the role runs with"),
+        member("acc_regs", &TileRole::acc_regs), member("basis", &TileRole::basis));
+};
+
+template <>
+struct Of<StageAutoInfo> {
+    static constexpr std::string_view name = "StagesAuto";
+    static constexpr auto members = std::make_tuple(
+        member("stages", &StageAutoInfo::stages), member("capacity", &StageAutoInfo::capacity, "bytes"),
+        member("carveout", &StageAutoInfo::carveout, "bytes"),
+        member("stage_bytes", &StageAutoInfo::stage_bytes, "bytes"),
+        member("barrier_bytes", &StageAutoInfo::barrier_bytes, "bytes per stage"),
+        member("text", &StageAutoInfo::text));
+};
+
+template <>
+struct Of<ProblemResult> {
+    static constexpr std::string_view name = "TileProblem";
+    static constexpr auto members = std::make_tuple(
+        member("tiles_m", &ProblemResult::tiles_m), member("tiles_n", &ProblemResult::tiles_n),
+        member("ctas", &ProblemResult::ctas), member("k_steps", &ProblemResult::k_steps),
+        member("tile_efficiency", &ProblemResult::tile_efficiency, "0..1"),
+        member("ctas_per_wave", &ProblemResult::ctas_per_wave), member("waves", &ProblemResult::waves),
+        member("last_wave_utilization", &ProblemResult::last_wave_utilization, "0..1"),
+        member("wave_efficiency", &ProblemResult::wave_efficiency, "0..1"),
+        member("flops", &ProblemResult::flops, "FLOP"));
+};
+
+template <>
+struct Of<TileResult> {
+    static constexpr std::string_view name = "TileFigures";
+    static constexpr auto members = std::make_tuple(
+        member("fits", &TileResult::fits), member("occupancy", &TileResult::occupancy, "0..1"),
+        member("ctas_per_sm", &TileResult::ctas_per_sm), member("limiting", &TileResult::limiting),
+        member("instruction", &TileResult::instruction), member("threads", &TileResult::threads),
+        member("acc_regs_per_thread", &TileResult::acc_regs_per_thread),
+        member("regs_per_thread_est", &TileResult::regs_per_thread_est, "estimate"),
+        member("spills", &TileResult::spills), member("acc_bytes", &TileResult::acc_bytes),
+        member("regfile_bytes", &TileResult::regfile_bytes), member("acc_regs_even", &TileResult::acc_regs_even),
+        member("overhead_regs", &TileResult::overhead_regs), member("regs_cap", &TileResult::regs_cap),
+        member("acc_over_cap", &TileResult::acc_over_cap), member("regs_launch", &TileResult::regs_launch),
+        member("tmem_columns_needed", &TileResult::tmem_columns_needed),
+        member("tmem_columns", &TileResult::tmem_columns),
+        member("tmem_columns_limit", &TileResult::tmem_columns_limit), member("tmem_fits", &TileResult::tmem_fits),
+        member("ctas_by_tmem", &TileResult::ctas_by_tmem), member("ctas_by_smem", &TileResult::ctas_by_smem),
+        member("ctas_by_regs", &TileResult::ctas_by_regs), member("a_smem_bits", &TileResult::a_smem_bits),
+        member("b_smem_bits", &TileResult::b_smem_bits),
+        member("smem_a_per_stage", &TileResult::smem_a_per_stage, "bytes"),
+        member("smem_b_per_stage", &TileResult::smem_b_per_stage, "bytes"),
+        member("smem_per_stage", &TileResult::smem_per_stage, "bytes"),
+        member("smem_mainloop", &TileResult::smem_mainloop, "bytes"),
+        member("smem_barriers", &TileResult::smem_barriers, "bytes"),
+        member("smem_epilogue", &TileResult::smem_epilogue, "bytes"),
+        member("smem_per_cta", &TileResult::smem_per_cta, "bytes"),
+        member("smem_limit", &TileResult::smem_limit, "bytes"), member("smem_fits", &TileResult::smem_fits),
+        member("flops_per_kstep", &TileResult::flops_per_kstep, "FLOP"),
+        member("global_bytes_per_kstep", &TileResult::global_bytes_per_kstep, "bytes"),
+        member("intensity", &TileResult::intensity, "FLOP/B"),
+        member("peak_tflops", &TileResult::peak_tflops), member("mem_bw_gbs", &TileResult::mem_bw_gbs, "GB/s"),
+        member("ridge", &TileResult::ridge, "FLOP/B"), member("problem", &TileResult::problem),
+        member("notes", &TileResult::notes),
+        member("schedule", &TileResult::schedule, "CUTLASS schedule; 'none' for the warps model"),
+        member("roles", &TileResult::roles, "[] without a schedule"),
+        member("regs_launch_alloc", &TileResult::regs_launch_alloc,
+               "registers/thread the launch bounds allow (0 without a schedule)"),
+        member("consumer_regs", &TileResult::consumer_regs,
+               "the accumulator holders' budget (setmaxnreg) or launch count"),
+        member("acc_stages", &TileResult::acc_stages, "Blackwell: TMEM accumulator stages"),
+        member("epilogue_tile_m", &TileResult::epilogue_tile_m),
+        member("epilogue_tile_n", &TileResult::epilogue_tile_n),
+        member("epilogue_stages_c", &TileResult::epilogue_stages_c),
+        member("epilogue_stages_d", &TileResult::epilogue_stages_d),
+        member("stages_auto", &TileResult::stage_auto, "how \"stages\": \"auto\" chose the count"));
+};
+
+template <>
+struct Of<TileFit> {
+    static constexpr std::string_view name = "TileFitFigures";
+    static constexpr auto members = std::make_tuple(
+        member("m", &TileFit::m), member("n", &TileFit::n), member("k", &TileFit::k),
+        member("stages", &TileFit::stages), member("warps", &TileFit::warps),
+        member("acc_regs_per_thread", &TileFit::acc_regs_per_thread),
+        member("regs_per_thread_est", &TileFit::regs_per_thread_est, "estimate"),
+        member("smem_per_cta", &TileFit::smem_per_cta, "bytes"), member("tmem_columns", &TileFit::tmem_columns),
+        member("ctas_per_sm", &TileFit::ctas_per_sm), member("ctas_by_smem", &TileFit::ctas_by_smem),
+        member("occupancy", &TileFit::occupancy, "0..1"), member("limiting", &TileFit::limiting));
+};
+
+template <>
+struct Of<TileFitOption> {
+    static constexpr std::string_view name = "TileFitOptionFigures";
+    static constexpr auto members = std::make_tuple(
+        member("key", &TileFitOption::key, "\"more_warps\", \"cluster_split_m\", \"cluster_split_n\", \"cta_pair_2sm\""),
+        member("label", &TileFitOption::label), member("cluster", &TileFitOption::cluster),
+        member("acc_regs_per_thread", &TileFitOption::acc_regs_per_thread),
+        member("regs_per_thread_est", &TileFitOption::regs_per_thread_est, "estimate"),
+        member("smem_per_cta", &TileFitOption::smem_per_cta, "bytes"),
+        member("tmem_columns", &TileFitOption::tmem_columns), member("ctas_per_sm", &TileFitOption::ctas_per_sm),
+        member("fits", &TileFitOption::fits), member("text", &TileFitOption::text));
+};
+
+// ----- thread block clusters (smcalc/cluster.hpp) -----
+template <>
+struct Of<ClusterFigure> {
+    static constexpr std::string_view name = "ClusterFigure";
+    static constexpr auto members = std::make_tuple(
+        member("key", &ClusterFigure::key, "\"low\", \"typical\", \"high\", \"bound\", ..."),
+        member("label", &ClusterFigure::label), member("clusters", &ClusterFigure::clusters),
+        member("ctas", &ClusterFigure::ctas), member("idle_cta_slots", &ClusterFigure::idle_cta_slots),
+        member("idle_sms", &ClusterFigure::idle_sms), member("basis", &ClusterFigure::basis),
+        member("basis_text", &ClusterFigure::basis_text), member("source", &ClusterFigure::source));
+};
+
+template <>
+struct Of<MaxActiveClusters> {
+    static constexpr std::string_view name = "MaxActiveClusters";
+    static constexpr auto members = std::make_tuple(
+        member("low", &MaxActiveClusters::low), member("typical", &MaxActiveClusters::typical),
+        member("high", &MaxActiveClusters::high), member("bound", &MaxActiveClusters::bound),
+        member("figures", &MaxActiveClusters::figures));
+};
+
+template <>
+struct Of<GpcFill> {
+    static constexpr std::string_view name = "GpcFill";
+    static constexpr auto members =
+        std::make_tuple(member("sms", &GpcFill::sms), member("clusters", &GpcFill::clusters),
+                        member("ctas", &GpcFill::ctas), member("idle_sms", &GpcFill::idle_sms));
+};
+
+template <>
+struct Of<ClusterWaves> {
+    static constexpr std::string_view name = "ClusterWaves";
+    static constexpr auto members = std::make_tuple(
+        member("grid", &ClusterWaves::grid), member("grid_ctas", &ClusterWaves::grid_ctas),
+        member("grid_clusters", &ClusterWaves::grid_clusters), member("waves_low", &ClusterWaves::waves_low),
+        member("waves_typical", &ClusterWaves::waves_typical), member("waves_high", &ClusterWaves::waves_high),
+        member("waves_bound", &ClusterWaves::waves_bound));
+};
+
+template <>
+struct Of<ClusterResult> {
+    static constexpr std::string_view name = "ClusterFigures";
+    static constexpr auto members = std::make_tuple(
+        member("dims", &ClusterResult::dims), member("cluster_size", &ClusterResult::cluster_size),
+        member("needs_non_portable", &ClusterResult::needs_non_portable),
+        member("max_cluster_size", &ClusterResult::max_cluster_size),
+        member("max_size_confirmed", &ClusterResult::max_size_confirmed),
+        member("ctas_per_sm", &ClusterResult::ctas_per_sm),
+        member("cluster_ctas_per_sm", &ClusterResult::cluster_ctas_per_sm,
+               "CTAs per SM under a cluster launch (at most 8 on CC 10.x, measured)"),
+        member("smem_per_cta", &ClusterResult::smem_per_cta, "bytes"),
+        member("dsmem_per_cluster", &ClusterResult::dsmem_per_cluster, "bytes"),
+        member("max_active_clusters", &ClusterResult::max_active_clusters),
+        member("limiter", &ClusterResult::limiter), member("limiter_reason", &ClusterResult::limiter_reason),
+        member("gpcs", &ClusterResult::gpcs), member("waves", &ClusterResult::waves),
+        member("derivation", &ClusterResult::derivation), member("notes", &ClusterResult::notes));
+};
+
+template <>
+struct Of<ClusterStep> {
+    static constexpr std::string_view name = "ClusterStep";
+    static constexpr auto members = std::make_tuple(
+        member("key", &ClusterStep::key, "\"smaller_cluster\", \"gpc_limit\""), member("dims", &ClusterStep::dims),
+        member("clusters", &ClusterStep::clusters), member("ctas", &ClusterStep::ctas),
+        member("ctas_now", &ClusterStep::ctas_now), member("basis", &ClusterStep::basis),
+        member("text", &ClusterStep::text));
+};
+
+// ----- AMD (smcalc/amd.hpp) -----
+template <>
+struct Of<amd::OccupancyResult> {
+    using R = amd::OccupancyResult;
+    static constexpr std::string_view name = "AmdOccupancyFigures";
+    static constexpr auto members = std::make_tuple(
+        member("gfx", &R::gfx), member("waves_per_simd", &R::waves_per_simd),
+        member("max_waves_per_simd", &R::max_waves_per_simd), member("workgroups_per_cu", &R::workgroups_per_cu),
+        member("waves_per_cu", &R::waves_per_cu), member("occupancy", &R::occupancy, "0..1"),
+        member("compiler_waves_per_simd", &R::compiler_waves_per_simd, "LLVM's figure"),
+        member("waves_per_workgroup", &R::waves_per_workgroup),
+        member("lanes_per_workgroup", &R::lanes_per_workgroup), member("idle_lanes", &R::idle_lanes),
+        member("unified_vgprs", &R::unified_vgprs), member("vgprs_allocated", &R::vgprs_allocated),
+        member("sgprs_allocated", &R::sgprs_allocated), member("lds_allocated", &R::lds_allocated, "bytes"),
+        member("limiting", &R::limiting), member("budgets", &R::budgets), member("derivation", &R::derivation),
+        member("notes", &R::notes));
+};
+
+template <>
+struct Of<amd::NextStep> {
+    using R = amd::NextStep;
+    static constexpr std::string_view name = "AmdSuggestion";
+    static constexpr auto members = std::make_tuple(
+        member("resource", &R::resource), member("field", &R::field), member("from", &R::from),
+        member("to", &R::to), member("workgroups_per_cu", &R::workgroups_per_cu),
+        member("waves_per_simd", &R::waves_per_simd), member("occupancy", &R::occupancy, "0..1"),
+        member("text", &R::text), member("hint", &R::hint));
+};
+
+template <>
+struct Of<amd::TileResult> {
+    using R = amd::TileResult;
+    static constexpr std::string_view name = "AmdTileFigures";
+    static constexpr auto members = std::make_tuple(
+        member("gfx", &R::gfx), member("threads", &R::threads), member("acc_bytes", &R::acc_bytes),
+        member("acc_regs_per_lane", &R::acc_regs_per_lane), member("overhead_vgprs", &R::overhead_vgprs, "estimate"),
+        member("vgprs", &R::vgprs), member("agprs", &R::agprs), member("unified_vgprs", &R::unified_vgprs),
+        member("regs_fit", &R::regs_fit), member("lds_a_per_stage", &R::lds_a_per_stage, "bytes"),
+        member("lds_b_per_stage", &R::lds_b_per_stage, "bytes"), member("lds_per_stage", &R::lds_per_stage, "bytes"),
+        member("lds_per_workgroup", &R::lds_per_workgroup, "bytes"), member("lds_limit", &R::lds_limit, "bytes"),
+        member("lds_fits", &R::lds_fits), member("workgroups_per_cu", &R::workgroups_per_cu),
+        member("waves_per_simd", &R::waves_per_simd), member("fits", &R::fits), member("cu_count", &R::cu_count),
+        member("notes", &R::notes));
+};
+
+// ----- compiler output (smcalc/ptxas.hpp, smcalc/amd_parse.hpp) -----
+template <>
+struct Of<ParsedKernel> {
+    using K = ParsedKernel;
+    static constexpr std::string_view name = "ParsedKernelFigures";
+    static constexpr auto members = std::make_tuple(
+        member("name", &K::name), member("short_name", &K::short_name), member("cc_modelled", &K::cc_modelled),
+        member("registers", &K::registers), member("smem_static", &K::smem_static, "bytes"),
+        member("barriers", &K::barriers), member("stack_frame", &K::stack_frame, "bytes per thread"),
+        member("spill_stores", &K::spill_stores, "bytes per thread"),
+        member("spill_loads", &K::spill_loads, "bytes per thread"),
+        member("cumulative_stack", &K::cumulative_stack, "bytes per thread"),
+        member("local", &K::local, "bytes per thread"), member("entry", &K::entry), member("tool", &K::tool),
+        member("line", &K::line, "1-based"), member("missing", &K::missing)
+#ifndef SMCALC_NO_BINARY_READER
+            ,
+        member("max_threads", &K::max_threads, "__launch_bounds__ (binaries)"),
+        member("max_regs", &K::max_regs, "EIATTR_MAXREG_COUNT (binaries)"),
+        member("param_bytes", &K::param_bytes, "bytes of kernel parameters (binaries)")
+#endif
+    );
+};
+
+template <>
+struct Of<amd::ParsedKernel> {
+    using K = amd::ParsedKernel;
+    static constexpr std::string_view name = "AmdParsedKernelFigures";
+    static constexpr auto members = std::make_tuple(
+        member("name", &K::name), member("vgprs", &K::vgprs), member("agprs", &K::agprs),
+        member("unified_vgprs", &K::unified_vgprs), member("sgprs", &K::sgprs), member("lds", &K::lds, "bytes"),
+        member("scratch", &K::scratch, "bytes per lane"),
+        member("max_flat_workgroup_size", &K::max_flat_workgroup_size), member("vgpr_spill", &K::vgpr_spill),
+        member("sgpr_spill", &K::sgpr_spill), member("llvm_occupancy", &K::llvm_occupancy, "waves per SIMD"),
+        member("formats", &K::formats), member("line", &K::line, "1-based"), member("missing", &K::missing),
+        member("next_free_vgpr", &K::next_free_vgpr), member("next_free_sgpr", &K::next_free_sgpr),
+        member("accum_offset", &K::accum_offset), member("vgprs_for_occupancy", &K::vgprs_for_occupancy),
+        member("sgprs_for_occupancy", &K::sgprs_for_occupancy)
+#ifndef SMCALC_NO_BINARY_READER
+            ,
+        member("wavefront_size", &K::wavefront_size), member("granulated_vgprs", &K::granulated_vgprs),
+        member("granulated_sgprs", &K::granulated_sgprs)
+#endif
+    );
+};
+
+}  // namespace smcalc::schema

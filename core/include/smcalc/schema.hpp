@@ -1,0 +1,142 @@
+// smcalc/schema.hpp - the answer schema, declared once: for each result struct the list of members an answer
+// shows, each with its JSON key and (where the number needs it) a unit. Standard library only.
+//
+// One list feeds every writer of that part of an answer:
+//   - the JSON API's writer (core/api: detail::put_members), so a key is never spelt twice;
+//   - the TypeScript declarations of the answers (answer_declarations(), printed by `smcalc fields --dts` and
+//     pasted into web/smcalc.d.ts's generated block; tests/cli/cli_test.sh fails when the two differ).
+// A new answer member is one struct member plus one entry in its list (smcalc/answer_schema.hpp); the dummy
+// member of tests/fields-dummy proves it reaches JSON and the declarations with no other edit.
+//
+// The mechanism is the same as the input field tables' (smcalc/fields.hpp) without their codecs: an answer is
+// written, never read back, so a member needs its key, its C++ type (which gives the TypeScript type) and a doc.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+namespace smcalc::schema {
+
+// One member of a struct's answer: `key` in JSON and TypeScript, read through `ptr`, with a one-line `doc` (units,
+// range) for the declarations. S is the class that declares the member (a base class's members are listed
+// with the base's pointer, e.g. &OccupancyNumbers::blocks_per_sm in OccupancyResult's list).
+template <class S, class M>
+struct Member {
+    std::string_view key;
+    M S::*ptr;
+    std::string_view doc;
+};
+template <class S, class M>
+constexpr Member<S, M> member(std::string_view key, M S::*ptr, std::string_view doc = {}) {
+    return {key, ptr, doc};
+}
+
+// Of<T> is specialised per struct (smcalc/answer_schema.hpp): `name` (the TypeScript interface) and `members`
+// (a tuple of Member). Types without a specialisation are values (numbers, strings, enums with EnumKey).
+template <class T>
+struct Of;
+template <class T, class = void>
+struct has_schema : std::false_type {};
+template <class T>
+struct has_schema<T, std::void_t<decltype(Of<T>::members)>> : std::true_type {};
+
+// An enum in an answer is written as its key (a string): EnumKey<E> gives `key(e)`, the enum's `values` and the
+// name of the TypeScript union of their keys (`ts`, declared by answer_declarations()).
+template <class E>
+struct EnumKey;
+// A value type written another way (e.g. Dim3 as [x, y, z]): Custom<T>::ts is its TypeScript type; each writer
+// has its own overload for T.
+template <class T>
+struct Custom;
+template <class T, class = void>
+struct has_custom : std::false_type {};
+template <class T>
+struct has_custom<T, std::void_t<decltype(Custom<T>::ts)>> : std::true_type {};
+// A list of values (std::vector, ResourceList): anything with value_type and begin() that is not a string.
+template <class T, class = void>
+struct is_list : std::false_type {};
+template <class T>
+struct is_list<T, std::void_t<typename T::value_type, decltype(std::declval<const T&>().begin())>>
+    : std::bool_constant<!std::is_same_v<T, std::string> && !std::is_same_v<T, std::string_view>> {};
+
+// Calls f(key, value) for each member of s, in the list's order.
+template <class T, class F>
+void each_member(const T& s, F&& f) {
+    std::apply([&](const auto&... m) { (f(m.key, s.*(m.ptr)), ...); }, Of<T>::members);
+}
+
+// ----- TypeScript -----
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+
+// The TypeScript type of a member of C++ type T: number, boolean, string, X[], X | null, an enum's key type, or
+// the interface of a struct with a schema.
+template <class T>
+std::string ts_type() {
+    if constexpr (std::is_same_v<T, bool>) {
+        return "boolean";
+    } else if constexpr (std::is_arithmetic_v<T>) {
+        return "number";
+    } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) {
+        return "string";
+    } else if constexpr (std::is_enum_v<T>) {
+        return std::string(EnumKey<T>::ts);
+    } else if constexpr (has_custom<T>::value) {
+        return std::string(Custom<T>::ts);
+    } else if constexpr (is_optional<T>::value) {
+        return ts_type<typename T::value_type>() + " | null";
+    } else if constexpr (is_list<T>::value) {
+        const std::string e = ts_type<typename T::value_type>();
+        return e.find(' ') == std::string::npos ? e + "[]" : "Array<" + e + ">";
+    } else if constexpr (has_schema<T>::value) {
+        return std::string(Of<T>::name);
+    } else {
+        static_assert(has_schema<T>::value, "an answer member's type needs a schema (smcalc/answer_schema.hpp)");
+        return {};
+    }
+}
+
+// `export type <ts> = 'a' | 'b';` for the enum E: the keys of its values.
+template <class E>
+std::string ts_enum() {
+    std::string s = "export type " + std::string(EnumKey<E>::ts) + " =";
+    const char* sep = " '";
+    for (E e : EnumKey<E>::values) {
+        s += sep + std::string(EnumKey<E>::key(e)) + "'";
+        sep = " | '";
+    }
+    return s + ";\n";
+}
+
+// `/** doc */ export interface <name> { key: type;  // unit ... }` for the struct T.
+template <class T>
+std::string ts_interface(std::string_view doc) {
+    std::string s = "/** " + std::string(doc) + " */\nexport interface " + std::string(Of<T>::name) + " {\n";
+    std::apply(
+        [&](const auto&... m) {
+            auto line = [&](const auto& mm) {
+                using V = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<const T&>().*(mm.ptr))>>;
+                std::string l = "  " + std::string(mm.key) + ": " + ts_type<V>() + ";";
+                if (!mm.doc.empty()) {
+                    if (l.size() < 38) l.resize(38, ' ');
+                    l += " // " + std::string(mm.doc);
+                }
+                s += l + "\n";
+            };
+            (line(m), ...);
+        },
+        Of<T>::members);
+    return s + "}\n";
+}
+
+// Every answer part with a schema, as TypeScript interfaces (smcalc/answer_schema.hpp lists them).
+std::string answer_declarations();
+
+}  // namespace smcalc::schema
