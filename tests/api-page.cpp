@@ -230,12 +230,14 @@ TEST_CASE("page vs API with CUTLASS schedules: the page's model read from smcalc
         // Mostly a schedule the GPU runs (Hopper: 0-1, Blackwell: 2-3), else any (refused alike).
         const int64_t g = num(0, 6);
         const int64_t sch = num(0, 4) == 0 ? num(0, 3) : (g < 3 ? num(0, 1) : num(2, 3));
-        std::string h = "m=tile&gpu=" + web::percent_encode(gpus[g]) + "&sch=" + schedules[sch];
+        // Stages auto without a schedule: the page asks the JS API module for it too.
+        const bool none = num(0, 5) == 0;
+        std::string h = "m=tile&gpu=" + web::percent_encode(gpus[g]) + "&sch=" + (none ? "none" : schedules[sch]);
         h += "&tm=" + std::to_string(64 << num(0, 2)) + "&tn=" + std::to_string(64 << num(0, 2)) +
              "&tk=" + std::to_string(32 << num(0, 2)) + "&st=" + std::to_string(num(1, 7));
         const std::string ab = types[num(0, 4)];
         h += "&ta=" + ab + "&tb=" + ab;
-        if (num(0, 1)) h += "&sa=1";
+        if (none || num(0, 1)) h += "&sa=1";
         if (num(0, 3) == 0) h += "&ep=bytes&eb=" + std::to_string(num(0, 64) * 1024);
         if (num(0, 3) == 0) h += "&ov=" + std::to_string(num(0, 120));
         if (num(0, 2) == 0) h += "&p=1&pm=" + std::to_string(num(1, 64) * 128) + "&pn=4096&pk=4096";

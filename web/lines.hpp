@@ -4,9 +4,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cstring>
 #include <charconv>
 #include <cstdint>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,13 +35,13 @@ struct Cells {
         return x;
     }
     int64_t n(std::size_t i) const { return num(i).value_or(0); }
-    // A double written with %.17g (exact round trip); nullopt for "".
+    // A double sent as its IEEE-754 bits, a decimal int64 (exact, and the page links no strtod: page weight);
+    // nullopt for "".
     std::optional<double> real(std::size_t i) const {
-        const std::string s = str(i);
-        if (s.empty()) return std::nullopt;
-        char* end = nullptr;
-        const double x = std::strtod(s.c_str(), &end);
-        if (end != s.c_str() + s.size()) return std::nullopt;
+        const auto bits = num(i);
+        if (!bits) return std::nullopt;
+        double x = 0;  // std::bit_cast is not in Emscripten's libc++ 14
+        std::memcpy(&x, &*bits, sizeof x);
         return x;
     }
     std::vector<std::string> list(std::size_t i) const {  // "registers,smem" -> {"registers", "smem"}

@@ -10,12 +10,15 @@
 //   C  id  field  message       the cluster was refused: the lines after it answer the tile without it (as the page
 //                               shows a refused cluster: ui_model.cpp PageAnswer)
 //   I  v...                     the resolved input: fields::tile_fields() values in table order
-//   T  ...                      the verdict's figures, in the order written below
+//   T  ...                      the verdict's figures, in the order written below (occupancy as bits, limiting
+//                               as a bit set: bit i = Resource i)
 //   P  tiles_m  tiles_n         the problem's tiles (the cluster grid is rounded from them)
-//   R  key label unit value limit basis over    a readout (TileRow; value and limit %.17g, limit "" for none)
+//   R  key label unit value limit basis over    a readout (TileRow; value and limit as their IEEE-754 bits in a
+//                                               decimal int64, limit "" for none)
 //   O  key label threads regs acc_regs basis    a role (TileRole)
 //   N  note
-#include <cstdio>
+#include <cstring>
+#include <cstdint>
 #include <string>
 
 #include "smcalc/fields.hpp"
@@ -30,10 +33,11 @@ void cell(std::string& out, std::string_view v) {
     for (char ch : v) out += (ch == '\t' || ch == '\n' || ch == '\r') ? ' ' : ch;
 }
 void cell(std::string& out, int64_t v) { cell(out, std::to_string(v)); }
+// A double as its IEEE-754 bits (web/lines.hpp Cells::real): exact, and the page needs no strtod.
 void real(std::string& out, double v) {
-    char b[40];
-    std::snprintf(b, sizeof b, "%.17g", v);
-    cell(out, b);
+    int64_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+    cell(out, bits);
 }
 void error_line(std::string& out, char tag, const Error& e) {
     out += tag;
@@ -79,8 +83,8 @@ std::string page_tile_lines(const Inputs& in) {
         cell(out, v);
     cell(out, r.instruction);
     real(out, r.occupancy);
-    std::string limiting;
-    for (Resource res : r.limiting) limiting += (limiting.empty() ? "" : ",") + std::to_string(static_cast<int>(res));
+    int64_t limiting = 0;  // bit i: Resource i limits
+    for (Resource res : r.limiting) limiting |= int64_t{1} << static_cast<int>(res);
     cell(out, limiting);
     out += '\n';
     if (r.problem) {

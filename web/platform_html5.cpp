@@ -334,10 +334,12 @@ EM_JS(void, js_read_output, (int id, const char* text), {
         _free(t);
     });
 });
-// A tile with a CUTLASS schedule answered by the JS API module (window.smcalc.tile_lines, web/js/page.js) from the
-// page's hash; the answer comes back through smcalc_platform_tile() as lines.
+// A tile with a CUTLASS schedule answered by the JS API module (smcalc.api(), web/js/page.js) from the page's hash
+// (web/page_tile.cpp); the answer comes back through smcalc_platform_tile() as lines, "E" if it could not load.
 EM_JS(void, js_tile_lines, (int id, const char* hash), {
-    window["smcalc"].tile_lines(UTF8ToString(hash)).then(function(lines) {
+    var h = UTF8ToString(hash);
+    window["smcalc"].api().then(function(a) { return a.smcalc_page_tile(h); },
+                                function() { return "E\t5\tschedule\tsmcalc-api.js could not load"; }).then(function(lines) {
         var t = allocateUTF8(lines);
         _smcalc_platform_tile(id, t);
         _free(t);

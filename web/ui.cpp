@@ -40,9 +40,10 @@ void take_tile(int id, const std::string& lines) {
 }
 
 // A tile with a CUTLASS schedule: its answer from smcalc-api.js, asked once per change of the inputs.
-const ApiTile* api_tile(App& a, const std::string& key) {
+ApiTile* api_tile(App& a, const std::string& key) {
     if (!asks_api(a.in)) return nullptr;
-    if (a.api_tile.key != key) {
+    ApiTile& t = a.api_tile;
+    if (t.key != key || (!t.pending && !t.tile && !t.error)) {  // new inputs, or its tile is in a model already
         a.api_tile = ApiTile{};
         a.api_tile.key = key;
         if (a.host.tile_lines)
@@ -741,8 +742,7 @@ std::string ui_state_json() {
         if (m.tile) {
             j.key("fits").boolean(m.tile->fits).key("acc_regs_per_thread").num(m.tile->acc_regs_per_thread);
             j.key("regs_per_thread_est").num(m.tile->regs_per_thread_est).key("smem_per_cta").num(m.tile->smem_per_cta);
-            j.key("ctas_per_sm").num(m.tile->ctas_per_sm).key("threads").num(m.tile->threads);
-            j.key("stages_used").num(m.tile->input.stages).key("roles").open('[');  // a schedule's: [key, threads, regs]
+            j.key("ctas_per_sm").num(m.tile->ctas_per_sm).key("roles").open('[');  // a schedule's: [key, threads, regs]
             for (const TileRole& r : m.tile->roles) j.open('[').str(r.key).num(r.threads).num(r.regs).close(']');
             j.close(']');
         }

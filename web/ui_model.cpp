@@ -156,13 +156,17 @@ public:
         : first_(solve(q)), retry_(!first_.ok() && q.cluster), second_(retry_ ? solve(without_cluster(q)) : Answer{}) {}
     // A tile with a CUTLASS schedule, answered by the JS API module (`api`, read_page_tile): the page's solver adds
     // what tile() adds from the tile's launch: the occupancy derivation, the clusters and their next steps.
-    PageAnswer(Request q, const ApiTile& api) : retry_(false), api_cluster_error_(api.cluster_error) {
-        if (!api.tile) {
-            first_.error = api.pending ? Error{ErrorId::Unsupported, "schedule", "asking smcalc-api.js for the CUTLASS schedule"}
-                                       : api.error.value_or(Error{ErrorId::Unsupported, "schedule", "no answer"});
-            return;
-        }
-        TileResult& r = first_.solved.emplace<TileResult>(*api.tile);
+    // The tile is moved out of `api` (a TileResult copy would cost the page's wasm its copy constructor).
+    // The variant is built holding the tile (no emplace: it would bring code to destroy each alternative).
+    PageAnswer(Request q, ApiTile& api)
+        : first_(api.tile ? Answer{std::nullopt, Solved(std::in_place_type<TileResult>, std::move(*api.tile)), {}}
+                          : Answer{api.pending ? Error{ErrorId::Unsupported, "schedule", "asking smcalc-api.js"}
+                                               : api.error.value_or(Error{ErrorId::Unsupported, "schedule", "no answer"}),
+                                   {}, {}}),
+          retry_(false), api_cluster_error_(api.cluster_error) {
+        if (first_.error) return;
+        api.tile.reset();
+        TileResult& r = *std::get_if<TileResult>(&first_.solved);
         if (r.occ) {
             auto occ = occupancy(q.device, tile_kernel(r), Detail::Full);
             if (occ)
@@ -304,7 +308,7 @@ std::string model_markdown(const Model& m) {
 }
 
 bool asks_api(const Inputs& in) {
-    return in.mode == Mode::Tile && in.tile.schedule != Schedule::None && !amd_gpu(in);
+    return in.mode == Mode::Tile && (in.tile.schedule != Schedule::None || in.tile.stages_auto) && !amd_gpu(in);
 }
 
 namespace {
@@ -344,7 +348,8 @@ ApiTile read_page_tile(std::string_view lines) {
             if (v[24] >= 0) r.ctas_by_regs = v[24];
             r.instruction = c.str(26);
             r.occupancy = c.real(27).value_or(0);
-            for (const std::string& x : c.list(28)) r.limiting.push_back(static_cast<Resource>(capped(std::atoi(x.c_str()), 4)));
+            for (int i = 0; i < 5; ++i)
+                if (c.n(28) >> i & 1) r.limiting.push_back(static_cast<Resource>(i));
         }
         if (tag == 'P') {
             r.problem.emplace();
@@ -357,11 +362,11 @@ ApiTile read_page_tile(std::string_view lines) {
         if (tag == 'N') r.notes.push_back(c.str(1));
     }
     if (have && !t.error) t.tile = std::move(r);
-    else if (!t.error) t.error = Error{ErrorId::Unsupported, "schedule", "smcalc-api.js gave no tile"};
+    else if (!t.error) t.error = Error{ErrorId::Unsupported, "schedule", "no answer"};
     return t;
 }
 
-Model compute_model(const Inputs& in, bool sweeps, const ApiTile* api) {
+Model compute_model(const Inputs& in, bool sweeps, ApiTile* api) {
     Model m;
     m.key = encode_hash(in);
     if ((m.amd_gpu = amd_gpu(in))) return compute_amd_model(in, std::move(m));

@@ -92,7 +92,7 @@ std::string limiting_text(const OccupancyResult& r);
 // lines (page_tile_lines, web/page_tile.cpp) and the page reads them back (read_page_tile): the tile's readouts,
 // roles, notes and verdict. The page's own solver then gives the occupancy derivation and the clusters from the
 // tile's launch, as tile() does (tests/api-page.cpp checks that this model equals the full core's).
-bool asks_api(const Inputs& in);  // tile mode, an NVIDIA GPU, a schedule
+bool asks_api(const Inputs& in);  // tile mode, an NVIDIA GPU, a schedule or stages auto (also left out of the page)
 struct ApiTile {
     std::string key;                      // encode_hash() of the inputs it answers
     bool pending = true;                  // asked, not answered yet
@@ -107,7 +107,8 @@ std::string page_tile_lines(const Inputs& in);  // web/page_tile.cpp: the API mo
 
 // The answer for `in`; with `sweeps` also the graphs and the heatmap (~1,500 solver calls), otherwise those
 // are left for compute_sweeps() (sweeps_pending): the page's first frame shows the answer without waiting.
-Model compute_model(const Inputs& in, bool sweeps = true, const ApiTile* api = nullptr);
+// `api` (a tile with a schedule, ApiTile): its tile is moved into the model (asks_api(in) and a matching key).
+Model compute_model(const Inputs& in, bool sweeps = true, ApiTile* api = nullptr);
 // Fills the graphs and the heatmap of a model computed without them (nothing if they are there already).
 void compute_sweeps(Model& m);
 

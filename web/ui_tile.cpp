@@ -208,10 +208,6 @@ void view_tile_inputs(App& a, bool compact) {
             s += ", " + std::to_string(r.grid_m) + " x " + std::to_string(r.grid_n) +
                  (r.instruction.rfind("wgmma", 0) == 0 ? " warpgroups" : " warps");
         s += ", " + std::to_string(r.threads) + " threads";
-        // A schedule's roles (TileResult::roles): who runs how many threads at which register budget.
-        for (const TileRole& role : r.roles)
-            s += "\n" + capitalized(role.label) + ": " + std::to_string(role.threads) + " threads x " +
-                 std::to_string(role.regs) + " registers" + (role.basis == Basis::Estimate ? " (est.)" : "");
         ImGui::PushTextWrapPos(0.0f);
         text_dim(s.c_str());
         ImGui::PopTextWrapPos();

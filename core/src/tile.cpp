@@ -140,7 +140,8 @@ std::string tmem_ccs() {
 }
 
 // A page core built with SMCALC_PAGE_NO_SCHEDULES (web/CMakeLists.txt, should page weight require it) leaves the
-// CUTLASS schedules to the JS API module: a constant false here lets the compiler drop their code and strings.
+// CUTLASS schedules and stages auto to the JS API module (the page asks it: web/page_tile.cpp): a constant false here
+// lets the compiler drop their code and strings.
 #ifdef SMCALC_PAGE_NO_SCHEDULES
 constexpr bool kSchedules = false;
 #else
@@ -1408,6 +1409,8 @@ Expected<TileResult> tile_core(const Device& dev, const TileInput& in, const Gpu
     std::optional<StageAuto> sa;
     int64_t stages = in.stages;
     if (in.stages_auto) {
+        if (!kSchedules)  // the page asks the JS API for these too (web/ui_model.hpp asks_api)
+            return Error{ErrorId::Unsupported, "stages_auto", "stages auto is answered by the JS API (smcalc-api.js) and the CLI"};
         auto a = stages_auto(dev, in);
         if (!a) return a.error();
         if (a->stages < 1)
@@ -1660,11 +1663,11 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
         for (int64_t n : s.ns)
             for (int64_t w : c.schedule != Schedule::None ? schedule_warps : s.warps)
                 for (int64_t k : s.ks)
-                    for (int64_t listed : s.stages_auto ? auto_stage : s.stages)
+                    for (int64_t listed : kSchedules && s.stages_auto ? auto_stage : s.stages)
                       for (const Dim3& cl : s.clusters) {
                         ++out.candidates;
                         int64_t st = listed;
-                        if (s.stages_auto) {
+                        if (kSchedules && s.stages_auto) {
                             const Eval one = evaluate(c, m, n, k, 1, w);
                             if (one.shape.fail != ShapeFail::None) {
                                 ++out.refused;
@@ -1750,7 +1753,7 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
         "among cluster shapes of one tile: more CTAs resident GPU-wide (even GPC layout, else the bound), then the "
         "smaller cluster",
     };
-    if (s.stages_auto)
+    if (kSchedules && s.stages_auto)
         out.ranking.push_back("stages: CUTLASS's StageCountAutoCarveout per tile, (per-block limit - epilogue "
                               "carveout) / (A + B per stage rounded to 128 B + barriers); the stage list is ignored");
     std::sort(out.fits.begin(), out.fits.end(), [](const TileFit& x, const TileFit& y) {

@@ -29,8 +29,7 @@ async function same(page, s, request) {
   assert.equal(s.tile.fits, api.fits);
   assert.equal(s.tile.ctas_per_sm, api.ctas_per_sm);
   assert.equal(s.tile.smem_per_cta, api.smem_per_cta);
-  assert.equal(s.tile.threads, api.threads);
-  assert.equal(s.tile.stages_used, api.input.stages);
+  
   assert.equal(s.tile.regs_per_thread_est, api.regs_per_thread_est);
   assert.deepEqual(s.tile.roles, api.roles.map((r) => [r.key, r.threads, r.regs]));
   if (api.fits) {

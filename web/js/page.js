@@ -63,12 +63,6 @@
       return out;
     }, function (e) { return 'E\tthe reader (smcalc-api.js) could not load: ' + cell(e && e.message); });
   }
-  // A tile with a CUTLASS schedule (web/page_tile.cpp): the page's core leaves the schedules out, the JS API module
-  // answers the page's URL hash as lines (E, C, I, T, P, R, O, N) its wasm reads.
-  function tile_lines(hash) {
-    return api().then(function (a) { return a.smcalc_page_tile(hash); },
-      function (e) { return 'E\t5\tschedule\tsmcalc-api.js could not load: ' + cell(e && e.message); });
-  }
   var resolveReady;
   var smcalc = {
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
@@ -92,7 +86,6 @@
     },
     api: api,
     read_lines: read_lines,
-    tile_lines: tile_lines,
     // For smcalc-messages.js: the field tables' keys (ui_state.hpp fields_json), a hash to apply (as a link's
     // would be, without a history entry), and a function called once per burst of changes of the inputs.
     fields: function () { return JSON.parse(UTF8ToString(_smcalc_page_fields())); },
