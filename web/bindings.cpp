@@ -15,6 +15,7 @@
 
 #include "smcalc/binary.hpp"
 #include "smcalc_api.hpp"
+#include "ui_model.hpp"
 
 // zstd-compressed fat binary entries: decompressed by fzstd in JS (Module.smcalcZstd, web/js/api.js) into `out`,
 // exactly `size` bytes. Returns the bytes written, or -1 when the JS side failed or gave another size.
@@ -43,6 +44,16 @@ std::string handle(const std::string& request_json) {
     }
 }
 
+// The page's tile with a CUTLASS schedule (web/page_tile.cpp): its URL hash in, lines out. Not part of the JS API
+// (smcalc.d.ts): the page's own channel to the full core (its core leaves the schedules out: page weight).
+std::string page_tile(const std::string& hash) {
+    try {
+        return smcalc::web::page_tile_lines(smcalc::web::decode_hash(hash).inputs);
+    } catch (...) {
+        return "E\t6\tschedule\tinternal error\n";
+    }
+}
+
 std::optional<std::string> zstd(smcalc::binary::Compression c, std::string_view in, std::size_t size, std::string& why) {
     if (c != smcalc::binary::Compression::Zstd) {
         why = std::string(smcalc::binary::compression_name(c)) + " is not read by the JS API (zstd is)";
@@ -62,4 +73,5 @@ std::optional<std::string> zstd(smcalc::binary::Compression c, std::string_view 
 EMSCRIPTEN_BINDINGS(smcalc) {
     smcalc::binary::set_decompressor(zstd);
     emscripten::function("smcalc_handle", &handle);
+    emscripten::function("smcalc_page_tile", &page_tile);
 }

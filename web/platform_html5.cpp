@@ -83,6 +83,7 @@ struct Platform {
     std::string items_building, items_last;  // JSON array bodies: this ImGui frame's, the last presented one's
     void (*file_chosen)(const std::string& text, const std::string& name) = nullptr;  // Host::pick_file's
     void (*read)(int id, const std::string& lines) = nullptr;                          // Host::read_output's
+    void (*tile)(int id, const std::string& lines) = nullptr;                          // Host::tile_lines's
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
 };
 
@@ -331,6 +332,17 @@ EM_JS(void, js_read_output, (int id, const char* text), {
     window["smcalc"].read_lines({op: "parse", text: UTF8ToString(text)}).then(function(lines) {
         var t = allocateUTF8(lines);
         _smcalc_platform_read(id, t);
+        _free(t);
+    });
+});
+// A tile with a CUTLASS schedule answered by the JS API module (smcalc.api(), web/js/page.js) from the page's hash
+// (web/page_tile.cpp); the answer comes back through smcalc_platform_tile() as lines, "E" if it could not load.
+EM_JS(void, js_tile_lines, (int id, const char* hash), {
+    var h = UTF8ToString(hash);
+    window["smcalc"].api().then(function(a) { return a.smcalc_page_tile(h); },
+                                function() { return "E\t5\tschedule\tsmcalc-api.js could not load"; }).then(function(lines) {
+        var t = allocateUTF8(lines);
+        _smcalc_platform_tile(id, t);
         _free(t);
     });
 });
@@ -681,6 +693,10 @@ void host_read_output(int id, const std::string& text, void (*done)(int id, cons
     P().read = done;
     js_read_output(id, text.c_str());
 }
+void host_tile_lines(int id, const std::string& hash, void (*done)(int id, const std::string& lines)) {
+    P().tile = done;
+    js_tile_lines(id, hash.c_str());
+}
 void host_pick_file(void (*chosen)(const std::string& text, const std::string& name)) {
     P().file_chosen = chosen;
     js_pick_file();
@@ -725,6 +741,11 @@ EMSCRIPTEN_KEEPALIVE void smcalc_platform_file_chosen(const char* text, const ch
 // Host::read_output's answer: request `id`'s kernels as lines from the JS API module.
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_read(int id, const char* lines) {
     if (P().read) P().read(id, lines ? lines : "");
+    RequestFrame();
+}
+// Host::tile_lines's answer: a tile with a CUTLASS schedule as lines from the JS API module.
+EMSCRIPTEN_KEEPALIVE void smcalc_platform_tile(int id, const char* lines) {
+    if (P().tile) P().tile(id, lines ? lines : "");
     RequestFrame();
 }
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_hash(const char* hash) {
@@ -923,6 +944,7 @@ bool Init(Host* host, std::string* url_hash) {
     host->download = host_download;
     host->pick_file = host_pick_file;
     host->read_output = host_read_output;
+    host->tile_lines = host_tile_lines;
     host->page_url = take(js_location(1));
     *url_hash = take(js_location(0));
     p.last_time = emscripten_get_now() / 1000.0;

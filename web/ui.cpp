@@ -28,10 +28,37 @@ App& app() {
     return instance;
 }
 
+namespace {
+// The JS API module's answer to Host::tile_lines request `id`: the model is computed again with it.
+void take_tile(int id, const std::string& lines) {
+    App& a = app();
+    if (id != a.api_asked) return;  // asked for inputs that have changed since
+    std::string key = std::move(a.api_tile.key);
+    a.api_tile = read_page_tile(lines);
+    a.api_tile.key = std::move(key);
+    a.model.key.clear();
+}
+
+// A tile with a CUTLASS schedule: its answer from smcalc-api.js, asked once per change of the inputs.
+ApiTile* api_tile(App& a, const std::string& key) {
+    if (!asks_api(a.in)) return nullptr;
+    ApiTile& t = a.api_tile;
+    if (t.key != key || (!t.pending && !t.tile && !t.error)) {  // new inputs, or its tile is in a model already
+        a.api_tile = ApiTile{};
+        a.api_tile.key = key;
+        if (a.host.tile_lines)
+            a.host.tile_lines(++a.api_asked, key, take_tile);
+        else
+            a.api_tile.pending = false;  // no module to ask: "no answer"
+    }
+    return &a.api_tile;
+}
+}  // namespace
+
 void refresh(App& a, bool defer_sweeps) {
     const std::string key = encode_hash(a.in);
     if (key == a.model.key) return;
-    a.model = compute_model(a.in, !defer_sweeps);
+    a.model = compute_model(a.in, !defer_sweeps, api_tile(a, key));
     // Notices describe the link as it was opened; once the user changes something they are stale.
     if (!a.notice_key.empty() && a.notice_key != key) a.notices.clear();
     if (key != a.hash_set && a.host.set_url_hash) {
@@ -715,8 +742,11 @@ std::string ui_state_json() {
         if (m.tile) {
             j.key("fits").boolean(m.tile->fits).key("acc_regs_per_thread").num(m.tile->acc_regs_per_thread);
             j.key("regs_per_thread_est").num(m.tile->regs_per_thread_est).key("smem_per_cta").num(m.tile->smem_per_cta);
-            j.key("ctas_per_sm").num(m.tile->ctas_per_sm);
+            j.key("ctas_per_sm").num(m.tile->ctas_per_sm).key("roles").open('[');  // a schedule's: [key, threads, regs]
+            for (const TileRole& r : m.tile->roles) j.open('[').str(r.key).num(r.threads).num(r.regs).close(']');
+            j.close(']');
         }
+        j.key("schedule").str(schedule_key(t.schedule));
         j.close('}');
     }
     // The cluster as the page has it: its input, and the answer's figures (the JSON API's "cluster" keys).

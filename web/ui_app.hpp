@@ -137,6 +137,8 @@ struct App {
     int64_t lb_target = 0;  // launch-bounds target CTAs per SM; 0 = one more than now
     CompareTable cmp;
     PasteState paste;
+    ApiTile api_tile;  // a tile with a CUTLASS schedule, as smcalc-api.js answered it (ui_model.hpp)
+    int api_asked = 0;  // the last Host::tile_lines request's id
     FitsCache fits;
     SavedUi saved;
     // Text the UI had to cut (elided with "...", or clipped by its cell, tab or button) during the frame being

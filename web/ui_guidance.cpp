@@ -19,6 +19,7 @@
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
 #include "ui_json.hpp"
+#include "lines.hpp"
 
 namespace smcalc::web {
 namespace {
@@ -459,37 +460,6 @@ int resize_string(ImGuiInputTextCallbackData* d) {
 }
 
 void pick(App& a, int i);
-
-// One line of the reader's answer (web/js/page.js read_lines) split on tabs; cells past the end are "".
-struct Cells {
-    std::vector<std::string_view> v;
-    explicit Cells(std::string_view line) {
-        for (std::size_t pos = 0;;) {
-            const std::size_t tab = line.find('\t', pos);
-            v.push_back(line.substr(pos, tab == std::string_view::npos ? line.npos : tab - pos));
-            if (tab == std::string_view::npos) break;
-            pos = tab + 1;
-        }
-    }
-    std::string_view operator[](std::size_t i) const { return i < v.size() ? v[i] : std::string_view(); }
-    std::string str(std::size_t i) const { return std::string((*this)[i]); }
-    std::optional<int64_t> num(std::size_t i) const {
-        const std::string_view c = (*this)[i];
-        int64_t x = 0;
-        const auto [end, ec] = std::from_chars(c.data(), c.data() + c.size(), x);
-        if (ec != std::errc() || end != c.data() + c.size()) return std::nullopt;
-        return x;
-    }
-    std::vector<std::string> list(std::size_t i) const {  // "registers,smem" -> {"registers", "smem"}
-        std::vector<std::string> out;
-        for (std::string_view c = (*this)[i]; !c.empty();) {
-            const std::size_t comma = std::min(c.find(','), c.size());
-            out.emplace_back(c.substr(0, comma));
-            c.remove_prefix(std::min(comma + 1, c.size()));
-        }
-        return out;
-    }
-};
 
 // The reader's answer for request `id`, in the order of page.js's NV and AMD key lists.
 void take_read(int id, const std::string& lines) {

@@ -12,6 +12,7 @@
 #include "smcalc/fields.hpp"
 #include "smcalc/report.hpp"
 #include "smcalc/solve.hpp"
+#include "lines.hpp"
 
 namespace smcalc::web {
 namespace {
@@ -153,8 +154,37 @@ class PageAnswer {
 public:
     explicit PageAnswer(Request q)
         : first_(solve(q)), retry_(!first_.ok() && q.cluster), second_(retry_ ? solve(without_cluster(q)) : Answer{}) {}
+    // A tile with a CUTLASS schedule, answered by the JS API module (`api`, read_page_tile): the page's solver adds
+    // what tile() adds from the tile's launch: the occupancy derivation, the clusters and their next steps.
+    // The tile is moved out of `api` (a TileResult copy would cost the page's wasm its copy constructor).
+    // The variant is built holding the tile (no emplace: it would bring code to destroy each alternative).
+    PageAnswer(Request q, ApiTile& api)
+        : first_(api.tile ? Answer{std::nullopt, Solved(std::in_place_type<TileResult>, std::move(*api.tile)), {}}
+                          : Answer{api.pending ? Error{ErrorId::Unsupported, "schedule", "asking smcalc-api.js"}
+                                               : api.error.value_or(Error{ErrorId::Unsupported, "schedule", "no answer"}),
+                                   {}, {}}),
+          retry_(false), api_cluster_error_(api.cluster_error) {
+        if (first_.error) return;
+        api.tile.reset();
+        TileResult& r = *std::get_if<TileResult>(&first_.solved);
+        if (r.occ) {
+            auto occ = occupancy(q.device, tile_kernel(r), Detail::Full);
+            if (occ)
+                r.occ = std::move(*occ);
+            else
+                r.occ.reset();
+        }
+        if (api.cluster_error || !q.cluster) return;
+        auto arch = validate_device(q.device);
+        std::vector<std::string> notes = std::move(r.notes);  // the module's notes have the cluster's already
+        if (arch) add_tile_clusters(r, q.device, q.tile, **arch, q.gpu_spec);
+        r.notes = std::move(notes);
+        if (r.cluster)
+            if (auto steps = cluster_next_steps(q.device, q.gpc, r.cluster->ctas_per_sm, r.cluster->smem_per_cta, *q.cluster))
+                first_.cluster.steps = std::move(*steps);
+    }
     Answer& answer() { return use_second() ? second_ : first_; }
-    std::optional<Error> cluster_error() const { return use_second() ? first_.error : std::nullopt; }
+    std::optional<Error> cluster_error() const { return use_second() ? first_.error : api_cluster_error_; }
 
 private:
     static const Request& without_cluster(Request& q) {  // in place: no copy of a Request
@@ -166,6 +196,7 @@ private:
     Answer first_;
     const bool retry_;
     Answer second_;
+    std::optional<Error> api_cluster_error_;
 };
 
 // The fields of `table` whose value in `v` differs from the default (a compare's notes: which fields each vendor
@@ -276,7 +307,66 @@ std::string model_markdown(const Model& m) {
     return m.result ? budget_table_markdown(*m.result, m.device, m.kernel, m.title) : std::string();
 }
 
-Model compute_model(const Inputs& in, bool sweeps) {
+bool asks_api(const Inputs& in) {
+    return in.mode == Mode::Tile && (in.tile.schedule != Schedule::None || in.tile.stages_auto) && !amd_gpu(in);
+}
+
+namespace {
+// An enum's number from the module's lines, kept inside 0 .. hi (the lines are the page's own module's; a fuzzed
+// line must not index past a name table).
+int64_t capped(int64_t v, int64_t hi) { return v < 0 || v > hi ? 0 : v; }
+}  // namespace
+
+ApiTile read_page_tile(std::string_view lines) {
+    ApiTile t;
+    t.pending = false;
+    TileResult r;
+    bool have = false;
+    for (std::size_t pos = 0; pos < lines.size();) {
+        const std::size_t nl = std::min(lines.find('\n', pos), lines.size());
+        const Cells c(lines.substr(pos, nl - pos));
+        pos = nl + 1;
+        const char tag = c[0].size() == 1 ? c[0][0] : 0;
+        if (tag == 'E' || tag == 'C')
+            (tag == 'E' ? t.error : t.cluster_error) = Error{static_cast<ErrorId>(capped(c.n(1), 6)), c.str(2), c.str(3)};
+        if (tag == 'I') {
+            std::size_t i = 1;
+            for (const auto& f : fields::tile_fields()) f.set(r.input, c.n(i++));
+        }
+        if (tag == 'T') {
+            have = true;
+            int64_t v[25];
+            for (std::size_t i = 0; i < 25; ++i) v[i] = c.n(i + 1);
+            r.fits = v[0], r.threads = v[1], r.regs_launch = v[2], r.smem_per_cta = v[3], r.acc_regs_per_thread = v[4];
+            r.regs_per_thread_est = v[5], r.regs_cap = v[6], r.acc_over_cap = v[7], r.spills = v[8], r.smem_limit = v[9];
+            r.smem_fits = v[10], r.tmem_columns = v[11], r.tmem_columns_limit = v[12], r.tmem_fits = v[13];
+            r.ctas_per_sm = v[14];
+            if (v[15]) r.occ.emplace();  // the page's solver fills it (PageAnswer)
+            r.grid_m = v[16], r.grid_n = v[17], r.schedule = static_cast<Schedule>(capped(v[18], 4)), r.regs_launch_alloc = v[19];
+            r.consumer_regs = v[20], r.acc_stages = v[21], r.overhead_regs = v[22];
+            if (v[23] >= 0) r.ctas_by_smem = v[23];
+            if (v[24] >= 0) r.ctas_by_regs = v[24];
+            r.instruction = c.str(26);
+            r.occupancy = c.real(27).value_or(0);
+            for (int i = 0; i < 5; ++i)
+                if (c.n(28) >> i & 1) r.limiting.push_back(static_cast<Resource>(i));
+        }
+        if (tag == 'P') {
+            r.problem.emplace();
+            r.problem->tiles_m = c.n(1), r.problem->tiles_n = c.n(2);
+        }
+        if (tag == 'R')
+            r.rows.push_back({c.str(1), c.str(2), c.str(3), c.real(4).value_or(0), c.real(5),
+                              static_cast<Basis>(capped(c.n(6), 1)), c.n(7) != 0});
+        if (tag == 'O') r.roles.push_back({c.str(1), c.str(2), c.n(3), c.n(4), c.n(5), static_cast<Basis>(capped(c.n(6), 1))});
+        if (tag == 'N') r.notes.push_back(c.str(1));
+    }
+    if (have && !t.error) t.tile = std::move(r);
+    else if (!t.error) t.error = Error{ErrorId::Unsupported, "schedule", "no answer"};
+    return t;
+}
+
+Model compute_model(const Inputs& in, bool sweeps, ApiTile* api) {
     Model m;
     m.key = encode_hash(in);
     if ((m.amd_gpu = amd_gpu(in))) return compute_amd_model(in, std::move(m));
@@ -300,7 +390,8 @@ Model compute_model(const Inputs& in, bool sweeps) {
     // A refused cluster (CC < 9.0, its size): the API answers that error; the page shows it beside the answer
     // without the cluster (tile or kernel), so the rest of the page stays useful while the user fixes it.
     const bool tile = in.mode == Mode::Tile;
-    PageAnswer pa(request_for(in, tile ? Op::Tile : Op::Occupancy));
+    PageAnswer pa = api && asks_api(in) ? PageAnswer(request_for(in, Op::Tile), *api)
+                                        : PageAnswer(request_for(in, tile ? Op::Tile : Op::Occupancy));
     m.cluster_error = pa.cluster_error();
     Answer& ans = pa.answer();
     if (!ans.ok()) {

@@ -87,9 +87,28 @@ Request request_for(const Inputs& in, Op op);
 // "registers and warp slots": the resources that limit blocks per SM ("nothing" where none does).
 std::string limiting_text(const OccupancyResult& r);
 
+// A tile with a CUTLASS schedule (TileInput::schedule): the page's core leaves the schedules out (page weight,
+// web/CMakeLists.txt SMCALC_PAGE_NO_SCHEDULES), so the JS API module (smcalc-api.js, the full core) answers it as
+// lines (page_tile_lines, web/page_tile.cpp) and the page reads them back (read_page_tile): the tile's readouts,
+// roles, notes and verdict. The page's own solver then gives the occupancy derivation and the clusters from the
+// tile's launch, as tile() does (tests/api-page.cpp checks that this model equals the full core's).
+bool asks_api(const Inputs& in);  // tile mode, an NVIDIA GPU, a schedule or stages auto (also left out of the page)
+struct ApiTile {
+    std::string key;                      // encode_hash() of the inputs it answers
+    bool pending = true;                  // asked, not answered yet
+    std::optional<TileResult> tile;
+    std::optional<Error> error;           // the tile's error (also: smcalc-api.js could not load)
+    std::optional<Error> cluster_error;   // the cluster was refused; `tile` is the answer without it
+};
+// Lines: E/C (error, cluster error: id, field, message), T (the verdict's figures), P (tiles), R (a row), O (a
+// role), N (a note). Unreadable lines are skipped; no T line is an error.
+ApiTile read_page_tile(std::string_view lines);
+std::string page_tile_lines(const Inputs& in);  // web/page_tile.cpp: the API module and the native tests only
+
 // The answer for `in`; with `sweeps` also the graphs and the heatmap (~1,500 solver calls), otherwise those
 // are left for compute_sweeps() (sweeps_pending): the page's first frame shows the answer without waiting.
-Model compute_model(const Inputs& in, bool sweeps = true);
+// `api` (a tile with a schedule, ApiTile): its tile is moved into the model (asks_api(in) and a matching key).
+Model compute_model(const Inputs& in, bool sweeps = true, ApiTile* api = nullptr);
 // Fills the graphs and the heatmap of a model computed without them (nothing if they are there already).
 void compute_sweeps(Model& m);
 

@@ -93,14 +93,34 @@ void view_tile_inputs(App& a, bool compact) {
     label_cell(compact ? "Tile MxNxK" : "Tile M x N x K", "Output tile of one CTA (M x N elements of C) and the K elements loaded per "
                                  "pipeline stage. CUTLASS writes it as TileShape / ThreadblockShape.", "tm");
     triple("tile", t.m, t.n, t.k, kTileTags);
-    label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages).", "st");
-    int_input("##st", t.stages, 1, 1);
     const bool amd = m.amd_gpu != nullptr;  // the AMD MFMA model reads shape, stages, waves, types and problem
+    label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages). Auto: CUTLASS's "
+                         "StageCountAutoCarveout, the most that fit beside the epilogue.", "st");
+    if (!amd) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() * 3.2f);
+    int_input("##st", t.stages, 1, 1);
+    if (!amd) {
+        ImGui::SameLine();
+        ImGui::Checkbox("auto##sa", &t.stages_auto);
+        // CUTLASS's kernel schedules, offered where the GPU runs them; the JS API module answers them (ui_model.hpp).
+        label_cell("Schedule", "CUTLASS kernel schedule: its threads, roles and their registers (setmaxnreg). "
+                               "Manual: warps per CTA, every warp holding accumulators.", "sch");
+        static const char* names[] = {"Manual warps", "Cooperative", "Ping-pong", "1-SM", "2-SM"};
+        const bool hopper = m.arch && m.arch->cc == ComputeCapability{9, 0}, tmem = m.arch && m.arch->has_tmem;
+        const bool offered[] = {true, hopper, hopper, tmem, tmem};
+        const int cur = static_cast<int>(t.schedule);
+        const bool open = ImGui::BeginCombo("##sch", names[cur < 5 ? cur : 0]);
+        tag_item("##sch");
+        if (open) {
+            for (int i = 0; i < 5; ++i)
+                if ((offered[i] || i == cur) && ImGui::Selectable(names[i], i == cur)) t.schedule = static_cast<Schedule>(i);
+            ImGui::EndCombo();
+        }
+    }
     if (amd)
         label_cell(compact ? "Waves" : "Waves / workgroup", "Waves of 64 lanes, each holding a share of the accumulators (1 .. 16).", "w");
-    else
+    else if (t.schedule == Schedule::None)
         label_cell(compact ? "Warps" : "Warps per CTA", "Every warp holds a share of the accumulators (4 warps = 1 warpgroup).", "w");
-    int_input("##w", t.warps, 1, 4);
+    if (amd || t.schedule == Schedule::None) int_input("##w", t.warps, 1, 4);
     label_cell(compact ? "A x B" : "A x B types", "Element types of the A and B operands.", "ta");
     {
         const float xw = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().ItemInnerSpacing.x;
@@ -115,7 +135,7 @@ void view_tile_inputs(App& a, bool compact) {
     }
     label_cell(compact ? "Accum." : "Accumulator", "Accumulator type: f32, f16, or i32 with i8 inputs.", "tc");
     dtype_combo("##tc", t.acc, kAccTypes);
-    if (!amd) {
+    if (!amd && t.schedule == Schedule::None) {  // a schedule fixes the path (wgmma on Hopper, tcgen05 on Blackwell)
         label_cell("MMA path", "Registers: mma.sync / wgmma keep accumulators in registers. Tensor memory: "
                                "tcgen05.mma accumulates in TMEM (CC 10.x / 11.0 only).", "mma");
         {
@@ -124,7 +144,9 @@ void view_tile_inputs(App& a, bool compact) {
             int p = t.mma == MmaPath::TensorMemory ? 1 : 0;
             if (segmented(paths, 2, p, enabled)) t.mma = p ? MmaPath::TensorMemory : MmaPath::Registers;
         }
-        if (t.mma == MmaPath::TensorMemory) {
+    }
+    if (!amd) {
+        if (t.mma == MmaPath::TensorMemory && t.schedule == Schedule::None) {
             label_cell("Acc. buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).", "ab");
             int_input("##ab", t.acc_buffers, 1, 1);
         }

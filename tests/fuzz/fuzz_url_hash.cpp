@@ -3,6 +3,9 @@
 // at most 7 notices; its state written back (encode_hash) reads again without a notice and writes the same
 // hash (a shared link is stable); the device and the kernel (or, in tile mode, the tile) it yields go through
 // validate_device / occupancy / tile with an answer or an Error, as the page calls them; percent_decode(percent_encode(s)) == s.
+// A tile with a CUTLASS schedule goes the page's way too (issue 30): the JS API module's lines for the hash
+// (page_tile_lines), read back by the page (read_page_tile) into its model (compute_model): an answer or an Error,
+// with the full core's verdict, CTAs per SM and shared memory. The bytes themselves, read as such lines, never crash.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -11,6 +14,7 @@
 #include "check.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
+#include "ui_model.hpp"
 #include "ui_state.hpp"
 
 using namespace smcalc;
@@ -70,9 +74,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
             if (auto c = clusters(dev, GpcLayout{}, k, *ci); !c) require_error(c.error(), "clusters of a decoded hash");
         if (in.mode == web::Mode::Tile)
             if (auto r = tile(dev, in.tile_input(), web::base_gpu(in)); !r) require_error(r.error(), "tile of a decoded hash");
+        if (web::asks_api(in)) {
+            web::ApiTile api = web::read_page_tile(web::page_tile_lines(in));
+            api.key = canonical;
+            if (api.tile.has_value() == api.error.has_value()) broken("read_page_tile: neither or both of tile and error");
+            if (api.error) require_error(*api.error, "the page's tile from smcalc-api.js's lines");
+            const web::Model m = web::compute_model(in, false, &api);
+            const web::Model direct = web::compute_model(in, false);
+            if (m.tile.has_value() != direct.tile.has_value()) broken("schedule: the page's lines and the core disagree on an answer");
+            if (m.tile && (m.tile->fits != direct.tile->fits || m.tile->ctas_per_sm != direct.tile->ctas_per_sm ||
+                           m.tile->smem_per_cta != direct.tile->smem_per_cta))
+                broken("schedule: the page's tile from smcalc-api.js's lines differs from the core's\n  hash: " + canonical);
+        }
     } else {
         require_error(ok.error(), "validate_device of a decoded hash");
     }
+
+    (void)web::read_page_tile(hash);  // arbitrary lines: read, never a crash
 
     bool ok = false;
     if (web::percent_decode(web::percent_encode(hash), &ok) != hash || !ok) broken("percent_decode(percent_encode(s)) != s");

@@ -11,6 +11,13 @@ if(NOT TARGET smcalc_ui_state_native)
   target_link_libraries(smcalc_ui_state_native PUBLIC smcalc_core)
 endif()
 
+# web/ui_model.cpp (the page's requests: request_for, compute_model) and web/page_tile.cpp (a tile with a CUTLASS
+# schedule as the JS API module answers it for the page) likewise, for api-page.cpp and the URL-hash target.
+if(NOT TARGET smcalc_ui_model_native)
+  add_library(smcalc_ui_model_native STATIC ${PROJECT_SOURCE_DIR}/web/ui_model.cpp ${PROJECT_SOURCE_DIR}/web/page_tile.cpp)
+  target_link_libraries(smcalc_ui_model_native PUBLIC smcalc_ui_state_native)
+endif()
+
 # web/ui_storage.cpp (saved GPUs and presets) likewise, for fuzz_saved_state.
 if(NOT TARGET smcalc_ui_storage_native)
   add_library(smcalc_ui_storage_native STATIC ${PROJECT_SOURCE_DIR}/web/ui_storage.cpp)
@@ -22,7 +29,7 @@ function(smcalc_fuzz_deps exe target)
   if(target MATCHES "^api_")
     target_link_libraries(${exe} PRIVATE smcalc_api smcalc_warnings)
   elseif(target STREQUAL "url_hash")
-    target_link_libraries(${exe} PRIVATE smcalc_ui_state_native smcalc_warnings)
+    target_link_libraries(${exe} PRIVATE smcalc_ui_model_native smcalc_warnings)
   elseif(target STREQUAL "saved_state")
     target_link_libraries(${exe} PRIVATE smcalc_ui_storage_native smcalc_warnings)
   else()

@@ -234,6 +234,11 @@ KernelInput tile_kernel(const TileResult& r);
 // The tile on `dev`. `gpu` (optional) supplies peak TFLOPS and bandwidth for the ridge point; its device is
 // not used (pass gpu->device as `dev` for a catalogued GPU).
 Expected<TileResult> tile(const Device& dev, const TileInput& in, const GpuSpec* gpu = nullptr);
+// The tile's resident clusters (TileResult::cluster, from its ctas_per_sm and smem_per_cta) and, with a problem, the
+// grid rounded up to whole clusters (a note). What tile() does for a TileInput::cluster; the page calls it for a
+// tile the JS API module answered (web/ui_model.cpp: its core leaves the CUTLASS schedules out). Nothing without one.
+std::optional<Error> add_tile_clusters(TileResult& r, const Device& dev, const TileInput& in, const ArchRules& ar,
+                                       const GpuSpec* gpu);
 // Why a tile that does not fit does not, one clause per reason joined by "; " (registers per thread against
 // the cap, shared memory per CTA against the per-block limit, TMEM columns, 0 CTAs per SM with its limiter);
 // "" for a tile that fits. What the CLI's "does not fit:" line and the page's verdict say.

@@ -1,0 +1,98 @@
+// tests/browser/schedule.test.mjs - issue 30 in the page: a tile with a CUTLASS kernel schedule. The page's core
+// leaves the schedules out (page weight); the page asks the JS API module (smcalc-api.js) with its URL hash and
+// draws its answer (web/page_tile.cpp, ui_model.cpp read_page_tile). Here: the picker offers each GPU's schedules,
+// the schedule round-trips the hash, and the page's figures (CTAs/SM, occupancy, shared memory, stages, the roles
+// and their registers, the spill verdict) equal the JS API's tile answer for the same request.
+// Screenshots: build/screenshots/schedule-*.png (DPR 1 and 2).
+// Run: node --test tests/browser/schedule.test.mjs (after scripts/build-web.sh)
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { idle, item, open, screenshot, session, state, until } from './harness.mjs';
+
+const env = session();
+
+const click = async (page, label) => {
+  const i = await item(page, label);
+  await page.mouse.click(i.cx, i.cy);
+  await idle(page);
+};
+// The page's tile once the module has answered (roles drawn), or its error.
+const answered = (page) => until(page, () => window.smcalc.state(),
+  (s) => (s.tile && s.tile.roles && s.tile.roles.length > 0) || (s.error && !/asking smcalc-api/.test(s.error.message)), 15000);
+
+// The page's figures against the JS API's tile answer for `request`.
+async function same(page, s, request) {
+  const api = await page.evaluate((r) => window.smcalc.tile(r), request);
+  assert.equal(api.error, undefined, JSON.stringify(api.error));
+  assert.equal(s.tile.schedule, api.schedule);
+  assert.equal(s.tile.fits, api.fits);
+  assert.equal(s.tile.ctas_per_sm, api.ctas_per_sm);
+  assert.equal(s.tile.smem_per_cta, api.smem_per_cta);
+  
+  assert.equal(s.tile.regs_per_thread_est, api.regs_per_thread_est);
+  assert.deepEqual(s.tile.roles, api.roles.map((r) => [r.key, r.threads, r.regs]));
+  if (api.fits) {
+    assert.equal(s.result.blocks_per_sm, api.ctas_per_sm);
+    assert.equal(s.result.occupancy, Number(api.occupancy.toPrecision(6)));
+  }
+  return api;
+}
+
+test('Hopper ping-pong from a link: the page draws the JS API\'s answer (roles, setmaxnreg budgets, CTAs/SM)', async () => {
+  for (const dpr of [1, 2]) {
+    const url = '#gpu=H100%20SXM5&m=tile&tm=128&tn=128&tk=64&sch=pingpong&sa=1';
+    const { context, page, errors } = await open(env.browser, env.base + url, { deviceScaleFactor: dpr });
+    const s = await answered(page);
+    assert.match(s.hash, /(^|&)sch=pingpong(&|$)/);
+    assert.match(s.hash, /(^|&)sa=1(&|$)/);
+    const api = await same(page, s, { gpu: 'H100 SXM5', m: 128, n: 128, k: 64, schedule: 'pingpong', stages_auto: true });
+    // Recorded in tests/data/cutlass/kernels.tsv (CUTLASS 4.7, nvcc 13.0): 384 threads, producer 40 / consumers 232
+    // registers (setmaxnreg), 168 by the launch bounds, 1 CTA per SM.
+    assert.equal(api.threads, 384);
+    assert.deepEqual(s.tile.roles, [['producer', 128, 40], ['consumer', 256, 232]]);
+    assert.equal(s.tile.ctas_per_sm, 1);
+    await screenshot(page, `schedule-pingpong-dpr${dpr}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the picker offers each GPU its schedules; the choice goes into the hash and the answer follows', async () => {
+  const { context, page, errors } = await open(env.browser, env.base + '#gpu=H100%20SXM5&m=tile&tm=128&tn=256&tk=64');
+  let s = await state(page);
+  assert.equal(s.tile.schedule, 'none');
+  await click(page, '##sch');
+  const offered = (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
+  for (const l of ['Manual warps', 'Cooperative', 'Ping-pong']) assert.ok(offered.includes(l), l);
+  for (const l of ['1-SM', '2-SM']) assert.ok(!offered.includes(l), l + ' offered on a Hopper GPU');
+  await click(page, 'Cooperative');
+  s = await answered(page);
+  assert.match(s.hash, /(^|&)sch=cooperative(&|$)/);
+  await same(page, s, { gpu: 'H100 SXM5', m: 128, n: 256, k: 64, stages: 3, schedule: 'cooperative' });
+
+  // Blackwell: 1-SM and 2-SM, not the Hopper ones; a 2-SM pair of 256 x 128 (M = 256 runs as two 128-row CTAs).
+  await page.evaluate(() => { location.hash = 'gpu=B200&m=tile&tm=256&tn=128&tk=64&sch=sm100_2sm&sa=1'; });
+  await idle(page);
+  s = await answered(page);
+  await same(page, s, { gpu: 'B200', m: 256, n: 128, k: 64, schedule: 'sm100_2sm', stages_auto: true });
+  await click(page, '##sch');
+  const b = (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
+  for (const l of ['Manual warps', '1-SM', '2-SM']) assert.ok(b.includes(l), l);
+  for (const l of ['Cooperative', 'Ping-pong']) assert.ok(!b.includes(l), l + ' offered on a Blackwell GPU');
+  await click(page, 'Manual warps');
+  s = await state(page);
+  assert.equal(s.tile.schedule, 'none');
+  assert.doesNotMatch(s.hash, /sch=/);
+
+  // A schedule the GPU does not run: the JS API's refusal, naming the field, on the page.
+  await page.evaluate(() => { location.hash = 'gpu=A100%20SXM4%2080GB&m=tile&sch=cooperative'; });
+  await idle(page);
+  s = await answered(page);
+  const api = await page.evaluate(() => window.smcalc.tile({ gpu: 'A100 SXM4 80GB', schedule: 'cooperative' }));
+  assert.equal(api.error.field, 'schedule');
+  assert.equal(s.error.field, 'schedule');
+  assert.equal(s.error.message, api.error.message);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
