@@ -36,6 +36,9 @@ struct Host {
     // A tile with a CUTLASS schedule (the page's core leaves them out: page weight) is answered by the same module
     // from the page's URL hash (web/page_tile.cpp): `done` gets the request's `id` and the answer as lines.
     void (*tile_lines)(int id, const std::string& hash, void (*done)(int id, const std::string& lines)) = nullptr;
+    // The GPU notes (the page's core leaves them out: page weight), from the same module's gpus list: `done` gets
+    // a line per GPU, "<name>\t<note>".
+    void (*gpu_notes)(void (*done)(const std::string& lines)) = nullptr;
     std::string page_url;                                      // location without hash, for "Copy link"
     // Saved state and files (ui_saved.cpp). A browser that refuses storage (private mode, sandboxed iframe,
     // quota) gets answers, never an exception: no entries (nullopt) and false.

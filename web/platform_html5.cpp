@@ -84,6 +84,7 @@ struct Platform {
     void (*file_chosen)(const std::string& text, const std::string& name) = nullptr;  // Host::pick_file's
     void (*read)(int id, const std::string& lines) = nullptr;                          // Host::read_output's
     void (*tile)(int id, const std::string& lines) = nullptr;                          // Host::tile_lines's
+    void (*notes)(const std::string& lines) = nullptr;                                 // Host::gpu_notes's
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
 };
 
@@ -345,6 +346,14 @@ EM_JS(void, js_tile_lines, (int id, const char* hash), {
         _smcalc_platform_tile(id, t);
         _free(t);
     });
+});
+// The GPU notes (window.smcalc.gpu_notes, web/js/page.js); nothing if the JS API module cannot load.
+EM_JS(void, js_gpu_notes, (), {
+    window["smcalc"].gpu_notes().then(function(lines) {
+        var t = allocateUTF8(lines);
+        _smcalc_platform_notes(t);
+        _free(t);
+    }, function() {});
 });
 // Opens the browser's file dialog (the button's click runs inside the gesture: frame_in_gesture);
 // the chosen file's text comes back through smcalc_platform_file_chosen().
@@ -697,6 +706,10 @@ void host_tile_lines(int id, const std::string& hash, void (*done)(int id, const
     P().tile = done;
     js_tile_lines(id, hash.c_str());
 }
+void host_gpu_notes(void (*done)(const std::string& lines)) {
+    P().notes = done;
+    js_gpu_notes();
+}
 void host_pick_file(void (*chosen)(const std::string& text, const std::string& name)) {
     P().file_chosen = chosen;
     js_pick_file();
@@ -746,6 +759,11 @@ EMSCRIPTEN_KEEPALIVE void smcalc_platform_read(int id, const char* lines) {
 // Host::tile_lines's answer: a tile with a CUTLASS schedule as lines from the JS API module.
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_tile(int id, const char* lines) {
     if (P().tile) P().tile(id, lines ? lines : "");
+    RequestFrame();
+}
+// Host::gpu_notes's answer.
+EMSCRIPTEN_KEEPALIVE void smcalc_platform_notes(const char* lines) {
+    if (P().notes) P().notes(lines ? lines : "");
     RequestFrame();
 }
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_hash(const char* hash) {
@@ -945,6 +963,7 @@ bool Init(Host* host, std::string* url_hash) {
     host->pick_file = host_pick_file;
     host->read_output = host_read_output;
     host->tile_lines = host_tile_lines;
+    host->gpu_notes = host_gpu_notes;
     host->page_url = take(js_location(1));
     *url_hash = take(js_location(0));
     p.last_time = emscripten_get_now() / 1000.0;

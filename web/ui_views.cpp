@@ -553,6 +553,25 @@ void view_notices(App& a) {
 // [SECTION] Device
 // ---------------------------------------------------------------------------------------------------------
 
+namespace {
+std::string g_notes;  // the GPU notes, "<name>\t<note>" lines (Host::gpu_notes), once asked
+bool g_notes_asked = false;
+void take_notes(const std::string& lines) { g_notes = lines; }
+
+// A GPU's note (derived figures, disagreements between sources): the page's core leaves the notes out (page
+// weight), so the first tooltip asks the JS API module for them all; "" until they come (or if it cannot load).
+std::string gpu_note(App& a, std::string_view name) {
+    if (!g_notes_asked && a.host.gpu_notes) a.host.gpu_notes(take_notes);
+    g_notes_asked = true;
+    const std::string key = "\n" + std::string(name) + "\t";
+    const std::string all = "\n" + g_notes;
+    const std::size_t at = all.find(key);
+    if (at == std::string::npos) return {};
+    const std::size_t from = at + key.size();
+    return all.substr(from, all.find('\n', from) - from);
+}
+}  // namespace
+
 void view_gpu_picker(App& a, float width) {
     const Model& m = a.model;
     const SavedGpu* saved = saved_gpu_matching(a);
@@ -652,10 +671,11 @@ void view_gpu_picker(App& a, float width) {
         if (shown == 0) text_dim("No GPU matches. The custom-device editor takes any device.");
         ImGui::EndCombo();
     }
-    if (ImGui::IsItemHovered() && m.spec && !m.spec->note.empty() && !ImGui::IsPopupOpen("##gpu")) {
+    if (ImGui::IsItemHovered() && m.spec && !ImGui::IsPopupOpen("##gpu")) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-        ImGui::TextUnformatted(m.spec->note.data(), m.spec->note.data() + m.spec->note.size());
+        const std::string note = gpu_note(a, m.spec->name);
+        if (!note.empty()) ImGui::TextUnformatted(note.c_str());
         ImGui::TextDisabled("Sources: %.*s", static_cast<int>(m.spec->source.size()), m.spec->source.data());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();

@@ -64,6 +64,13 @@
       return out;
     }, function (e) { return 'E\tthe reader (smcalc-api.js) could not load: ' + cell(e && e.message); });
   }
+  // The GPU notes for the GPU picker's tooltip (the page's core leaves them out: page weight), a line
+  // "<name>\t<note>" per GPU of the JS API's gpus list.
+  function gpu_notes() {
+    return api().then(function (a) { return a.gpus({}); }).then(function (r) {
+      return r.gpus.map(function (g) { return g.name + '\t' + cell(g.note); }).join('\n');
+    });
+  }
   var resolveReady;
   var smcalc = {
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
@@ -87,6 +94,7 @@
     },
     api: api,
     read_lines: read_lines,
+    gpu_notes: gpu_notes,
     // For smcalc-messages.js: the field tables' keys (ui_state.hpp fields_json), a hash to apply (as a link's
     // would be, without a history entry), and a function called once per burst of changes of the inputs.
     fields: function () { return JSON.parse(UTF8ToString(_smcalc_page_fields())); },
