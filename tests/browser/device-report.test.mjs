@@ -11,22 +11,14 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { loadApi } from '../js/load.mjs';
-import { idle, item, root, session, state } from './harness.mjs';
+import { idle, item, open, root, session, state } from './harness.mjs';
 
 const env = session();
 const report = (f) => fs.readFileSync(path.join(root, 'tests/data/device-reports', f), 'utf8');
 
 test('"Paste a device report": a deviceQuery becomes the device, a differing one a custom device, a bad one an error', async () => {
   const api = await loadApi();
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48&ss=24576');
-  await page.waitForFunction(() => window.smcalc && window.smcalc.ready, null, { timeout: 20000 });
-  await page.evaluate(() => window.smcalc.ready.then(() => true));
-  await idle(page);
+  const { context, page, errors } = await open(env.browser, env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48&ss=24576', { viewport: { width: 1280, height: 900 } });
   // The button sits in the custom device editor (collapsed until opened).
   const tree = await item(page, 'Custom device');
   await page.mouse.click(tree.cx, tree.cy);

@@ -502,15 +502,7 @@ test('"Copy embed code": the author sets the base URL (checked, remembered); the
 // and for the plain iframe; the quiz and compare snippets, put on a course page at another origin, open a quiz
 // whose answer is hidden with every input locked, and the Compare view on the page's inputs.
 test('"Copy embed code" writes quiz, locked and compare snippets; on another origin they open a locked quiz and the Compare view', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48&ss=24576');
-  await page.waitForFunction(() => window.smcalc && window.smcalc.ready, null, { timeout: 20000 });
-  await page.evaluate(() => window.smcalc.ready.then(() => true));
-  await idle(page);
+  const { context, page, errors } = await open(env.browser, env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48&ss=24576');
   const hash = (await page.evaluate(() => window.smcalc.state())).hash;
   const b = await item(page, 'Copy embed code');
   await page.mouse.click(b.cx, b.cy);
@@ -569,15 +561,7 @@ test('"Copy embed code" writes quiz, locked and compare snippets; on another ori
 test('docs/bad-inputs.md: every embed-code base URL row gets its documented answer; 300 random texts give the note or a clean snippet', async () => {
   const table = rows('embed-base');
   assert.ok(table.length >= 20, `only ${table.length} base-URL rows found`);
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48');
-  await page.waitForFunction(() => window.smcalc && window.smcalc.ready, null, { timeout: 20000 });
-  await page.evaluate(() => window.smcalc.ready.then(() => true));
-  await idle(page);
+  const { context, page, errors } = await open(env.browser, env.base + 'index.html#gpu=A100&m=kernel&t=256&r=48');
   const hash = (await page.evaluate(() => window.smcalc.state())).hash;
   const RULE = 'the base URL must be the folder of index.html and embed.js on your site: http://..., https://..., ' +
     'file://... or a path such as /smcalc/';
