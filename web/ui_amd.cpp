@@ -152,14 +152,14 @@ void view_amd_why(App& a) {
     if (derivation)
         for (const std::string& line : *derivation) {
             ImGui::Bullet();
-            ImGui::TextUnformatted(line.c_str());
+            text_lines(line);
         }
     if (notes && !notes->empty()) {
         ImGui::Spacing();
         for (const std::string& note : *notes) {
             ImGui::TextColored(a.pal.text_limiting, "Note");
             ImGui::SameLine();
-            ImGui::TextUnformatted(note.c_str());
+            text_lines(note);
         }
     }
     if (m.amd_gpu) {

@@ -193,6 +193,7 @@ void text_dim(const char* s);
 void note_clipped(std::string_view label, float need, float room);
 // Text wrapped at the window's edge, in `colour` (nullptr: the text colour).
 void text_wrapped(const std::string& s, const ImVec4* colour = nullptr);
+void text_lines(std::string_view s);  // wrapped at the right edge, never inside a number (web/wrap.hpp)
 // A row of a two-column input table; then the widget. `key`: the row's hash key; a locked one (?lock=) is drawn
 // disabled up to the next row or end_locked_row() (before EndTable).
 void label_cell(const char* label, const char* help, const char* key = nullptr);

@@ -16,6 +16,7 @@
 #include "imgui_internal.h"  // tag_item: the test-engine item hook (window.smcalc.items())
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
+#include "wrap.hpp"
 
 namespace smcalc::web {
 
@@ -190,13 +191,29 @@ void note_clipped(std::string_view label, float need, float room) {
     if (v.size() < 32 && std::find(v.begin(), v.end(), l) == v.end()) v.push_back(l);
 }
 
+// Text wrapped at the right edge that never breaks inside a number ("2,048", "98.4"; web/wrap.hpp): ImGui's
+// break positions, each moved out of a number, a TextUnformatted per line in a group, so that the lines after
+// the first start where the first did (after a bullet or a label on the same line).
+void text_lines(std::string_view s) {
+    if (s.empty()) return ImGui::TextUnformatted("");
+    ImFont* f = ImGui::GetFont();
+    const float w = ImGui::GetContentRegionAvail().x;
+    ImGui::BeginGroup();
+    for (std::size_t from = 0; from < s.size();) {
+        std::size_t br = static_cast<std::size_t>(
+            f->CalcWordWrapPositionA(ImGui::GetFontSize() / f->FontSize, s.data() + from, s.data() + s.size(), w) -
+            s.data());
+        br = number_safe_break(s, from, std::max(br, from + 1));
+        ImGui::TextUnformatted(s.data() + from, s.data() + br);
+        for (from = br; from < s.size() && s[from] == ' ';) ++from;
+    }
+    ImGui::EndGroup();
+}
+
 void text_wrapped(const std::string& s, const ImVec4* colour) {
-    ImGui::PushTextWrapPos(0.0f);
-    if (colour)
-        ImGui::TextColored(*colour, "%s", s.c_str());
-    else
-        ImGui::TextUnformatted(s.c_str());
-    ImGui::PopTextWrapPos();
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+    text_lines(s);
+    if (colour) ImGui::PopStyleColor();
 }
 
 namespace {
@@ -1057,14 +1074,14 @@ void view_why(App& a) {
         for (const std::string& line : m.result->derivation) {
             // "Registers: ..." -> the heading part dimmed is too subtle; keep one bullet per step.
             ImGui::Bullet();
-            ImGui::TextUnformatted(line.c_str());
+            text_lines(line);
         }
         if (!m.result->notes.empty()) {
             ImGui::Spacing();
             for (const std::string& note : m.result->notes) {
                 ImGui::TextColored(a.pal.text_limiting, "Note");
                 ImGui::SameLine();
-                ImGui::TextUnformatted(note.c_str());
+                text_lines(note);
             }
         }
     }
