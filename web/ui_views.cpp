@@ -1028,17 +1028,18 @@ void budget_bars(const std::vector<Budget>& budgets) {
     for (const Budget& b : budgets) {
         const bool bytes = b.unit == "bytes";
         const std::string used = bytes ? format_bytes(b.used) : grouped(b.used);
-        const std::string lim = bytes ? format_bytes(b.limit) : grouped(b.limit);
+        // Students learn 48 KiB per CTA and would see 49 KiB here (issue 31): the budget adds the driver's per-CTA
+        // reserve (1 KiB from CC 8.0) to the limit, as the used bytes include it; the bar says "48 KiB + 1 KiB".
+        const int64_t rs = b.name == "shared memory per CTA" ? app().model.device.reserved_smem_per_block : 0;
+        const std::string lim = rs > 0 ? format_bytes(b.limit - rs) + " + " + format_bytes(rs)
+                                : bytes ? format_bytes(b.limit) : grouped(b.limit);
         const std::string value = used + " / " + lim + (bytes ? std::string() : " " + b.unit);
         const bool over = b.used > b.limit;
         const double frac = b.limit > 0 ? static_cast<double>(b.used) / static_cast<double>(b.limit) : (b.used > 0 ? 1 : 0);
         char pct[32];
         std::snprintf(pct, sizeof pct, " (%.1f %%)", 100.0 * frac);
         std::string tip = b.name + ": " + grouped(b.used) + " of " + grouped(b.limit) + " " + b.unit + pct;
-        // Students learn 48 KiB per CTA and see 49 KiB here (issue 31): the budget adds the driver's per-CTA
-        // reserve (1 KiB from CC 8.0) to the limit, as the used bytes include it.
-        const int64_t rs = app().model.device.reserved_smem_per_block;
-        if (rs > 0 && b.name == "shared memory per CTA")
+        if (rs > 0)
             tip += "\nThe limit is the " + format_bytes(b.limit - rs) + " a CTA may ask for plus the " + format_bytes(rs) +
                    " the driver reserves for every CTA; the used bytes include that reserve too.";
         bar_row(capitalized(b.name), value, frac, over ? BarKind::Over : b.limiting ? BarKind::Limiting : BarKind::Normal,
@@ -1060,7 +1061,7 @@ void view_why(App& a) {
         for (const std::string& note : m.tile->notes) {
             ImGui::TextColored(a.pal.text_limiting, "Tile");
             ImGui::SameLine();
-            ImGui::TextUnformatted(note.c_str());
+            text_lines(note);
         }
         const KernelInput& k = m.kernel;
         const std::string launch = "The solver gets the tile's launch: " + std::to_string(k.threads) + " threads, " +
