@@ -1530,7 +1530,9 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
         auto r = tile_core(dev, v, gpu, false);
         if (r) {
             const int64_t half_b = ceil_div(ceil_div(in.n, 2) * in.k * r->b_smem_bits, 8);  // n, k bounded: fits
-            const int64_t smem = r->smem_per_cta - in.stages * (r->smem_b_per_stage - half_b);
+            // r's own stage count: with stages auto, in.stages is the ignored input (any value up to 2^53-1, which
+            // overflowed here: fuzz_tile's crash b0a99553); r's stages x B per stage is inside r's shared memory.
+            const int64_t smem = r->smem_per_cta - r->input.stages * (r->smem_b_per_stage - half_b);
             KernelInput k = tile_kernel(*r);
             k.smem_dynamic = smem;
             k.smem_dynamic_max = smem;
