@@ -740,7 +740,12 @@ void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t st
     e.smem_a = ceil_div(m_cta * k * c.a_smem_bits, 8);
     e.smem_b = ceil_div(n_b * k * c.b_smem_bits, 8);
     e.smem_stage = e.smem_a + e.smem_b;
-    e.smem_main = e.smem_stage * stages;
+    const Ck main = ck(e.smem_stage) * ck(stages);  // up to 2^43 x 2^20: may not fit
+    if (!main.ok) {
+        e.overflow = Overflow::Mainloop;
+        return;
+    }
+    e.smem_main = main.v;
     // The kernel's PipelineStorage (each member alignas(16)) and what follows it before the 1024-aligned tensors:
     //  Hopper: mainloop (16 B x stages), C load (16 B x C stages), load order barrier (16 B), scheduler (16 B);
     //  Blackwell: also the CLC pipeline, the accumulator pipeline (16 B x acc stages), the CLC throttle, the TMEM
@@ -757,7 +762,12 @@ void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t st
     }
     e.smem_bar = pipes;
     e.smem_head = round_to(pipes, 1024);
-    e.smem_total = e.smem_head + (c.epi_reuse ? std::max(e.smem_epi, e.smem_main) : e.smem_epi + e.smem_main);
+    const Ck total = ck(e.smem_head) + (c.epi_reuse ? ck(std::max(e.smem_epi, e.smem_main)) : ck(e.smem_epi) + ck(e.smem_main));
+    if (!total.ok) {  // a user's epilogue_bytes (up to 2^53-1) beside a mainloop near 2^63
+        e.overflow = Overflow::Total;
+        return;
+    }
+    e.smem_total = total.v;
     e.smem_fits = e.smem_total <= c.smem_limit;
 }
 
@@ -767,8 +777,9 @@ Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int
     e.shape = shape_for(c, m, n, k, warps);
     if (e.shape.fail != ShapeFail::None) return e;
     if (kSchedules && c.schedule != Schedule::None) {
-        // Schedules' shapes are bounded (M, N <= 256, K checked below): only stages and K can overflow.
-        if (k > (int64_t{1} << 20) || stages > (int64_t{1} << 20)) {
+        // M, N, K and stages bounded by 2^20 each (a search's lists reach here unrefused: fuzz_tile's crash 1301a92c
+        // had M ~ 6.4e9), so every product below fits; the mainloop's stages x (A + B) is checked on its own.
+        if (m > (int64_t{1} << 20) || n > (int64_t{1} << 20) || k > (int64_t{1} << 20) || stages > (int64_t{1} << 20)) {
             e.overflow = Overflow::Mainloop;
             return e;
         }
