@@ -96,8 +96,13 @@ void view_tile_inputs(App& a, bool compact) {
     const bool amd = m.amd_gpu != nullptr;  // the AMD MFMA model reads shape, stages, waves, types and problem
     label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages). Auto: CUTLASS's "
                          "StageCountAutoCarveout, the most that fit beside the epilogue.", "st");
-    if (!amd) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() * 3.2f);
-    int_input("##st", t.stages, 1, 1);
+    // Beside the field, the "auto" box: the field takes what the box leaves (measured, not guessed: at 640 x 480 a
+    // guess left the field no width). Compact layouts drop the field's -/+ buttons for room.
+    const ImGuiStyle& st = ImGui::GetStyle();
+    if (!amd)
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - st.ItemSpacing.x - ImGui::GetFrameHeight() -
+                                st.ItemInnerSpacing.x - ImGui::CalcTextSize("auto").x);
+    int_input("##st", t.stages, compact && !amd ? 0 : 1, compact && !amd ? 0 : 1);
     if (!amd) {
         ImGui::SameLine();
         ImGui::Checkbox("auto##sa", &t.stages_auto);
