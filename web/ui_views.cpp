@@ -571,9 +571,9 @@ void view_notices(App& a) {
 // ---------------------------------------------------------------------------------------------------------
 
 namespace {
-std::string g_notes;  // the GPU notes, "<name>\t<note>" lines (Host::gpu_notes), once asked
+std::string g_notes;  // "\n" + the GPU notes, "<name>\t<note>" lines (Host::gpu_notes), once asked
 bool g_notes_asked = false;
-void take_notes(const std::string& lines) { g_notes = lines; }
+void take_notes(const std::string& lines) { g_notes = "\n" + lines; }  // each line found as "\n<name>\t"
 
 // A GPU's note (derived figures, disagreements between sources): the page's core leaves the notes out (page
 // weight), so the first tooltip asks the JS API module for them all; "" until they come (or if it cannot load).
@@ -581,11 +581,10 @@ std::string gpu_note(App& a, std::string_view name) {
     if (!g_notes_asked && a.host.gpu_notes) a.host.gpu_notes(take_notes);
     g_notes_asked = true;
     const std::string key = "\n" + std::string(name) + "\t";
-    const std::string all = "\n" + g_notes;
-    const std::size_t at = all.find(key);
+    const std::size_t at = g_notes.find(key);
     if (at == std::string::npos) return {};
     const std::size_t from = at + key.size();
-    return all.substr(from, all.find('\n', from) - from);
+    return g_notes.substr(from, g_notes.find('\n', from) - from);
 }
 }  // namespace
 
