@@ -1068,22 +1068,10 @@ Request parse(const json& request) {
 
 namespace detail {
 
-json limiting_json(const std::vector<Resource>& limiting) {
-    json a = json::array();
-    for (Resource res : limiting) a.push_back(std::string(resource_key(res)));
-    return a;
-}
-
 json limits_json(const OccupancyResult& r) {
     json limits = json::object();
     for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
     return limits;
-}
-
-json rows_json(const std::vector<CompareRow>& rows) {
-    json a = json::array();
-    for (const CompareRow& r : rows) a.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
-    return a;
 }
 
 json aliases_json(std::string_view aliases) {
@@ -1109,9 +1097,7 @@ namespace {
 using detail::aliases_json;
 using detail::gpu_json;
 using detail::opt_json;
-using detail::limiting_json;
 using detail::limits_json;
-using detail::rows_json;
 
 json device_json(const Device& d) {
     json o = json::object();
@@ -1126,6 +1112,20 @@ json input_json(const KernelInput& in) {
     for (const auto& f : fields::kernel_fields()) o[std::string(f.key)] = field_json(f, in);
     return o;
 }
+
+}  // namespace
+
+namespace detail {
+json custom_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+json custom_json(const KernelInput& in) { return input_json(in); }
+json custom_json(const schema::NamedTexts& t) {
+    json o = json::object();
+    for (const auto& [name, text] : t.items) o[name] = text;
+    return o;
+}
+}  // namespace detail
+
+namespace {
 
 json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, const OccupancyResult& r) {
     json a = json::object();
@@ -1200,28 +1200,9 @@ json tiles_json(const Request& req, const TileSearchResult& r) {
 
 // ----- next step -----
 
-json suggestion_json(const Suggestion& s) {
-    json changes = json::array();
-    for (const Change& c : s.changes)
-        changes.push_back({{"knob", std::string(knob_key(c.knob))}, {"unit", std::string(knob_unit(c.knob))},
-                           {"from", c.from}, {"to", c.to}});
-    json o = json::object();
-    o["id"] = s.id;
-    o["possible"] = s.possible;
-    o["changes"] = std::move(changes);
-    o["text"] = s.text;
-    o["reason"] = s.reason;
-    o["input"] = s.possible ? input_json(s.input) : json(nullptr);
-    o["blocks_per_sm"] = s.possible ? json(s.result.blocks_per_sm) : json(nullptr);
-    o["warps_per_sm"] = s.possible ? json(s.result.warps_per_sm) : json(nullptr);
-    o["occupancy"] = s.possible ? json(s.result.occupancy) : json(nullptr);
-    o["limiting"] = s.possible ? limiting_json(s.result.limiting) : json(nullptr);
-    return o;
-}
-
 json next_step_json(const Request& req, const NextStepAnswer& a) {
     json suggestions = json::array();
-    for (const Suggestion* s : a.step.all()) suggestions.push_back(suggestion_json(*s));
+    for (const Suggestion* s : a.step.all()) suggestions.push_back(detail::value_json(*s));
     json lb = json::object();
     lb["possible"] = a.bounds.has_value();
     lb["target_blocks"] = a.bounds_target;
@@ -1268,13 +1249,13 @@ json compare_json(const Request& req, const Comparison& c) {
         o["warps_per_sm"] = ok ? json(col.result.warps_per_sm) : json(nullptr);
         o["occupancy"] = ok ? json(col.result.occupancy) : json(nullptr);
         o["limits"] = ok ? limits_json(col.result) : json(nullptr);
-        o["limiting"] = ok ? limiting_json(col.result.limiting) : json(nullptr);
+        o["limiting"] = ok ? detail::value_json(col.result.limiting) : json(nullptr);
         o["gpu_resident_ctas"] = opt_json(col.gpu_resident_ctas);
         o["gpu_resident_warps"] = opt_json(col.gpu_resident_warps);
         cols.push_back(std::move(o));
     }
     return {{"kind", "kernel"}, {"gpus", req.gpus}, {"input", input_json(c.kernel)}, {"columns", std::move(cols)},
-            {"rows", rows_json(c.rows)}};
+            {"rows", detail::value_json(c.rows)}};
 }
 
 json compare_tile_json(const Request& req, const TileComparison& c) {
@@ -1289,7 +1270,7 @@ json compare_tile_json(const Request& req, const TileComparison& c) {
         o["fits"] = r ? json(r->fits) : json(nullptr);
         o["ctas_per_sm"] = r ? json(r->ctas_per_sm) : json(nullptr);
         o["occupancy"] = r ? json(r->occupancy) : json(nullptr);
-        o["limiting"] = r ? limiting_json(r->limiting) : json(nullptr);
+        o["limiting"] = r ? detail::value_json(r->limiting) : json(nullptr);
         o["instruction"] = r ? json(r->instruction) : json(nullptr);
         o["acc_regs_per_thread"] = r ? json(r->acc_regs_per_thread) : json(nullptr);
         o["regs_per_thread_est"] = r ? json(r->regs_per_thread_est) : json(nullptr);
@@ -1300,29 +1281,12 @@ json compare_tile_json(const Request& req, const TileComparison& c) {
         cols.push_back(std::move(o));
     }
     return {{"kind", "tile"}, {"gpus", req.gpus}, {"input", tile_input_json(req.tile)}, {"columns", std::move(cols)},
-            {"rows", rows_json(c.rows)}};
+            {"rows", detail::value_json(c.rows)}};
 }
 
 // ----- parse -----
 
-json parsed_kernel_json(const ParsedKernel& k) {
-    json cmem = json::array();
-    for (const auto& [bank, bytes] : k.cmem) cmem.push_back({{"bank", bank}, {"bytes", bytes}});
-    json o = json::object();
-    detail::put_members(o, k);
-    o["mangled"] = opt_json(k.mangled);
-    o["demangled"] = opt_json(k.demangled);
-    o["arch"] = opt_json(k.arch);
-    o["cc"] = k.cc ? json(cc_text(*k.cc)) : json(nullptr);
-    o["cmem"] = std::move(cmem);
-    // Read from a binary (tool "binary"): cluster dims, where in the file, where each figure came from.
-    o["cluster_dims"] = k.cluster_dims.empty() ? json(nullptr) : json(k.cluster_dims);
-    o["container"] = opt_json(k.container);
-    json sources = json::object();
-    for (const auto& [field, place] : k.sources) sources[field] = place;
-    o["sources"] = std::move(sources);
-    return o;
-}
+json parsed_kernel_json(const ParsedKernel& k) { return detail::value_json(k); }
 
 json parse_json(const ParsedOutput& p) {
     json kernels = json::array();
@@ -1350,39 +1314,7 @@ json gpus_json() {
     return {{"gpus", std::move(list)}};
 }
 
-json archs_json() {
-    json list = json::array();
-    for (const auto& a : all_arch_rules()) {
-        json carve = json::array();
-        for (int c : a.carveouts()) carve.push_back(c);
-        list.push_back({{"cc", cc_text(a.cc)},
-                        {"family", std::string(a.family)},
-                        {"warp_size", a.warp_size},
-                        {"max_threads_per_block", a.max_threads_per_block},
-                        {"max_warps_per_sm", a.max_warps_per_sm},
-                        {"max_threads_per_sm", a.max_threads_per_sm},
-                        {"max_blocks_per_sm", a.max_blocks_per_sm},
-                        {"regs_per_sm", a.regs_per_sm},
-                        {"regs_per_block", a.regs_per_block},
-                        {"max_regs_per_thread", a.max_regs_per_thread},
-                        {"max_regs_per_thread_occ", a.max_regs_per_thread_occ},
-                        {"reg_alloc_unit", a.reg_alloc_unit},
-                        {"sub_partitions", a.sub_partitions},
-                        {"smem_alloc_granularity", a.smem_alloc_granularity},
-                        {"reserved_smem_per_block", a.reserved_smem_per_block},
-                        {"smem_per_sm", a.smem_per_sm},
-                        {"smem_per_block", a.smem_per_block},
-                        {"smem_per_block_optin", a.smem_per_block_optin},
-                        {"carveouts_kib", std::move(carve)},
-                        {"barrier_factor", a.barrier_factor},
-                        {"barrier_limit_applies", a.barrier_limit_applies},
-                        {"barriers_per_block", a.barriers_per_block},
-                        {"has_tmem", a.has_tmem},
-                        {"tmem_columns", a.tmem_columns},
-                        {"source", std::string(a.source)}});
-    }
-    return {{"archs", std::move(list)}};
-}
+json archs_json() { return {{"archs", detail::value_json(all_arch_rules())}}; }
 
 // The JSON answer of a solved request (solve() decided every number; this only writes them).
 json answer_json(const Request& req, const Solved& solved) {
@@ -1401,11 +1333,9 @@ json answer_json(const Request& req, const Solved& solved) {
         json operator()(const AmdParseAnswer& r) const { return detail::amd_parse_json(r); }
         json operator()(const OccupancyResult& r) const { return occupancy_json(req, r); }
         json operator()(const BlockSizeResult& r) const {
-            return {{"block_size", r.block_size},
-                    {"min_grid_size", r.min_grid_size},
-                    {"blocks_per_sm", r.blocks_per_sm},
-                    {"occupancy", r.occupancy},
-                    {"gpu", gpu_json(req)}};
+            json a = detail::value_json(r);
+            a["gpu"] = gpu_json(req);
+            return a;
         }
         json operator()(const DynamicSmemAnswer& r) const {
             json notes = json::array();

@@ -30,6 +30,12 @@ std::string answer_declarations() {
          "\n";
     s += ts_interface<amd::NextStep>("A suggestion of next_step on an AMD GPU (smcalc::amd::NextStep).") + "\n";
     s += ts_interface<amd::TileResult>("The figures of an AMD tile answer (smcalc::amd::TileResult).") + "\n";
+    s += ts_interface<BlockSizeResult>("The figures of a block_size answer (smcalc::BlockSizeResult).") + "\n";
+    s += ts_interface<Change>("One input a suggestion changes.") + "\n";
+    s += ts_interface<Suggestion>("One suggestion of next_step (smcalc::Suggestion).") + "\n";
+    s += ts_interface<CompareRow>("One row of a compare answer: a figure per GPU.") + "\n";
+    s += ts_interface<ArchRules>("One compute capability's rules (op archs; smcalc::ArchRules).") + "\n";
+    s += ts_interface<ConstantBank>("A constant bank a kernel uses.") + "\n";
     s += ts_interface<ParsedKernel>("The figures of a kernel read from ptxas/cuobjdump output or a binary.") + "\n";
     s += ts_interface<amd::ParsedKernel>("The figures of a kernel read from LLVM AMDGPU output or a code object.");
     return s;

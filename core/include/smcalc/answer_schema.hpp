@@ -13,7 +13,10 @@
 
 #include "smcalc/amd.hpp"
 #include "smcalc/amd_parse.hpp"
+#include "smcalc/arch.hpp"
 #include "smcalc/cluster.hpp"
+#include "smcalc/format.hpp"
+#include "smcalc/guidance.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/ptxas.hpp"
 #include "smcalc/schema.hpp"
@@ -76,6 +79,30 @@ template <>
 struct Custom<Dim3> {
     static constexpr std::string_view ts = "[number, number, number]";
 };
+// A kernel's inputs are written from their field table (smcalc/fields.hpp), every field given.
+template <>
+struct Custom<KernelInput> {
+    static constexpr std::string_view ts = "KernelAnswerInput";
+};
+// (name, text) pairs written as an object {"name": "text"} (a later pair with the same name wins).
+struct NamedTexts {
+    std::vector<std::pair<std::string, std::string>> items;
+};
+template <>
+struct Custom<NamedTexts> {
+    static constexpr std::string_view ts = "Record<string, string>";
+};
+
+// ----- what computed members share -----
+// A text that may be empty: null when it is.
+inline std::optional<std::string> text_or_null(std::string_view s) {
+    return s.empty() ? std::nullopt : std::optional<std::string>(std::string(s));
+}
+// A value that exists only when `has`: null otherwise.
+template <class T>
+std::optional<T> only_if(bool has, const T& v) {
+    return has ? std::optional<T>(v) : std::nullopt;
+}
 
 // ----- NVIDIA occupancy (smcalc/occupancy.hpp) -----
 template <>
@@ -332,7 +359,87 @@ struct Of<amd::TileResult> {
         member("notes", &R::notes));
 };
 
+// ----- op block_size, next_step, compare, archs -----
+template <>
+struct Of<BlockSizeResult> {
+    using R = BlockSizeResult;
+    static constexpr std::string_view name = "BlockSizeFigures";
+    static constexpr auto members = std::make_tuple(
+        member("block_size", &R::block_size, "threads per block with the most resident threads"),
+        member("min_grid_size", &R::min_grid_size, "blocks for one full wave"),
+        member("blocks_per_sm", &R::blocks_per_sm), member("occupancy", &R::occupancy, "0..1"));
+};
+
+template <>
+struct Of<Change> {
+    static constexpr std::string_view name = "SuggestionChange";
+    static constexpr auto members = std::make_tuple(
+        computed("knob", +[](const Change& c) { return std::string(knob_key(c.knob)); }, "\"regs\", \"smem\", \"threads\", \"barriers\""),
+        computed("unit", +[](const Change& c) { return std::string(knob_unit(c.knob)); }),
+        member("from", &Change::from), member("to", &Change::to));
+};
+
+// A suggestion's figures are null when it is not possible (`reason` says why).
+template <>
+struct Of<Suggestion> {
+    using S = Suggestion;
+    static constexpr std::string_view name = "Suggestion";
+    static constexpr auto members = std::make_tuple(
+        member("id", &S::id, "\"regs\", \"smem\", \"threads_block\", \"threads_warps\", \"barriers\", \"next_level\""),
+        member("possible", &S::possible), member("changes", &S::changes), member("text", &S::text),
+        member("reason", &S::reason, "why not, when not possible"),
+        computed("input", +[](const S& x) { return only_if(x.possible, x.input); }, "the kernel with the changes"),
+        computed("blocks_per_sm", +[](const S& x) { return only_if(x.possible, x.result.blocks_per_sm); }),
+        computed("warps_per_sm", +[](const S& x) { return only_if(x.possible, x.result.warps_per_sm); }),
+        computed("occupancy", +[](const S& x) { return only_if(x.possible, x.result.occupancy); }, "0..1"),
+        computed("limiting", +[](const S& x) { return only_if(x.possible, x.result.limiting); }));
+};
+
+template <>
+struct Of<CompareRow> {
+    static constexpr std::string_view name = "CompareRow";
+    static constexpr auto members = std::make_tuple(
+        member("key", &CompareRow::key, "\"cc\", \"sm_count\", \"blocks_per_sm\", ..."),
+        member("label", &CompareRow::label), member("values", &CompareRow::values, "one per column"),
+        member("differs", &CompareRow::differs, "not all values equal"));
+};
+
+// One compute capability's rules (op archs).
+template <>
+struct Of<ArchRules> {
+    using A = ArchRules;
+    static constexpr std::string_view name = "ArchRow";
+    static constexpr auto members = std::make_tuple(
+        computed("cc", +[](const A& a) { return cc_text(a.cc); }), member("family", &A::family),
+        member("warp_size", &A::warp_size), member("max_threads_per_block", &A::max_threads_per_block),
+        member("max_warps_per_sm", &A::max_warps_per_sm), member("max_threads_per_sm", &A::max_threads_per_sm),
+        member("max_blocks_per_sm", &A::max_blocks_per_sm), member("regs_per_sm", &A::regs_per_sm),
+        member("regs_per_block", &A::regs_per_block), member("max_regs_per_thread", &A::max_regs_per_thread),
+        member("max_regs_per_thread_occ", &A::max_regs_per_thread_occ), member("reg_alloc_unit", &A::reg_alloc_unit),
+        member("sub_partitions", &A::sub_partitions),
+        member("smem_alloc_granularity", &A::smem_alloc_granularity, "bytes"),
+        member("reserved_smem_per_block", &A::reserved_smem_per_block, "bytes"),
+        member("smem_per_sm", &A::smem_per_sm, "bytes"), member("smem_per_block", &A::smem_per_block, "bytes"),
+        member("smem_per_block_optin", &A::smem_per_block_optin, "bytes"),
+        computed("carveouts_kib", +[](const A& a) { return std::vector<int>(a.carveouts().begin(), a.carveouts().end()); }),
+        member("barrier_factor", &A::barrier_factor), member("barrier_limit_applies", &A::barrier_limit_applies),
+        member("barriers_per_block", &A::barriers_per_block), member("has_tmem", &A::has_tmem),
+        member("tmem_columns", &A::tmem_columns), member("source", &A::source, "source keys (docs/sources.md)"));
+};
+
 // ----- compiler output (smcalc/ptxas.hpp, smcalc/amd_parse.hpp) -----
+// A constant bank a kernel uses (ptxas's "360 bytes cmem[0]").
+struct ConstantBank {
+    int64_t bank = 0;
+    int64_t bytes = 0;
+};
+template <>
+struct Of<ConstantBank> {
+    static constexpr std::string_view name = "ConstantBank";
+    static constexpr auto members = std::make_tuple(member("bank", &ConstantBank::bank),
+                                                    member("bytes", &ConstantBank::bytes));
+};
+
 template <>
 struct Of<ParsedKernel> {
     using K = ParsedKernel;
@@ -345,9 +452,22 @@ struct Of<ParsedKernel> {
         member("spill_loads", &K::spill_loads, "bytes per thread"),
         member("cumulative_stack", &K::cumulative_stack, "bytes per thread"),
         member("local", &K::local, "bytes per thread"), member("entry", &K::entry), member("tool", &K::tool),
-        member("line", &K::line, "1-based"), member("missing", &K::missing)
+        member("line", &K::line, "1-based"), member("missing", &K::missing),
+        computed("mangled", +[](const K& k) { return text_or_null(k.mangled); }),
+        computed("demangled", +[](const K& k) { return text_or_null(k.demangled); }),
+        computed("arch", +[](const K& k) { return text_or_null(k.arch); }, "\"sm_90a\" as printed"),
+        computed("cc", +[](const K& k) { return k.cc ? std::optional<std::string>(cc_text(*k.cc)) : std::nullopt; }),
+        computed("cmem", +[](const K& k) {
+            std::vector<ConstantBank> banks;
+            for (const auto& [bank, bytes] : k.cmem) banks.push_back({bank, bytes});
+            return banks;
+        }, "constant banks used")
 #ifndef SMCALC_NO_BINARY_READER
             ,
+        computed("cluster_dims", +[](const K& k) { return only_if(!k.cluster_dims.empty(), k.cluster_dims); },
+                 "__cluster_dims__ (EIATTR_CTA_PER_CLUSTER)"),
+        computed("container", +[](const K& k) { return text_or_null(k.container); }, "where in the file"),
+        computed("sources", +[](const K& k) { return NamedTexts{k.sources}; }, "field -> where it came from"),
         member("max_threads", &K::max_threads, "__launch_bounds__ (binaries)"),
         member("max_regs", &K::max_regs, "EIATTR_MAXREG_COUNT (binaries)"),
         member("param_bytes", &K::param_bytes, "bytes of kernel parameters (binaries)")

@@ -36,6 +36,29 @@ constexpr Member<S, M> member(std::string_view key, M S::*ptr, std::string_view 
     return {key, ptr, doc};
 }
 
+// A member written from a value the struct computes (a CC as "9.0", a count of 0 as null, a name list from
+// "a|b|c"): `get` returns what is written; its C++ type gives the TypeScript type, as a data member's does.
+// List it with a captureless lambda: computed("cc", +[](const TileResult& r) { return cc_text(r.cc); }).
+template <class S, class R>
+struct Computed {
+    std::string_view key;
+    R (*get)(const S&);
+    std::string_view doc;
+};
+template <class S, class R>
+constexpr Computed<S, R> computed(std::string_view key, R (*get)(const S&), std::string_view doc = {}) {
+    return {key, get, doc};
+}
+// The value of a listed member in `s`.
+template <class S, class M, class T>
+const M& value_of(const Member<S, M>& m, const T& s) {
+    return s.*(m.ptr);
+}
+template <class S, class R, class T>
+R value_of(const Computed<S, R>& m, const T& s) {
+    return m.get(s);
+}
+
 // Of<T> is specialised per struct (smcalc/answer_schema.hpp): `name` (the TypeScript interface) and `members`
 // (a tuple of Member). Types without a specialisation are values (numbers, strings, enums with EnumKey).
 template <class T>
@@ -67,7 +90,7 @@ struct is_list<T, std::void_t<typename T::value_type, decltype(std::declval<cons
 // Calls f(key, value) for each member of s, in the list's order.
 template <class T, class F>
 void each_member(const T& s, F&& f) {
-    std::apply([&](const auto&... m) { (f(m.key, s.*(m.ptr)), ...); }, Of<T>::members);
+    std::apply([&](const auto&... m) { (f(m.key, value_of(m, s)), ...); }, Of<T>::members);
 }
 
 // ----- TypeScript -----
@@ -122,7 +145,7 @@ std::string ts_interface(std::string_view doc) {
     std::apply(
         [&](const auto&... m) {
             auto line = [&](const auto& mm) {
-                using V = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<const T&>().*(mm.ptr))>>;
+                using V = std::remove_cv_t<std::remove_reference_t<decltype(value_of(mm, std::declval<const T&>()))>>;
                 std::string l = "  " + std::string(mm.key) + ": " + ts_type<V>() + ";";
                 if (!mm.doc.empty()) {
                     if (l.size() < 38) l.resize(38, ' ');
