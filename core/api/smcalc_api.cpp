@@ -1107,6 +1107,13 @@ json device_json(const Device& d) {
     return o;
 }
 
+// The device an answer used and its GPU name (null: a CC or a custom device), beside the answer's own members.
+json with_device(json a, const Request& req) {
+    a["device"] = device_json(req.device);
+    a["gpu"] = gpu_json(req);
+    return a;
+}
+
 json input_json(const KernelInput& in) {
     json o = json::object();
     for (const auto& f : fields::kernel_fields()) o[std::string(f.key)] = field_json(f, in);
@@ -1162,9 +1169,7 @@ json tile_json(const Request& req, const TileResult& r) {
     a["rows"] = detail::tile_rows_json(r.rows);
     a["solver"] = r.occ ? occupancy_json(req.device, gpu_json(req), tile_kernel(r), *r.occ) : json(nullptr);
     a["input"] = tile_input_json(r.input);
-    a["device"] = device_json(req.device);
-    a["gpu"] = gpu_json(req);
-    return a;
+    return with_device(std::move(a), req);
 }
 
 json tiles_json(const Request& req, const TileSearchResult& r) {
@@ -1193,9 +1198,7 @@ json tiles_json(const Request& req, const TileSearchResult& r) {
     a["rejected"] = {{"refused", r.refused}, {"spills", r.spills}, {"smem_over", r.smem_over},
                      {"tmem_over", r.tmem_over}, {"no_cta", r.no_cta}};
     a["input"] = std::move(input);
-    a["device"] = device_json(req.device);
-    a["gpu"] = gpu_json(req);
-    return a;
+    return with_device(std::move(a), req);
 }
 
 // ----- next step -----
@@ -1229,9 +1232,7 @@ json next_step_json(const Request& req, const NextStepAnswer& a) {
     o["target_blocks"] = a.step.target_blocks;
     o["suggestions"] = std::move(suggestions);
     o["launch_bounds"] = std::move(lb);
-    o["device"] = device_json(req.device);
-    o["gpu"] = gpu_json(req);
-    return o;
+    return with_device(std::move(o), req);
 }
 
 // ----- compare -----
