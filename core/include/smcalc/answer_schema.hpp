@@ -108,6 +108,7 @@ std::optional<T> only_if(bool has, const T& v) {
 template <>
 struct Of<Budget> {
     static constexpr std::string_view name = "Budget";
+    static constexpr std::string_view doc = "A per-resource bar of an occupancy answer (NVIDIA and AMD).";
     static constexpr auto members = std::make_tuple(
         member("name", &Budget::name, "\"registers per SM\""),
         member("unit", &Budget::unit, "\"registers\", \"bytes\", \"warps\", \"blocks\", \"barriers\""),
@@ -117,6 +118,7 @@ struct Of<Budget> {
 template <>
 struct Of<OccupancyResult> {
     static constexpr std::string_view name = "OccupancyFigures";
+    static constexpr std::string_view doc = "The figures of an NVIDIA occupancy answer (smcalc::OccupancyResult).";
     static constexpr auto members = std::make_tuple(
         member("blocks_per_sm", &OccupancyResult::blocks_per_sm),
         member("warps_per_sm", &OccupancyResult::warps_per_sm),
@@ -142,6 +144,7 @@ struct Of<OccupancyResult> {
 template <>
 struct Of<TileRole> {
     static constexpr std::string_view name = "TileRole";
+    static constexpr std::string_view doc = "One thread role of a CUTLASS schedule: its threads and registers per thread.";
     static constexpr auto members = std::make_tuple(
         member("key", &TileRole::key, "\"producer\", \"consumer\", \"mma\", \"load\", \"scheduler\", \"epilogue\""),
         member("label", &TileRole::label), member("threads", &TileRole::threads),
@@ -152,6 +155,7 @@ struct Of<TileRole> {
 template <>
 struct Of<StageAutoInfo> {
     static constexpr std::string_view name = "StagesAuto";
+    static constexpr std::string_view doc = "How \"stages\": \"auto\" chose the count (CUTLASS's StageCountAutoCarveout).";
     static constexpr auto members = std::make_tuple(
         member("stages", &StageAutoInfo::stages), member("capacity", &StageAutoInfo::capacity, "bytes"),
         member("carveout", &StageAutoInfo::carveout, "bytes"),
@@ -163,6 +167,7 @@ struct Of<StageAutoInfo> {
 template <>
 struct Of<ProblemResult> {
     static constexpr std::string_view name = "TileProblem";
+    static constexpr std::string_view doc = "A tile over a GEMM problem: CTAs, waves, efficiency.";
     static constexpr auto members = std::make_tuple(
         member("tiles_m", &ProblemResult::tiles_m), member("tiles_n", &ProblemResult::tiles_n),
         member("ctas", &ProblemResult::ctas), member("k_steps", &ProblemResult::k_steps),
@@ -176,6 +181,7 @@ struct Of<ProblemResult> {
 template <>
 struct Of<TileResult> {
     static constexpr std::string_view name = "TileFigures";
+    static constexpr std::string_view doc = "The figures of an NVIDIA tile answer (smcalc::TileResult).";
     static constexpr auto members = std::make_tuple(
         member("fits", &TileResult::fits), member("occupancy", &TileResult::occupancy, "0..1"),
         member("ctas_per_sm", &TileResult::ctas_per_sm), member("limiting", &TileResult::limiting),
@@ -223,6 +229,7 @@ struct Of<TileResult> {
 template <>
 struct Of<TileFit> {
     static constexpr std::string_view name = "TileFitFigures";
+    static constexpr std::string_view doc = "The figures of one tile of a tiles answer (smcalc::TileFit).";
     static constexpr auto members = std::make_tuple(
         member("m", &TileFit::m), member("n", &TileFit::n), member("k", &TileFit::k),
         member("stages", &TileFit::stages), member("warps", &TileFit::warps),
@@ -236,6 +243,7 @@ struct Of<TileFit> {
 template <>
 struct Of<TileFitOption> {
     static constexpr std::string_view name = "TileFitOptionFigures";
+    static constexpr std::string_view doc = "A tile shape that would fit another way (smcalc::TileFitOption).";
     static constexpr auto members = std::make_tuple(
         member("key", &TileFitOption::key, "\"more_warps\", \"cluster_split_m\", \"cluster_split_n\", \"cta_pair_2sm\""),
         member("label", &TileFitOption::label), member("cluster", &TileFitOption::cluster),
@@ -250,6 +258,7 @@ struct Of<TileFitOption> {
 template <>
 struct Of<ClusterFigure> {
     static constexpr std::string_view name = "ClusterFigure";
+    static constexpr std::string_view doc = "One figure of resident clusters GPU-wide, with its basis and source.";
     static constexpr auto members = std::make_tuple(
         member("key", &ClusterFigure::key, "\"low\", \"typical\", \"high\", \"bound\", ..."),
         member("label", &ClusterFigure::label), member("clusters", &ClusterFigure::clusters),
@@ -261,6 +270,7 @@ struct Of<ClusterFigure> {
 template <>
 struct Of<MaxActiveClusters> {
     static constexpr std::string_view name = "MaxActiveClusters";
+    static constexpr std::string_view doc = "Resident clusters GPU-wide: range, typical, bound and each figure.";
     static constexpr auto members = std::make_tuple(
         member("low", &MaxActiveClusters::low), member("typical", &MaxActiveClusters::typical),
         member("high", &MaxActiveClusters::high), member("bound", &MaxActiveClusters::bound),
@@ -270,6 +280,7 @@ struct Of<MaxActiveClusters> {
 template <>
 struct Of<GpcFill> {
     static constexpr std::string_view name = "GpcFill";
+    static constexpr std::string_view doc = "One GPC of the typical layout.";
     static constexpr auto members =
         std::make_tuple(member("sms", &GpcFill::sms), member("clusters", &GpcFill::clusters),
                         member("ctas", &GpcFill::ctas), member("idle_sms", &GpcFill::idle_sms));
@@ -278,6 +289,7 @@ struct Of<GpcFill> {
 template <>
 struct Of<ClusterWaves> {
     static constexpr std::string_view name = "ClusterWaves";
+    static constexpr std::string_view doc = "A grid of clusters in waves.";
     static constexpr auto members = std::make_tuple(
         member("grid", &ClusterWaves::grid), member("grid_ctas", &ClusterWaves::grid_ctas),
         member("grid_clusters", &ClusterWaves::grid_clusters), member("waves_low", &ClusterWaves::waves_low),
@@ -288,6 +300,7 @@ struct Of<ClusterWaves> {
 template <>
 struct Of<ClusterResult> {
     static constexpr std::string_view name = "ClusterFigures";
+    static constexpr std::string_view doc = "The figures of a thread block cluster's answer (smcalc::ClusterResult).";
     static constexpr auto members = std::make_tuple(
         member("dims", &ClusterResult::dims), member("cluster_size", &ClusterResult::cluster_size),
         member("needs_non_portable", &ClusterResult::needs_non_portable),
@@ -307,6 +320,7 @@ struct Of<ClusterResult> {
 template <>
 struct Of<ClusterStep> {
     static constexpr std::string_view name = "ClusterStep";
+    static constexpr std::string_view doc = "A cluster suggestion of next_step (smcalc::ClusterStep).";
     static constexpr auto members = std::make_tuple(
         member("key", &ClusterStep::key, "\"smaller_cluster\", \"gpc_limit\""), member("dims", &ClusterStep::dims),
         member("clusters", &ClusterStep::clusters), member("ctas", &ClusterStep::ctas),
@@ -319,6 +333,7 @@ template <>
 struct Of<amd::OccupancyResult> {
     using R = amd::OccupancyResult;
     static constexpr std::string_view name = "AmdOccupancyFigures";
+    static constexpr std::string_view doc = "The figures of an AMD occupancy answer (smcalc::amd::OccupancyResult).";
     static constexpr auto members = std::make_tuple(
         member("gfx", &R::gfx), member("waves_per_simd", &R::waves_per_simd),
         member("max_waves_per_simd", &R::max_waves_per_simd), member("workgroups_per_cu", &R::workgroups_per_cu),
@@ -336,6 +351,7 @@ template <>
 struct Of<amd::NextStep> {
     using R = amd::NextStep;
     static constexpr std::string_view name = "AmdSuggestion";
+    static constexpr std::string_view doc = "A suggestion of next_step on an AMD GPU (smcalc::amd::NextStep).";
     static constexpr auto members = std::make_tuple(
         member("resource", &R::resource), member("field", &R::field), member("from", &R::from),
         member("to", &R::to), member("workgroups_per_cu", &R::workgroups_per_cu),
@@ -347,6 +363,7 @@ template <>
 struct Of<amd::TileResult> {
     using R = amd::TileResult;
     static constexpr std::string_view name = "AmdTileFigures";
+    static constexpr std::string_view doc = "The figures of an AMD tile answer (smcalc::amd::TileResult).";
     static constexpr auto members = std::make_tuple(
         member("gfx", &R::gfx), member("threads", &R::threads), member("acc_bytes", &R::acc_bytes),
         member("acc_regs_per_lane", &R::acc_regs_per_lane), member("overhead_vgprs", &R::overhead_vgprs, "estimate"),
@@ -364,6 +381,7 @@ template <>
 struct Of<BlockSizeResult> {
     using R = BlockSizeResult;
     static constexpr std::string_view name = "BlockSizeFigures";
+    static constexpr std::string_view doc = "The figures of a block_size answer (smcalc::BlockSizeResult).";
     static constexpr auto members = std::make_tuple(
         member("block_size", &R::block_size, "threads per block with the most resident threads"),
         member("min_grid_size", &R::min_grid_size, "blocks for one full wave"),
@@ -373,6 +391,7 @@ struct Of<BlockSizeResult> {
 template <>
 struct Of<Change> {
     static constexpr std::string_view name = "SuggestionChange";
+    static constexpr std::string_view doc = "One input a suggestion changes.";
     static constexpr auto members = std::make_tuple(
         computed("knob", +[](const Change& c) { return std::string(knob_key(c.knob)); }, "\"regs\", \"smem\", \"threads\", \"barriers\""),
         computed("unit", +[](const Change& c) { return std::string(knob_unit(c.knob)); }),
@@ -384,6 +403,7 @@ template <>
 struct Of<Suggestion> {
     using S = Suggestion;
     static constexpr std::string_view name = "Suggestion";
+    static constexpr std::string_view doc = "One suggestion of next_step (smcalc::Suggestion).";
     static constexpr auto members = std::make_tuple(
         member("id", &S::id, "\"regs\", \"smem\", \"threads_block\", \"threads_warps\", \"barriers\", \"next_level\""),
         member("possible", &S::possible), member("changes", &S::changes), member("text", &S::text),
@@ -398,6 +418,7 @@ struct Of<Suggestion> {
 template <>
 struct Of<CompareRow> {
     static constexpr std::string_view name = "CompareRow";
+    static constexpr std::string_view doc = "One row of a compare answer: a figure per GPU.";
     static constexpr auto members = std::make_tuple(
         member("key", &CompareRow::key, "\"cc\", \"sm_count\", \"blocks_per_sm\", ..."),
         member("label", &CompareRow::label), member("values", &CompareRow::values, "one per column"),
@@ -409,6 +430,7 @@ template <>
 struct Of<ArchRules> {
     using A = ArchRules;
     static constexpr std::string_view name = "ArchRow";
+    static constexpr std::string_view doc = "One compute capability's rules (op archs; smcalc::ArchRules).";
     static constexpr auto members = std::make_tuple(
         computed("cc", +[](const A& a) { return cc_text(a.cc); }), member("family", &A::family),
         member("warp_size", &A::warp_size), member("max_threads_per_block", &A::max_threads_per_block),
@@ -436,6 +458,7 @@ struct ConstantBank {
 template <>
 struct Of<ConstantBank> {
     static constexpr std::string_view name = "ConstantBank";
+    static constexpr std::string_view doc = "A constant bank a kernel uses.";
     static constexpr auto members = std::make_tuple(member("bank", &ConstantBank::bank),
                                                     member("bytes", &ConstantBank::bytes));
 };
@@ -444,6 +467,7 @@ template <>
 struct Of<ParsedKernel> {
     using K = ParsedKernel;
     static constexpr std::string_view name = "ParsedKernelFigures";
+    static constexpr std::string_view doc = "The figures of a kernel read from ptxas/cuobjdump output or a binary.";
     static constexpr auto members = std::make_tuple(
         member("name", &K::name), member("short_name", &K::short_name), member("cc_modelled", &K::cc_modelled),
         member("registers", &K::registers), member("smem_static", &K::smem_static, "bytes"),
@@ -479,6 +503,7 @@ template <>
 struct Of<amd::ParsedKernel> {
     using K = amd::ParsedKernel;
     static constexpr std::string_view name = "AmdParsedKernelFigures";
+    static constexpr std::string_view doc = "The figures of a kernel read from LLVM AMDGPU output or a code object.";
     static constexpr auto members = std::make_tuple(
         member("name", &K::name), member("vgprs", &K::vgprs), member("agprs", &K::agprs),
         member("unified_vgprs", &K::unified_vgprs), member("sgprs", &K::sgprs), member("lds", &K::lds, "bytes"),

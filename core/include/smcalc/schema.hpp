@@ -138,10 +138,10 @@ std::string ts_enum() {
     return s + ";\n";
 }
 
-// `/** doc */ export interface <name> { key: type;  // unit ... }` for the struct T.
+// `/** doc */ export interface <name> { key: type;  // unit ... }` for the struct T (Of<T>::name, doc, members).
 template <class T>
-std::string ts_interface(std::string_view doc) {
-    std::string s = "/** " + std::string(doc) + " */\nexport interface " + std::string(Of<T>::name) + " {\n";
+std::string ts_interface() {
+    std::string s = "/** " + std::string(Of<T>::doc) + " */\nexport interface " + std::string(Of<T>::name) + " {\n";
     std::apply(
         [&](const auto&... m) {
             auto line = [&](const auto& mm) {
@@ -157,6 +157,14 @@ std::string ts_interface(std::string_view doc) {
         },
         Of<T>::members);
     return s + "}\n";
+}
+
+// The interfaces of Ts, in order, a blank line between two.
+template <class... Ts>
+std::string interfaces() {
+    std::string s;
+    ((s += (s.empty() ? "" : "\n") + ts_interface<Ts>()), ...);
+    return s;
 }
 
 // Every answer part with a schema, as TypeScript interfaces (smcalc/answer_schema.hpp lists them).
