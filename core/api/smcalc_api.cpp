@@ -915,11 +915,8 @@ bool read_device_choice(const json& j, Request& req, const std::optional<DeviceR
     return dev != nullptr || report.has_value();
 }
 
-Request parse(const json& request) {
-    if (!request.is_object())
-        fail(ErrorId::BadRequest, "",
-             "a request must be a JSON object such as {\"op\": \"occupancy\", \"gpu\": \"A100\"}; got " + shown(request));
-    Request req;
+// "op": one of kOps' names.
+Op read_op(const json& request) {
     const json* op = get(request, "op");
     std::string ops;
     for (const auto& [name, o] : kOps) ops += (ops.empty() ? "" : ", ") + std::string(name);
@@ -928,7 +925,15 @@ Request parse(const json& request) {
     const std::string op_text = op->get<std::string>();
     auto it = std::find_if(kOps.begin(), kOps.end(), [&](const auto& p) { return p.first == op_text; });
     if (it == kOps.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
-    req.op = it->second;
+    return it->second;
+}
+
+Request parse(const json& request) {
+    if (!request.is_object())
+        fail(ErrorId::BadRequest, "",
+             "a request must be a JSON object such as {\"op\": \"occupancy\", \"gpu\": \"A100\"}; got " + shown(request));
+    Request req;
+    req.op = read_op(request);
     if (req.op == Op::Compare)
         if (const json* kind = get(request, "kind"))
             req.compare_tile = read_choice<bool>(*kind, "kind", {{"kernel", false}, {"tile", true}},
