@@ -366,6 +366,54 @@ ApiTile read_page_tile(std::string_view lines) {
     return t;
 }
 
+namespace {
+
+// The tile's answer into the model: the tile, its cluster, and the launch it becomes as the kernel; `what`
+// gains the tile's words. false: the tile has no occupancy answer (the summary says why).
+bool take_tile_answer(const Inputs& in, Model& m, Answer& ans, std::string& what) {
+    const TileInput ti = in.tile_input();
+    m.tile = std::move(std::get<TileResult>(ans.solved));
+    const TileResult& t = *m.tile;
+    m.cluster = t.cluster;
+    what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
+            count_text(ti.stages, "stage", "stages") + ", " + count_text(ti.warps, "warp", "warps");
+    if (!t.occ) {
+        m.summary = what + ": " + (t.notes.empty() ? std::string("no occupancy answer.") : t.notes.back());
+        return false;
+    }
+    m.result = *t.occ;
+    // The launch tile() hands the solver (tile.hpp: threads, regs_launch, smem_per_cta as opt-in dynamic);
+    // the default opt-in maximum lets the shared-memory graph run to the device's limit.
+    m.kernel = KernelInput{};
+    m.kernel.threads = t.threads;
+    m.kernel.regs = t.regs_launch;
+    m.kernel.smem_dynamic = t.smem_per_cta;
+    m.kernel.optin = true;
+    what += ": " + std::to_string(t.acc_regs_per_thread) + " accumulator registers per thread, " +
+            format_bytes(t.smem_per_cta) + " shared memory per CTA" + (t.fits ? "" : " (does not fit)") + ",";
+    return true;
+}
+
+// The graphs' captions (the views show them while the sweeps are pending; compute_sweeps() adds the points).
+void set_graph_captions(Model& m) {
+    const KernelInput& k = m.kernel;
+    m.threads.title = "Occupancy vs threads per block";
+    m.threads.x_label = "threads per block";
+    m.threads.current_x = k.threads;
+    m.regs.title = "Occupancy vs registers per thread";
+    m.regs.x_label = "registers per thread";
+    m.regs.current_x = k.regs;
+    m.smem.title = k.smem_static > 0 ? "Occupancy vs dynamic shared memory" : "Occupancy vs shared memory per block";
+    m.smem.x_label = k.smem_static > 0 ? "dynamic shared memory (+ " + format_bytes(k.smem_static) + " static)"
+                                       : "shared memory per block";
+    m.smem.x_bytes = true;
+    m.smem.current_x = k.smem_dynamic;
+    const float occ = m.result ? static_cast<float>(m.result->occupancy) : 0.0f;
+    m.threads.current_occupancy = m.regs.current_occupancy = m.smem.current_occupancy = occ;
+}
+
+}  // namespace
+
 Model compute_model(const Inputs& in, bool sweeps, ApiTile* api) {
     Model m;
     m.key = encode_hash(in);
@@ -401,26 +449,7 @@ Model compute_model(const Inputs& in, bool sweeps, ApiTile* api) {
     }
     m.cluster_steps = std::move(ans.cluster.steps);
     if (tile) {
-        const TileInput ti = in.tile_input();
-        m.tile = std::move(std::get<TileResult>(ans.solved));
-        const TileResult& t = *m.tile;
-        m.cluster = t.cluster;
-        what += ", tile " + std::to_string(ti.m) + "x" + std::to_string(ti.n) + "x" + std::to_string(ti.k) + ", " +
-                count_text(ti.stages, "stage", "stages") + ", " + count_text(ti.warps, "warp", "warps");
-        if (!t.occ) {
-            m.summary = what + ": " + (t.notes.empty() ? std::string("no occupancy answer.") : t.notes.back());
-            return m;
-        }
-        m.result = *t.occ;
-        // The launch tile() hands the solver (tile.hpp: threads, regs_launch, smem_per_cta as opt-in dynamic);
-        // the default opt-in maximum lets the shared-memory graph run to the device's limit.
-        m.kernel = KernelInput{};
-        m.kernel.threads = t.threads;
-        m.kernel.regs = t.regs_launch;
-        m.kernel.smem_dynamic = t.smem_per_cta;
-        m.kernel.optin = true;
-        what += ": " + std::to_string(t.acc_regs_per_thread) + " accumulator registers per thread, " +
-                format_bytes(t.smem_per_cta) + " shared memory per CTA" + (t.fits ? "" : " (does not fit)") + ",";
+        if (!take_tile_answer(in, m, ans, what)) return m;
     } else {
         m.result = std::move(std::get<OccupancyResult>(ans.solved));
         m.cluster = std::move(ans.cluster.result);
@@ -448,21 +477,7 @@ Model compute_model(const Inputs& in, bool sweeps, ApiTile* api) {
         if (b.ok()) m.best = std::get<BlockSizeResult>(b.solved);
     }
 
-    // The graphs' captions now (the views show them while the sweeps are pending), their points in
-    // compute_sweeps().
-    m.threads.title = "Occupancy vs threads per block";
-    m.threads.x_label = "threads per block";
-    m.threads.current_x = k.threads;
-    m.regs.title = "Occupancy vs registers per thread";
-    m.regs.x_label = "registers per thread";
-    m.regs.current_x = k.regs;
-    m.smem.title = k.smem_static > 0 ? "Occupancy vs dynamic shared memory" : "Occupancy vs shared memory per block";
-    m.smem.x_label = k.smem_static > 0 ? "dynamic shared memory (+ " + format_bytes(k.smem_static) + " static)"
-                                       : "shared memory per block";
-    m.smem.x_bytes = true;
-    m.smem.current_x = k.smem_dynamic;
-    const float occ = m.result ? static_cast<float>(m.result->occupancy) : 0.0f;
-    m.threads.current_occupancy = m.regs.current_occupancy = m.smem.current_occupancy = occ;
+    set_graph_captions(m);
 
     if (m.tile && !m.tile->fits) {
         // A tile that does not fit has no occupancy (the headline says why and how to make it fit): no graphs
