@@ -26,7 +26,7 @@ MINIMUM = {
     'smcalc_badinput_tests':       3,  # tests/badinput/hash-badinput.cpp
     'smcalc_web_storage_tests':    6,  # tests/web-ui-storage.cpp
     'smcalc_web_scanf_tests':      4,  # tests/web-scanf-lite.cpp
-    'smcalc_web_wrap_tests':       1,  # tests/web-wrap.cpp (web/wrap.hpp)
+    'smcalc_web_wrap_tests':       2,  # tests/web-wrap.cpp (web/wrap.hpp)
     'smcalc_oracle_tests':         4,  # tests/oracle/diff-occupancy.cpp (needs cuda_occupancy.h; else skipped)
     'cli_test.sh':                 21,  # tests/cli/CMakeLists.txt SMCALC_CLI_CASES (needs CLI11 + nlohmann-json)
     'badinput.sh':                 2,  # cli-bad:flags, cli-bad:batch (needs the CLI)

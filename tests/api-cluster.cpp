@@ -134,7 +134,7 @@ TEST_CASE("api cluster: bad clusters are errors naming the field and range") {
     g["grid"] = json::array({6, 2, 1});
     check(g, "invalid_input", "grid", "not a multiple of the cluster's x (4)");
     g["grid"] = json::array({0, 2, 1});
-    check(g, "invalid_input", "grid.x", "from 1 to");
+    check(g, "invalid_input", "grid.x", "a whole number, 1 or more");
     json nog = one_cta(1);
     nog.erase("cluster");
     nog["grid"] = "8x1x1";

@@ -1348,8 +1348,8 @@ Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_v
     auto bad = [&](const std::string& why) -> Expected<std::array<int64_t, 3>> {
         std::string t(text.substr(0, 40));
         return Error{ErrorId::InvalidInput, f,
-                     f + " must be M x N x K such as \"128x128x64\" (three integers from 1 to " + num(kMaxInput) +
-                         "); got \"" + t + "\"" + (why.empty() ? "" : ": " + why)};
+                     f + " must be M x N x K such as \"128x128x64\" (three whole numbers, 1 or more; at most "
+                         "2^53-1); got \"" + t + "\"" + (why.empty() ? "" : ": " + why)};
     };
     std::array<int64_t, 3> out{};
     std::size_t part = 0;
@@ -1364,7 +1364,7 @@ Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_v
         int64_t v = 0;
         auto r = std::from_chars(begin, end, v);
         if (r.ec == std::errc::result_out_of_range || (r.ec == std::errc{} && (v < 1 || v > kMaxInput)))
-            return bad("each must be from 1 to " + num(kMaxInput));
+            return bad("each must be from 1 to 2^53-1");
         if (r.ec != std::errc{} || part >= 3) return bad("");
         out[part++] = v;
         i = static_cast<std::size_t>(r.ptr - text.data());

@@ -86,8 +86,8 @@ void set_out(TileInput& t, int64_t v) {
 constexpr std::string_view kCudaDefault = "CUDA's default";
 
 // ---- the tables ---------------------------------------------------------------------------------------
-// Units say what a number counts (they appear in errors: "threads must be an integer from 1 to ... (threads
-// per block)"); help says what the field means and its default.
+// Units say what a number counts (they appear in errors: "threads must be a whole number, 1 or more (threads
+// per block; at most 2^53-1)"); help says what the field means and its default.
 
 const Field<KernelInput> kKernel[] = {
     {.key = "threads", .hash = "t", .flag = "--threads", .label = "Threads per block", .unit = "threads per block",
@@ -375,7 +375,12 @@ std::string allowed(const Field<T>& f) {
 }
 
 std::string allowed_range(int64_t lo, int64_t hi, std::string_view unit, bool bytes, std::string_view default_what) {
-    std::string s = "an integer from " + num(lo) + " to " + num(hi) + " (" + std::string(unit) + ")";
+    // A field bounded only by kMaxInput (2^53-1: the largest integer a JSON number keeps exact, not a hardware
+    // limit) reads "a whole number, 0 or more": students took "from 0 to 9007199254740991" for a limit of the
+    // GPU (issue 31). The bound is still said, as 2^53-1; real ranges ("from 1 to 1024") keep their numbers.
+    std::string s = hi == kMaxInput ? std::string(lo >= 0 ? "a whole number, " : "an integer, ") + num(lo) +
+                                          " or more (" + std::string(unit) + "; at most 2^53-1)"
+                                    : "an integer from " + num(lo) + " to " + num(hi) + " (" + std::string(unit) + ")";
     if (bytes) s += " or a string with a unit such as \"24KiB\" (1 KB = 1 KiB = 1024 B)";
     if (!default_what.empty()) s += ", or -1 / \"default\" for " + std::string(default_what);
     return s;

@@ -199,8 +199,7 @@ Expected<int64_t> parse_bytes(std::string_view field, std::string_view text) {
     auto bad = [&](const std::string& why) {
         return Error{ErrorId::InvalidInput, f,
                      f + " is \"" + std::string(text.substr(0, 64)) + "\": " + why +
-                         "; write a byte count from 0 to " + num(kMaxInput) +
-                         " with an optional unit B, KB/KiB/K, MB/MiB/M or GB/GiB/G (1 KB = 1 KiB = 1024 B), "
+                         "; write a whole number of bytes, 0 or more (at most 2^53-1), with an optional unit B, KB/KiB/K, MB/MiB/M or GB/GiB/G (1 KB = 1 KiB = 1024 B), "
                          "e.g. 24576, 24KiB, 1.5MiB"};
     };
     std::size_t i = 0;
@@ -243,11 +242,11 @@ Expected<int64_t> parse_bytes(std::string_view field, std::string_view text) {
     else
         return bad("unknown unit \"" + std::string(text.substr(i, std::min<std::size_t>(n - i, 16))) + "\"");
     // whole * mult + frac * mult / scale, checked: frac < 10^9 and mult <= 2^30 keep frac * mult below 2^60.
-    if (whole > kMaxInput / mult) return bad("it is above " + num(kMaxInput) + " bytes");
+    if (whole > kMaxInput / mult) return bad("it is above 2^53-1 bytes (8 PiB)");
     const int64_t frac_bytes = frac * mult;
     if (frac_bytes % scale != 0) return bad("it is not a whole number of bytes");
     const int64_t bytes = whole * mult + frac_bytes / scale;
-    if (bytes > kMaxInput) return bad("it is above " + num(kMaxInput) + " bytes");
+    if (bytes > kMaxInput) return bad("it is above 2^53-1 bytes (8 PiB)");
     return bytes;
 }
 

@@ -349,7 +349,11 @@ def page_rows(t, page, skipped, notes):
                 "decoder in JavaScript (slower: V8 ran its first pieces unoptimised), then compiled to "
                 "WebAssembly (this figure); the decoded pieces fed to the streaming "
                 "compiler as they come. Left: the WebGL context, the font atlas, ui_init and the first ImGui frame "
-                "(the steps below), each including V8's first compile of the wasm functions it runs."
+                "(the steps below), each including V8's first compile of the wasm functions it runs. Also tried "
+                "(issue 31): creating the WebGL context in index.html while smcalc.js downloads took that step from "
+                "~19 to ~7 ms but made the first frame later (median 427 vs 325 ms over 20 interleaved loads): with "
+                "software compositing (--disable-gpu) the page's first paint then reads the still empty canvas back from "
+                "the GPU process (a Chromium trace shows 2 read-backs before the first frame instead of 1)."
             )
     # main()'s steps (web/main.cpp marks the end of each with performance.mark): the median over the loads of
     # the time from one mark to the next. Each includes V8's compile of the wasm functions it runs first.
@@ -475,7 +479,8 @@ def main():
                       "are what the calculator's server sent of `smcalc.js` and `smcalc-api.js`; start-up is navigation to "
                       "the last embed's first result. `embed.js` starts every embed at once; the browser's HTTP cache "
                       "serves the later frames from the first one's download, and each WebAssembly module is compiled "
-                      "once per page (a frame takes it from a sibling frame); an embed draws nothing before its options "
+                      "once per page (a frame takes it from a sibling frame), and the frames' embedding protocol uses one "
+                      "JS API instance (started by one frame); an embed draws nothing before its options "
                       "and never draws an unchanged frame again (docs/embedding.md, \"Several embeds\").",
                       "",
                       "| embeds | bytes sent (median) | requests (smcalc.js, smcalc-api.js) | start-up (median) | loads |",
@@ -484,6 +489,9 @@ def main():
                 x = embeds[n]
                 lines.append(f"| {n} | {x['code_bytes_median']:,} B | {', '.join(map(str, x['requests_smcalc_js_and_api']))} | "
                              f"{fmt_ms(x['startup_ms_median'])} | {', '.join(str(v) for v in x['startup_ms'])} ms |")
+            ratio = embeds["5"]["startup_ms_median"] / embeds["1"]["startup_ms_median"]
+            lines += ["", f"5 embeds start in {ratio:.2f}x the time of one (target: at most 1.5x, issue 31: "
+                          f"{'met' if ratio <= 1.5 else 'NOT met'})."]
             lines.append("")
         if machine.get("tools"):
             lines += ["Tools: " + machine["tools"] + ".", ""]

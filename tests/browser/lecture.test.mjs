@@ -287,6 +287,28 @@ for (const width of [1280, 390]) {
   }
 }
 
+// One JS API for the five frames (web/js/messages.js shared_api): a single frame loaded smcalc-api.js and the
+// others answer with its instance; when that embed is removed, another frame loads its own and keeps answering.
+test('five embeds start one JS API between them; removing its embed leaves the others answering', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openLecture(1280, 'dark');
+  const ids = ['bad', 'nv', 'amd', 'author', 'theme'];
+  const owns = async (id) => (await frameOf(page, id)).evaluate(() => ({
+    own: window.smcalcApiShare.root === window.smcalcApiShare, loaded: typeof window.createSmcalcApi === 'function' }));
+  const before = await Promise.all(ids.map(owns));
+  assert.equal(before.filter((o) => o.own).length, 1, JSON.stringify(before));
+  assert.equal(before.filter((o) => o.loaded).length, 1, JSON.stringify(before));
+  const owner = ids[before.findIndex((o) => o.own)];
+  const other = owner === 'theme' ? 'nv' : 'theme';
+  await page.evaluate((id) => document.getElementById(id).remove(), owner);
+  // The same answer as the JS API under node, from a frame whose API's frame is gone.
+  assert.equal((await page.evaluate((id) => document.getElementById(id).set({ gpu: 'H100', threads: 512, regs: 32 }), other)).type, 'ok');
+  const a = await page.evaluate((id) => document.getElementById(id).get(), other);
+  assert.deepEqual(a.result, api.occupancy({ gpu: 'H100', threads: 512, regs: 32, smem: '24KB' }));
+  assert.equal((await owns(other)).own, true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('lecture page from file://: raw postMessage with target origin "*" is answered', { timeout: 60000 }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smcalc-lecture-'));
   const calcFile = pathToFileURL(path.join(dist, 'index.html')).href;

@@ -295,6 +295,31 @@
   var HEIGHT = 480;  // the embed layout's height until the page reports the height it needs (onlayout)
   var smcalc = window.smcalc;
   var parent = window.parent;
+  // ---- one JS API for the calculator's frames of a page ----------------------------------------------------
+  // Five embeds on a page are five frames of one origin on one main thread, and each loading, parsing and
+  // starting its own smcalc-api.js is start-up time of the page (docs/performance.md, "Several embeds"). The
+  // protocol of this frame uses the JS API of a sibling frame of the calculator (this file at the same address:
+  // one version) that has or is loading one; the API is computation on JSON-like objects, which work across
+  // frames. A sibling that went away (its embed removed, or navigated) leaves this frame to load its own. The
+  // page's own uses (dialogs, the GPU notes, a dropped file's Uint8Array) keep this frame's smcalc.api().
+  var shared_api = (function () {
+    var key = document.currentScript ? document.currentScript.src : '', from = null;
+    function alive(s) { try { return !s.owner.closed && s.owner.smcalcApiShare === s; } catch (e) { return false; } }
+    for (var i = 0; parent !== window && i < parent.length && !from; i++) {
+      try {
+        var s = parent[i] !== window && parent[i].smcalcApiShare;
+        if (s && s.key === key && alive(s.root)) from = s.root;
+      } catch (e) {}  // a frame of another origin
+    }
+    function own() {
+      var m = {key: key, owner: window, api: smcalc.api()};
+      m.root = m;
+      return (window.smcalcApiShare = m);
+    }
+    var mine = from ? {key: key, owner: window, root: from, api: from.api.then(null, smcalc.api)} : own();
+    window.smcalcApiShare = mine;
+    return function () { return alive(mine.root) ? mine.api : (mine = own()).api; };
+  })();
   var allowed = new URLSearchParams(location.search).get('origin');
   var problem = null;
   // A host page opened from a file has no origin to name: origin=file:// is read only by a calculator that is a
@@ -576,7 +601,7 @@
   var flushing = false;
   function flush() {
     flushing = false;
-    smcalc.api().then(function (api) {
+    shared_api().then(function (api) {
       var batch = queue;
       queue = [];
       pending = parse(smcalc.state().hash);
@@ -875,7 +900,7 @@
       form.id = 'smcalc-quiz';
       own_keys(form);
       document.body.appendChild(form);
-      form.onsubmit = function (e) { e.preventDefault(); smcalc.api().then(check); };
+      form.onsubmit = function (e) { e.preventDefault(); shared_api().then(check); };
     }
     form.style.colorScheme = theme() || 'dark light';
     var qs = asked(a), html = '<p style="margin:0 0 8px"><b>Predict first.</b>' +
@@ -913,7 +938,7 @@
       retry = document.createElement('button');
       retry.id = 'smcalc-retry';
       retry.textContent = 'Try again';
-      retry.onclick = function () { smcalc.api().then(ask); };
+      retry.onclick = function () { shared_api().then(ask); };
       own_keys(retry);
       document.body.appendChild(retry);
     }
@@ -980,9 +1005,9 @@
   };
   var ready = false;
   // Changes by the reader (or a link): once per burst (web/platform_html5.cpp js_set_hash).
-  smcalc.onchange = function () { refresh_controls(); smcalc.api().then(function (api) { locks(); if (!problem) changed(api); }, function () {}); };
+  smcalc.onchange = function () { refresh_controls(); shared_api().then(function (api) { locks(); if (!problem) changed(api); }, function () {}); };
   window.addEventListener('pointerup', function () { setTimeout(refresh_controls, 50); }, true);  // a tab or a panel opened
-  smcalc.api().then(function (api) {
+  shared_api().then(function (api) {
     options(api);
     setTimeout(release, 300);
     if (problem) return;

@@ -149,9 +149,10 @@ std::string_view nearest_key(std::string_view key, std::span<const std::string_v
 // of the longer key. Messages say "did you mean" then, and "the nearest known field is" otherwise.
 bool near_miss(std::string_view key, std::string_view nearest);
 
-// "an integer from 1 to 9007199254740991 (threads per block)", with the byte-unit and default clauses: the
-// allowed values of a field, as every error message about it says them. allowed_range is the same sentence
-// for the request's own numbers (blocks, limit, candidate lists).
+// "a whole number, 1 or more (threads per block; at most 2^53-1)" or "an integer from 1 to 16 (CTAs per
+// cluster)", with the byte-unit and default clauses: the allowed values of a field, as every error message
+// about it says them. allowed_range is the same sentence for the request's own numbers (blocks, limit,
+// candidate lists).
 template <class T>
 std::string allowed(const Field<T>& f);
 std::string allowed_range(int64_t lo, int64_t hi, std::string_view unit, bool bytes, std::string_view default_what);
