@@ -688,7 +688,7 @@ UiNext ui_frame(float width, float height) {
 namespace {
 
 // The AMD model's answer in the page state (the JSON API's keys for an AMD GPU).
-void amd_state_json(const App& a, JsonOut& j) {
+SMCALC_STEP void amd_state_json(const App& a, JsonOut& j) {
     const Model& m = a.model;
     if (!m.amd_gpu) return;
     j.key("vendor").str("amd").key("amd").open('{');
@@ -713,7 +713,7 @@ void amd_state_json(const App& a, JsonOut& j) {
 }
 
 // The tile in the page state: its input and the answer's figures.
-void tile_state_json(const App& a, JsonOut& j) {
+SMCALC_STEP void tile_state_json(const App& a, JsonOut& j) {
     const Model& m = a.model;
     if (a.in.mode != Mode::Tile) return;
     const TileInput t = a.in.tile_input();
@@ -734,7 +734,7 @@ void tile_state_json(const App& a, JsonOut& j) {
 }
 
 // The cluster as the page has it: its input, and the answer's figures (the JSON API's "cluster" keys).
-void cluster_state_json(const App& a, JsonOut& j) {
+SMCALC_STEP void cluster_state_json(const App& a, JsonOut& j) {
     const Model& m = a.model;
     if (!a.in.cluster_on) return;
     const Dim3& d = a.in.cluster.dims;

@@ -323,54 +323,27 @@ void view_compare_toggle(App& a) {
     if (segmented(labels, 2, v)) a.in.compare = v == 1;
 }
 
-void view_compare(App& a, float height) {
-    const CompareTable& t = compare_table(a);
-    const bool tile = a.in.mode == Mode::Tile;
-    {
-        std::string what;
-        if (tile) {
-            const TileInput& ti = a.in.tile;
-            what = "Tile " + num(ti.m) + "x" + num(ti.n) + "x" + num(ti.k) + ", " + count_text(ti.stages, "stage", "stages") + ", " +
-                   count_text(ti.warps, "warp", "warps") + ", " + std::string(dtype_key(ti.a)) + " x " + std::string(dtype_key(ti.b)) +
-                   " -> " + std::string(dtype_key(ti.acc));
-        } else {
-            const KernelInput& k = a.in.kernel;
-            what = "Kernel: " + num(k.threads) + " threads/block, " + num(k.regs) + " registers/thread, " +
-                   format_bytes(k.smem_static + k.smem_dynamic) + " shared memory/block";
-        }
-        wrapped(what + ". Highlighted rows differ between the GPUs.");
-    }
-    ImGui::Spacing();
-    const int ncol = kCompareSlots + 1;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
-    const ImGuiStyle& st = ImGui::GetStyle();
-    const float avail_w = ImGui::GetContentRegionAvail().x;
-    // As tall as its rows, or what is left of the card (then it scrolls).
-    const float row_h = ImGui::GetTextLineHeight() + 2 * st.CellPadding.y;
-    const float needed = ImGui::GetFrameHeight() + 2 * st.CellPadding.y + row_h * static_cast<float>(t.rows.size()) +
-                         st.ScrollbarSize + 4;
-    const float left = height > 0 ? height - ImGui::GetCursorPosY() - st.WindowPadding.y : needed;
-    const float h = std::max(std::min(needed, left), 120.0f);
-    float label_w = 0;
-    for (const CompareRow& row : t.rows) label_w = std::max(label_w, ImGui::CalcTextSize(row.label.c_str()).x);
-    label_w = std::clamp(label_w + 8, 90.0f, std::max(90.0f, avail_w * (avail_w < 700 ? 0.3f : 0.36f)));
-    // An empty slot keeps a narrow column for its picker; the GPUs share the rest. Narrow (embed): columns
-    // shrink to 56 px, cut values have their full text in a tooltip.
-    const int used = std::max(1, static_cast<int>(t.slots.size()));
-    const float empty_w = std::min(110.0f, std::floor((avail_w - label_w) / kCompareSlots));
-    const float pad = 2 * st.CellPadding.x + 1;
-    const float col_w = std::max(
-        56.0f, std::floor((avail_w - label_w - pad - static_cast<float>(kCompareSlots - used) * (empty_w + pad)) / static_cast<float>(used)) - pad);
-    if (!ImGui::BeginTable("cmp", ncol, flags, ImVec2(avail_w, h))) return;
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, label_w);
-    for (int i = 0; i < kCompareSlots; ++i) {
-        const bool has = std::find(t.slots.begin(), t.slots.end(), i) != t.slots.end();
-        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, has || t.slots.empty() ? col_w : empty_w);
-    }
-    ImGui::TableSetupScrollFreeze(1, 1);
+namespace {
 
-    // Row 0: the pickers.
+// What is compared: the tile or the kernel, in one line above the table.
+SMCALC_STEP void compare_heading(const App& a) {
+    const bool tile = a.in.mode == Mode::Tile;
+    std::string what;
+    if (tile) {
+        const TileInput& ti = a.in.tile;
+        what = "Tile " + num(ti.m) + "x" + num(ti.n) + "x" + num(ti.k) + ", " + count_text(ti.stages, "stage", "stages") + ", " +
+               count_text(ti.warps, "warp", "warps") + ", " + std::string(dtype_key(ti.a)) + " x " + std::string(dtype_key(ti.b)) +
+               " -> " + std::string(dtype_key(ti.acc));
+    } else {
+        const KernelInput& k = a.in.kernel;
+        what = "Kernel: " + num(k.threads) + " threads/block, " + num(k.regs) + " registers/thread, " +
+               format_bytes(k.smem_static + k.smem_dynamic) + " shared memory/block";
+    }
+    wrapped(what + ". Highlighted rows differ between the GPUs.");
+}
+
+// Row 0 of the compare table: a GPU picker per slot (NVIDIA, then AMD Instinct for a compare across vendors).
+SMCALC_STEP void compare_pickers(App& a) {
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
@@ -398,16 +371,10 @@ void view_compare(App& a, float height) {
         }
         ImGui::PopID();
     }
-    if (t.names.empty()) {
-        ImGui::EndTable();
-        wrapped_dim("Pick a GPU above.");
-        return;
-    }
-    if (t.error) {
-        ImGui::EndTable();
-        wrapped_colored(a.pal.text_error, t.error->message);
-        return;
-    }
+}
+
+// The compare table's rows: section headings, then a figure per GPU; rows that differ highlighted.
+SMCALC_STEP void compare_rows(const App& a, const CompareTable& t, float col_w) {
     const ImU32 differs_bg = ImGui::ColorConvertFloat4ToU32(
         ImVec4(a.pal.text_limiting.x, a.pal.text_limiting.y, a.pal.text_limiting.z, a.pal.dark ? 0.13f : 0.12f));
     static const char* const key_rows[] = {"blocks_per_sm", "ctas_per_sm", "per_processor", "occupancy",
@@ -440,6 +407,55 @@ void view_compare(App& a, float height) {
             if (ImGui::CalcTextSize(v.c_str()).x > col_w) tip(v);
         }
     }
+}
+
+}  // namespace
+
+void view_compare(App& a, float height) {
+    const CompareTable& t = compare_table(a);
+    compare_heading(a);
+    ImGui::Spacing();
+    const int ncol = kCompareSlots + 1;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float avail_w = ImGui::GetContentRegionAvail().x;
+    // As tall as its rows, or what is left of the card (then it scrolls).
+    const float row_h = ImGui::GetTextLineHeight() + 2 * st.CellPadding.y;
+    const float needed = ImGui::GetFrameHeight() + 2 * st.CellPadding.y + row_h * static_cast<float>(t.rows.size()) +
+                         st.ScrollbarSize + 4;
+    const float left = height > 0 ? height - ImGui::GetCursorPosY() - st.WindowPadding.y : needed;
+    const float h = std::max(std::min(needed, left), 120.0f);
+    float label_w = 0;
+    for (const CompareRow& row : t.rows) label_w = std::max(label_w, ImGui::CalcTextSize(row.label.c_str()).x);
+    label_w = std::clamp(label_w + 8, 90.0f, std::max(90.0f, avail_w * (avail_w < 700 ? 0.3f : 0.36f)));
+    // An empty slot keeps a narrow column for its picker; the GPUs share the rest. Narrow (embed): columns
+    // shrink to 56 px, cut values have their full text in a tooltip.
+    const int used = std::max(1, static_cast<int>(t.slots.size()));
+    const float empty_w = std::min(110.0f, std::floor((avail_w - label_w) / kCompareSlots));
+    const float pad = 2 * st.CellPadding.x + 1;
+    const float col_w = std::max(
+        56.0f, std::floor((avail_w - label_w - pad - static_cast<float>(kCompareSlots - used) * (empty_w + pad)) / static_cast<float>(used)) - pad);
+    if (!ImGui::BeginTable("cmp", ncol, flags, ImVec2(avail_w, h))) return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, label_w);
+    for (int i = 0; i < kCompareSlots; ++i) {
+        const bool has = std::find(t.slots.begin(), t.slots.end(), i) != t.slots.end();
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, has || t.slots.empty() ? col_w : empty_w);
+    }
+    ImGui::TableSetupScrollFreeze(1, 1);
+
+    compare_pickers(a);
+    if (t.names.empty()) {
+        ImGui::EndTable();
+        wrapped_dim("Pick a GPU above.");
+        return;
+    }
+    if (t.error) {
+        ImGui::EndTable();
+        wrapped_colored(a.pal.text_error, t.error->message);
+        return;
+    }
+    compare_rows(a, t, col_w);
     ImGui::EndTable();
     for (const std::string& n : t.notes) wrapped_dim(n);  // across vendors: which fields each vendor read
 }
@@ -622,6 +638,75 @@ void view_paste(App& a) {
     if (p.reveal > 0) reveal_card_end();  // just opened or just read: bring the box and the kernel list into view
 }
 
+namespace {
+
+// One kernel's row: its name (picks it; the tooltip has the rest), target, registers, shared memory, barriers,
+// spills.
+SMCALC_STEP void paste_kernel_row(App& a, const ParsedKernel& k, std::size_t i) {
+    const PasteState& p = a.paste;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushID(static_cast<int>(i));
+    const std::string label = k.short_name + "##k";
+    if (ImGui::Selectable(label.c_str(), p.picked == static_cast<int>(i), ImGuiSelectableFlags_SpanAllColumns))
+        pick(a, static_cast<int>(i));
+    tag_item(("kernel:" + k.short_name + (k.arch.empty() ? "" : "@" + k.arch)).c_str());
+    std::string t = k.demangled.empty() ? k.name : k.demangled;
+    if (k.stack_frame) t += "\nstack frame " + std::to_string(*k.stack_frame) + " B";
+    if (k.spill_stores || k.spill_loads)
+        t += "\nspill stores " + opt_text(k.spill_stores) + " B, loads " + opt_text(k.spill_loads) + " B";
+    if (k.local) t += "\nlocal memory " + std::to_string(*k.local) + " B";
+    t += "\nline " + std::to_string(k.line) + " of the text";
+    tip(t);
+    ImGui::PopID();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(k.arch.empty() ? "-" : k.arch.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(opt_text(k.registers).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(k.smem_static ? axis_bytes(*k.smem_static).c_str() : "-");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(opt_text(k.barriers).c_str());
+    ImGui::TableNextColumn();
+    const std::optional<int64_t> spill = k.spill_stores ? k.spill_stores : k.local;
+    if (spill && *spill > 0)
+        ImGui::TextColored(a.pal.text_limiting, "%s", axis_bytes(*spill).c_str());
+    else
+        ImGui::TextUnformatted(opt_text(spill).c_str());
+}
+
+// The kernels of the pasted output as a table (the target and spill columns only where they say something).
+SMCALC_STEP void paste_kernel_table(App& a, const ParsedOutput& out) {
+    const float line = ImGui::GetTextLineHeight();
+    // The target only when kernels of several targets are listed, spills only when some kernel spills.
+    bool several_archs = false, spills = false;
+    for (const ParsedKernel& k : out.kernels) {
+        several_archs |= k.arch != out.kernels.front().arch;
+        spills |= (k.spill_stores && *k.spill_stores > 0) || (k.local && *k.local > 0);
+    }
+
+    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
+                               ImGuiTableFlags_BordersInnerH;
+    const float rows_h = (line + ImGui::GetStyle().CellPadding.y * 2) *
+                         static_cast<float>(std::min<std::size_t>(out.kernels.size(), 8) + 1) + 4;
+    if (ImGui::BeginTable("kernels", 6, tf, ImVec2(0, rows_h))) {
+        ImGui::TableSetupColumn("Kernel", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("Arch", several_archs ? 0 : ImGuiTableColumnFlags_Disabled);
+        ImGui::TableSetupColumn("Regs");
+        ImGui::TableSetupColumn("Smem");
+        ImGui::TableSetupColumn("Bar");
+        ImGui::TableSetupColumn("Spill", spills ? 0 : ImGuiTableColumnFlags_Disabled);
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableHeadersRow();
+        for (std::size_t i = 0; i < out.kernels.size(); ++i) {
+            paste_kernel_row(a, out.kernels[i], i);
+        }
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace
+
 void view_paste_body(App& a) {
     PasteState& p = a.paste;
     const float line = ImGui::GetTextLineHeight();
@@ -657,61 +742,7 @@ void view_paste_body(App& a) {
     wrapped_dim(out.summary + (out.kernels.size() > 1 ? ". Pick one to fill in its registers, shared memory "
                                                         "and barriers:" : "."));
     for (const std::string& n : out.notes) wrapped_dim(n);
-    // Columns that say something: the target only when kernels of several targets are listed, spills only when
-    // some kernel spills.
-    bool several_archs = false, spills = false;
-    for (const ParsedKernel& k : out.kernels) {
-        several_archs |= k.arch != out.kernels.front().arch;
-        spills |= (k.spill_stores && *k.spill_stores > 0) || (k.local && *k.local > 0);
-    }
-
-    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
-                               ImGuiTableFlags_BordersInnerH;
-    const float rows_h = (line + ImGui::GetStyle().CellPadding.y * 2) *
-                         static_cast<float>(std::min<std::size_t>(out.kernels.size(), 8) + 1) + 4;
-    if (ImGui::BeginTable("kernels", 6, tf, ImVec2(0, rows_h))) {
-        ImGui::TableSetupColumn("Kernel", ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn("Arch", several_archs ? 0 : ImGuiTableColumnFlags_Disabled);
-        ImGui::TableSetupColumn("Regs");
-        ImGui::TableSetupColumn("Smem");
-        ImGui::TableSetupColumn("Bar");
-        ImGui::TableSetupColumn("Spill", spills ? 0 : ImGuiTableColumnFlags_Disabled);
-        ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableHeadersRow();
-        for (std::size_t i = 0; i < out.kernels.size(); ++i) {
-            const ParsedKernel& k = out.kernels[i];
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::PushID(static_cast<int>(i));
-            const std::string label = k.short_name + "##k";
-            if (ImGui::Selectable(label.c_str(), p.picked == static_cast<int>(i), ImGuiSelectableFlags_SpanAllColumns))
-                pick(a, static_cast<int>(i));
-            tag_item(("kernel:" + k.short_name + (k.arch.empty() ? "" : "@" + k.arch)).c_str());
-            std::string t = k.demangled.empty() ? k.name : k.demangled;
-            if (k.stack_frame) t += "\nstack frame " + std::to_string(*k.stack_frame) + " B";
-            if (k.spill_stores || k.spill_loads)
-                t += "\nspill stores " + opt_text(k.spill_stores) + " B, loads " + opt_text(k.spill_loads) + " B";
-            if (k.local) t += "\nlocal memory " + std::to_string(*k.local) + " B";
-            t += "\nline " + std::to_string(k.line) + " of the text";
-            tip(t);
-            ImGui::PopID();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(k.arch.empty() ? "-" : k.arch.c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(opt_text(k.registers).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(k.smem_static ? axis_bytes(*k.smem_static).c_str() : "-");
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(opt_text(k.barriers).c_str());
-            ImGui::TableNextColumn();
-            const std::optional<int64_t> spill = k.spill_stores ? k.spill_stores : k.local;
-            if (spill && *spill > 0)
-                ImGui::TextColored(a.pal.text_limiting, "%s", axis_bytes(*spill).c_str());
-            else
-                ImGui::TextUnformatted(opt_text(spill).c_str());
-        }
-        ImGui::EndTable();
-    }
+    paste_kernel_table(a, out);
     if (p.picked >= 0 && p.picked < static_cast<int>(out.kernels.size())) {
         const ParsedKernel& k = out.kernels[static_cast<std::size_t>(p.picked)];
         wrapped_dim(p.filled);
@@ -843,7 +874,10 @@ void view_fits(App& a) {
 // [SECTION] State JSON
 // ---------------------------------------------------------------------------------------------------------
 
-void guidance_state_json(App& a, JsonOut& j) {
+namespace {
+
+// The next-step card in the page state: its suggestions and launch bounds.
+SMCALC_STEP void next_step_state_json(App& a, JsonOut& j) {
     ensure_next(a);
     j.key("next_step");
     if (a.next.step) {
@@ -869,7 +903,10 @@ void guidance_state_json(App& a, JsonOut& j) {
     } else {
         j.null();
     }
+}
 
+// The compare view in the page state: its GPUs, columns, differing rows and the cluster row.
+SMCALC_STEP void compare_state_json(App& a, JsonOut& j) {
     j.key("compare").open('{').key("on").boolean(a.in.compare).key("gpus").open('[');
     for (const std::string& g : a.in.compare_gpus) j.str(g);
     j.close(']');
@@ -904,7 +941,13 @@ void guidance_state_json(App& a, JsonOut& j) {
         else j.null();
     }
     j.close('}');
+}
 
+}  // namespace
+
+void guidance_state_json(App& a, JsonOut& j) {
+    next_step_state_json(a, j);
+    compare_state_json(a, j);
     const PasteState& p = a.paste;
     j.key("paste").open('{').key("chars").num(static_cast<int64_t>(p.text.size())).key("kernels").open('[');
     if (p.parsed)

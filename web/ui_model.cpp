@@ -370,7 +370,7 @@ namespace {
 
 // The tile's answer into the model: the tile, its cluster, and the launch it becomes as the kernel; `what`
 // gains the tile's words. false: the tile has no occupancy answer (the summary says why).
-bool take_tile_answer(const Inputs& in, Model& m, Answer& ans, std::string& what) {
+SMCALC_STEP bool take_tile_answer(const Inputs& in, Model& m, Answer& ans, std::string& what) {
     const TileInput ti = in.tile_input();
     m.tile = std::move(std::get<TileResult>(ans.solved));
     const TileResult& t = *m.tile;
@@ -395,7 +395,7 @@ bool take_tile_answer(const Inputs& in, Model& m, Answer& ans, std::string& what
 }
 
 // The graphs' captions (the views show them while the sweeps are pending; compute_sweeps() adds the points).
-void set_graph_captions(Model& m) {
+SMCALC_STEP void set_graph_captions(Model& m) {
     const KernelInput& k = m.kernel;
     m.threads.title = "Occupancy vs threads per block";
     m.threads.x_label = "threads per block";

@@ -240,7 +240,7 @@ std::string encode_hash(const Inputs& in) {
 }
 
 // "cg": up to four GPU names separated by commas; an empty name leaves its slot empty.
-void decode_compare_gpus(Decoder& d, const std::string& value) {
+SMCALC_STEP void decode_compare_gpus(Decoder& d, const std::string& value) {
     std::array<std::string, kCompareSlots> gpus{};
     std::size_t start = 0;
     int slot = 0;
@@ -273,7 +273,7 @@ void decode_compare_gpus(Decoder& d, const std::string& value) {
 }
 
 // "d.<field>": a custom device's override of one device field; false when `key` is no device field's.
-bool decode_device_override(Decoder& d, const std::string& key, const std::string& value) {
+SMCALC_STEP bool decode_device_override(Decoder& d, const std::string& key, const std::string& value) {
     Inputs& in = d.out.inputs;
     bool found = false;
     const auto dev = fields::device_fields();
@@ -297,7 +297,7 @@ bool decode_device_override(Decoder& d, const std::string& key, const std::strin
 }
 
 // One key=value of the link, read into the decoder's inputs (or a notice saying why not).
-void decode_setting(Decoder& d, const std::string& key, const std::string& value) {
+SMCALC_STEP void decode_setting(Decoder& d, const std::string& key, const std::string& value) {
     Inputs& in = d.out.inputs;
     if (const auto* f = fields::find_hash(fields::kernel_fields(), key)) {
         d.field(*f, value, in.kernel);
