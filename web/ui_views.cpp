@@ -588,6 +588,107 @@ std::string gpu_note(App& a, std::string_view name) {
 }
 }  // namespace
 
+namespace {
+
+// The picker's open list: a filter box, saved devices, then every product grouped by family (NVIDIA, then AMD
+// Instinct); a click or Enter on the first match picks one.
+SMCALC_STEP void gpu_picker_list(App& a) {
+    if (ImGui::IsWindowAppearing()) {
+        a.gpu_filter[0] = 0;
+        ImGui::SetKeyboardFocusHere();
+    }
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const bool enter = ImGui::InputTextWithHint("##filter", "Type to filter: name, alias, CC (9.0, sm_90), family",
+                                                a.gpu_filter, sizeof a.gpu_filter,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    const std::string needle = lower(a.gpu_filter);
+    if (view_saved_gpus_in_picker(a, needle)) ImGui::CloseCurrentPopup();
+    // Matched as find_gpu matches names: case, spaces, '-' and '_' ignored ("h100-sxm" finds "H100 SXM5").
+    auto squash = [](const std::string& t) {
+        std::string o;
+        for (char c : t)
+            if (c != ' ' && c != '-' && c != '_') o += c;
+        return o;
+    };
+    const std::string key = squash(needle);
+    bool first = true;
+    int shown = 0;
+    std::string group;  // the database lists products by architecture: a heading where it changes
+    // One product: its name, figures right-aligned; picked by a click or by Enter on the first match.
+    auto row = [&](std::string_view name, const std::string& right, bool selected) {
+        ImGui::PushID(name.data(), name.data() + name.size());
+        const bool pick = ImGui::Selectable("##g", selected, 0, ImVec2(0, 0));
+        ImGui::SameLine(ImGui::GetStyle().WindowPadding.x + 4);
+        ImGui::TextUnformatted(name.data(), name.data() + name.size());
+        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x);
+        text_dim(right.c_str());
+        ImGui::PopID();
+        if (pick || (enter && first)) {
+            a.in.gpu = std::string(name);
+            a.in.cc_override.reset();
+            a.in.overrides = {};
+            if (amd::find_gpu(name)) a.in.cluster_on = false;  // clusters are NVIDIA's
+            ImGui::CloseCurrentPopup();
+        }
+        if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+        first = false;
+    };
+    for (const GpuSpec& g : all_gpus()) {
+        const std::string cc = cc_text(g.device.cc);
+        const std::string sm = std::to_string(g.device.cc.major * 10 + g.device.cc.minor);
+        std::string family;
+        if (auto arch = find_arch(g.device.cc)) family = std::string((*arch)->family);
+        const std::string hay =
+            lower(std::string(g.name) + "|" + std::string(g.aliases) + "|cc" + cc + "|" + cc + "|sm" + sm + "|" +
+                  family);
+        if (!key.empty() && squash(hay).find(key) == std::string::npos) continue;
+        ++shown;
+        if (family != group) {
+            group = family;
+            ImGui::Spacing();
+            text_dim(("NVIDIA \xC2\xB7 " + family).c_str());
+            ImGui::Separator();
+        }
+        std::string right = "CC " + cc;
+        if (g.device.sm_count > 0) right += "  " + std::to_string(g.device.sm_count) + " SMs";
+        row(g.name, right, !a.in.custom() && a.in.gpu == g.name);
+    }
+    // AMD Instinct: the AMD model (smcalc/amd.hpp), grouped by family as the NVIDIA rows are.
+    for (const amd::GpuSpec& g : amd::all_gpus()) {
+        const amd::ArchRules& r = g.arch();
+        const std::string family(r.family);
+        const std::string hay = lower(std::string(g.name) + "|" + std::string(g.aliases) + "|" +
+                                      std::string(r.gfx) + "|amd|" + family);
+        if (!key.empty() && squash(hay).find(key) == std::string::npos) continue;
+        ++shown;
+        if ("AMD " + family != group) {
+            group = "AMD " + family;
+            ImGui::Spacing();
+            text_dim(("AMD \xC2\xB7 " + family).c_str());
+            ImGui::Separator();
+        }
+        row(g.name, std::string(r.gfx) + "  " + std::to_string(g.cu_count) + " CUs", a.in.gpu == g.name);
+    }
+    if (shown == 0) text_dim("No GPU matches. The custom-device editor takes any device.");
+    ImGui::EndCombo();
+}
+
+// The picked product's note and sources, in a tooltip over the closed picker.
+SMCALC_STEP void gpu_picker_tooltip(App& a) {
+    const Model& m = a.model;
+    if (ImGui::IsItemHovered() && m.spec && !ImGui::IsPopupOpen("##gpu")) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+        const std::string note = gpu_note(a, m.spec->name);
+        if (!note.empty()) ImGui::TextUnformatted(note.c_str());
+        ImGui::TextDisabled("Sources: %.*s", static_cast<int>(m.spec->source.size()), m.spec->source.data());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+}  // namespace
+
 void view_gpu_picker(App& a, float width) {
     const Model& m = a.model;
     const SavedGpu* saved = saved_gpu_matching(a);
@@ -607,95 +708,8 @@ void view_gpu_picker(App& a, float width) {
     }
     const bool open = ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge);
     if (!open) tag_item("##gpu");
-    if (open) {
-        if (ImGui::IsWindowAppearing()) {
-            a.gpu_filter[0] = 0;
-            ImGui::SetKeyboardFocusHere();
-        }
-        ImGui::SetNextItemWidth(-FLT_MIN);
-        const bool enter = ImGui::InputTextWithHint("##filter", "Type to filter: name, alias, CC (9.0, sm_90), family",
-                                                    a.gpu_filter, sizeof a.gpu_filter,
-                                                    ImGuiInputTextFlags_EnterReturnsTrue);
-        const std::string needle = lower(a.gpu_filter);
-        if (view_saved_gpus_in_picker(a, needle)) ImGui::CloseCurrentPopup();
-        // Matched as find_gpu matches names: case, spaces, '-' and '_' ignored ("h100-sxm" finds "H100 SXM5").
-        auto squash = [](const std::string& t) {
-            std::string o;
-            for (char c : t)
-                if (c != ' ' && c != '-' && c != '_') o += c;
-            return o;
-        };
-        const std::string key = squash(needle);
-        bool first = true;
-        int shown = 0;
-        std::string group;  // the database lists products by architecture: a heading where it changes
-        // One product: its name, figures right-aligned; picked by a click or by Enter on the first match.
-        auto row = [&](std::string_view name, const std::string& right, bool selected) {
-            ImGui::PushID(name.data(), name.data() + name.size());
-            const bool pick = ImGui::Selectable("##g", selected, 0, ImVec2(0, 0));
-            ImGui::SameLine(ImGui::GetStyle().WindowPadding.x + 4);
-            ImGui::TextUnformatted(name.data(), name.data() + name.size());
-            ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x);
-            text_dim(right.c_str());
-            ImGui::PopID();
-            if (pick || (enter && first)) {
-                a.in.gpu = std::string(name);
-                a.in.cc_override.reset();
-                a.in.overrides = {};
-                if (amd::find_gpu(name)) a.in.cluster_on = false;  // clusters are NVIDIA's
-                ImGui::CloseCurrentPopup();
-            }
-            if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
-            first = false;
-        };
-        for (const GpuSpec& g : all_gpus()) {
-            const std::string cc = cc_text(g.device.cc);
-            const std::string sm = std::to_string(g.device.cc.major * 10 + g.device.cc.minor);
-            std::string family;
-            if (auto arch = find_arch(g.device.cc)) family = std::string((*arch)->family);
-            const std::string hay =
-                lower(std::string(g.name) + "|" + std::string(g.aliases) + "|cc" + cc + "|" + cc + "|sm" + sm + "|" +
-                      family);
-            if (!key.empty() && squash(hay).find(key) == std::string::npos) continue;
-            ++shown;
-            if (family != group) {
-                group = family;
-                ImGui::Spacing();
-                text_dim(("NVIDIA \xC2\xB7 " + family).c_str());
-                ImGui::Separator();
-            }
-            std::string right = "CC " + cc;
-            if (g.device.sm_count > 0) right += "  " + std::to_string(g.device.sm_count) + " SMs";
-            row(g.name, right, !a.in.custom() && a.in.gpu == g.name);
-        }
-        // AMD Instinct: the AMD model (smcalc/amd.hpp), grouped by family as the NVIDIA rows are.
-        for (const amd::GpuSpec& g : amd::all_gpus()) {
-            const amd::ArchRules& r = g.arch();
-            const std::string family(r.family);
-            const std::string hay = lower(std::string(g.name) + "|" + std::string(g.aliases) + "|" +
-                                          std::string(r.gfx) + "|amd|" + family);
-            if (!key.empty() && squash(hay).find(key) == std::string::npos) continue;
-            ++shown;
-            if ("AMD " + family != group) {
-                group = "AMD " + family;
-                ImGui::Spacing();
-                text_dim(("AMD \xC2\xB7 " + family).c_str());
-                ImGui::Separator();
-            }
-            row(g.name, std::string(r.gfx) + "  " + std::to_string(g.cu_count) + " CUs", a.in.gpu == g.name);
-        }
-        if (shown == 0) text_dim("No GPU matches. The custom-device editor takes any device.");
-        ImGui::EndCombo();
-    }
-    if (ImGui::IsItemHovered() && m.spec && !ImGui::IsPopupOpen("##gpu")) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-        const std::string note = gpu_note(a, m.spec->name);
-        if (!note.empty()) ImGui::TextUnformatted(note.c_str());
-        ImGui::TextDisabled("Sources: %.*s", static_cast<int>(m.spec->source.size()), m.spec->source.data());
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
+    if (open) gpu_picker_list(a);
+    gpu_picker_tooltip(a);
 }
 
 void view_device_summary(App& a) {
@@ -723,6 +737,72 @@ void view_device_summary(App& a) {
     ImGui::PopTextWrapPos();
 }
 
+namespace {
+
+// The custom device's CC row: a picker of the modelled CCs (the rules the device is checked against).
+SMCALC_STEP void device_cc_row(App& a, const Device& base_dev) {
+    Inputs& in = a.in;
+    const Model& m = a.model;
+    label_cell("Compute capability", "Which per-CC rules apply (allocation units, block slots, carveouts).");
+    const std::string cur = cc_text(m.device.cc) + (in.cc_override ? " *" : "");
+    const bool cc_open = ImGui::BeginCombo("##cc", cur.c_str());
+    if (!cc_open) tag_item("##cc");
+    if (cc_open) {
+        for (const ArchRules& r : all_arch_rules()) {
+            const std::string label = cc_text(r.cc) + "  " + std::string(r.family);
+            if (ImGui::Selectable(label.c_str(), r.cc == m.device.cc)) {
+                if (r.cc == base_dev.cc)
+                    in.cc_override.reset();
+                else
+                    in.cc_override = r.cc;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (m.device_error && (m.device_error->field == "cc" || m.device_error->field.empty())) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(a.pal.text_error, "%s", m.device_error->message.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+// The custom device's field rows: one per device field (smcalc::fields::device_fields), red where the solver
+// refused it; a changed value becomes an override of the GPU's own.
+SMCALC_STEP void device_field_rows(App& a) {
+    Inputs& in = a.in;
+    const Model& m = a.model;
+    auto field_error = [&](const char* core) -> const Error* {
+        if (!m.device_error) return nullptr;
+        if (m.device_error->field == std::string("device.") + core) return &*m.device_error;
+        return nullptr;
+    };
+    for (int i = 0; i < kDeviceFieldCount; ++i) {
+        const auto& f = fields::device_fields()[static_cast<std::size_t>(i)];
+        const bool is_bytes = f.codec == fields::Codec::Bytes;
+        ImGui::PushID(i);
+        std::string label(f.label);
+        if (in.overrides[i]) label += " *";
+        const bool bad = field_error(std::string(f.key).c_str()) != nullptr;
+        if (bad) ImGui::PushStyleColor(ImGuiCol_Text, a.pal.text_error);
+        label_cell(label.c_str(), std::string(f.unit).c_str());
+        if (bad) ImGui::PopStyleColor();
+        int64_t v = f.get(m.device);
+        const int64_t before = v;
+        bool changed;
+        const std::string id = "##d." + std::string(f.hash);  // "##d.ssm": the hash key, for tests
+        if (is_bytes) {
+            BytesEdit& e = a.dev_bytes[i];
+            changed = bytes_input(id.c_str(), std::string(f.label).c_str(), e, v, "bytes");
+        } else {
+            changed = int_input(id.c_str(), v, 0, 0);
+        }
+        if (changed && v != before) in.overrides[i] = v;
+        ImGui::PopID();
+    }
+}
+
+}  // namespace
+
 void view_custom_device(App& a) {
     Inputs& in = a.in;
     const Model& m = a.model;
@@ -745,59 +825,11 @@ void view_custom_device(App& a) {
         ImGui::PopTextWrapPos();
     }
     if (a.host.device_report && ImGui::SmallButton("Paste a device report")) a.host.device_report(encode_hash(in));
-    auto field_error = [&](const char* core) -> const Error* {
-        if (!m.device_error) return nullptr;
-        if (m.device_error->field == std::string("device.") + core) return &*m.device_error;
-        return nullptr;
-    };
     if (ImGui::BeginTable("dev", 2, ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.1f);
         ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-        // Compute capability: the rules row the device is checked against.
-        label_cell("Compute capability", "Which per-CC rules apply (allocation units, block slots, carveouts).");
-        const std::string cur = cc_text(m.device.cc) + (in.cc_override ? " *" : "");
-        const bool cc_open = ImGui::BeginCombo("##cc", cur.c_str());
-        if (!cc_open) tag_item("##cc");
-        if (cc_open) {
-            for (const ArchRules& r : all_arch_rules()) {
-                const std::string label = cc_text(r.cc) + "  " + std::string(r.family);
-                if (ImGui::Selectable(label.c_str(), r.cc == m.device.cc)) {
-                    if (r.cc == base_dev.cc)
-                        in.cc_override.reset();
-                    else
-                        in.cc_override = r.cc;
-                }
-            }
-            ImGui::EndCombo();
-        }
-        if (m.device_error && (m.device_error->field == "cc" || m.device_error->field.empty())) {
-            ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextColored(a.pal.text_error, "%s", m.device_error->message.c_str());
-            ImGui::PopTextWrapPos();
-        }
-        for (int i = 0; i < kDeviceFieldCount; ++i) {
-            const auto& f = fields::device_fields()[static_cast<std::size_t>(i)];
-            const bool is_bytes = f.codec == fields::Codec::Bytes;
-            ImGui::PushID(i);
-            std::string label(f.label);
-            if (in.overrides[i]) label += " *";
-            const bool bad = field_error(std::string(f.key).c_str()) != nullptr;
-            if (bad) ImGui::PushStyleColor(ImGuiCol_Text, a.pal.text_error);
-            label_cell(label.c_str(), std::string(f.unit).c_str());
-            if (bad) ImGui::PopStyleColor();
-            int64_t v = f.get(m.device);
-            const int64_t before = v;
-            bool changed;
-            const std::string id = "##d." + std::string(f.hash);  // "##d.ssm": the hash key, for tests
-            if (is_bytes) {
-                BytesEdit& e = a.dev_bytes[i];
-                changed = bytes_input(id.c_str(), std::string(f.label).c_str(), e, v, "bytes");
-            } else {
-                changed = int_input(id.c_str(), v, 0, 0);
-            }
-            if (changed && v != before) in.overrides[i] = v;
-            ImGui::PopID();
-        }
+        device_cc_row(a, base_dev);
+        device_field_rows(a);
         ImGui::EndTable();
     }
     // The solver's sentence names the field and its range; the field's label above is red too.
