@@ -215,6 +215,73 @@ TEST_CASE("page vs API: 1,000 page states, every op the page asks, the same JSON
     CHECK(compared > 3000);
 }
 
+// One page state with a schedule: the page's model from smcalc-api.js's lines against the full core's (every figure
+// the page shows). Counts what it saw.
+struct PageCounts {
+    int compared = 0, answered = 0, refused = 0, clustered = 0;
+};
+static void check_page_vs_core(const std::string& h, PageCounts& n) {
+    int &compared = n.compared, &answered = n.answered, &refused = n.refused, &clustered = n.clustered;
+    const web::Inputs in = web::decode_hash(h).inputs;
+    REQUIRE(web::asks_api(in));
+    CAPTURE(h);
+    const web::Model direct = web::compute_model(in, false);
+    web::ApiTile api = web::read_page_tile(web::page_tile_lines(in));
+    api.key = web::encode_hash(in);
+    const web::Model via = web::compute_model(in, false, &api);
+    CHECK(via.summary == direct.summary);
+    CHECK(via.error.has_value() == direct.error.has_value());
+    if (via.error && direct.error) CHECK(via.error->message == direct.error->message);
+    CHECK(via.cluster_error.has_value() == direct.cluster_error.has_value());
+    if (via.cluster_error && direct.cluster_error) CHECK(via.cluster_error->message == direct.cluster_error->message);
+    REQUIRE(via.tile.has_value() == direct.tile.has_value());
+    if (direct.error) ++refused;
+    if (!direct.tile) return;
+    ++answered;
+    const TileResult &a = *via.tile, &b = *direct.tile;
+    CHECK(web::tile_markdown(a, via.title) == web::tile_markdown(b, direct.title));  // every readout row
+    CHECK(tile_misfit_text(a) == tile_misfit_text(b));
+    CHECK(a.notes == b.notes);
+    CHECK(a.instruction == b.instruction);
+    CHECK(a.fits == b.fits);
+    CHECK(a.ctas_per_sm == b.ctas_per_sm);
+    CHECK(a.occupancy == b.occupancy);
+    CHECK(a.threads == b.threads);
+    CHECK(a.regs_launch == b.regs_launch);
+    CHECK(a.smem_per_cta == b.smem_per_cta);
+    CHECK(a.limiting == b.limiting);
+    CHECK(a.schedule == b.schedule);
+    for (const auto& f : fields::tile_fields()) CHECK_MESSAGE(f.get(a.input) == f.get(b.input), f.key);
+    REQUIRE(a.roles.size() == b.roles.size());
+    for (std::size_t k = 0; k < a.roles.size(); ++k) {
+        CHECK(a.roles[k].label == b.roles[k].label);
+        CHECK(a.roles[k].threads == b.roles[k].threads);
+        CHECK(a.roles[k].regs == b.roles[k].regs);
+        CHECK(a.roles[k].acc_regs == b.roles[k].acc_regs);
+        CHECK(a.roles[k].basis == b.roles[k].basis);
+    }
+    // The occupancy answer (its derivation included) and the clusters, as the API writes them.
+    REQUIRE(via.result.has_value() == direct.result.has_value());
+    if (via.result) {
+        const Request q = web::request_for(in, Op::Occupancy);
+        Answer x, y;
+        x.solved = *via.result;
+        y.solved = *direct.result;
+        CHECK(api::answer_json(q, x) == api::answer_json(q, y));
+    }
+    REQUIRE(via.cluster.has_value() == direct.cluster.has_value());
+    if (via.cluster) {
+        ++clustered;
+        CHECK(cluster_answer_line(*via.cluster) == cluster_answer_line(*direct.cluster));
+        CHECK(via.cluster->derivation == direct.cluster->derivation);
+        CHECK(via.cluster_steps.size() == direct.cluster_steps.size());
+    }
+    CHECK(via.kernel.threads == direct.kernel.threads);
+    CHECK(via.kernel.regs == direct.kernel.regs);
+    CHECK(via.kernel.smem_dynamic == direct.kernel.smem_dynamic);
+    ++compared;
+}
+
 // Tiles with a CUTLASS schedule: the page's core leaves the schedules out (page weight), so the page asks the JS API
 // module, which answers its URL hash with web/page_tile.cpp's lines; the page reads them (read_page_tile) and its
 // own solver adds the occupancy derivation and the clusters (ui_model.cpp PageAnswer). Compiled natively, the page's
@@ -226,7 +293,8 @@ TEST_CASE("page vs API with CUTLASS schedules: the page's model read from smcalc
     const char* gpus[] = {"H100 SXM5", "H100 PCIe", "H200 SXM", "B200", "GB200", "A100 SXM4 80GB", "RTX 5090"};
     const char* schedules[] = {"cooperative", "pingpong", "sm100_1sm", "sm100_2sm"};
     const char* types[] = {"bf16", "f16", "e4m3", "tf32", "f32"};
-    int compared = 0, answered = 0, refused = 0, clustered = 0;
+    PageCounts counts;
+    const int &compared = counts.compared, &refused = counts.refused, &clustered = counts.clustered;
     for (int i = 0; i < 400; ++i) {
         // Mostly a schedule the GPU runs (Hopper: 0-1, Blackwell: 2-3), else any (refused alike).
         const int64_t g = num(0, 6);
@@ -244,68 +312,37 @@ TEST_CASE("page vs API with CUTLASS schedules: the page's model read from smcalc
         if (num(0, 2) == 0) h += "&p=1&pm=" + std::to_string(num(1, 64) * 128) + "&pn=4096&pk=4096";
         if (num(0, 2) == 0) h += "&cl=" + std::to_string(num(1, 4)) + "x" + std::to_string(num(1, 2)) + "x1";
         if (num(0, 7) == 0) h += "&d.sm=" + std::to_string(num(1, 200));
-        const web::Inputs in = web::decode_hash(h).inputs;
-        REQUIRE(web::asks_api(in));
-        CAPTURE(h);
-        const web::Model direct = web::compute_model(in, false);
-        web::ApiTile api = web::read_page_tile(web::page_tile_lines(in));
-        api.key = web::encode_hash(in);
-        const web::Model via = web::compute_model(in, false, &api);
-        CHECK(via.summary == direct.summary);
-        CHECK(via.error.has_value() == direct.error.has_value());
-        if (via.error && direct.error) CHECK(via.error->message == direct.error->message);
-        CHECK(via.cluster_error.has_value() == direct.cluster_error.has_value());
-        if (via.cluster_error && direct.cluster_error) CHECK(via.cluster_error->message == direct.cluster_error->message);
-        REQUIRE(via.tile.has_value() == direct.tile.has_value());
-        if (direct.error) ++refused;
-        if (!direct.tile) continue;
-        ++answered;
-        const TileResult &a = *via.tile, &b = *direct.tile;
-        CHECK(web::tile_markdown(a, via.title) == web::tile_markdown(b, direct.title));  // every readout row
-        CHECK(tile_misfit_text(a) == tile_misfit_text(b));
-        CHECK(a.notes == b.notes);
-        CHECK(a.instruction == b.instruction);
-        CHECK(a.fits == b.fits);
-        CHECK(a.ctas_per_sm == b.ctas_per_sm);
-        CHECK(a.occupancy == b.occupancy);
-        CHECK(a.threads == b.threads);
-        CHECK(a.regs_launch == b.regs_launch);
-        CHECK(a.smem_per_cta == b.smem_per_cta);
-        CHECK(a.limiting == b.limiting);
-        CHECK(a.schedule == b.schedule);
-        for (const auto& f : fields::tile_fields()) CHECK_MESSAGE(f.get(a.input) == f.get(b.input), f.key);
-        REQUIRE(a.roles.size() == b.roles.size());
-        for (std::size_t k = 0; k < a.roles.size(); ++k) {
-            CHECK(a.roles[k].label == b.roles[k].label);
-            CHECK(a.roles[k].threads == b.roles[k].threads);
-            CHECK(a.roles[k].regs == b.roles[k].regs);
-            CHECK(a.roles[k].acc_regs == b.roles[k].acc_regs);
-            CHECK(a.roles[k].basis == b.roles[k].basis);
-        }
-        // The occupancy answer (its derivation included) and the clusters, as the API writes them.
-        REQUIRE(via.result.has_value() == direct.result.has_value());
-        if (via.result) {
-            const Request q = web::request_for(in, Op::Occupancy);
-            Answer x, y;
-            x.solved = *via.result;
-            y.solved = *direct.result;
-            CHECK(api::answer_json(q, x) == api::answer_json(q, y));
-        }
-        REQUIRE(via.cluster.has_value() == direct.cluster.has_value());
-        if (via.cluster) {
-            ++clustered;
-            CHECK(cluster_answer_line(*via.cluster) == cluster_answer_line(*direct.cluster));
-            CHECK(via.cluster->derivation == direct.cluster->derivation);
-            CHECK(via.cluster_steps.size() == direct.cluster_steps.size());
-        }
-        CHECK(via.kernel.threads == direct.kernel.threads);
-        CHECK(via.kernel.regs == direct.kernel.regs);
-        CHECK(via.kernel.smem_dynamic == direct.kernel.smem_dynamic);
-        ++compared;
+        check_page_vs_core(h, counts);
     }
     MESSAGE("schedules: " << compared << " tiles compared, " << refused << " refused alike, " << clustered
                           << " with clusters");
     CHECK(compared > 120);
     CHECK(refused > 40);
     CHECK(clustered > 30);
+}
+
+// The sm80_multistage schedule (CUTLASS 2.x, CC 8.0+): its CTA is `w` warps, so the page sends them too.
+TEST_CASE("page vs API with the sm80_multistage schedule: the page's model read from smcalc-api.js's lines equals the full core's") {
+    std::mt19937_64 r(20261127);
+    auto num = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(r); };
+    const char* gpus[] = {"A100 SXM4 80GB", "RTX 3090", "RTX 4090", "H100 SXM5", "RTX 5090", "B200", "T4"};
+    const char* types[] = {"bf16", "f16", "f16", "bf16", "tf32"};
+    PageCounts n;
+    for (int i = 0; i < 200; ++i) {
+        std::string h = "m=tile&gpu=" + web::percent_encode(gpus[num(0, 6)]) + "&sch=sm80_multistage";
+        h += "&tm=" + std::to_string(64 << num(0, 2)) + "&tn=" + std::to_string(64 << num(0, 2)) +
+             "&tk=" + std::to_string(16 << num(0, 2)) + "&st=" + std::to_string(num(1, 6)) +
+             "&w=" + std::to_string(1 << num(0, 3));
+        const std::string ab = types[num(0, 4)];
+        h += "&ta=" + ab + "&tb=" + ab;
+        if (num(0, 7) == 0) h += "&sa=1";
+        if (num(0, 3) == 0) h += "&ep=bytes&eb=" + std::to_string(num(0, 64) * 1024);
+        if (num(0, 3) == 0) h += "&ov=" + std::to_string(num(0, 120));
+        if (num(0, 2) == 0) h += "&p=1&pm=" + std::to_string(num(1, 64) * 128) + "&pn=4096&pk=4096";
+        if (num(0, 9) == 0) h += "&cl=2x1x1";
+        check_page_vs_core(h, n);
+    }
+    MESSAGE("sm80_multistage: " << n.compared << " tiles compared, " << n.refused << " refused alike");
+    CHECK(n.compared > 60);
+    CHECK(n.refused > 30);
 }

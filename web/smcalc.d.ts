@@ -80,7 +80,7 @@ export interface TileInput {
   overhead_regs?: number | 'default' | -1; // registers/thread besides accumulators (default: the model's estimate; give what ptxas -v reports)
   subbyte_smem?: 'auto' | 'packed' | 'padded'; // fp6/fp4 layout in shared memory: auto, packed or padded
   acc_buffers?: number;               // accumulator copies in tensor memory (default 1)
-  schedule?: 'none' | 'cooperative' | 'pingpong' | 'sm100_1sm' | 'sm100_2sm'; // CUTLASS kernel schedule: none (warps per CTA, default), cooperative, pingpong (Hopper), sm100_1sm, sm100_2sm (Blackwell): its threads, roles, register budgets and epilogue
+  schedule?: 'none' | 'cooperative' | 'pingpong' | 'sm100_1sm' | 'sm100_2sm' | 'sm80_multistage'; // CUTLASS kernel schedule: none (warps per CTA, default), cooperative, pingpong (Hopper), sm100_1sm, sm100_2sm (Blackwell), sm80_multistage (CUTLASS 2.x, CC 8.0+, warps per CTA as given): its threads, roles, register budgets and epilogue
   stages_auto?: boolean;              // CUTLASS's StageCountAutoCarveout instead of --stages (also --stages auto)
 }
 
@@ -95,7 +95,7 @@ export interface ClusterInput {
 export type ResourceKey = 'regs' | 'smem' | 'warps' | 'blocks' | 'barriers';
 export type AmdLimitKey = 'vgprs' | 'sgprs' | 'lds' | 'workgroups';
 export type BasisKey = 'exact' | 'estimate';
-export type ScheduleKey = 'none' | 'cooperative' | 'pingpong' | 'sm100_1sm' | 'sm100_2sm';
+export type ScheduleKey = 'none' | 'cooperative' | 'pingpong' | 'sm100_1sm' | 'sm100_2sm' | 'sm80_multistage';
 export type ClusterBasisKey = 'exact' | 'estimate' | 'range';
 export type ClusterLimiterKey = 'per_sm_occupancy' | 'gpc' | 'layout_not_sourced' | 'cluster_cta_cap';
 export type CompilerToolKey = 'ptxas' | 'cuobjdump' | 'binary';

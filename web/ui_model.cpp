@@ -342,7 +342,7 @@ ApiTile read_page_tile(std::string_view lines) {
             r.smem_fits = v[10], r.tmem_columns = v[11], r.tmem_columns_limit = v[12], r.tmem_fits = v[13];
             r.ctas_per_sm = v[14];
             if (v[15]) r.occ.emplace();  // the page's solver fills it (PageAnswer)
-            r.grid_m = v[16], r.grid_n = v[17], r.schedule = static_cast<Schedule>(capped(v[18], 4)), r.regs_launch_alloc = v[19];
+            r.grid_m = v[16], r.grid_n = v[17], r.schedule = static_cast<Schedule>(capped(v[18], 5)), r.regs_launch_alloc = v[19];
             r.consumer_regs = v[20], r.acc_stages = v[21], r.overhead_regs = v[22];
             if (v[23] >= 0) r.ctas_by_smem = v[23];
             if (v[24] >= 0) r.ctas_by_regs = v[24];

@@ -109,23 +109,24 @@ void view_tile_inputs(App& a, bool compact) {
         // CUTLASS's kernel schedules, offered where the GPU runs them; the JS API module answers them (ui_model.hpp).
         label_cell("Schedule", "CUTLASS kernel schedule: its threads, roles and their registers (setmaxnreg). "
                                "Manual: warps per CTA, every warp holding accumulators.", "sch");
-        static const char* names[] = {"Manual warps", "Cooperative", "Ping-pong", "1-SM", "2-SM"};
+        static const char* names[] = {"Manual warps", "Cooperative", "Ping-pong", "1-SM", "2-SM", "SM80 multistage"};
         const bool hopper = m.arch && m.arch->cc == ComputeCapability{9, 0}, tmem = m.arch && m.arch->has_tmem;
-        const bool offered[] = {true, hopper, hopper, tmem, tmem};
+        const bool sm80 = m.arch && m.arch->cc.major >= 8;  // CUTLASS 2.x's Sm80 kernels run on CC 8.0 and later
+        const bool offered[] = {true, hopper, hopper, tmem, tmem, sm80};
         const int cur = static_cast<int>(t.schedule);
-        const bool open = ImGui::BeginCombo("##sch", names[cur < 5 ? cur : 0]);
+        const bool open = ImGui::BeginCombo("##sch", names[cur < 6 ? cur : 0]);
         tag_item("##sch");
         if (open) {
-            for (int i = 0; i < 5; ++i)
+            for (int i = 0; i < 6; ++i)
                 if ((offered[i] || i == cur) && ImGui::Selectable(names[i], i == cur)) t.schedule = static_cast<Schedule>(i);
             ImGui::EndCombo();
         }
     }
     if (amd)
         label_cell(compact ? "Waves" : "Waves / workgroup", "Waves of 64 lanes, each holding a share of the accumulators (1 .. 16).", "w");
-    else if (t.schedule == Schedule::None)
+    else if (t.schedule == Schedule::None || t.schedule == Schedule::Sm80Multistage)
         label_cell(compact ? "Warps" : "Warps per CTA", "Every warp holds a share of the accumulators (4 warps = 1 warpgroup).", "w");
-    if (amd || t.schedule == Schedule::None) int_input("##w", t.warps, 1, 4);
+    if (amd || t.schedule == Schedule::None || t.schedule == Schedule::Sm80Multistage) int_input("##w", t.warps, 1, 4);
     label_cell(compact ? "A x B" : "A x B types", "Element types of the A and B operands.", "ta");
     {
         const float xw = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().ItemInnerSpacing.x;

@@ -34,15 +34,17 @@ constexpr std::array<Word, 5> kEpilogueWords = {{{"none", static_cast<int>(Epilo
 constexpr std::array<Word, 3> kSubbyteWords = {{{"auto", static_cast<int>(SubbyteSmem::Auto)},
                                                 {"packed", static_cast<int>(SubbyteSmem::Packed)},
                                                 {"padded", static_cast<int>(SubbyteSmem::Padded)}}};
-constexpr std::array<Word, 9> kScheduleWords = {{{"none", static_cast<int>(Schedule::None)},
+constexpr std::array<Word, 11> kScheduleWords = {{{"none", static_cast<int>(Schedule::None)},
                                                  {"cooperative", static_cast<int>(Schedule::Cooperative)},
                                                  {"pingpong", static_cast<int>(Schedule::PingPong)},
                                                  {"sm100_1sm", static_cast<int>(Schedule::Sm100_1Sm)},
                                                  {"sm100_2sm", static_cast<int>(Schedule::Sm100_2Sm)},
+                                                 {"sm80_multistage", static_cast<int>(Schedule::Sm80Multistage)},
                                                  {"coop", static_cast<int>(Schedule::Cooperative)},
                                                  {"ping_pong", static_cast<int>(Schedule::PingPong)},
                                                  {"1sm", static_cast<int>(Schedule::Sm100_1Sm)},
-                                                 {"2sm", static_cast<int>(Schedule::Sm100_2Sm)}}};
+                                                 {"2sm", static_cast<int>(Schedule::Sm100_2Sm)},
+                                                 {"multistage", static_cast<int>(Schedule::Sm80Multistage)}}};
 constexpr std::array<Word, 4> kModeWords = {{{"kernel", 0}, {"tile", 1}, {"k", 0}, {"t", 1}}};
 
 }  // namespace
@@ -53,7 +55,7 @@ const Vocab kSubbyteVocab{kSubbyteWords, "\"auto\", \"packed\" or \"padded\""};
 const Vocab kModeVocab{kModeWords, "kernel or tile"};
 const Vocab kScheduleVocab{kScheduleWords,
                            "\"none\" (warps per CTA), \"cooperative\" or \"pingpong\" (Hopper), \"sm100_1sm\" or "
-                           "\"sm100_2sm\" (Blackwell)"};
+                           "\"sm100_2sm\" (Blackwell), \"sm80_multistage\" (CUTLASS 2.x, CC 8.0+)"};
 
 std::string_view word_of(const Vocab& v, int value) {
     for (const Word& w : v.words)
@@ -214,7 +216,8 @@ const Field<TileInput> kTile[] = {
     {.key = "schedule", .hash = "sch", .flag = "--schedule", .label = "Schedule", .unit = "", .codec = Codec::Word,
      .get = get<&TileInput::schedule>, .set = set<&TileInput::schedule>,
      .help = "CUTLASS kernel schedule: none (warps per CTA, default), cooperative, pingpong (Hopper), sm100_1sm, "
-             "sm100_2sm (Blackwell): its threads, roles, register budgets and epilogue",
+             "sm100_2sm (Blackwell), sm80_multistage (CUTLASS 2.x, CC 8.0+, warps per CTA as given): its threads, roles, "
+             "register budgets and epilogue",
      .vocab = &kScheduleVocab, .flag_type = "SCHEDULE"},
     {.key = "stages_auto", .hash = "sa", .flag = "--stages-auto", .label = "Stages auto", .unit = "",
      .codec = Codec::Bool, .lo = 0, .hi = 1, .get = get<&TileInput::stages_auto>, .set = set<&TileInput::stages_auto>,

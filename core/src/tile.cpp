@@ -99,6 +99,12 @@ constexpr int64_t kBaseOverhead = 32;     // registers: addresses, loop counters
 // 118, 118, 126, 126 against 96; 165, 167 against 160), by more for the 128 x 32 sub-tile than for 64 x 32 or
 // 128 x 64, which no term of the estimate explains; tests/unit-cutlass.cpp holds every recorded count inside.
 constexpr int64_t kSm100RegSpread = 32;
+// The sm80_multistage schedule's registers are given as a range, estimate - kSm80RegBelow .. estimate + kSm80RegAbove
+// (capped at 255): ptxas -v gave the estimate (accumulators + double-buffered fragments + 32) -12 to +18 on the
+// recorded kernels that do not spill (tests/data/cutlass/kernels-sm80.tsv; tests/unit-cutlass-sm80.cpp holds every
+// recorded count inside): +16 to +18 where 64 x 64 warp tiles take K = 64 per stage, -12 for 8 warps of 64 x 32.
+constexpr int64_t kSm80RegBelow = 16, kSm80RegAbove = 24;
+constexpr const char* kSm80RegText = "-12 to +18";
 constexpr int64_t kTmemEpilogueRegs = 32;  // registers: one tcgen05.ld .32x32b.x32 chunk of accumulators
 constexpr int64_t kMbarrierBytes = 8;      // one mbarrier object (PTX ISA: 64-bit, 8-byte aligned)
 constexpr int64_t kTmemAddrBytes = 4;      // the 32-bit TMEM address tcgen05.alloc writes to shared memory
@@ -150,6 +156,36 @@ constexpr bool kSchedules = true;
 
 bool is_hopper_ws(Schedule s) { return s == Schedule::Cooperative || s == Schedule::PingPong; }
 bool is_sm100_ws(Schedule s) { return s == Schedule::Sm100_1Sm || s == Schedule::Sm100_2Sm; }
+bool is_sm80_ms(Schedule s) { return s == Schedule::Sm80Multistage; }
+
+// CUTLASS 2.x's SM80 multistage GEMM (cutlass::gemm::device::Gemm, ArchTag Sm80): cp.async and mma.sync m16n8k16
+// exist from CC 8.0 on, and a kernel built for Sm80 runs on every later CC (recorded: sm_80, 86, 89, 90 and 120
+// builds in tests/data/cutlass/kernels-sm80.tsv). Modelled as recorded: A = B = f16 or bf16, f32 accumulators.
+std::optional<Error> multistage_ctx(Ctx& c, const TileInput& in) {
+    const ComputeCapability cc = c.arch->cc;
+    if (cc.major < 8)
+        return Error{ErrorId::Unsupported, "schedule",
+                     "schedule is sm80_multistage, CUTLASS 2.x's SM80 kernel (cp.async loads, mma.sync m16n8k16): CC 8.0 "
+                     "and later; CC " + cc_str(cc) + " runs none (schedule none)"};
+    if (!(in.a == DType::F16 || in.a == DType::BF16) || in.b != in.a)
+        return Error{ErrorId::Unsupported, "a",
+                     "the sm80_multistage schedule models CUTLASS 2.x's GEMM with A = B = f16 or bf16 (recorded); tf32, "
+                     "i8 and fp8 kernels use other shared-memory layouts, not modelled: use schedule none"};
+    if (in.acc != DType::F32)
+        return Error{ErrorId::Unsupported, "acc",
+                     "acc is " + std::string(info(in.acc).key) + "; the sm80_multistage schedule models f32 "
+                     "accumulators (recorded); use schedule none"};
+    if (c.out != DType::F16 && c.out != DType::BF16 && c.out != DType::F32)
+        return Error{ErrorId::Unsupported, "out",
+                     "out is " + std::string(info(c.out).key) + "; the sm80_multistage schedule's epilogue writes f16, "
+                     "bf16 or f32 (CUTLASS 2.x DefaultEpilogueTensorOp)"};
+    if (in.cluster && in.cluster->dims.x * in.cluster->dims.y * in.cluster->dims.z != 1)
+        return Error{ErrorId::Unsupported, "cluster",
+                     "the sm80_multistage schedule is a CUTLASS 2.x kernel, launched without a cluster: give 1x1x1 "
+                     "(clusters are the Hopper and Blackwell schedules')"};
+    c.mode = Mode::MmaSync;  // also on CC 9.0, where the warps model would take wgmma
+    return std::nullopt;
+}
 
 // A CUTLASS schedule fixes the path (wgmma on Hopper, tcgen05 on Blackwell) and the CC it was built for.
 std::optional<Error> schedule_ctx(Ctx& c, const TileInput& in) {
@@ -164,17 +200,18 @@ std::optional<Error> schedule_ctx(Ctx& c, const TileInput& in) {
         return Error{ErrorId::Unsupported, "a",
                      "a and b are f32: the " + name + " schedule multiplies on tensor cores (CUTLASS maps f32 to tf32; "
                      "give a = b = tf32)"};
+    if (is_sm80_ms(in.schedule)) return multistage_ctx(c, in);
     if (is_hopper_ws(in.schedule)) {
         if (!(cc == ComputeCapability{9, 0}))
             return Error{ErrorId::Unsupported, "schedule",
                          "schedule is " + name + ", a Hopper (sm_90a) kernel: CC 9.0 only; CC " + cc_str(cc) +
-                             (c.arch->has_tmem ? " runs sm100_1sm or sm100_2sm" : " runs none (schedule none)")};
+                             (c.arch->has_tmem ? " runs sm100_1sm or sm100_2sm" : cc.major >= 8 ? " runs sm80_multistage" : " runs none (schedule none)")};
         c.mode = Mode::Wgmma;
     } else {
         if (!c.arch->has_tmem)
             return Error{ErrorId::Unsupported, "schedule",
                          "schedule is " + name + ", a Blackwell tcgen05 kernel: it needs tensor memory (CC " + tmem_ccs() +
-                             "); CC " + cc_str(cc) + (cc == ComputeCapability{9, 0} ? " runs cooperative or pingpong" : " runs none (schedule none)")};
+                             "); CC " + cc_str(cc) + (cc == ComputeCapability{9, 0} ? " runs cooperative or pingpong" : cc.major >= 8 ? " runs sm80_multistage" : " runs none (schedule none)")};
         c.mode = Mode::Tcgen05;
         if (in.schedule == Schedule::Sm100_2Sm) {
             c.cluster_x = in.cluster ? in.cluster->dims.x : 2;
@@ -330,6 +367,7 @@ std::optional<Error> check_shape_ranges(const TileInput& in) {
 enum class ShapeFail : uint8_t {
     None, TooManyWarps, WarpsNotWarpgroups, WgmmaM, WgmmaSplit, MmaSyncSplit, K, TcgenM, TcgenN, TcgenWarps,
     CoopM, ScheduleN, Sm100M, Sm100N,  // CUTLASS's builders refuse the tile for the schedule
+    MsK, MsStages,                     // CUTLASS 2.x's multistage mainloop refuses it
 };
 
 struct Shape {
@@ -359,6 +397,30 @@ bool best_grid(int64_t m, int64_t n, int64_t units, int64_t gran_m, int64_t gran
         if (!found || per <= best) {
             found = true;
             best = per;
+            gm_out = gm;
+            gn_out = gn;
+        }
+    }
+    return found;
+}
+
+// The sm80_multistage schedule's warp grid (CUTLASS's ThreadblockShape / WarpShape): best_grid's smallest per-warp
+// perimeter, its ties broken toward the squarer grid, then fewer warps along M. This gives the warp counts of
+// CUTLASS's own SM80 f16 kernels (python/cutlass_library/generator.py GenerateSM80_TensorOp_16816: 2x2x1 for
+// 128x128, 128x64, 64x128, 64x64; 4x2x1 for 256x128; 2x4x1 for 128x256; 4x1x1 for 256x64) and of every recorded
+// kernel (tests/data/cutlass/kernels-sm80.tsv).
+bool multistage_grid(int64_t m, int64_t n, int64_t warps, int64_t& gm_out, int64_t& gn_out) {
+    bool found = false;
+    int64_t best = 0, best_skew = 0;
+    for (int64_t gm = 1; gm <= warps; ++gm) {
+        if (warps % gm != 0) continue;
+        const int64_t gn = warps / gm;
+        if (m % (16 * gm) != 0 || n % (8 * gn) != 0) continue;
+        const int64_t per = m / gm + n / gn, skew = gm > gn ? gm - gn : gn - gm;
+        if (!found || per < best || (per == best && skew < best_skew)) {
+            found = true;
+            best = per;
+            best_skew = skew;
             gm_out = gm;
             gn_out = gn;
         }
@@ -403,14 +465,16 @@ Shape schedule_shape(const Ctx& c, int64_t m, int64_t n, int64_t k) {
             s.grid_m = s.grid_n = 1;
             break;
         }
-        case Schedule::None: break;
+        case Schedule::None:
+        case Schedule::Sm80Multistage: break;  // shape_for's mma.sync grid
     }
     if (k % c.k_inst != 0) s.fail = ShapeFail::K;
     return s;
 }
 
 Shape shape_for(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t warps) {
-    if (kSchedules && c.schedule != Schedule::None) return schedule_shape(c, m, n, k);
+    const bool multistage = kSchedules && is_sm80_ms(c.schedule);  // the warps model's mma.sync grid + CUTLASS's rules
+    if (kSchedules && c.schedule != Schedule::None && !multistage) return schedule_shape(c, m, n, k);
     Shape s;
     s.inst_k = c.k_inst;
     // A CTA holds at most max_threads_per_block threads (1024 = 32 warps); this also bounds the grid loops.
@@ -430,7 +494,8 @@ Shape shape_for(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t warps) {
             const ComputeCapability cc = c.arch->cc;
             s.inst_m = cc.major == 7 && cc.minor < 5 ? 16 : (cc.major == 7 && c.kind == Kind::I8 ? 8 : 16);
             s.inst_n = cc.major == 7 && cc.minor < 5 ? 16 : 8;
-            if (!best_grid(m, n, warps, s.inst_m, s.inst_n, s.grid_m, s.grid_n)) {
+            if (multistage ? !multistage_grid(m, n, warps, s.grid_m, s.grid_n)
+                           : !best_grid(m, n, warps, s.inst_m, s.inst_n, s.grid_m, s.grid_n)) {
                 s.fail = ShapeFail::MmaSyncSplit;
                 return s;
             }
@@ -492,6 +557,9 @@ Shape shape_for(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t warps) {
         }
     }
     if (k % c.k_inst != 0) s.fail = ShapeFail::K;
+    // MmaBase: the warp double-buffers its fragments over the k-steps of a stage (kWarpGemmIterations = K / inst K,
+    // the whole K per warp): at least 2 and an even count (recorded refusals).
+    else if (multistage && (k / c.k_inst < 2 || (k / c.k_inst) % 2 != 0)) s.fail = ShapeFail::MsK;
     return s;
 }
 
@@ -577,6 +645,20 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
                         (c.schedule == Schedule::Sm100_2Sm ? " over a CTA pair takes N = 32 .. 256 in steps of 16"
                                                            : (m == 64 ? " takes N = 8 .. 256 in steps of 8"
                                                                       : " takes N = 16 .. 256 in steps of 16"))};
+        case ShapeFail::MsK: {
+            const int64_t steps = k / c.k_inst;
+            return {ErrorId::Unsupported, "k",
+                    "k is " + S(k) + ", " + S(steps) + " mma.sync k-step(s) of " + S(c.k_inst) +
+                        " per stage; the sm80_multistage mainloop double-buffers each warp's fragments over them and "
+                        "needs an even count of at least 2 (CUTLASS 2.x MmaBase: \"" +
+                        (steps < 2 ? "The pipelined structure requires at least two warp-level GEMM operations."
+                                   : "Inner loop iteration must be an even number.") +
+                        "\"): k must be a multiple of " + S(2 * c.k_inst)};
+        }
+        case ShapeFail::MsStages:
+            return {ErrorId::Unsupported, "stages",
+                    "stages is 1; the sm80_multistage mainloop loads kStages - 1 tiles ahead of the first MMA "
+                    "(CUTLASS 2.x MmaMultistage's prologue), so 1 stage overlaps nothing: stages must be at least 2"};
         case ShapeFail::None: break;
     }
     return {ErrorId::Unsupported, "m", "unsupported tile shape"};
@@ -636,6 +718,10 @@ int64_t next_pow2_at_least(int64_t v, int64_t lo) {
 }
 
 int64_t round_to(int64_t v, int64_t to) { return (v + to - 1) / to * to; }  // v, to small (< 2^40)
+
+// The sm80_multistage register range's ends (kSm80RegBelow, kSm80RegAbove), within 1 .. the cap.
+int64_t multistage_low(int64_t regs) { return std::max<int64_t>(1, regs - kSm80RegBelow); }
+int64_t multistage_high(int64_t regs, int64_t cap) { return std::min<int64_t>(regs + kSm80RegAbove, cap); }
 
 // ---- CUTLASS schedules: the kernel's SharedStorage and register budgets re-expressed (CUTLASS 4.7, sources named
 // per term; each term is checked against sizeof()/ptxas values of the recorded kernels, tests/unit-cutlass.cpp).
@@ -771,6 +857,54 @@ void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t st
     e.smem_fits = e.smem_total <= c.smem_limit;
 }
 
+// CUTLASS 2.x's SM80 multistage GEMM (gemm/kernel/gemm.h, gemm/threadblock/mma_multistage.h, epilogue/threadblock/
+// epilogue.h) for a shape that passed shape_for(): the grid's warps all load (cp.async) and compute (mma.sync); the
+// kernel's SharedStorage is a union of the mainloop's stages and the epilogue's staging. m, n, k, stages <= 2^20.
+void evaluate_multistage(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, Eval& e) {
+    if (stages < 2) {
+        e.shape.fail = ShapeFail::MsStages;
+        return;
+    }
+    const ArchRules& ar = *c.arch;
+    const int64_t gm = e.shape.grid_m, gn = e.shape.grid_n;
+    e.threads = gm * gn * c.dev->warp_size;  // GemmKernel::kThreadCount = 32 x WarpCount (recorded)
+    // cutlass::Kernel has no __launch_bounds__ (recorded: no .maxntid in the PTX): ptxas may use up to the cap.
+    e.launch_alloc = ar.max_regs_per_thread;
+    e.acc_bytes = m * n * c.acc_bits / 8;
+    e.acc_regs = ceil_div(m * n * c.acc_bits, 32 * e.threads);
+    e.acc_even = (m * n * c.acc_bits) % (32 * e.threads) == 0;
+    // Other registers: the mma.sync estimate (docs/tile-model.md): the base + one k-step of A and B fragments of the
+    // warp tile, double-buffered (MmaMultistage's warp_frag_A/B[2]).
+    e.frag_regs = ceil_div(2 * (m / gm * c.a_smem_bits + n / gn * c.b_smem_bits) * c.k_inst, 32 * 32);
+    e.overhead = c.overhead >= 0 ? c.overhead : kBaseOverhead + e.frag_regs;
+    e.regs_est = e.acc_regs + e.overhead;
+    e.spills = e.regs_est > ar.max_regs_per_thread;
+    e.acc_over_cap = e.acc_regs > ar.max_regs_per_thread;
+    e.regs_launch = std::min<int64_t>(e.regs_est, ar.max_regs_per_thread);
+    e.consumer_regs = e.regs_launch;
+    e.consumer_threads = e.threads;
+    // Mainloop (MmaBase::SharedStorage): A = M x K x stages, B = N x K x stages, no padding for tensor-op layouts.
+    e.smem_a = ceil_div(m * k * c.a_smem_bits, 8);
+    e.smem_b = ceil_div(n * k * c.b_smem_bits, 8);
+    e.smem_stage = e.smem_a + e.smem_b;
+    e.smem_main = e.smem_stage * stages;  // < 2^62: each factor <= 2^20, bits <= 16
+    // Epilogue (EpilogueBase::SharedStorage, DefaultEpilogueTensorOp): 8 accumulator rows of every warp at a time,
+    // f32, each row N + 8 wide (4 lanes x 2 elements of padding); 2 such slices for f16 or f32 output
+    // (kFragmentsPerIteration 2), 1 for bf16. The user's own staging replaces it (still a union).
+    if (c.epilogue == Epilogue::None) {
+        const int64_t slices = c.out == DType::BF16 ? 1 : 2;
+        e.epi_m = gm * 8 * slices;
+        e.epi_n = n + 8;
+        e.smem_epi = e.epi_m * e.epi_n * c.acc_bits / 8;
+    } else {
+        const Ck epi = c.epilogue == Epilogue::Bytes ? ck(c.epilogue_bytes) : cdiv(ck(m) * ck(n) * ck(c.out_bits), 8);
+        e.smem_epi = epi.v;  // <= 2^53 or < 2^45
+    }
+    e.smem_bar = 0;  // cp.async groups and __syncthreads: no mbarriers
+    e.smem_total = std::max(e.smem_main, e.smem_epi);
+    e.smem_fits = e.smem_total <= c.smem_limit;
+}
+
 // Registers per thread and shared memory per CTA of one shape. No strings, no allocation.
 Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int64_t warps) {
     Eval e;
@@ -783,7 +917,10 @@ Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int
             e.overflow = Overflow::Mainloop;
             return e;
         }
-        evaluate_schedule(c, m, n, k, stages, e);
+        if (is_sm80_ms(c.schedule))
+            evaluate_multistage(c, m, n, k, stages, e);
+        else
+            evaluate_schedule(c, m, n, k, stages, e);
         return e;
     }
     const ArchRules& ar = *c.arch;
@@ -959,6 +1096,7 @@ std::string_view schedule_key(Schedule s) {
         case Schedule::PingPong: return "pingpong";
         case Schedule::Sm100_1Sm: return "sm100_1sm";
         case Schedule::Sm100_2Sm: return "sm100_2sm";
+        case Schedule::Sm80Multistage: return "sm80_multistage";
     }
     return "none";
 }
@@ -1094,6 +1232,10 @@ TileResult readouts(const Device& dev, const TileInput& in, const Ctx& c, const 
                                    ? "2 consumer warpgroups (wgmma, one tile split along M; setmaxnreg.inc)"
                                    : "2 consumer warpgroups (wgmma, a tile each, taking turns; setmaxnreg.inc)",
                                256, e.consumer_regs, e.acc_regs, Basis::Exact});
+        } else if (is_sm80_ms(c.schedule)) {
+            r.epilogue_tile_m = r.epilogue_tile_n = 0;  // not a TMA epilogue's sub-tile (the note gives its rows)
+            r.roles.push_back({"warp", "every warp: cp.async loads of A and B, mma.sync, epilogue (no specialisation)",
+                               e.threads, e.regs_launch, e.acc_regs, Basis::Estimate});
         } else {
             r.roles.push_back({"mma", "MMA warp (issues tcgen05.mma, one thread)", 32, e.regs_launch, 0, Basis::Estimate});
             r.roles.push_back({"load", "mainloop load warp (TMA)", 32, e.regs_launch, 0, Basis::Estimate});
@@ -1127,9 +1269,12 @@ std::optional<Error> solve_occupancy(TileResult& r, const Device& dev, const Eva
     if (r.schedule != Schedule::None && r.spills && r.smem_fits && r.tmem_fits && r.ctas_per_sm >= 1) {
         // A CUTLASS schedule's consumers spill above their setmaxnreg budget but the kernel still runs at the
         // launch allocation (recorded: ping-pong with 256 accumulator registers, 1 CTA/SM and spill stores).
-        r.notes.push_back("The consumers' registers exceed their " + std::to_string(r.regs_cap) +
-                          "-register budget: the kernel runs with spills to local memory at " +
-                          std::to_string(r.ctas_per_sm) + " CTA(s) per SM.");
+        r.notes.push_back((r.schedule == Schedule::Sm80Multistage ? "The registers exceed the "
+                                                                  : "The consumers' registers exceed their ") +
+                          std::to_string(r.regs_cap) + "-register " +
+                          (r.schedule == Schedule::Sm80Multistage ? "cap" : "budget") +
+                          ": the kernel runs with spills to local memory at " + std::to_string(r.ctas_per_sm) +
+                          " CTA(s) per SM.");
         return std::nullopt;
     }
     if (!r.fits && r.ctas_per_sm > 0) {
@@ -1214,7 +1359,9 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
             Basis::Estimate, r.spills);
     if (kSchedules && r.schedule != Schedule::None) {
         const Basis hb = is_hopper_ws(r.schedule) ? Basis::Exact : Basis::Estimate;
-        add_row(r, "regs_launch_alloc", "registers per thread the launch bounds allow (MaxThreadsPerBlock, 1 CTA/SM)",
+        add_row(r, "regs_launch_alloc",
+                is_sm80_ms(r.schedule) ? "registers per thread ptxas may use (no __launch_bounds__: the cap)"
+                                       : "registers per thread the launch bounds allow (MaxThreadsPerBlock, 1 CTA/SM)",
                 "registers", D(r.regs_launch_alloc), D(ar.max_regs_per_thread), Basis::Exact);
         for (const TileRole& role : r.roles)
             add_row(r, "role_" + role.key + "_regs", role.label + ": registers per thread", "registers", D(role.regs),
@@ -1231,6 +1378,22 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
             if (r.fits && at_high && at_high->blocks_per_sm != r.ctas_per_sm)
                 r.notes.push_back("At the register range's high end (" + grouped(high) + " per thread) CTAs per SM would be " +
                                   grouped(at_high->blocks_per_sm) + ", not " + grouped(r.ctas_per_sm) + ".");
+        }
+        if (is_sm80_ms(r.schedule) && c.overhead < 0) {
+            // The range's ends (kSm80RegBelow, kSm80RegAbove), and whether CTAs per SM would change there.
+            const int64_t ends[2] = {multistage_low(r.regs_launch), multistage_high(r.regs_launch, ar.max_regs_per_thread)};
+            add_row(r, "regs_launch_low", "registers per thread at launch, the range's low end", "registers", D(ends[0]),
+                    D(ar.max_regs_per_thread), Basis::Estimate);
+            add_row(r, "regs_launch_high", std::string("registers per thread at launch, the range's high end (ptxas -v gave "
+                    "the estimate ") + kSm80RegText + " on the recorded kernels)", "registers", D(ends[1]),
+                    D(ar.max_regs_per_thread), Basis::Estimate);
+            for (const int64_t end : ends) {
+                auto at = occupancy(dev, kernel_for(r.threads, end, r.smem_per_cta), Detail::Numbers);
+                if (r.fits && at && at->blocks_per_sm != r.ctas_per_sm)
+                    r.notes.push_back("At " + grouped(end) + " registers per thread (the register range's " +
+                                      (end == ends[0] ? "low" : "high") + " end) CTAs per SM would be " +
+                                      grouped(at->blocks_per_sm) + ", not " + grouped(r.ctas_per_sm) + ".");
+            }
         }
         if (r.acc_stages > 0)
             add_row(r, "acc_stages", "accumulator stages in TMEM (CUTLASS: min(4, 512 / N))", "stages",
@@ -1315,7 +1478,17 @@ void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx&
                     " register file of one SM (" + grouped(dev.regs_per_sm) + " x 4 B = " + grouped(r.regfile_bytes) + " B).");
     if (kSchedules && c.schedule != Schedule::None) {
         const std::string name(schedule_key(c.schedule));
-        if (is_hopper_ws(c.schedule))
+        if (is_sm80_ms(c.schedule))
+            N.push_back("Schedule " + name + " (CUTLASS 2.x device::Gemm, ArchTag Sm80; recorded with CUTLASS 4.7): " +
+                        grouped(e.threads) + " threads = " + grouped(r.grid_m) + " x " + grouped(r.grid_n) + " warps of " +
+                        grouped(in.m / r.grid_m) + " x " + grouped(in.n / r.grid_n) + " outputs (ThreadblockShape / "
+                        "WarpShape), every warp loading A and B with cp.async into the " + grouped(in.stages) +
+                        "-stage ring and computing with mma.sync: no producer warps, no setmaxnreg, no launch bounds "
+                        "(ptxas may use up to " + grouped(c.arch->max_regs_per_thread) + " registers per thread). Registers per thread: " +
+                        grouped(e.regs_launch) + " (estimate; range " + grouped(multistage_low(e.regs_launch)) + " .. " +
+                        grouped(multistage_high(e.regs_launch, c.arch->max_regs_per_thread)) + ": ptxas -v gave the estimate " + kSm80RegText +
+                        " on the recorded kernels).");
+        else if (is_hopper_ws(c.schedule))
             N.push_back("Schedule " + name + " (CUTLASS 4.7, sm_90a): " + grouped(e.threads) + " threads = a producer warpgroup "
                         "at " + grouped(e.producer_regs) + " registers + 2 consumer warpgroups at " + grouped(e.consumer_regs) +
                         " (setmaxnreg; 240/24 when M x N / MMA threads >= 208 accumulator registers). The launch "
@@ -1334,12 +1507,23 @@ void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx&
                         "to 30 on the 8 recorded kernels, 65 to 167 in all)." +
                         (c.schedule == Schedule::Sm100_2Sm ? " The tile is the CTA pair's: each CTA holds " +
                                                                  grouped(in.m / 2) + " rows and loads half of B." : ""));
-        if (c.epilogue == Epilogue::None)
+        if (is_sm80_ms(c.schedule))
+            N.push_back("Shared memory per CTA is CUTLASS 2.x's SharedStorage, a union of the mainloop's " +
+                        grouped(in.stages) + " x (" + grouped(e.smem_a) + " + " + grouped(e.smem_b) + ") = " +
+                        grouped(e.smem_main) + " B and the epilogue's " + grouped(e.smem_epi) + " B" +
+                        (c.epilogue == Epilogue::None ? " (" + grouped(e.epi_m) + " rows x " + grouped(e.epi_n) +
+                                                            " f32: 8 accumulator rows of each warp along M at a time, " +
+                                                            (e.epi_m / r.grid_m == 16 ? "2 slices" : "1 slice") +
+                                                            " for " + std::string(info(c.out).key) + " output, rows padded by 8)"
+                                                      : std::string()) +
+                        ": the larger, " + grouped(e.smem_total) + " B; no mbarriers (cp.async groups and __syncthreads).");
+        else if (c.epilogue == Epilogue::None)
             N.push_back("Epilogue: CUTLASS's TMA epilogue with C = D = " + std::string(info(c.out).key) + ", sub-tile " +
                         grouped(e.epi_m) + " x " + grouped(e.epi_n) + ", " + grouped(e.epi_stages_c) + " C stages, " +
                         grouped(e.epi_stages_d) + " D stages: its SharedStorage is " + grouped(e.epi_carveout) +
                         " B (the carveout StageCountAutoCarveout takes).");
-        N.push_back("Shared memory per CTA is CUTLASS's SharedStorage: " + grouped(e.smem_head) + " B of pipeline barriers, "
+        if (!is_sm80_ms(c.schedule))
+            N.push_back("Shared memory per CTA is CUTLASS's SharedStorage: " + grouped(e.smem_head) + " B of pipeline barriers, "
                     "scheduler and padding + " + grouped(e.smem_epi) + " B epilogue buffers + " + grouped(e.smem_main) +
                     " B mainloop buffers.");
     }
@@ -1571,6 +1755,13 @@ std::vector<TileFitOption> fit_options_core(const Device& dev, const TileInput& 
 
 int64_t round_up(int64_t v, int64_t to) { return ceil_div(v, to) * to; }  // v < 2^62
 
+// CUTLASS 2.x takes kStages as a template argument: StageCountAutoCarveout is CUTLASS 3.x's collective builders'.
+Error multistage_no_auto() {
+    return Error{ErrorId::Unsupported, "stages_auto",
+                 "stages auto is CUTLASS 3.x's StageCountAutoCarveout; the sm80_multistage schedule (CUTLASS 2.x) takes "
+                 "its stage count as given (kStages): give stages (2 or more)"};
+}
+
 // StageCountAutoCarveout's arithmetic on a shape evaluated with 1 stage; stages 0 when none fits (or the bytes
 // are beyond 2^53).
 StageAuto auto_stage_count(const Ctx& c, const Eval& one) {
@@ -1626,6 +1817,7 @@ Expected<StageAuto> stages_auto(const Device& dev, const TileInput& in) {
     auto ctx_or = make_ctx(dev, one);
     if (!ctx_or) return ctx_or.error();
     const Ctx& c = *ctx_or;
+    if (kSchedules && is_sm80_ms(c.schedule)) return multistage_no_auto();
     const Eval e = evaluate(c, in.m, in.n, in.k, 1, in.warps);
     if (e.shape.fail != ShapeFail::None) return shape_error(c, e.shape, in.m, in.n, in.k, in.warps);
     if (e.overflow != Overflow::None) return overflow_error(e.overflow);
@@ -1672,9 +1864,17 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
     TileSearchResult out;
     // A schedule fixes the threads: one pass instead of one per warps candidate.
     const std::vector<int64_t> schedule_warps = {1};
+    const bool fixed_threads = c.schedule != Schedule::None && !is_sm80_ms(c.schedule);  // multistage: `warps` warps
+    if (kSchedules && is_sm80_ms(c.schedule)) {
+        if (s.stages_auto) return multistage_no_auto();
+        for (const Dim3& d : s.clusters)
+            if (d.x * d.y * d.z != 1)
+                return Error{ErrorId::Unsupported, "clusters",
+                             "the sm80_multistage schedule is a CUTLASS 2.x kernel, launched without a cluster: give 1x1x1"};
+    }
     for (int64_t m : s.ms)
         for (int64_t n : s.ns)
-            for (int64_t w : c.schedule != Schedule::None ? schedule_warps : s.warps)
+            for (int64_t w : fixed_threads ? schedule_warps : s.warps)
                 for (int64_t k : s.ks)
                     for (int64_t listed : kSchedules && s.stages_auto ? auto_stage : s.stages)
                       for (const Dim3& cl : s.clusters) {
@@ -1736,7 +1936,7 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
                         f.n = n;
                         f.k = k;
                         f.stages = st;
-                        f.warps = c.schedule != Schedule::None ? e.threads / c.dev->warp_size : w;
+                        f.warps = fixed_threads ? e.threads / c.dev->warp_size : w;
                         f.acc_regs_per_thread = e.acc_regs;
                         f.regs_per_thread_est = e.regs_est;
                         f.smem_per_cta = e.smem_total;

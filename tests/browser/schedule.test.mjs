@@ -96,3 +96,31 @@ test('the picker offers each GPU its schedules; the choice goes into the hash an
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('an A100 is offered the SM80 multistage schedule (CUTLASS 2.x); the warps field stays and the answer follows', async () => {
+  const url = '#gpu=A100%20SXM4%2080GB&m=tile&tm=128&tn=128&tk=32&st=3&w=4&ta=f16&tb=f16';
+  const { context, page, errors } = await open(env.browser, env.base + url);
+  let s = await state(page);
+  assert.equal(s.tile.schedule, 'none');
+  await click(page, '##sch');
+  const offered = (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
+  for (const l of ['Manual warps', 'SM80 multistage']) assert.ok(offered.includes(l), l);
+  for (const l of ['Cooperative', 'Ping-pong', '1-SM', '2-SM']) assert.ok(!offered.includes(l), l + ' offered on CC 8.0');
+  await click(page, 'SM80 multistage');
+  s = await answered(page);
+  assert.match(s.hash, /(^|&)sch=sm80_multistage(&|$)/);
+  assert.match(s.hash, /(^|&)w=4(&|$)/);
+  await same(page, s, { gpu: 'A100 SXM4 80GB', m: 128, n: 128, k: 32, stages: 3, warps: 4, a: 'f16', b: 'f16',
+                        schedule: 'sm80_multistage' });
+  // Recorded in tests/data/cutlass/kernels-sm80.tsv (a-128x128x32-s3: CUTLASS 4.7, nvcc 13.0): 128 threads,
+  // sizeof(SharedStorage) 49,152 B, ptxas 230 registers (the model's estimate 224), 2 CTAs per SM.
+  assert.deepEqual(s.tile.roles, [['warp', 128, 224]]);
+  assert.equal(s.tile.smem_per_cta, 49152);
+  assert.equal(s.tile.ctas_per_sm, 2);
+  // The CTA's warps are still an input under this schedule.
+  const labels = (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
+  assert.ok(labels.includes('##w'), 'the warps field is shown');
+  await screenshot(page, 'schedule-sm80-multistage');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

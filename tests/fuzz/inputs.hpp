@@ -141,8 +141,11 @@ inline TileInput tile_input(Bytes& b) {
     t.subbyte_smem = static_cast<SubbyteSmem>(b.u8() % 3);
     t.acc_buffers = b.u8() % 4 == 0 ? size(2, 1, 4) : 1;
     if (b.u8() % 2) t.problem = ProblemSize{size(8192, 1, 1 << 20), size(8192, 1, 1 << 20), size(8192, 1, 1 << 20)};
-    // Issue 30: a CUTLASS schedule a third of the time (often on a CC it does not run on: refused), stages auto.
-    if (b.u8() % 3 == 0) t.schedule = static_cast<Schedule>(b.u8() % 5);
+    // Issue 30: a CUTLASS schedule a third of the time (often on a CC it does not run on: refused), stages auto;
+    // SM80 multistage a sixth of the time (read so that the corpus's earlier schedule inputs keep their schedule).
+    const uint8_t pick = b.u8();
+    if (pick % 3 == 0) t.schedule = static_cast<Schedule>(b.u8() % 5);
+    else if (pick % 3 == 1 && b.u8() % 2 == 0) t.schedule = Schedule::Sm80Multistage;
     t.stages_auto = b.u8() % 8 == 0;
     return t;
 }
@@ -351,7 +354,7 @@ inline std::string check_clusters(const Device& d, const ClusterInput& in, const
 inline std::string check_search(const TileSearch& s, const TileSearchResult& r) {
     const auto n = static_cast<int64_t>(s.ms.size() * s.ns.size() * s.ks.size() *
                                         (s.stages_auto ? std::size_t{1} : s.stages.size()) *
-                                        (s.base.schedule != Schedule::None ? std::size_t{1} : s.warps.size()) *
+                                        (s.base.schedule != Schedule::None && s.base.schedule != Schedule::Sm80Multistage ? std::size_t{1} : s.warps.size()) *
                                         s.clusters.size());
     if (r.candidates != n) return "candidates != product of the list lengths";
     const int64_t counted = r.refused + r.spills + r.smem_over + r.tmem_over + r.no_cta + static_cast<int64_t>(r.fits.size());

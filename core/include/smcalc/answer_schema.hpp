@@ -47,7 +47,7 @@ template <>
 struct EnumKey<Schedule> {
     static constexpr std::string_view ts = "ScheduleKey";
     static constexpr std::array values = {Schedule::None, Schedule::Cooperative, Schedule::PingPong,
-                                          Schedule::Sm100_1Sm, Schedule::Sm100_2Sm};
+                                          Schedule::Sm100_1Sm, Schedule::Sm100_2Sm, Schedule::Sm80Multistage};
     static std::string_view key(Schedule s) { return schedule_key(s); }
 };
 template <>

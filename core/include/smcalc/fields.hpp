@@ -57,7 +57,7 @@ extern const Vocab kMmaVocab;       // MmaPath: registers | tmem
 extern const Vocab kEpilogueVocab;  // Epilogue: none | tile | bytes
 extern const Vocab kSubbyteVocab;   // SubbyteSmem: auto | packed | padded
 extern const Vocab kModeVocab;      // the page's mode: kernel | tile (values 0, 1)
-extern const Vocab kScheduleVocab;  // Schedule: none | cooperative | pingpong | sm100_1sm | sm100_2sm
+extern const Vocab kScheduleVocab;  // Schedule: none | cooperative | pingpong | sm100_1sm | sm100_2sm | sm80_multistage
 
 template <class T>
 struct Field {

@@ -55,8 +55,13 @@ enum class Schedule : uint8_t {
     PingPong,     // Hopper KernelTmaWarpSpecializedPingpong: 1 producer + 2 consumer warpgroups, a tile each
     Sm100_1Sm,    // Blackwell KernelTmaWarpSpecialized1SmSm100: tcgen05 cta_group::1, 8 warps in 5 roles
     Sm100_2Sm,    // Blackwell KernelTmaWarpSpecialized2SmSm100: tcgen05 cta_group::2 over a CTA pair
+    // CUTLASS 2.x cutlass::gemm::device::Gemm with ArchTag Sm80 (MmaMultistage): `warps` warps (ThreadblockShape /
+    // WarpShape), every one loading A and B with cp.async and computing with mma.sync; kStages-deep shared-memory
+    // ring; the epilogue's shared memory a union with the mainloop's. CC 8.0 and later (recorded:
+    // tests/data/cutlass/kernels-sm80.tsv).
+    Sm80Multistage,
 };
-std::string_view schedule_key(Schedule s);  // "none", "cooperative", "pingpong", "sm100_1sm", "sm100_2sm"
+std::string_view schedule_key(Schedule s);  // "none", "cooperative", "pingpong", "sm100_1sm", "sm100_2sm", "sm80_multistage"
 enum class Basis : uint8_t { Exact, Estimate };
 std::string_view basis_key(Basis b);  // "exact", "estimate"
 
@@ -101,8 +106,9 @@ struct TileInput {
     // with a problem, the grid of whole clusters. Its `grid` is ignored (taken from the problem).
     std::optional<ClusterInput> cluster;
     // A CUTLASS kernel schedule: threads, roles, register budgets and CUTLASS's defaults come from it (`warps` and
-    // `mma` are then ignored; with Epilogue::None the schedule's TMA epilogue is counted, C = D = `out`, whose
-    // default is then the A type). For Sm100_2Sm, m x n is the CTA pair's MMA tile (m = 128 or 256).
+    // `mma` are then ignored, except that Sm80Multistage's CTA is `warps` warps; with Epilogue::None the schedule's
+    // own epilogue is counted, C = D = `out`, whose default is then the A type). For Sm100_2Sm, m x n is the CTA
+    // pair's MMA tile (m = 128 or 256).
     Schedule schedule = Schedule::None;
     // CUTLASS's StageCountAutoCarveout instead of `stages` (stages_auto() below; TileResult::input.stages holds the
     // count used).

@@ -1,0 +1,250 @@
+// unit-cutlass-sm80.cpp - the tile model's sm80_multistage schedule against real CUTLASS 2.x kernels.
+//
+// tests/data/cutlass/kernels-sm80.tsv holds what nvcc 13.0 / ptxas -v, the PTX and the host-side sizeof()/constexpr
+// values said for CUTLASS 2.x multistage GEMMs (cutlass::gemm::device::Gemm, OpClassTensorOp, ArchTag Sm80;
+// scripts/record-cutlass-sm80.sh, the header names the commit and nvcc). Every row is replayed here: the model must
+// give the kernel's thread count (kThreadCount) exactly, its SharedStorage within 0.5 % (the mainloop's A and B
+// buffers exactly), the CTAs per SM the occupancy solver gives for the *compiled* kernel (ptxas's registers,
+// sizeof(SharedStorage)) exactly, the spill verdict ptxas printed, ptxas's register count inside the model's stated
+// range, and CUTLASS's compile-time refusals with their reason. The expected values are the compiler's.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "helpers.hpp"
+#include "smcalc/gpu.hpp"
+#include "smcalc/occupancy.hpp"
+#include "smcalc/tile.hpp"
+
+using namespace smcalc;
+
+namespace {
+
+using Row = std::map<std::string, std::string>;
+
+std::vector<Row> parse_table(const std::string& text) {
+    std::vector<Row> rows;
+    std::vector<std::string> cols;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> cells;
+        std::string cell;
+        std::istringstream ls(line);
+        while (std::getline(ls, cell, '\t')) cells.push_back(cell);
+        if (cols.empty()) {
+            cols = cells;
+            continue;
+        }
+        REQUIRE_MESSAGE(cells.size() == cols.size(), "row with " << cells.size() << " cells: " << line);
+        Row r;
+        for (size_t i = 0; i < cols.size(); ++i) r[cols[i]] = cells[i];
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+int64_t num(const Row& r, const std::string& key) {
+    auto it = r.find(key);
+    REQUIRE_MESSAGE(it != r.end(), "no column " << key);
+    return std::stoll(it->second);
+}
+
+// The configuration as the model's input: the CTA's warps are ThreadblockShape / WarpShape (WarpShape::kK is the
+// whole K in every row: no warp split along K, which the model does not have).
+TileInput input_of(const Row& r) {
+    REQUIRE(num(r, "wk") == num(r, "tk"));
+    TileInput in;
+    in.schedule = Schedule::Sm80Multistage;
+    in.m = num(r, "tm");
+    in.n = num(r, "tn");
+    in.k = num(r, "tk");
+    in.stages = num(r, "stages_req");
+    in.warps = (num(r, "tm") / num(r, "wm")) * (num(r, "tn") / num(r, "wn"));
+    in.a = in.b = r.at("elem") == "f16" ? DType::F16 : DType::BF16;
+    in.acc = DType::F32;
+    return in;
+}
+
+// The GPU a row's -arch runs on (each compiled for exactly that CC).
+const Device& device_for(const Row& r) {
+    static const std::map<std::string, std::string> gpu = {
+        {"80", "A100 80GB SXM4"}, {"86", "RTX 3090"}, {"89", "RTX 4090"}, {"90", "H100 SXM5"}, {"120", "RTX 5090"}};
+    static std::map<std::string, Device> cache;
+    const std::string arch = r.at("arch");
+    REQUIRE_MESSAGE(gpu.count(arch) == 1, "no GPU for sm_" << arch);
+    if (!cache.count(arch)) {
+        auto g = find_gpu(gpu.at(arch));
+        REQUIRE(g.ok());
+        cache[arch] = (*g)->device;
+    }
+    const Device& d = cache.at(arch);
+    REQUIRE(std::to_string(d.cc.major * 10 + d.cc.minor) == arch);
+    return d;
+}
+
+// CTAs per SM of the compiled kernel: the occupancy solver given what the compiler and CUTLASS said (kThreadCount,
+// ptxas's registers, sizeof(SharedStorage) as dynamic shared memory), not what the model estimates.
+int64_t compiled_ctas_per_sm(const Row& r) {
+    KernelInput k;
+    k.threads = num(r, "threads");
+    k.regs = num(r, "ptxas_regs");
+    k.smem_dynamic = num(r, "smem_kernel");
+    k.smem_dynamic_max = k.smem_dynamic;
+    k.optin = true;
+    auto occ = occupancy(device_for(r), k, Detail::Numbers);
+    REQUIRE(occ.ok());
+    return occ->blocks_per_sm;
+}
+
+double row_value(const TileResult& t, const std::string& key) {
+    const auto it = std::find_if(t.rows.begin(), t.rows.end(), [&](const TileRow& x) { return x.key == key; });
+    REQUIRE_MESSAGE(it != t.rows.end(), "no row " << key);
+    return it->value;
+}
+
+struct Counts {
+    int ok = 0, rejected = 0, spilled = 0;
+    std::vector<std::string> archs;
+};
+
+void check_row(const Row& r, Counts& n) {
+    CAPTURE(r.at("id"));
+    const TileInput in = input_of(r);
+    auto res = tile(device_for(r), in);
+    if (r.at("status") == "rejected") {
+        // CUTLASS refused it at compile time: the model refuses it too, quoting one of the static_asserts nvcc
+        // printed (recorded, " | " between them).
+        REQUIRE_FALSE(res.ok());
+        CHECK(res.error().id == ErrorId::Unsupported);
+        const std::string reasons = r.at("reason");
+        int quoted = 0;
+        for (size_t at = 0; at <= reasons.size();) {
+            const size_t bar = std::min(reasons.find(" | ", at), reasons.size());
+            if (res.error().message.find(reasons.substr(at, bar - at)) != std::string::npos) ++quoted;
+            at = bar + 3;
+        }
+        CHECK_MESSAGE(quoted >= 1, res.error().message << " quotes none of: " << reasons);
+        ++n.rejected;
+        return;
+    }
+    REQUIRE_MESSAGE(res.ok(), (res.ok() ? std::string() : res.error().message));
+    const TileResult& t = *res;
+    ++n.ok;
+    if (std::find(n.archs.begin(), n.archs.end(), r.at("arch")) == n.archs.end()) n.archs.push_back(r.at("arch"));
+    CHECK(t.schedule == Schedule::Sm80Multistage);
+    CHECK(t.instruction.find("mma.sync") != std::string::npos);
+    // Threads: GemmKernel::kThreadCount, exactly; stages as given.
+    CHECK(t.threads == num(r, "threads"));
+    CHECK(t.input.stages == num(r, "stages"));
+    // The mainloop's buffers: sizeof of Mma::SharedStorage's A and B, exactly (stages x the tile).
+    CHECK(t.smem_a_per_stage * t.input.stages == num(r, "smem_a"));
+    CHECK(t.smem_b_per_stage * t.input.stages == num(r, "smem_b"));
+    CHECK(t.smem_mainloop == num(r, "smem_mainloop"));
+    // CUTLASS 2.x's SharedStorage is a union: the recorded sizeof is the larger of its members (not their sum).
+    CHECK(num(r, "smem_kernel") == std::max(num(r, "smem_mainloop"), num(r, "smem_epilogue")));
+    // The warp grid: the recorded WarpCount (the model picks it from the warps; docs/tile-model.md), and with it the
+    // epilogue's staging, sizeof(Epilogue::SharedStorage), exactly.
+    CHECK(t.grid_m == num(r, "warps_m"));
+    CHECK(t.grid_n == num(r, "warps_n"));
+    CHECK(num(r, "warps_k") == 1);
+    CHECK(t.smem_epilogue == num(r, "smem_epilogue"));
+    // Shared memory per CTA: sizeof(GemmKernel::SharedStorage), within 0.5 %.
+    const double smem = static_cast<double>(num(r, "smem_kernel"));
+    CHECK(std::abs(static_cast<double>(t.smem_per_cta) - smem) <= 0.005 * smem);
+    // No launch bounds (recorded from the PTX): ptxas may use up to the cap.
+    CHECK(r.at("launch_bounds") == "-");
+    CHECK(t.regs_launch_alloc == 255);
+    // CTAs per SM and the spill verdict: exactly the compiled kernel's.
+    CHECK(t.ctas_per_sm == compiled_ctas_per_sm(r));
+    const bool spilled = num(r, "spill_stores") > 0 || num(r, "spill_loads") > 0;
+    CHECK(t.spills == spilled);
+    if (spilled) ++n.spilled;
+    // Registers: ptxas -v's count inside the model's stated range.
+    const double regs = static_cast<double>(num(r, "ptxas_regs"));
+    CHECK(row_value(t, "regs_launch_low") <= regs);
+    CHECK(regs <= row_value(t, "regs_launch_high"));
+    REQUIRE(t.roles.size() == 1);
+    CHECK(t.roles[0].threads == num(r, "threads"));
+    MESSAGE(r.at("id") << " (sm_" << r.at("arch") << "): registers " << t.regs_launch << " [" << row_value(t, "regs_launch_low")
+                       << " .. " << row_value(t, "regs_launch_high") << "], ptxas -v " << regs << "; smem " << t.smem_per_cta
+                       << " vs " << smem << "; CTAs/SM " << t.ctas_per_sm);
+}
+
+}  // namespace
+
+TEST_CASE("cutlass sm80: every recorded CUTLASS 2.x multistage kernel (tests/data/cutlass/kernels-sm80.tsv) against the model") {
+    const auto rows = parse_table(test::read_data("cutlass/kernels-sm80.tsv"));
+    Counts n;
+    for (const Row& r : rows) check_row(r, n);
+    // The table holds sm_80 kernels and other CCs' builds, CUTLASS's refusals and a spilling kernel (a shorter table
+    // fails here).
+    CHECK(n.ok + n.rejected == static_cast<int>(rows.size()));
+    CHECK(n.ok >= 15);
+    CHECK(n.rejected >= 2);
+    CHECK(n.spilled >= 1);
+    CHECK(n.archs.size() >= 4);
+}
+
+TEST_CASE("cutlass sm80: the recorded table's header names the CUTLASS commit and the nvcc that built it") {
+    const std::string text = test::read_data("cutlass/kernels-sm80.tsv");
+    test::check_contains_all(text, {"CUTLASS 4.7.0, commit ", "Cuda compilation tools, release 13.0",
+                                    "scripts/record-cutlass-sm80.sh"});
+}
+
+TEST_CASE("cutlass sm80: the multistage schedule's refusals name the field") {
+    const Device a100 = (**find_gpu("A100 80GB SXM4")).device;
+    TileInput in;
+    in.schedule = Schedule::Sm80Multistage;
+    in.m = in.n = 128;
+    in.k = 32;
+    in.warps = 4;
+    in.a = in.b = DType::F16;
+    REQUIRE(tile(a100, in).ok());
+    auto refused = [](const Device& d, const TileInput& t, const char* field) {
+        auto r = tile(d, t);
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().field == field);
+        CHECK(r.error().id == ErrorId::Unsupported);
+    };
+    refused((**find_gpu("T4")).device, in, "schedule");  // CC 7.5: no cp.async
+    TileInput one = in;
+    one.stages = 1;
+    refused(a100, one, "stages");
+    TileInput autos = in;
+    autos.stages_auto = true;
+    refused(a100, autos, "stages_auto");
+    TileInput tf = in;
+    tf.a = tf.b = DType::TF32;
+    refused(a100, tf, "a");
+    TileInput w5 = in;
+    w5.warps = 5;  // no grid of 5 warps splits 128 x 128 into 16 x 8 multiples
+    refused(a100, w5, "warps");
+    // On Hopper it stays mma.sync (the warps model would take wgmma there), without mbarriers.
+    auto h = tile((**find_gpu("H100 SXM5")).device, in);
+    REQUIRE(h.ok());
+    CHECK(h->instruction.find("mma.sync") != std::string::npos);
+    CHECK(h->smem_barriers == 0);
+    CHECK(h->threads == 128);
+    // The search lists warps per candidate for this schedule (its CTA is `warps` warps) and refuses stages auto.
+    TileSearch s;
+    s.base = in;
+    s.ms = {128};
+    s.ns = {128};
+    s.ks = {32};
+    s.stages = {3};
+    s.warps = {4, 8};
+    auto found = tiles_that_fit(a100, s);
+    REQUIRE(found.ok());
+    CHECK(found->candidates == 2);
+    REQUIRE(found->fits.size() == 2);
+    s.stages_auto = true;
+    auto no = tiles_that_fit(a100, s);
+    REQUIRE_FALSE(no.ok());
+    CHECK(no.error().field == "stages_auto");
+}
