@@ -1673,20 +1673,31 @@ std::string canonical(std::string_view normalised) {
     return out;
 }
 
-// The memory size a canonical name carries ("a100sxm440gb" -> "40gb", cut out: "a100sxm4"); "" when none.
-std::pair<std::string, std::string> split_memory(const std::string& c) {
-    for (std::size_t at = c.find("gb"); at != std::string::npos; at = c.find("gb", at + 1)) {
-        std::size_t b = at;
-        while (b > 0 && std::isdigit(static_cast<unsigned char>(c[b - 1]))) --b;
-        if (b == at || at - b > 3) continue;
-        // "a100 40gb": the digits must not be the model number itself ("h20" + "gb" never occurs; keep a letter
-        // or a model digit run before them) - a size follows the model, so the part before must keep a digit.
-        const std::string rest = c.substr(0, b) + c.substr(at + 2);
-        if (std::none_of(rest.begin(), rest.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; }))
-            continue;
-        return {rest, c.substr(b, at + 2 - b)};
+// A memory size the name carries as a word of its own ("A100-SXM4-40GB", "NVIDIA H800 80GB HBM3", "RTX A2000 12GB":
+// 1 to 4 digits then "GB", between spaces, '-' or '_'), cut out: {canonical name without it, "40gb"}; {canonical
+// name, ""} when there is none. Words, not the normalised string: normalising glues the size to the model number
+// ("H800 80GB" -> "h80080gb"), and then no rule can tell where one ends.
+std::pair<std::string, std::string> split_memory(std::string_view name) {
+    std::string rest, size;
+    bool first = true;
+    std::size_t i = 0;
+    const auto separator = [](char c) { return c == '-' || c == '_' || std::isspace(static_cast<unsigned char>(c)); };
+    while (i < name.size()) {
+        while (i < name.size() && separator(name[i])) ++i;
+        std::size_t j = i;
+        while (j < name.size() && !separator(name[j])) ++j;
+        const std::string word = normalise(name.substr(i, j - i));
+        const std::size_t digits = word.size() > 2 ? word.size() - 2 : 0;
+        const bool is_size = digits >= 1 && digits <= 4 && ends_with(word, "gb") &&
+                             std::all_of(word.begin(), word.begin() + static_cast<std::ptrdiff_t>(digits),
+                                         [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+        // The first word is the product ("80GB" alone names nothing), and only one size is cut.
+        if (is_size && !first && size.empty()) size = word;
+        else rest += word;
+        if (!word.empty()) first = false;
+        i = j;
     }
-    return {c, ""};
+    return {canonical(rest), size};
 }
 
 #ifndef SMCALC_PAGE_CORE
@@ -1785,7 +1796,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             if (hit) return &g;
         }
         // Not a structured binding: clang 14 (em++) cannot capture those in the lambda below.
-        const std::pair<std::string, std::string> split = split_memory(ckey);
+        const std::pair<std::string, std::string> split = split_memory(name.substr(0, 4096));
         const std::string& bare = split.first;
         const std::string& size = split.second;
         if (!size.empty()) {
@@ -1794,7 +1805,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             for (const auto& g : kGpus) {
                 bool hit = false, sized = false, same_size = false;
                 for_each_name(g, [&](std::string_view n) {
-                    const auto [b, s] = split_memory(canonical(normalise(n)));
+                    const auto [b, s] = split_memory(n);
                     if (!s.empty()) sized = true;
                     if (s == size) same_size = true;
                     if (b == bare) hit = true;
@@ -1824,6 +1835,28 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
     // lists the GPUs in its picker, so it carries no did-you-mean ranking (page weight).
     return Error{ErrorId::UnknownGpu, "gpu", "unknown GPU " + shown + "; see the gpus list; or give a device or cc"};
 #else
+    // An AMD target (rocminfo's "Name: gfx942", or "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-") names an
+    // architecture that several products share, like sm_90: say which, never pick one.
+    if (const std::size_t at = key.find("gfx"); at != std::string::npos && (at == 0 || ends_with(key.substr(0, at), "amdhsa"))) {
+        std::size_t end = at + 3;
+        while (end < key.size() && std::isalnum(static_cast<unsigned char>(key[end]))) ++end;
+        const std::string target = key.substr(at, end - at);
+        std::string same;
+        for (const auto& g : amd::all_gpus())
+            if (target == g.gfx) same += (same.empty() ? "" : ", ") + std::string(g.name);
+        if (!same.empty())
+            return Error{ErrorId::UnknownGpu, "gpu",
+                         "unknown GPU " + shown + ": it names the AMD target " + target + ", not a GPU; give one of the " +
+                             target + " GPUs: " + same};
+        if (target.size() > 3) {  // a target no modelled product has (a Radeon's gfx1100): say what is modelled
+            std::string known;
+            for (const auto& g : amd::all_gpus())
+                known += (known.empty() ? "" : ", ") + std::string(g.name) + " (" + std::string(g.gfx) + ")";
+            return Error{ErrorId::UnknownGpu, "gpu",
+                         "unknown GPU " + shown + ": it names the AMD target " + target +
+                             ", which none of the AMD GPUs smcalc models has; they are " + known};
+        }
+    }
     // The three nearest names ("did you mean") across both vendors: same family first ("MI300" -> MI300X,
     // MI325X), then the vendor the name leans to, then edit distance and common prefix; ties in table order.
     const std::string fkey = family(ckey);
