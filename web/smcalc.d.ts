@@ -379,6 +379,79 @@ export interface AmdTileFigures {
   notes: string[];
 }
 
+/** The figures of a block_size answer (smcalc::BlockSizeResult). */
+export interface BlockSizeFigures {
+  block_size: number;                  // threads per block with the most resident threads
+  min_grid_size: number;               // blocks for one full wave
+  blocks_per_sm: number;
+  occupancy: number;                   // 0..1
+}
+
+/** One input a suggestion changes. */
+export interface SuggestionChange {
+  knob: string;                        // "regs", "smem", "threads", "barriers"
+  unit: string;
+  from: number;
+  to: number;
+}
+
+/** One suggestion of next_step (smcalc::Suggestion). */
+export interface Suggestion {
+  id: string;                          // "regs", "smem", "threads_block", "threads_warps", "barriers", "next_level"
+  possible: boolean;
+  changes: SuggestionChange[];
+  text: string;
+  reason: string;                      // why not, when not possible
+  input: KernelAnswerInput | null;     // the kernel with the changes
+  blocks_per_sm: number | null;
+  warps_per_sm: number | null;
+  occupancy: number | null;            // 0..1
+  limiting: ResourceKey[] | null;
+}
+
+/** One row of a compare answer: a figure per GPU. */
+export interface CompareRow {
+  key: string;                         // "cc", "sm_count", "blocks_per_sm", ...
+  label: string;
+  values: string[];                    // one per column
+  differs: boolean;                    // not all values equal
+}
+
+/** One compute capability's rules (op archs; smcalc::ArchRules). */
+export interface ArchRow {
+  cc: string;
+  family: string;
+  warp_size: number;
+  max_threads_per_block: number;
+  max_warps_per_sm: number;
+  max_threads_per_sm: number;
+  max_blocks_per_sm: number;
+  regs_per_sm: number;
+  regs_per_block: number;
+  max_regs_per_thread: number;
+  max_regs_per_thread_occ: number;
+  reg_alloc_unit: number;
+  sub_partitions: number;
+  smem_alloc_granularity: number;      // bytes
+  reserved_smem_per_block: number;     // bytes
+  smem_per_sm: number;                 // bytes
+  smem_per_block: number;              // bytes
+  smem_per_block_optin: number;        // bytes
+  carveouts_kib: number[];
+  barrier_factor: number;
+  barrier_limit_applies: boolean;
+  barriers_per_block: number;
+  has_tmem: boolean;
+  tmem_columns: number;
+  source: string;                      // source keys (docs/sources.md)
+}
+
+/** A constant bank a kernel uses. */
+export interface ConstantBank {
+  bank: number;
+  bytes: number;
+}
+
 /** The figures of a kernel read from ptxas/cuobjdump output or a binary. */
 export interface ParsedKernelFigures {
   name: string;
@@ -396,6 +469,14 @@ export interface ParsedKernelFigures {
   tool: CompilerToolKey;
   line: number;                        // 1-based
   missing: string[];
+  mangled: string | null;
+  demangled: string | null;
+  arch: string | null;                 // "sm_90a" as printed
+  cc: string | null;
+  cmem: ConstantBank[];                // constant banks used
+  cluster_dims: number[] | null;       // __cluster_dims__ (EIATTR_CTA_PER_CLUSTER)
+  container: string | null;            // where in the file
+  sources: Record<string, string>;     // field -> where it came from
   max_threads: number | null;          // __launch_bounds__ (binaries)
   max_regs: number | null;             // EIATTR_MAXREG_COUNT (binaries)
   param_bytes: number | null;          // bytes of kernel parameters (binaries)
@@ -590,11 +671,7 @@ export interface AmdOccupancyAnswer extends AnswerCommon, AmdOccupancyFigures {
   compiler?: AmdParsedKernel;         // the AMD kernel compiler_output gave
 }
 
-export interface BlockSizeAnswer extends AnswerCommon {
-  block_size: number;
-  min_grid_size: number;
-  blocks_per_sm: number;
-  occupancy: number;
+export interface BlockSizeAnswer extends AnswerCommon, BlockSizeFigures {
   gpu: string | null;
 }
 
@@ -651,20 +728,6 @@ export interface AmdTileAnswer extends AnswerCommon, AmdTileFigures {
   solver: AmdOccupancyAnswer | null;
   input: { m: number; n: number; k: number; stages: number; waves: number; a: ElementType; b: ElementType;
            acc: ElementType; sgprs: number; problem: { m: number; n: number; k: number } | null };
-}
-
-/** One suggestion of next_step. */
-export interface Suggestion {
-  id: string;
-  possible: boolean;
-  changes: Array<{ knob: string; unit: string; from: number; to: number }>;
-  text: string;
-  reason: string;
-  input: KernelAnswerInput | null;
-  blocks_per_sm: number | null;
-  warps_per_sm: number | null;
-  occupancy: number | null;
-  limiting: ResourceKey[] | null;
 }
 
 export interface NextStepAnswer extends AnswerCommon {
@@ -754,22 +817,12 @@ export interface CompareAnswer extends AnswerCommon {
   input: Record<string, unknown>;
   amd_input?: Record<string, unknown> | null;   // compare across vendors: the AMD kernel fields; null for a tile
   columns: CompareColumn[];
-  rows: Array<{ key: string; label: string; values: string[]; differs: boolean }>;
+  rows: CompareRow[];
   notes?: string[];
 }
 
 /** A kernel read from compiler output (op parse, and "compiler" in answers given compiler_output). */
-export interface ParsedKernel extends ParsedKernelFigures {
-  mangled: string | null;
-  demangled: string | null;
-  arch: string | null;
-  cc: string | null;
-  cmem: Array<{ bank: number; bytes: number }>;
-  // Read from a compiled file (tool "binary"); null / empty from text.
-  cluster_dims: [number, number, number] | null;  // __cluster_dims__ (EIATTR_CTA_PER_CLUSTER)
-  container: string | null;           // where in the file ("the file", ".nv_fatbin: fat binary entry 2 ...")
-  sources: Record<string, string>;    // field -> where it came from ("registers": "EIATTR_REGCOUNT in .nv.info")
-}
+export type ParsedKernel = ParsedKernelFigures;
 
 /** A kernel read from LLVM AMDGPU output or a code object (op parse on AMD text, "compiler" of AMD answers). */
 export interface AmdParsedKernel extends AmdParsedKernelFigures {
@@ -817,7 +870,7 @@ export interface GpuRow {
 }
 
 export interface GpusAnswer extends AnswerCommon { gpus: GpuRow[]; [key: string]: unknown }
-export interface ArchsAnswer extends AnswerCommon { archs: Array<Record<string, unknown>> }
+export interface ArchsAnswer extends AnswerCommon { archs: ArchRow[] }
 
 /** Each op's request (handle() takes it with its "op") and answer. */
 export interface Ops {

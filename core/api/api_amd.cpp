@@ -24,13 +24,6 @@ namespace {
 
 json rows_json(const std::vector<TileRow>& rows) { return tile_rows_json(rows); }
 
-json limiting_json(const std::vector<amd::Limit>& l) {
-    json a = json::array();
-    for (amd::Limit x : l) a.push_back(std::string(amd::limit_key(x)));
-    return a;
-}
-
-
 // Per limit key, what that resource alone allows: workgroups per CU ("limits") or waves per SIMD.
 json limits_json(const amd::OccupancyResult& r, std::optional<int64_t> amd::LimitCount::*allows) {
     json limits = json::object();
@@ -142,7 +135,7 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
                 SMCALC_JSON_MEMBERS(o, r, workgroups_per_cu, waves_per_cu, waves_per_simd, occupancy,
                                     compiler_waves_per_simd);
                 o["limits"] = limits_json(r, &amd::LimitCount::workgroups_per_cu);
-                o["limiting"] = limiting_json(r.limiting);
+                o["limiting"] = value_json(r.limiting);
                 o["gpu_resident_workgroups"] = r.workgroups_per_cu * col.amd_gpu->cu_count;
             }
             if (col.amd_tile) {
@@ -159,7 +152,7 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
                 const auto& r = col.nvidia->result;
                 SMCALC_JSON_MEMBERS(o, r, blocks_per_sm, warps_per_sm, occupancy);
                 o["limits"] = limits_json(r);
-                o["limiting"] = limiting_json(r.limiting);
+                o["limiting"] = value_json(r.limiting);
                 o["gpu_resident_ctas"] = opt_json(col.nvidia->gpu_resident_ctas);
             }
             if (col.nvidia_tile && col.nvidia_tile->result) {
@@ -183,7 +176,7 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
     }
     return {{"kind", c.tile ? "tile" : "kernel"}, {"gpus", req.gpus}, {"input", std::move(input)},
             {"amd_input", c.tile ? json(nullptr) : amd_input_json(c.amd_kernel)}, {"columns", std::move(cols)},
-            {"rows", rows_json(c.rows)}, {"notes", c.notes}};
+            {"rows", value_json(c.rows)}, {"notes", c.notes}};
 }
 
 json amd_gpus_json() {

@@ -33,12 +33,17 @@ template <class T>
 void put_members(nlohmann::json& out, const T& s) {
     schema::each_member(s, [&](std::string_view key, const auto& v) { out[std::string(key)] = value_json(v); });
 }
+// The value types written another way (schema::Custom): a shape as [x, y, z], a kernel's inputs from their field
+// table, (name, text) pairs as an object.
+nlohmann::json custom_json(const Dim3& d);
+nlohmann::json custom_json(const KernelInput& in);
+nlohmann::json custom_json(const schema::NamedTexts& t);
 template <class T>
 nlohmann::json value_json(const T& v) {
     if constexpr (std::is_enum_v<T>) {
         return std::string(schema::EnumKey<T>::key(v));
-    } else if constexpr (std::is_same_v<T, Dim3>) {
-        return nlohmann::json::array({v.x, v.y, v.z});
+    } else if constexpr (schema::has_custom<T>::value) {
+        return custom_json(v);
     } else if constexpr (schema::is_optional<T>::value) {
         return v ? value_json(*v) : nlohmann::json(nullptr);
     } else if constexpr (schema::has_schema<T>::value) {
@@ -67,11 +72,8 @@ nlohmann::json member_json(const T& v) {
         const auto& smcalc_json_in_ = (in);                                        \
         NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(SMCALC_JSON_MEMBER, __VA_ARGS__)) \
     } while (0)
-// An NVIDIA answer's "limiting" (resource keys), "limits" (blocks per SM each resource allows, null = none) and a
-// comparison's "rows".
-nlohmann::json limiting_json(const std::vector<Resource>& limiting);
+// An NVIDIA answer's "limits" (blocks per SM each resource allows, null = none).
 nlohmann::json limits_json(const OccupancyResult& r);
-nlohmann::json rows_json(const std::vector<CompareRow>& rows);
 // A database entry's "a|b|c" aliases as ["a", "b", "c"] (empty ones left out).
 nlohmann::json aliases_json(std::string_view aliases);
 // A GEMM problem size {"m", "n", "k"}, or null.

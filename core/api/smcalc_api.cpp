@@ -232,59 +232,9 @@ std::string compiler_bytes(const json& v, const char* field) {
         fail(ErrorId::InvalidInput, field,
              std::string(field) + " as an object must be {\"base64\": \"...\"} (the bytes of a compiled file); got " +
                  shown(v));
-    const std::string& t = b->get_ref<const std::string&>();
-    if (t.size() / 4 * 3 > binary::kMaxBinaryInput)
-        fail(ErrorId::InvalidInput, field,
-             std::string(field) + ".base64 holds more than " + std::to_string(binary::kMaxBinaryInput) +
-                 " bytes, the most a file may have");
-    std::string out;
-    out.reserve(t.size() / 4 * 3);
-    uint32_t acc = 0;
-    int bits = 0, pad = 0;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        const char c = t[i];
-        int v6;
-        if (c >= 'A' && c <= 'Z') v6 = c - 'A';
-        else if (c >= 'a' && c <= 'z') v6 = c - 'a' + 26;
-        else if (c >= '0' && c <= '9') v6 = c - '0' + 52;
-        else if (c == '+' || c == '-') v6 = 62;
-        else if (c == '/' || c == '_') v6 = 63;
-        else if (c == '=') { ++pad; continue; }
-        else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-        else
-            fail(ErrorId::InvalidInput, std::string(field) + ".base64",
-                 std::string(field) + ".base64 is not base64: character " + std::to_string(i) + " is not one of "
-                 "A-Z a-z 0-9 + / =");
-        if (pad > 0)
-            fail(ErrorId::InvalidInput, std::string(field) + ".base64",
-                 std::string(field) + ".base64 is not base64: characters after the '=' padding");
-        acc = (acc << 6) | static_cast<uint32_t>(v6);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<char>((acc >> bits) & 0xff));
-        }
-    }
-    if (out.empty())
-        fail(ErrorId::InvalidInput, std::string(field) + ".base64", std::string(field) + ".base64 is empty");
-    return out;
-}
-
-// Compiler output or a compiled file, NVIDIA's kernels: the binary reader for a file, else the text reader.
-Expected<ParsedOutput> nv_compiler_output(const std::string& bytes) {
-    if (!binary::looks_binary(bytes)) return parse_compiler_output(bytes);
-    auto r = binary::read_binary(bytes);
-    if (!r) return r.error();
-    if (!r->nvidia) return Error{ErrorId::InvalidInput, "compiler_output", "the file holds no NVIDIA kernel (" + r->format + ")"};
-    return std::move(*r->nvidia);
-}
-
-Expected<amd::ParsedOutput> amd_compiler_output(const std::string& bytes) {
-    if (!binary::looks_binary(bytes)) return amd::parse_amd_compiler_output(bytes);
-    auto r = binary::read_binary(bytes);
-    if (!r) return r.error();
-    if (!r->amd) return Error{ErrorId::InvalidInput, "compiler_output", "the file holds no AMD kernel (" + r->format + ")"};
-    return std::move(*r->amd);
+    auto bytes = decode_base64(b->get_ref<const std::string&>(), field);
+    if (!bytes) throw Fail{bytes.error()};
+    return std::move(*bytes);
 }
 
 // Ops that take "compiler_output" / "kernel".
@@ -586,21 +536,17 @@ void read_amd_tile(const json& j, Request& req, bool compare) {
     }
 }
 
-// AMD compiler output ("compiler_output" with an AMD GPU): the kernel named, or the only one.
-const amd::ParsedKernel& choose_amd_kernel(const amd::ParsedOutput& p, const json* kernel_field) {
-    std::string names;
-    for (std::size_t i = 0; i < p.kernels.size() && i < 12; ++i) names += (i ? ", " : "") + p.kernels[i].name;
-    if (!kernel_field) {
-        if (p.kernels.size() > 1)
-            fail(ErrorId::InvalidInput, "kernel", "the compiler output has several kernels; choose one with kernel: " + names);
-        return p.kernels.front();
-    }
-    if (!kernel_field->is_string())
+// "kernel": a kernel name (smcalc::choose_kernel / choose_amd_kernel read it), or absent.
+const std::string* kernel_name(const json* kernel_field) {
+    if (kernel_field && !kernel_field->is_string())
         fail(ErrorId::InvalidInput, "kernel", "kernel must be a kernel name from the compiler output; got " + shown(*kernel_field));
-    const std::string want = kernel_field->get<std::string>();
-    for (const auto& k : p.kernels)
-        if (k.name == want) return k;
-    fail(ErrorId::InvalidInput, "kernel", "kernel \"" + want.substr(0, 80) + "\" is not in the compiler output; it has " + names);
+    return kernel_field ? &kernel_field->get_ref<const std::string&>() : nullptr;
+}
+
+template <class K>
+const K& chosen(const Expected<const K*>& k) {
+    if (!k) throw Fail{k.error()};
+    return **k;
 }
 
 void read_tile_fields(const json& j, Request& req, bool shape);
@@ -651,9 +597,9 @@ Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
             fail(ErrorId::InvalidInput, "compiler_output",
                  "compiler_output must be a string (LLVM's -Rpass-analysis=kernel-resource-usage remarks, .s or "
                  "metadata) or {\"base64\": the bytes of a code object}; got " + shown(*text));
-        auto p = amd_compiler_output(compiler_bytes(*text, "compiler_output"));
+        auto p = read_amd_output(compiler_bytes(*text, "compiler_output"));
         if (!p) fail(p.error().id, "compiler_output", p.error().message);
-        req.amd_compiler = choose_amd_kernel(*p, get(j, "kernel"));
+        req.amd_compiler = chosen(choose_amd_kernel(*p, kernel_name(get(j, "kernel"))));
         req.amd_input = amd::to_kernel_input(*req.amd_compiler, req.amd_input);  // threads: max_flat_workgroup_size
         if (!req.amd_compiler->gfx.empty() && req.amd_compiler->gfx != spec->gfx)
             req.warnings.push_back(req.amd_compiler->name + " was compiled for " + req.amd_compiler->gfx + " but " +
@@ -934,90 +880,6 @@ void read_compare_fields(const json& j, Request& req) {
     }
 }
 
-// ----- compiler output: which kernel, and which device when none is given -----
-
-std::string kernel_list(const std::vector<const ParsedKernel*>& ks) {
-    std::vector<std::string> names;
-    for (const ParsedKernel* k : ks) {
-        const std::string n = kernel_display_name(*k);  // "reduce<512> (_Z6reduceILi512EEvPKfPfi)"
-        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
-    }
-    std::string s;
-    for (std::size_t i = 0; i < names.size() && i < 12; ++i) s += (i ? ", " : "") + names[i];
-    if (names.size() > 12) s += ", ... (" + num(static_cast<int64_t>(names.size())) + " in all)";
-    return s;
-}
-
-int cc_rank(ComputeCapability cc) { return cc.major * 10 + cc.minor; }
-
-// An arch-specific target (sm_90a, sm_100f) runs only on its own CC.
-bool arch_specific(const std::string& arch) { return !arch.empty() && std::isalpha(static_cast<unsigned char>(arch.back())) != 0; }
-
-const ParsedKernel& choose_kernel(const ParsedOutput& p, const json* kernel_field, std::optional<ComputeCapability> dev_cc,
-                                  std::vector<std::string>& warnings) {
-    std::vector<const ParsedKernel*> all, cands;
-    for (const auto& k : p.kernels) all.push_back(&k);
-    if (kernel_field) {
-        if (!kernel_field->is_string())
-            fail(ErrorId::InvalidInput, "kernel", "kernel must be a kernel name from the compiler output; got " + shown(*kernel_field));
-        const std::string want = kernel_field->get<std::string>();
-        cands = find_kernels(p, want);  // name as printed, mangled, demangled, short or without template arguments
-        if (cands.empty())
-            fail(ErrorId::InvalidInput, "kernel",
-                 "kernel \"" + want.substr(0, 80) + "\" is not in the compiler output; it has " + kernel_list(all));
-        const std::string& first = cands.front()->name;
-        if (std::any_of(cands.begin(), cands.end(), [&](const ParsedKernel* k) { return k->name != first; }))
-            fail(ErrorId::InvalidInput, "kernel",
-                 "kernel \"" + want.substr(0, 80) + "\" matches several kernels: " + kernel_list(cands) + "; give the full name");
-    } else {
-        cands = all;
-        const std::string& first = cands.front()->name;
-        if (std::any_of(cands.begin(), cands.end(), [&](const ParsedKernel* k) { return k->name != first; }))
-            fail(ErrorId::InvalidInput, "kernel",
-                 "the compiler output has several kernels; choose one with kernel: " + kernel_list(cands));
-    }
-    // One kernel, possibly compiled for several targets.
-    const std::string& shown_name = cands.front()->short_name.empty() ? cands.front()->name : cands.front()->short_name;
-    if (dev_cc) {
-        for (const ParsedKernel* k : cands)
-            if (k->cc && *k->cc == *dev_cc) return *k;
-        const ParsedKernel* best = nullptr;  // binary compatible: same major, lower minor, not arch-specific
-        for (const ParsedKernel* k : cands)
-            if (k->cc && k->cc->major == dev_cc->major && k->cc->minor <= dev_cc->minor && !arch_specific(k->arch) &&
-                (!best || cc_rank(*k->cc) > cc_rank(*best->cc)))
-                best = k;
-        if (best) {
-            warnings.push_back(shown_name + " was compiled for " + best->arch + "; CC " + cc_text(*dev_cc) +
-                               " runs that binary, so its register and shared memory counts are used");
-            return *best;
-        }
-        best = nullptr;
-        for (const ParsedKernel* k : cands)
-            if (k->cc && cc_rank(*k->cc) <= cc_rank(*dev_cc) && (!best || cc_rank(*k->cc) > cc_rank(*best->cc))) best = k;
-        if (!best) best = cands.front();
-        warnings.push_back(shown_name + " was compiled for " + (best->arch.empty() ? std::string("an unnamed target") : best->arch) +
-                           ", which CC " + cc_text(*dev_cc) +
-                           " cannot run as is (the driver would JIT-compile its PTX and ptxas may allocate differently); "
-                           "its counts are used as they are");
-        return *best;
-    }
-    std::vector<const ParsedKernel*> modelled;
-    for (const ParsedKernel* k : cands)
-        if (k->cc && k->cc_modelled) modelled.push_back(k);
-    if (modelled.empty())
-        fail(ErrorId::BadRequest, "gpu",
-             "the compiler output names no compute capability smcalc models for " + shown_name +
-                 (cands.front()->arch.empty() ? std::string() : " (target " + cands.front()->arch + ")") +
-                 "; give gpu, cc or device");
-    if (modelled.size() > 1) {
-        std::string archs;
-        for (const ParsedKernel* k : modelled) archs += (archs.empty() ? "" : ", ") + k->arch;
-        fail(ErrorId::BadRequest, "cc",
-             shown_name + " was compiled for " + archs + "; give cc or gpu to choose which to evaluate");
-    }
-    return *modelled.front();
-}
-
 // op parse: the text (or a file's bytes) and, for LLVM remarks that name no target, the AMD GPU whose rules apply.
 void read_parse_fields(const json& j, Request& req) {
     const json* text = get(j, "text");
@@ -1056,10 +918,10 @@ std::optional<ParsedOutput> read_compiler_field(const json& j, const json* kerne
                  "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage) or "
                  "{\"base64\": the bytes of a cubin or fat binary}; got " + shown(*text));
         const std::string bytes = compiler_bytes(*text, "compiler_output");
-        auto p = nv_compiler_output(bytes);
+        auto p = read_nvidia_output(bytes);
         if (!p) {
             // AMD compiler output with an NVIDIA device (or none): say which GPUs read it.
-            if (auto a = amd_compiler_output(bytes))
+            if (auto a = read_amd_output(bytes))
                 fail(ErrorId::InvalidInput, "compiler_output",
                      "compiler_output is AMD (LLVM AMDGPU) compiler output: " + a->summary +
                          "; give an AMD GPU with it: \"gpu\": \"MI300X\", \"MI355X\", \"MI250X\", \"MI100\" (smcalc gpus lists them)");
@@ -1088,7 +950,7 @@ bool read_device_choice(const json& j, Request& req, const std::optional<DeviceR
             req.gpu_spec = report->product;
         }
     } else if (given == 0 && parsed) {
-        req.compiler = choose_kernel(*parsed, kernel_field, std::nullopt, req.warnings);
+        req.compiler = chosen(choose_kernel(*parsed, kernel_name(kernel_field), std::nullopt, req.warnings));
         req.device = reference_device(**find_arch(*req.compiler->cc));
     } else if (given != 1) {
         std::string which;
@@ -1162,7 +1024,8 @@ Request parse(const json& request) {
     if (takes_compiler_output(req.op)) parsed = read_compiler_field(j, kernel_field);
 
     const bool custom = read_device_choice(j, req, report, parsed, kernel_field);
-    if (parsed && !req.compiler) req.compiler = choose_kernel(*parsed, kernel_field, req.device.cc, req.warnings);
+    if (parsed && !req.compiler)
+        req.compiler = chosen(choose_kernel(*parsed, kernel_name(kernel_field), req.device.cc, req.warnings));
     check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (custom ? " (a custom device)" : ""),
                         is_tile_op(req.op, false) || req.op == Op::Tiles);
 
@@ -1205,22 +1068,10 @@ Request parse(const json& request) {
 
 namespace detail {
 
-json limiting_json(const std::vector<Resource>& limiting) {
-    json a = json::array();
-    for (Resource res : limiting) a.push_back(std::string(resource_key(res)));
-    return a;
-}
-
 json limits_json(const OccupancyResult& r) {
     json limits = json::object();
     for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
     return limits;
-}
-
-json rows_json(const std::vector<CompareRow>& rows) {
-    json a = json::array();
-    for (const CompareRow& r : rows) a.push_back({{"key", r.key}, {"label", r.label}, {"values", r.values}, {"differs", r.differs}});
-    return a;
 }
 
 json aliases_json(std::string_view aliases) {
@@ -1246,9 +1097,7 @@ namespace {
 using detail::aliases_json;
 using detail::gpu_json;
 using detail::opt_json;
-using detail::limiting_json;
 using detail::limits_json;
-using detail::rows_json;
 
 json device_json(const Device& d) {
     json o = json::object();
@@ -1258,11 +1107,32 @@ json device_json(const Device& d) {
     return o;
 }
 
+// The device an answer used and its GPU name (null: a CC or a custom device), beside the answer's own members.
+json with_device(json a, const Request& req) {
+    a["device"] = device_json(req.device);
+    a["gpu"] = gpu_json(req);
+    return a;
+}
+
 json input_json(const KernelInput& in) {
     json o = json::object();
     for (const auto& f : fields::kernel_fields()) o[std::string(f.key)] = field_json(f, in);
     return o;
 }
+
+}  // namespace
+
+namespace detail {
+json custom_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+json custom_json(const KernelInput& in) { return input_json(in); }
+json custom_json(const schema::NamedTexts& t) {
+    json o = json::object();
+    for (const auto& [name, text] : t.items) o[name] = text;
+    return o;
+}
+}  // namespace detail
+
+namespace {
 
 json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, const OccupancyResult& r) {
     json a = json::object();
@@ -1299,9 +1169,7 @@ json tile_json(const Request& req, const TileResult& r) {
     a["rows"] = detail::tile_rows_json(r.rows);
     a["solver"] = r.occ ? occupancy_json(req.device, gpu_json(req), tile_kernel(r), *r.occ) : json(nullptr);
     a["input"] = tile_input_json(r.input);
-    a["device"] = device_json(req.device);
-    a["gpu"] = gpu_json(req);
-    return a;
+    return with_device(std::move(a), req);
 }
 
 json tiles_json(const Request& req, const TileSearchResult& r) {
@@ -1330,35 +1198,14 @@ json tiles_json(const Request& req, const TileSearchResult& r) {
     a["rejected"] = {{"refused", r.refused}, {"spills", r.spills}, {"smem_over", r.smem_over},
                      {"tmem_over", r.tmem_over}, {"no_cta", r.no_cta}};
     a["input"] = std::move(input);
-    a["device"] = device_json(req.device);
-    a["gpu"] = gpu_json(req);
-    return a;
+    return with_device(std::move(a), req);
 }
 
 // ----- next step -----
 
-json suggestion_json(const Suggestion& s) {
-    json changes = json::array();
-    for (const Change& c : s.changes)
-        changes.push_back({{"knob", std::string(knob_key(c.knob))}, {"unit", std::string(knob_unit(c.knob))},
-                           {"from", c.from}, {"to", c.to}});
-    json o = json::object();
-    o["id"] = s.id;
-    o["possible"] = s.possible;
-    o["changes"] = std::move(changes);
-    o["text"] = s.text;
-    o["reason"] = s.reason;
-    o["input"] = s.possible ? input_json(s.input) : json(nullptr);
-    o["blocks_per_sm"] = s.possible ? json(s.result.blocks_per_sm) : json(nullptr);
-    o["warps_per_sm"] = s.possible ? json(s.result.warps_per_sm) : json(nullptr);
-    o["occupancy"] = s.possible ? json(s.result.occupancy) : json(nullptr);
-    o["limiting"] = s.possible ? limiting_json(s.result.limiting) : json(nullptr);
-    return o;
-}
-
 json next_step_json(const Request& req, const NextStepAnswer& a) {
     json suggestions = json::array();
-    for (const Suggestion* s : a.step.all()) suggestions.push_back(suggestion_json(*s));
+    for (const Suggestion* s : a.step.all()) suggestions.push_back(detail::value_json(*s));
     json lb = json::object();
     lb["possible"] = a.bounds.has_value();
     lb["target_blocks"] = a.bounds_target;
@@ -1385,9 +1232,7 @@ json next_step_json(const Request& req, const NextStepAnswer& a) {
     o["target_blocks"] = a.step.target_blocks;
     o["suggestions"] = std::move(suggestions);
     o["launch_bounds"] = std::move(lb);
-    o["device"] = device_json(req.device);
-    o["gpu"] = gpu_json(req);
-    return o;
+    return with_device(std::move(o), req);
 }
 
 // ----- compare -----
@@ -1405,13 +1250,13 @@ json compare_json(const Request& req, const Comparison& c) {
         o["warps_per_sm"] = ok ? json(col.result.warps_per_sm) : json(nullptr);
         o["occupancy"] = ok ? json(col.result.occupancy) : json(nullptr);
         o["limits"] = ok ? limits_json(col.result) : json(nullptr);
-        o["limiting"] = ok ? limiting_json(col.result.limiting) : json(nullptr);
+        o["limiting"] = ok ? detail::value_json(col.result.limiting) : json(nullptr);
         o["gpu_resident_ctas"] = opt_json(col.gpu_resident_ctas);
         o["gpu_resident_warps"] = opt_json(col.gpu_resident_warps);
         cols.push_back(std::move(o));
     }
     return {{"kind", "kernel"}, {"gpus", req.gpus}, {"input", input_json(c.kernel)}, {"columns", std::move(cols)},
-            {"rows", rows_json(c.rows)}};
+            {"rows", detail::value_json(c.rows)}};
 }
 
 json compare_tile_json(const Request& req, const TileComparison& c) {
@@ -1426,7 +1271,7 @@ json compare_tile_json(const Request& req, const TileComparison& c) {
         o["fits"] = r ? json(r->fits) : json(nullptr);
         o["ctas_per_sm"] = r ? json(r->ctas_per_sm) : json(nullptr);
         o["occupancy"] = r ? json(r->occupancy) : json(nullptr);
-        o["limiting"] = r ? limiting_json(r->limiting) : json(nullptr);
+        o["limiting"] = r ? detail::value_json(r->limiting) : json(nullptr);
         o["instruction"] = r ? json(r->instruction) : json(nullptr);
         o["acc_regs_per_thread"] = r ? json(r->acc_regs_per_thread) : json(nullptr);
         o["regs_per_thread_est"] = r ? json(r->regs_per_thread_est) : json(nullptr);
@@ -1437,29 +1282,12 @@ json compare_tile_json(const Request& req, const TileComparison& c) {
         cols.push_back(std::move(o));
     }
     return {{"kind", "tile"}, {"gpus", req.gpus}, {"input", tile_input_json(req.tile)}, {"columns", std::move(cols)},
-            {"rows", rows_json(c.rows)}};
+            {"rows", detail::value_json(c.rows)}};
 }
 
 // ----- parse -----
 
-json parsed_kernel_json(const ParsedKernel& k) {
-    json cmem = json::array();
-    for (const auto& [bank, bytes] : k.cmem) cmem.push_back({{"bank", bank}, {"bytes", bytes}});
-    json o = json::object();
-    detail::put_members(o, k);
-    o["mangled"] = opt_json(k.mangled);
-    o["demangled"] = opt_json(k.demangled);
-    o["arch"] = opt_json(k.arch);
-    o["cc"] = k.cc ? json(cc_text(*k.cc)) : json(nullptr);
-    o["cmem"] = std::move(cmem);
-    // Read from a binary (tool "binary"): cluster dims, where in the file, where each figure came from.
-    o["cluster_dims"] = k.cluster_dims.empty() ? json(nullptr) : json(k.cluster_dims);
-    o["container"] = opt_json(k.container);
-    json sources = json::object();
-    for (const auto& [field, place] : k.sources) sources[field] = place;
-    o["sources"] = std::move(sources);
-    return o;
-}
+json parsed_kernel_json(const ParsedKernel& k) { return detail::value_json(k); }
 
 json parse_json(const ParsedOutput& p) {
     json kernels = json::array();
@@ -1487,39 +1315,7 @@ json gpus_json() {
     return {{"gpus", std::move(list)}};
 }
 
-json archs_json() {
-    json list = json::array();
-    for (const auto& a : all_arch_rules()) {
-        json carve = json::array();
-        for (int c : a.carveouts()) carve.push_back(c);
-        list.push_back({{"cc", cc_text(a.cc)},
-                        {"family", std::string(a.family)},
-                        {"warp_size", a.warp_size},
-                        {"max_threads_per_block", a.max_threads_per_block},
-                        {"max_warps_per_sm", a.max_warps_per_sm},
-                        {"max_threads_per_sm", a.max_threads_per_sm},
-                        {"max_blocks_per_sm", a.max_blocks_per_sm},
-                        {"regs_per_sm", a.regs_per_sm},
-                        {"regs_per_block", a.regs_per_block},
-                        {"max_regs_per_thread", a.max_regs_per_thread},
-                        {"max_regs_per_thread_occ", a.max_regs_per_thread_occ},
-                        {"reg_alloc_unit", a.reg_alloc_unit},
-                        {"sub_partitions", a.sub_partitions},
-                        {"smem_alloc_granularity", a.smem_alloc_granularity},
-                        {"reserved_smem_per_block", a.reserved_smem_per_block},
-                        {"smem_per_sm", a.smem_per_sm},
-                        {"smem_per_block", a.smem_per_block},
-                        {"smem_per_block_optin", a.smem_per_block_optin},
-                        {"carveouts_kib", std::move(carve)},
-                        {"barrier_factor", a.barrier_factor},
-                        {"barrier_limit_applies", a.barrier_limit_applies},
-                        {"barriers_per_block", a.barriers_per_block},
-                        {"has_tmem", a.has_tmem},
-                        {"tmem_columns", a.tmem_columns},
-                        {"source", std::string(a.source)}});
-    }
-    return {{"archs", std::move(list)}};
-}
+json archs_json() { return {{"archs", detail::value_json(all_arch_rules())}}; }
 
 // The JSON answer of a solved request (solve() decided every number; this only writes them).
 json answer_json(const Request& req, const Solved& solved) {
@@ -1538,11 +1334,9 @@ json answer_json(const Request& req, const Solved& solved) {
         json operator()(const AmdParseAnswer& r) const { return detail::amd_parse_json(r); }
         json operator()(const OccupancyResult& r) const { return occupancy_json(req, r); }
         json operator()(const BlockSizeResult& r) const {
-            return {{"block_size", r.block_size},
-                    {"min_grid_size", r.min_grid_size},
-                    {"blocks_per_sm", r.blocks_per_sm},
-                    {"occupancy", r.occupancy},
-                    {"gpu", gpu_json(req)}};
+            json a = detail::value_json(r);
+            a["gpu"] = gpu_json(req);
+            return a;
         }
         json operator()(const DynamicSmemAnswer& r) const {
             json notes = json::array();

@@ -450,98 +450,83 @@ Command& command(CLI::App& app, std::deque<Command>& cmds, const char* name, con
     return c;
 }
 
-// The kernel ops' subcommands, each with its flag groups.
-void add_kernel_commands(CLI::App& app, std::deque<Command>& cmds) {
-    {
-        Command& c = command(app, cmds, "occupancy", "occupancy",
-                             "active blocks per SM (NVIDIA) or workgroups per CU and waves per SIMD (AMD) and what "
-                             "limits them");
-        add_device(c);
-        add_kernel(c, true, true);
-        add_amd_kernel(c);
-        add_compiler(c);
-        add_cluster(c, true);
-        add_json(c);
-        c.app->add_flag("--why", c.why, "add the step-by-step derivation");
-    }
-    {
-        Command& c = command(app, cmds, "block-size", "block_size",
-                             "block size with the highest occupancy (cudaOccMaxPotentialOccupancyBlockSize)");
-        add_device(c);
-        add_kernel(c, false, true);
-        add_compiler(c);
-        add_json(c);
-    }
-    {
-        Command& c = command(app, cmds, "dynamic-smem", "dynamic_smem",
-                             "dynamic shared memory per block that still lets --blocks blocks reside "
-                             "(cudaOccAvailableDynamicSMemPerBlock)");
-        add_device(c);
-        add_kernel(c, true, false);
-        c.add(kBlocks);
-        add_compiler(c);
-        add_json(c);
-    }
-    {
-        Command& c = command(app, cmds, "next", "next_step",
-                             "what to change for one more block per SM (each input alone, and the next occupancy "
-                             "level), and __launch_bounds__ / -maxrregcount values; each checked by the solver");
-        add_device(c);
-        add_kernel(c, true, true);
-        add_amd_kernel(c);
-        c.add(kTargetBlocks);
-        add_compiler(c);
-        add_cluster(c, true);
-        add_json(c);
-    }
-}
+// The flag groups a subcommand is made of, in --help's order (each group is the fields its op reads).
+enum Group : unsigned {
+    Gpus = 1u << 0, Device = 1u << 1, Kernel = 1u << 2, NoThreads = 1u << 3, NoSmemDynamic = 1u << 4,
+    AmdKernel = 1u << 5, Blocks = 1u << 6, TargetBlocks = 1u << 7, TileShape = 1u << 8, TilesLists = 1u << 9,
+    Waves = 1u << 10, TileTypes = 1u << 11, Compiler = 1u << 12, Cluster = 1u << 13, Grid = 1u << 14,
+    Clusters = 1u << 15, Parse = 1u << 16,
+};
+struct CommandRow {
+    const char* name;  // the subcommand
+    const char* op;    // the batch contract's op
+    const char* help;
+    unsigned groups;
+    const char* why = nullptr;  // --why's help; nullptr = no --why
+};
+// block-size has no --threads and dynamic-smem no --smem-dynamic: they answer those.
+const CommandRow kCommands[] = {
+    {"occupancy", "occupancy",
+     "active blocks per SM (NVIDIA) or workgroups per CU and waves per SIMD (AMD) and what limits them",
+     Device | Kernel | AmdKernel | Compiler | Cluster | Grid, "add the step-by-step derivation"},
+    {"block-size", "block_size", "block size with the highest occupancy (cudaOccMaxPotentialOccupancyBlockSize)",
+     Device | Kernel | NoThreads | Compiler},
+    {"dynamic-smem", "dynamic_smem",
+     "dynamic shared memory per block that still lets --blocks blocks reside (cudaOccAvailableDynamicSMemPerBlock)",
+     Device | Kernel | NoSmemDynamic | Blocks | Compiler},
+    {"next", "next_step",
+     "what to change for one more block per SM (each input alone, and the next occupancy level), and "
+     "__launch_bounds__ / -maxrregcount values; each checked by the solver",
+     Device | Kernel | AmdKernel | TargetBlocks | Compiler | Cluster | Grid},
+    {"tile", "tile",
+     "a GEMM tile (M x N x K, stages, warps, types) as an SM budget: registers, shared memory, tensor memory, CTAs "
+     "per SM; estimates are marked",
+     Device | TileShape | Waves | TileTypes | Cluster, "add the occupancy solver's derivation"},
+    {"tiles", "tiles", "every candidate tile that fits a GPU and types, best first",
+     Device | TilesLists | TileTypes | Cluster | Clusters},
+    {"compare", "compare",
+     "one kernel (--threads, --regs, ...) or one tile (--tile, --ab, ...) on 1 to 4 GPUs side by side; differing "
+     "rows marked",
+     Gpus | Kernel | AmdKernel | TileShape | Waves | TileTypes | Cluster},
+    {"parse", "parse",
+     "the kernels in ptxas -v / nvcc -Xptxas -v / cuobjdump -res-usage output: registers, shared memory, barriers, "
+     "stack and spills; or in AMD LLVM output (kernel-resource-usage remarks, .s, metadata): VGPRs, SGPRs, LDS and "
+     "LLVM's occupancy beside smcalc's",
+     Parse},
+};
 
-// The tile ops' subcommands (and compare, which takes a kernel or a tile), parse and the lists.
-void add_tile_commands(CLI::App& app, std::deque<Command>& cmds) {
-    {
-        Command& c = command(app, cmds, "tile", "tile",
-                             "a GEMM tile (M x N x K, stages, warps, types) as an SM budget: registers, shared "
-                             "memory, tensor memory, CTAs per SM; estimates are marked");
-        add_device(c);
-        add_tile_shape(c);
-        c.add(kWaves);
-        add_tile_types(c);
-        add_cluster(c, false);
-        add_json(c);
-        c.app->add_flag("--why", c.why, "add the occupancy solver's derivation");
-    }
-    {
-        Command& c = command(app, cmds, "tiles", "tiles", "every candidate tile that fits a GPU and types, best first");
-        add_device(c);
-        for (const auto& f : kTilesLists) c.add(f);
-        add_tile_types(c);
-        add_cluster(c, false);
-        c.add(kClusters);
-        add_json(c);
-    }
-    {
-        Command& c = command(app, cmds, "compare", "compare",
-                             "one kernel (--threads, --regs, ...) or one tile (--tile, --ab, ...) on 1 to 4 GPUs "
-                             "side by side; differing rows marked");
+// One subcommand from its row: each group's flags in order, then --json (and --why).
+void add_command(CLI::App& app, std::deque<Command>& cmds, const CommandRow& row) {
+    Command& c = command(app, cmds, row.name, row.op, row.help);
+    const unsigned g = row.groups;
+    if (g & Gpus) {
         c.add(kGpus);
         c.options.back().first->required();
-        add_kernel(c, true, true);
-        add_amd_kernel(c);
-        add_tile_shape(c);
-        c.add(kWaves);
-        add_tile_types(c);
-        add_cluster(c, false);
-        add_json(c);
     }
-    {
-        Command& c = command(app, cmds, "parse", "parse",
-                             "the kernels in ptxas -v / nvcc -Xptxas -v / cuobjdump -res-usage output: registers, "
-                             "shared memory, barriers, stack and spills; or in AMD LLVM output (kernel-resource-usage "
-                             "remarks, .s, metadata): VGPRs, SGPRs, LDS and LLVM's occupancy beside smcalc's");
+    if (g & Device) add_device(c);
+    if (g & Kernel) add_kernel(c, !(g & NoThreads), !(g & NoSmemDynamic));
+    if (g & AmdKernel) add_amd_kernel(c);
+    if (g & Blocks) c.add(kBlocks);
+    if (g & TargetBlocks) c.add(kTargetBlocks);
+    if (g & TileShape) add_tile_shape(c);
+    if (g & TilesLists)
+        for (const auto& f : kTilesLists) c.add(f);
+    if (g & Waves) c.add(kWaves);
+    if (g & TileTypes) add_tile_types(c);
+    if (g & Compiler) add_compiler(c);
+    if (g & Cluster) add_cluster(c, (g & Grid) != 0);
+    if (g & Clusters) c.add(kClusters);
+    if (g & Parse) {
         c.add(kParseFile);
         c.add(kParseGpu);
-        add_json(c);
     }
+    add_json(c);
+    if (row.why) c.app->add_flag("--why", c.why, row.why);
+}
+
+// Every op's subcommand; gpus and archs take only --json.
+void add_commands(CLI::App& app, std::deque<Command>& cmds) {
+    for (const CommandRow& row : kCommands) add_command(app, cmds, row);
     for (auto [name, op, help] : {std::tuple{"gpus", "gpus", "the GPU database: name, CC, SMs, source"},
                                   std::tuple{"archs", "archs", "the per compute capability rules"}}) {
         Command& c = command(app, cmds, name, op, help);
@@ -562,8 +547,7 @@ int main(int argc, char** argv) {
     app.footer("Exit status: 0 answer (0 blocks per SM is an answer), 1 no answer exists, 2 bad input.");
 
     std::deque<Command> cmds;
-    add_kernel_commands(app, cmds);
-    add_tile_commands(app, cmds);
+    add_commands(app, cmds);
     bool dts = false;
     CLI::App* fields_cmd = app.add_subcommand(
         "fields", "every input field: JSON key, CLI flag, URL-hash key, allowed values and meaning");

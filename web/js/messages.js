@@ -30,6 +30,18 @@
   function own_keys(el) {
     ['keydown', 'keyup', 'keypress', 'paste'].forEach(function (t) { el.addEventListener(t, function (e) { e.stopPropagation(); }); });
   }
+  // The page's dialog `id` (made once, with `width` and the form `html`, its keys kept from the canvas).
+  function page_dialog(id, width, html) {
+    var d = document.getElementById(id);
+    if (d) return d;
+    d = document.createElement('dialog');
+    d.id = id;
+    d.style.cssText = 'max-width:' + width + ';color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
+    d.innerHTML = html;
+    own_keys(d);
+    document.body.appendChild(d);
+    return d;
+  }
   var BASE_RULE = 'the base URL must be the folder of index.html and embed.js on your site: http://..., https://..., ' +
     'file://... or a path such as /smcalc/';
   // {url} (a folder: ends in "/"), or {error} naming the field, the rule and what is wrong.
@@ -73,12 +85,7 @@
     }
   }
   window.smcalc.embed_dialog = function (hash) {
-    var d = document.getElementById('smcalc-embed');
-    if (!d) {
-      d = document.createElement('dialog');
-      d.id = 'smcalc-embed';
-      d.style.cssText = 'max-width:42em;color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
-      d.innerHTML = '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Embed code for a course page</h2>' +
+    var d = page_dialog('smcalc-embed', '42em', '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Embed code for a course page</h2>' +
         '<label>Where the calculator is on your site (the folder of index.html and embed.js from dist/):<br>' +
         '<input name="base" spellcheck="false" placeholder="https://course.example/smcalc/" style="width:100%;box-sizing:border-box"></label>' +
         '<p id="smcalc-embed-note" style="margin:6px 0"></p>' +
@@ -92,10 +99,7 @@
         '<textarea name="code" rows="4" readonly style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
         '<p style="margin:6px 0">For a page that talks to the calculator (sets inputs, reads answers), see ' +
         'docs/embedding.md.</p><button type="button" name="copy">Copy</button> <button>Close</button> ' +
-        '<span id="smcalc-embed-status" role="status"></span></form>';
-      own_keys(d);
-      document.body.appendChild(d);
-    }
+        '<span id="smcalc-embed-status" role="status"></span></form>');
     var f = d.querySelector('form'), note = d.querySelector('#smcalc-embed-note'), status = d.querySelector('#smcalc-embed-status');
     var own = location.protocol === 'file:' ? '' : location.href.replace(/[?#].*$/, '').replace(/[^/]*$/, '');
     var kept = stored();
@@ -154,20 +158,12 @@
     return out.concat(kept).join('&');
   }
   window.smcalc.report_dialog = function (hash) {
-    var d = document.getElementById('smcalc-report');
-    if (!d) {
-      d = document.createElement('dialog');
-      d.id = 'smcalc-report';
-      d.style.cssText = 'max-width:46em;color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
-      d.innerHTML = '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Paste a device report</h2>' +
+    var d = page_dialog('smcalc-report', '46em', '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Paste a device report</h2>' +
         '<p style="margin:6px 0">What your machine printed: deviceQuery, nvidia-smi -q or rocminfo, a cudaDeviceProp ' +
         'JSON dump or print(torch.cuda.get_device_properties(0)).</p>' +
         '<textarea name="text" rows="12" spellcheck="false" style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
         '<p id="smcalc-report-note" role="status" style="margin:6px 0;white-space:pre-wrap"></p>' +
-        '<button type="button" name="use">Use this device</button> <button>Close</button></form>';
-      own_keys(d);
-      document.body.appendChild(d);
-    }
+        '<button type="button" name="use">Use this device</button> <button>Close</button></form>');
     var f = d.querySelector('form'), note = d.querySelector('#smcalc-report-note');
     note.textContent = '';
     f.use.onclick = function () {

@@ -13,7 +13,10 @@
 
 #include "smcalc/amd.hpp"
 #include "smcalc/amd_parse.hpp"
+#include "smcalc/arch.hpp"
 #include "smcalc/cluster.hpp"
+#include "smcalc/format.hpp"
+#include "smcalc/guidance.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/ptxas.hpp"
 #include "smcalc/schema.hpp"
@@ -76,11 +79,36 @@ template <>
 struct Custom<Dim3> {
     static constexpr std::string_view ts = "[number, number, number]";
 };
+// A kernel's inputs are written from their field table (smcalc/fields.hpp), every field given.
+template <>
+struct Custom<KernelInput> {
+    static constexpr std::string_view ts = "KernelAnswerInput";
+};
+// (name, text) pairs written as an object {"name": "text"} (a later pair with the same name wins).
+struct NamedTexts {
+    std::vector<std::pair<std::string, std::string>> items;
+};
+template <>
+struct Custom<NamedTexts> {
+    static constexpr std::string_view ts = "Record<string, string>";
+};
+
+// ----- what computed members share -----
+// A text that may be empty: null when it is.
+inline std::optional<std::string> text_or_null(std::string_view s) {
+    return s.empty() ? std::nullopt : std::optional<std::string>(std::string(s));
+}
+// A value that exists only when `has`: null otherwise.
+template <class T>
+std::optional<T> only_if(bool has, const T& v) {
+    return has ? std::optional<T>(v) : std::nullopt;
+}
 
 // ----- NVIDIA occupancy (smcalc/occupancy.hpp) -----
 template <>
 struct Of<Budget> {
     static constexpr std::string_view name = "Budget";
+    static constexpr std::string_view doc = "A per-resource bar of an occupancy answer (NVIDIA and AMD).";
     static constexpr auto members = std::make_tuple(
         member("name", &Budget::name, "\"registers per SM\""),
         member("unit", &Budget::unit, "\"registers\", \"bytes\", \"warps\", \"blocks\", \"barriers\""),
@@ -90,6 +118,7 @@ struct Of<Budget> {
 template <>
 struct Of<OccupancyResult> {
     static constexpr std::string_view name = "OccupancyFigures";
+    static constexpr std::string_view doc = "The figures of an NVIDIA occupancy answer (smcalc::OccupancyResult).";
     static constexpr auto members = std::make_tuple(
         member("blocks_per_sm", &OccupancyResult::blocks_per_sm),
         member("warps_per_sm", &OccupancyResult::warps_per_sm),
@@ -115,6 +144,7 @@ struct Of<OccupancyResult> {
 template <>
 struct Of<TileRole> {
     static constexpr std::string_view name = "TileRole";
+    static constexpr std::string_view doc = "One thread role of a CUTLASS schedule: its threads and registers per thread.";
     static constexpr auto members = std::make_tuple(
         member("key", &TileRole::key, "\"producer\", \"consumer\", \"mma\", \"load\", \"scheduler\", \"epilogue\""),
         member("label", &TileRole::label), member("threads", &TileRole::threads),
@@ -125,6 +155,7 @@ struct Of<TileRole> {
 template <>
 struct Of<StageAutoInfo> {
     static constexpr std::string_view name = "StagesAuto";
+    static constexpr std::string_view doc = "How \"stages\": \"auto\" chose the count (CUTLASS's StageCountAutoCarveout).";
     static constexpr auto members = std::make_tuple(
         member("stages", &StageAutoInfo::stages), member("capacity", &StageAutoInfo::capacity, "bytes"),
         member("carveout", &StageAutoInfo::carveout, "bytes"),
@@ -136,6 +167,7 @@ struct Of<StageAutoInfo> {
 template <>
 struct Of<ProblemResult> {
     static constexpr std::string_view name = "TileProblem";
+    static constexpr std::string_view doc = "A tile over a GEMM problem: CTAs, waves, efficiency.";
     static constexpr auto members = std::make_tuple(
         member("tiles_m", &ProblemResult::tiles_m), member("tiles_n", &ProblemResult::tiles_n),
         member("ctas", &ProblemResult::ctas), member("k_steps", &ProblemResult::k_steps),
@@ -149,6 +181,7 @@ struct Of<ProblemResult> {
 template <>
 struct Of<TileResult> {
     static constexpr std::string_view name = "TileFigures";
+    static constexpr std::string_view doc = "The figures of an NVIDIA tile answer (smcalc::TileResult).";
     static constexpr auto members = std::make_tuple(
         member("fits", &TileResult::fits), member("occupancy", &TileResult::occupancy, "0..1"),
         member("ctas_per_sm", &TileResult::ctas_per_sm), member("limiting", &TileResult::limiting),
@@ -196,6 +229,7 @@ struct Of<TileResult> {
 template <>
 struct Of<TileFit> {
     static constexpr std::string_view name = "TileFitFigures";
+    static constexpr std::string_view doc = "The figures of one tile of a tiles answer (smcalc::TileFit).";
     static constexpr auto members = std::make_tuple(
         member("m", &TileFit::m), member("n", &TileFit::n), member("k", &TileFit::k),
         member("stages", &TileFit::stages), member("warps", &TileFit::warps),
@@ -209,6 +243,7 @@ struct Of<TileFit> {
 template <>
 struct Of<TileFitOption> {
     static constexpr std::string_view name = "TileFitOptionFigures";
+    static constexpr std::string_view doc = "A tile shape that would fit another way (smcalc::TileFitOption).";
     static constexpr auto members = std::make_tuple(
         member("key", &TileFitOption::key, "\"more_warps\", \"cluster_split_m\", \"cluster_split_n\", \"cta_pair_2sm\""),
         member("label", &TileFitOption::label), member("cluster", &TileFitOption::cluster),
@@ -223,6 +258,7 @@ struct Of<TileFitOption> {
 template <>
 struct Of<ClusterFigure> {
     static constexpr std::string_view name = "ClusterFigure";
+    static constexpr std::string_view doc = "One figure of resident clusters GPU-wide, with its basis and source.";
     static constexpr auto members = std::make_tuple(
         member("key", &ClusterFigure::key, "\"low\", \"typical\", \"high\", \"bound\", ..."),
         member("label", &ClusterFigure::label), member("clusters", &ClusterFigure::clusters),
@@ -234,6 +270,7 @@ struct Of<ClusterFigure> {
 template <>
 struct Of<MaxActiveClusters> {
     static constexpr std::string_view name = "MaxActiveClusters";
+    static constexpr std::string_view doc = "Resident clusters GPU-wide: range, typical, bound and each figure.";
     static constexpr auto members = std::make_tuple(
         member("low", &MaxActiveClusters::low), member("typical", &MaxActiveClusters::typical),
         member("high", &MaxActiveClusters::high), member("bound", &MaxActiveClusters::bound),
@@ -243,6 +280,7 @@ struct Of<MaxActiveClusters> {
 template <>
 struct Of<GpcFill> {
     static constexpr std::string_view name = "GpcFill";
+    static constexpr std::string_view doc = "One GPC of the typical layout.";
     static constexpr auto members =
         std::make_tuple(member("sms", &GpcFill::sms), member("clusters", &GpcFill::clusters),
                         member("ctas", &GpcFill::ctas), member("idle_sms", &GpcFill::idle_sms));
@@ -251,6 +289,7 @@ struct Of<GpcFill> {
 template <>
 struct Of<ClusterWaves> {
     static constexpr std::string_view name = "ClusterWaves";
+    static constexpr std::string_view doc = "A grid of clusters in waves.";
     static constexpr auto members = std::make_tuple(
         member("grid", &ClusterWaves::grid), member("grid_ctas", &ClusterWaves::grid_ctas),
         member("grid_clusters", &ClusterWaves::grid_clusters), member("waves_low", &ClusterWaves::waves_low),
@@ -261,6 +300,7 @@ struct Of<ClusterWaves> {
 template <>
 struct Of<ClusterResult> {
     static constexpr std::string_view name = "ClusterFigures";
+    static constexpr std::string_view doc = "The figures of a thread block cluster's answer (smcalc::ClusterResult).";
     static constexpr auto members = std::make_tuple(
         member("dims", &ClusterResult::dims), member("cluster_size", &ClusterResult::cluster_size),
         member("needs_non_portable", &ClusterResult::needs_non_portable),
@@ -280,6 +320,7 @@ struct Of<ClusterResult> {
 template <>
 struct Of<ClusterStep> {
     static constexpr std::string_view name = "ClusterStep";
+    static constexpr std::string_view doc = "A cluster suggestion of next_step (smcalc::ClusterStep).";
     static constexpr auto members = std::make_tuple(
         member("key", &ClusterStep::key, "\"smaller_cluster\", \"gpc_limit\""), member("dims", &ClusterStep::dims),
         member("clusters", &ClusterStep::clusters), member("ctas", &ClusterStep::ctas),
@@ -292,6 +333,7 @@ template <>
 struct Of<amd::OccupancyResult> {
     using R = amd::OccupancyResult;
     static constexpr std::string_view name = "AmdOccupancyFigures";
+    static constexpr std::string_view doc = "The figures of an AMD occupancy answer (smcalc::amd::OccupancyResult).";
     static constexpr auto members = std::make_tuple(
         member("gfx", &R::gfx), member("waves_per_simd", &R::waves_per_simd),
         member("max_waves_per_simd", &R::max_waves_per_simd), member("workgroups_per_cu", &R::workgroups_per_cu),
@@ -309,6 +351,7 @@ template <>
 struct Of<amd::NextStep> {
     using R = amd::NextStep;
     static constexpr std::string_view name = "AmdSuggestion";
+    static constexpr std::string_view doc = "A suggestion of next_step on an AMD GPU (smcalc::amd::NextStep).";
     static constexpr auto members = std::make_tuple(
         member("resource", &R::resource), member("field", &R::field), member("from", &R::from),
         member("to", &R::to), member("workgroups_per_cu", &R::workgroups_per_cu),
@@ -320,6 +363,7 @@ template <>
 struct Of<amd::TileResult> {
     using R = amd::TileResult;
     static constexpr std::string_view name = "AmdTileFigures";
+    static constexpr std::string_view doc = "The figures of an AMD tile answer (smcalc::amd::TileResult).";
     static constexpr auto members = std::make_tuple(
         member("gfx", &R::gfx), member("threads", &R::threads), member("acc_bytes", &R::acc_bytes),
         member("acc_regs_per_lane", &R::acc_regs_per_lane), member("overhead_vgprs", &R::overhead_vgprs, "estimate"),
@@ -332,11 +376,98 @@ struct Of<amd::TileResult> {
         member("notes", &R::notes));
 };
 
+// ----- op block_size, next_step, compare, archs -----
+template <>
+struct Of<BlockSizeResult> {
+    using R = BlockSizeResult;
+    static constexpr std::string_view name = "BlockSizeFigures";
+    static constexpr std::string_view doc = "The figures of a block_size answer (smcalc::BlockSizeResult).";
+    static constexpr auto members = std::make_tuple(
+        member("block_size", &R::block_size, "threads per block with the most resident threads"),
+        member("min_grid_size", &R::min_grid_size, "blocks for one full wave"),
+        member("blocks_per_sm", &R::blocks_per_sm), member("occupancy", &R::occupancy, "0..1"));
+};
+
+template <>
+struct Of<Change> {
+    static constexpr std::string_view name = "SuggestionChange";
+    static constexpr std::string_view doc = "One input a suggestion changes.";
+    static constexpr auto members = std::make_tuple(
+        computed("knob", +[](const Change& c) { return std::string(knob_key(c.knob)); }, "\"regs\", \"smem\", \"threads\", \"barriers\""),
+        computed("unit", +[](const Change& c) { return std::string(knob_unit(c.knob)); }),
+        member("from", &Change::from), member("to", &Change::to));
+};
+
+// A suggestion's figures are null when it is not possible (`reason` says why).
+template <>
+struct Of<Suggestion> {
+    using S = Suggestion;
+    static constexpr std::string_view name = "Suggestion";
+    static constexpr std::string_view doc = "One suggestion of next_step (smcalc::Suggestion).";
+    static constexpr auto members = std::make_tuple(
+        member("id", &S::id, "\"regs\", \"smem\", \"threads_block\", \"threads_warps\", \"barriers\", \"next_level\""),
+        member("possible", &S::possible), member("changes", &S::changes), member("text", &S::text),
+        member("reason", &S::reason, "why not, when not possible"),
+        computed("input", +[](const S& x) { return only_if(x.possible, x.input); }, "the kernel with the changes"),
+        computed("blocks_per_sm", +[](const S& x) { return only_if(x.possible, x.result.blocks_per_sm); }),
+        computed("warps_per_sm", +[](const S& x) { return only_if(x.possible, x.result.warps_per_sm); }),
+        computed("occupancy", +[](const S& x) { return only_if(x.possible, x.result.occupancy); }, "0..1"),
+        computed("limiting", +[](const S& x) { return only_if(x.possible, x.result.limiting); }));
+};
+
+template <>
+struct Of<CompareRow> {
+    static constexpr std::string_view name = "CompareRow";
+    static constexpr std::string_view doc = "One row of a compare answer: a figure per GPU.";
+    static constexpr auto members = std::make_tuple(
+        member("key", &CompareRow::key, "\"cc\", \"sm_count\", \"blocks_per_sm\", ..."),
+        member("label", &CompareRow::label), member("values", &CompareRow::values, "one per column"),
+        member("differs", &CompareRow::differs, "not all values equal"));
+};
+
+// One compute capability's rules (op archs).
+template <>
+struct Of<ArchRules> {
+    using A = ArchRules;
+    static constexpr std::string_view name = "ArchRow";
+    static constexpr std::string_view doc = "One compute capability's rules (op archs; smcalc::ArchRules).";
+    static constexpr auto members = std::make_tuple(
+        computed("cc", +[](const A& a) { return cc_text(a.cc); }), member("family", &A::family),
+        member("warp_size", &A::warp_size), member("max_threads_per_block", &A::max_threads_per_block),
+        member("max_warps_per_sm", &A::max_warps_per_sm), member("max_threads_per_sm", &A::max_threads_per_sm),
+        member("max_blocks_per_sm", &A::max_blocks_per_sm), member("regs_per_sm", &A::regs_per_sm),
+        member("regs_per_block", &A::regs_per_block), member("max_regs_per_thread", &A::max_regs_per_thread),
+        member("max_regs_per_thread_occ", &A::max_regs_per_thread_occ), member("reg_alloc_unit", &A::reg_alloc_unit),
+        member("sub_partitions", &A::sub_partitions),
+        member("smem_alloc_granularity", &A::smem_alloc_granularity, "bytes"),
+        member("reserved_smem_per_block", &A::reserved_smem_per_block, "bytes"),
+        member("smem_per_sm", &A::smem_per_sm, "bytes"), member("smem_per_block", &A::smem_per_block, "bytes"),
+        member("smem_per_block_optin", &A::smem_per_block_optin, "bytes"),
+        computed("carveouts_kib", +[](const A& a) { return std::vector<int>(a.carveouts().begin(), a.carveouts().end()); }),
+        member("barrier_factor", &A::barrier_factor), member("barrier_limit_applies", &A::barrier_limit_applies),
+        member("barriers_per_block", &A::barriers_per_block), member("has_tmem", &A::has_tmem),
+        member("tmem_columns", &A::tmem_columns), member("source", &A::source, "source keys (docs/sources.md)"));
+};
+
 // ----- compiler output (smcalc/ptxas.hpp, smcalc/amd_parse.hpp) -----
+// A constant bank a kernel uses (ptxas's "360 bytes cmem[0]").
+struct ConstantBank {
+    int64_t bank = 0;
+    int64_t bytes = 0;
+};
+template <>
+struct Of<ConstantBank> {
+    static constexpr std::string_view name = "ConstantBank";
+    static constexpr std::string_view doc = "A constant bank a kernel uses.";
+    static constexpr auto members = std::make_tuple(member("bank", &ConstantBank::bank),
+                                                    member("bytes", &ConstantBank::bytes));
+};
+
 template <>
 struct Of<ParsedKernel> {
     using K = ParsedKernel;
     static constexpr std::string_view name = "ParsedKernelFigures";
+    static constexpr std::string_view doc = "The figures of a kernel read from ptxas/cuobjdump output or a binary.";
     static constexpr auto members = std::make_tuple(
         member("name", &K::name), member("short_name", &K::short_name), member("cc_modelled", &K::cc_modelled),
         member("registers", &K::registers), member("smem_static", &K::smem_static, "bytes"),
@@ -345,9 +476,22 @@ struct Of<ParsedKernel> {
         member("spill_loads", &K::spill_loads, "bytes per thread"),
         member("cumulative_stack", &K::cumulative_stack, "bytes per thread"),
         member("local", &K::local, "bytes per thread"), member("entry", &K::entry), member("tool", &K::tool),
-        member("line", &K::line, "1-based"), member("missing", &K::missing)
+        member("line", &K::line, "1-based"), member("missing", &K::missing),
+        computed("mangled", +[](const K& k) { return text_or_null(k.mangled); }),
+        computed("demangled", +[](const K& k) { return text_or_null(k.demangled); }),
+        computed("arch", +[](const K& k) { return text_or_null(k.arch); }, "\"sm_90a\" as printed"),
+        computed("cc", +[](const K& k) { return k.cc ? std::optional<std::string>(cc_text(*k.cc)) : std::nullopt; }),
+        computed("cmem", +[](const K& k) {
+            std::vector<ConstantBank> banks;
+            for (const auto& [bank, bytes] : k.cmem) banks.push_back({bank, bytes});
+            return banks;
+        }, "constant banks used")
 #ifndef SMCALC_NO_BINARY_READER
             ,
+        computed("cluster_dims", +[](const K& k) { return only_if(!k.cluster_dims.empty(), k.cluster_dims); },
+                 "__cluster_dims__ (EIATTR_CTA_PER_CLUSTER)"),
+        computed("container", +[](const K& k) { return text_or_null(k.container); }, "where in the file"),
+        computed("sources", +[](const K& k) { return NamedTexts{k.sources}; }, "field -> where it came from"),
         member("max_threads", &K::max_threads, "__launch_bounds__ (binaries)"),
         member("max_regs", &K::max_regs, "EIATTR_MAXREG_COUNT (binaries)"),
         member("param_bytes", &K::param_bytes, "bytes of kernel parameters (binaries)")
@@ -359,6 +503,7 @@ template <>
 struct Of<amd::ParsedKernel> {
     using K = amd::ParsedKernel;
     static constexpr std::string_view name = "AmdParsedKernelFigures";
+    static constexpr std::string_view doc = "The figures of a kernel read from LLVM AMDGPU output or a code object.";
     static constexpr auto members = std::make_tuple(
         member("name", &K::name), member("vgprs", &K::vgprs), member("agprs", &K::agprs),
         member("unified_vgprs", &K::unified_vgprs), member("sgprs", &K::sgprs), member("lds", &K::lds, "bytes"),

@@ -36,6 +36,29 @@ constexpr Member<S, M> member(std::string_view key, M S::*ptr, std::string_view 
     return {key, ptr, doc};
 }
 
+// A member written from a value the struct computes (a CC as "9.0", a count of 0 as null, a name list from
+// "a|b|c"): `get` returns what is written; its C++ type gives the TypeScript type, as a data member's does.
+// List it with a captureless lambda: computed("cc", +[](const TileResult& r) { return cc_text(r.cc); }).
+template <class S, class R>
+struct Computed {
+    std::string_view key;
+    R (*get)(const S&);
+    std::string_view doc;
+};
+template <class S, class R>
+constexpr Computed<S, R> computed(std::string_view key, R (*get)(const S&), std::string_view doc = {}) {
+    return {key, get, doc};
+}
+// The value of a listed member in `s`.
+template <class S, class M, class T>
+const M& value_of(const Member<S, M>& m, const T& s) {
+    return s.*(m.ptr);
+}
+template <class S, class R, class T>
+R value_of(const Computed<S, R>& m, const T& s) {
+    return m.get(s);
+}
+
 // Of<T> is specialised per struct (smcalc/answer_schema.hpp): `name` (the TypeScript interface) and `members`
 // (a tuple of Member). Types without a specialisation are values (numbers, strings, enums with EnumKey).
 template <class T>
@@ -67,7 +90,7 @@ struct is_list<T, std::void_t<typename T::value_type, decltype(std::declval<cons
 // Calls f(key, value) for each member of s, in the list's order.
 template <class T, class F>
 void each_member(const T& s, F&& f) {
-    std::apply([&](const auto&... m) { (f(m.key, s.*(m.ptr)), ...); }, Of<T>::members);
+    std::apply([&](const auto&... m) { (f(m.key, value_of(m, s)), ...); }, Of<T>::members);
 }
 
 // ----- TypeScript -----
@@ -115,14 +138,14 @@ std::string ts_enum() {
     return s + ";\n";
 }
 
-// `/** doc */ export interface <name> { key: type;  // unit ... }` for the struct T.
+// `/** doc */ export interface <name> { key: type;  // unit ... }` for the struct T (Of<T>::name, doc, members).
 template <class T>
-std::string ts_interface(std::string_view doc) {
-    std::string s = "/** " + std::string(doc) + " */\nexport interface " + std::string(Of<T>::name) + " {\n";
+std::string ts_interface() {
+    std::string s = "/** " + std::string(Of<T>::doc) + " */\nexport interface " + std::string(Of<T>::name) + " {\n";
     std::apply(
         [&](const auto&... m) {
             auto line = [&](const auto& mm) {
-                using V = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<const T&>().*(mm.ptr))>>;
+                using V = std::remove_cv_t<std::remove_reference_t<decltype(value_of(mm, std::declval<const T&>()))>>;
                 std::string l = "  " + std::string(mm.key) + ": " + ts_type<V>() + ";";
                 if (!mm.doc.empty()) {
                     if (l.size() < 38) l.resize(38, ' ');
@@ -134,6 +157,14 @@ std::string ts_interface(std::string_view doc) {
         },
         Of<T>::members);
     return s + "}\n";
+}
+
+// The interfaces of Ts, in order, a blank line between two.
+template <class... Ts>
+std::string interfaces() {
+    std::string s;
+    ((s += (s.empty() ? "" : "\n") + ts_interface<Ts>()), ...);
+    return s;
 }
 
 // Every answer part with a schema, as TypeScript interfaces (smcalc/answer_schema.hpp lists them).

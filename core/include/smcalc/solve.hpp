@@ -154,6 +154,27 @@ inline Answer answer(const Request& req) {
     return req.op == Op::Parse ? read_compiler_output(req.text, req.amd_gpu) : solve(req);
 }
 
+// ----- compiler output in a request ("compiler_output", "kernel", "text"; core/src/compiled.cpp) -----
+// The rules every surface applies to compiler output given with a request; core/api only turns JSON into their
+// arguments.
+
+// A compiled file sent as base64 text (RFC 4648, as btoa() and base64(1) write it; '-' and '_' read as '+' and
+// '/', whitespace skipped): its bytes. Errors name "<field>.base64".
+Expected<std::string> decode_base64(std::string_view text, std::string_view field);
+// Compiler output or a compiled file's bytes, NVIDIA's kernels: the binary reader for a file, else the text reader.
+Expected<ParsedOutput> read_nvidia_output(std::string_view bytes);
+// The same for AMD's (LLVM's remarks, .s or metadata; a code object or offload bundle).
+Expected<amd::ParsedOutput> read_amd_output(std::string_view bytes);
+// The kernel of `p` that a request means: `name` (as printed, mangled, demangled, short or without template
+// arguments; nullptr = the only kernel), compiled for `device_cc` where the output holds several targets (the
+// exact CC, else the newest binary-compatible one, else the newest it has, with a warning); without a device the
+// one modelled CC the output names. Errors name "kernel", "gpu" or "cc".
+Expected<const ParsedKernel*> choose_kernel(const ParsedOutput& p, const std::string* name,
+                                            std::optional<ComputeCapability> device_cc,
+                                            std::vector<std::string>& warnings);
+// AMD's: the kernel named (exactly), or the only one.
+Expected<const amd::ParsedKernel*> choose_amd_kernel(const amd::ParsedOutput& p, const std::string* name);
+
 // Is any GPU of a compare an AMD one (then the comparison is a VendorComparison)?
 bool has_amd_gpu(const Request& req);
 
