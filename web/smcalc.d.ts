@@ -515,8 +515,8 @@ export interface DeviceChoice {
   cc?: ComputeCapability;             // that CC's reference device
   device?: DeviceInput & { gpc?: GpcInput };  // a custom device
   /** Text deviceQuery, nvidia-smi -q or rocminfo printed, a cudaDeviceProp JSON dump, PyTorch's
-   *  get_device_properties() or a PyTorch profiler trace's head: the device it describes; the product row it matches and where they differ come
-   *  back in the answer's warnings. */
+   *  get_device_properties() or a PyTorch profiler trace's head: the device it describes; the product row it
+   *  matches and where they differ come back in the answer's warnings. */
   device_report?: string;
 }
 
