@@ -220,6 +220,7 @@ TEST_CASE("gpus: names people type resolve (issue 21)") {
         {"NVIDIA H800 PCIe", "H800 PCIe"},           // DQ-H800PCIE (not the SXM row)
         {"NVIDIA L20", "L20"},                       // KINETO-L20
         {"NVIDIA A800-SXM4-80GB", "A800"},           {"NVIDIA A800 80GB PCIe", "A800"},
+        {"NVIDIA A800-SXM4-40GB", "A800"},           {"L20 48GB", "L20"},
         {"NVIDIA GeForce RTX 4060", "RTX 4060"},     // KINETO-4060 (not the Laptop GPU row)
         {"NVIDIA GeForce RTX 4060 Laptop GPU", "RTX 4060 Laptop"},
         {"NVIDIA GeForce RTX 5070", "RTX 5070"},     // DQ-5070

@@ -581,8 +581,7 @@ constexpr GpuSpec kGpus[] = {
         .bf16_dense_tflops = 990.0,
         .fp32_tflops = 67.0,
         .source = "GH200DS (datasheet transcription: 4 TB/s with 96 GB HBM3, 4.9 TB/s with 144 GB HBM3e, 990 dense "
-                "BF16, 67 FP32, 3rd-party); EMERGENT-GH200 (Hopper H100 GPU, 16,896 CUDA cores, 3rd-party); DQ-GH200 "
-                "(deviceQuery of \"NVIDIA GH200 480GB\" and \"NVIDIA GH200 120GB\": CC 9.0, 132 SMs, 96 GB of GPU memory)",
+                "BF16, 67 FP32, 3rd-party); EMERGENT-GH200 (Hopper H100 GPU, 16,896 CUDA cores, 3rd-party); DQ-GH200",
         .note = SMCALC_NOTE("The GPU of the Grace Hopper superchip. SM count derived: 16,896 CUDA cores / 128 = 132, and "
                 "device reports agree (DQ-GH200); CC 9.0. Bandwidth is the 96 GB HBM3 part (4900 GB/s for the 144 GB "
                 "HBM3e part). The names devices print, \"GH200 480GB\" and \"GH200 120GB\", count the superchip's "
@@ -1408,7 +1407,7 @@ constexpr GpuSpec kGpus[] = {
     // ---------------------------------------------------------------- issue 33, round 4
     {
         .name = "H800",
-        .aliases = "NVIDIA H800|H800 SXM|H800 SXM5|H800 SXM5 80GB",
+        .aliases = "H800 SXM|H800 SXM5",
         .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
@@ -1418,8 +1417,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "KINETO-H800 (PyTorch profiler trace of DeepSeek's H800s: \"NVIDIA H800\", CC 9.0, 132 SMs, 233472 / 232448 B "
-                "shared memory); DSV3 (\"the 132 SMs available in the H800 GPU\"); DEEPGEMM12 (their H800 is the SXM)",
+        .source = "KINETO-H800; DSV3; DEEPGEMM12",
         .note = SMCALC_NOTE("SM count, CC and per-SM figures from a device report (the trace's deviceProperties, "
                 "tests/data/device-reports/pytorch-trace-h800.txt). The SXM part; the PCIe card is its own row. Clock, L2, "
                 "bandwidth and TFLOPS unknown (no NVIDIA source read)."),
@@ -1429,7 +1427,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "H800 PCIe",
-        .aliases = "NVIDIA H800 PCIe|H800 PCIe 80GB",
+        .aliases = "",
         .device = {.cc = {9, 0}, .sm_count = 114, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
@@ -1439,8 +1437,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "CROQTILE-H800 (worklogs measured on \"H800 PCIe (SM90a, 114 SMs)\"); DQ-H800PCIE (a check that the device is "
-                "\"NVIDIA H800 PCIe\" with multi_processor_count 114)",
+        .source = "CROQTILE-H800; DQ-H800PCIE",
         .note = SMCALC_NOTE("SM count and CC 9.0 (sm_90a) from first-hand reports; the per-SM figures are CC 9.0's (PG13). Clock, L2, "
                 "bandwidth and TFLOPS unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -1449,7 +1446,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "L20",
-        .aliases = "NVIDIA L20|L20 48GB",
+        .aliases = "",
         .device = {.cc = {8, 9}, .sm_count = 92, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
@@ -1459,8 +1456,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "KINETO-L20 (PyTorch profiler trace: \"NVIDIA L20\", CC 8.9, 92 SMs, 1536 threads and 102400 / 101376 B shared "
-                "memory per SM)",
+        .source = "KINETO-L20",
         .note = SMCALC_NOTE("SM count, CC and per-SM figures from a device report (the trace's deviceProperties, "
                 "tests/data/device-reports/pytorch-trace-l20.txt). NVIDIA publishes no L20 datasheet that was read: clock, L2, "
                 "bandwidth and TFLOPS unknown."),
@@ -1470,7 +1466,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "A800",
-        .aliases = "NVIDIA A800-SXM4-80GB|A800 SXM4 80GB|NVIDIA A800-SXM4-40GB|A800 SXM4 40GB|NVIDIA A800 80GB PCIe|A800 80GB PCIe|A800 PCIe|A800 PCIe 40GB",
+        .aliases = "A800 SXM4|A800 PCIe",
         .device = {.cc = {8, 0}, .sm_count = 108, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
@@ -1480,8 +1476,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A800 (first-hand: \"A800 (108 SMs): ... Measured, not autotuned\"; \"A800 (108 SMs)\" in a paper's evaluation); "
-                "A800-TABLE (6,912 CUDA cores, 108 SMs, GA100, 3rd-party); LMCACHE (GA100, the A100's die, is CC 8.0)",
+        .source = "DQ-A800; A800-TABLE (3rd-party); LMCACHE",
         .note = SMCALC_NOTE("SM count from first-hand reports that do not name the form factor, and 3rd-party tables that give 6,912 cores "
                 "(108 x 64, CC 8.0) for the SXM4 and PCIe cards alike: one row for all A800 variants. The A800 is the A100's "
                 "GA100 with NVLink cut (3rd-party); clock, L2, bandwidth and TFLOPS unknown (no NVIDIA source read)."),
@@ -1491,7 +1486,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "RTX 4060",
-        .aliases = "GeForce RTX 4060|4060|RTX 4060 8GB",
+        .aliases = "GeForce RTX 4060|4060",
         .device = {.cc = {8, 9}, .sm_count = 24, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
@@ -1501,9 +1496,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "KINETO-4060 (a PyTorch profiler trace's deviceProperties: \"NVIDIA GeForce RTX 4060\", 8223916032 B, CC 8.9, 24 "
-                "SMs, 1536 threads / 102400 B per SM); DQ-4060 (first-hand: \"RTX 4060 (24 SMs, SM 8.9, 8GB GDDR6)\"); "
-                "RTX4060-SPEC (3,072 CUDA cores, 3rd-party) / 128 per SM (ADAWP)",
+        .source = "KINETO-4060; DQ-4060; RTX4060-SPEC (3rd-party); ADAWP",
         .note = SMCALC_NOTE("The desktop card; the Laptop GPU is its own row (also 24 SMs, DQ-4060L). SM count from device reports, and "
                 "3,072 cores / 128 per SM (CC 8.9) = 24 agrees. Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -1512,7 +1505,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "RTX 5070",
-        .aliases = "GeForce RTX 5070|5070|RTX 5070 12GB",
+        .aliases = "GeForce RTX 5070|5070",
         .device = {.cc = {12, 0}, .sm_count = 48, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
@@ -1522,9 +1515,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-5070 (first-hand: \"NVIDIA GeForce RTX 5070 (48 SMs, 12,227 MiB GDDR7)\", compute capability (12, 0); "
-                "\"RTX 5070 (48 SMs, 672 GB/s)\"); NV-CES25 (NVIDIA's RTX 50 spec table: 6,144 CUDA cores, 3rd-party copy) "
-                "/ 128 per SM (RTXBW-WP)",
+        .source = "DQ-5070; NV-CES25 (3rd-party); RTXBW-WP",
         .note = SMCALC_NOTE("The desktop card (the Laptop GPU differs and has no row). SM count from first-hand reports; 6,144 cores / 128 "
                 "per SM (CC 12.0) = 48 agrees. Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -1533,7 +1524,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "RTX A2000",
-        .aliases = "NVIDIA RTX A2000|A2000|NVIDIA RTX A2000 12GB|RTX A2000 12GB|RTX A2000 6GB",
+        .aliases = "A2000",
         .device = {.cc = {8, 6}, .sm_count = 26, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
@@ -1543,8 +1534,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A2000 (first-hand: \"an RTX A2000 (26 SMs, below the guard)\", validated on the card); A2000-SPEC (NVIDIA's "
-                "launch figures: GA106, 3,328 CUDA cores, 26 RT cores, 3rd-party copies) / 128 per SM (CC 8.6)",
+        .source = "DQ-A2000; A2000-SPEC (3rd-party)",
         .note = SMCALC_NOTE("The desktop card (6 GB and 12 GB: the same 3,328 cores); the RTX A2000 Laptop GPU (GA107, 2,560 cores) "
                 "differs and has no row. 3,328 / 128 = 26 SMs, one RT core per SM (26) agrees; CC 8.6 is GA10x's. Other "
                 "figures unknown."),
@@ -1554,7 +1544,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "A16",
-        .aliases = "NVIDIA A16|A16 PCIe",
+        .aliases = "",
         .device = {.cc = {8, 6}, .sm_count = 10, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
@@ -1564,8 +1554,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "A16-DS (datasheet reproduced by a reseller: 4 x 1,280 CUDA cores, 4 x 40 Tensor, 4 x 10 RT cores); LMCACHE (CC "
-                "8.6 for A16); DQ-A16 (first-hand: \"NVIDIA A16 (10 SMs, 165 GB/s)\")",
+        .source = "A16-DS; LMCACHE; DQ-A16",
         .note = SMCALC_NOTE("One of the board's four GPUs, each a CUDA device of its own (\"NVIDIA A16\"): 1,280 cores / 128 per SM (CC "
                 "8.6) = 10 SMs, one RT core per SM (10) agrees. Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
