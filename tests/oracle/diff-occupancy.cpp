@@ -688,6 +688,17 @@ bool header_share_below_static(const cudaOccDeviceProp& p, const cudaOccFuncAttr
     return avail < a.sharedSizeBytes;
 }
 
+// Whether the header's own occupancy check says c.blocks blocks do not fit: the INVALID_INPUT of
+// cudaOccAvailableDynamicSMemPerBlock that means "more blocks than fit", not a bad input (record-table.cpp too).
+bool header_not_fitting(const cudaOccDeviceProp& prop, const cudaOccFuncAttributes& attr, const cudaOccDeviceState& state,
+                        const Config& c) {
+    cudaOccResult h{};
+    return c.blocks >= 1 &&
+           cudaOccMaxActiveBlocksPerMultiprocessor(&h, &prop, &attr, &state, static_cast<int>(c.in.threads), 0) ==
+               CUDA_OCC_SUCCESS &&
+           h.activeBlocksPerMultiprocessor < c.blocks;
+}
+
 Outcome compare_dynamic_smem(const Config& c, bool) {
     const Device& d = c.device->dev;
     const auto [prop, attr, state] = header_inputs(c);
@@ -704,12 +715,7 @@ Outcome compare_dynamic_smem(const Config& c, bool) {
     }
     if (!ours.ok()) {
         // Which INVALID_INPUT the header meant: blocks >= 1 that its own occupancy check says do not fit.
-        cudaOccResult h{};
-        const bool not_fitting =
-            c.blocks >= 1 &&
-            cudaOccMaxActiveBlocksPerMultiprocessor(&h, &prop, &attr, &state, static_cast<int>(c.in.threads), 0) ==
-                CUDA_OCC_SUCCESS &&
-            h.activeBlocksPerMultiprocessor < c.blocks;
+        const bool not_fitting = header_not_fitting(prop, attr, state, c);
         return kind_matches(herr, ours.error().id, not_fitting) ? both_failed() : Outcome(kind_diff(herr, ours.error()));
     }
     if (herr == CUDA_OCC_SUCCESS && header_share_below_static(prop, attr, state, static_cast<int>(c.blocks))) {

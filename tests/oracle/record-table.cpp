@@ -76,12 +76,7 @@ std::string dyn_cell(const Config& c) {
     const cudaOccError e = cudaOccAvailableDynamicSMemPerBlock(&bytes, &prop, &attr, &state,
                                                                static_cast<int>(c.blocks), static_cast<int>(c.in.threads));
     if (e != CUDA_OCC_SUCCESS) {
-        cudaOccResult h{};
-        const bool not_fitting =
-            c.blocks >= 1 &&
-            cudaOccMaxActiveBlocksPerMultiprocessor(&h, &prop, &attr, &state, static_cast<int>(c.in.threads), 0) ==
-                CUDA_OCC_SUCCESS &&
-            h.activeBlocksPerMultiprocessor < c.blocks;
+        const bool not_fitting = header_not_fitting(prop, attr, state, c);
         return err_name(e) + (not_fitting ? ":NOT_FITTING" : "");
     }
     if (header_share_below_static(prop, attr, state, static_cast<int>(c.blocks))) return "WRAP:" + std::to_string(bytes);
