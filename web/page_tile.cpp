@@ -19,6 +19,7 @@
 //   N  note
 #include <cstring>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "smcalc/fields.hpp"
@@ -34,17 +35,28 @@ void cell(std::string& out, std::string_view v) {
 }
 void cell(std::string& out, int64_t v) { cell(out, std::to_string(v)); }
 // A double as its IEEE-754 bits (web/lines.hpp Cells::real): exact, and the page needs no strtod.
-void real(std::string& out, double v) {
+struct Real {
+    double v;
+};
+void cell(std::string& out, Real r) {
     int64_t bits = 0;
-    std::memcpy(&bits, &v, sizeof bits);
+    std::memcpy(&bits, &r.v, sizeof bits);
     cell(out, bits);
 }
-void error_line(std::string& out, char tag, const Error& e) {
+// An absent figure is an empty cell.
+void cell(std::string& out, std::optional<double> v) {
+    if (v) cell(out, Real{*v});
+    else cell(out, std::string_view{});
+}
+// One line: its tag, then a cell per value.
+template <class... V>
+void line(std::string& out, char tag, const V&... v) {
     out += tag;
-    cell(out, static_cast<int64_t>(e.id));
-    cell(out, e.field);
-    cell(out, e.message);
+    (cell(out, v), ...);
     out += '\n';
+}
+void error_line(std::string& out, char tag, const Error& e) {
+    line(out, tag, static_cast<int64_t>(e.id), std::string_view(e.field), std::string_view(e.message));
 }
 
 }  // namespace
@@ -82,46 +94,19 @@ std::string page_tile_lines(const Inputs& in) {
                       r.ctas_by_regs.value_or(-1)})
         cell(out, v);
     cell(out, r.instruction);
-    real(out, r.occupancy);
+    cell(out, Real{r.occupancy});
     int64_t limiting = 0;  // bit i: Resource i limits
     for (Resource res : r.limiting) limiting |= int64_t{1} << static_cast<int>(res);
     cell(out, limiting);
     out += '\n';
-    if (r.problem) {
-        out += 'P';
-        cell(out, r.problem->tiles_m);
-        cell(out, r.problem->tiles_n);
-        out += '\n';
-    }
-    for (const TileRow& row : r.rows) {
-        out += 'R';
-        cell(out, row.key);
-        cell(out, row.label);
-        cell(out, row.unit);
-        real(out, row.value);
-        if (row.limit)
-            real(out, *row.limit);
-        else
-            cell(out, "");
-        cell(out, static_cast<int64_t>(row.basis));
-        cell(out, int64_t{row.over});
-        out += '\n';
-    }
-    for (const TileRole& role : r.roles) {
-        out += 'O';
-        cell(out, role.key);
-        cell(out, role.label);
-        cell(out, role.threads);
-        cell(out, role.regs);
-        cell(out, role.acc_regs);
-        cell(out, static_cast<int64_t>(role.basis));
-        out += '\n';
-    }
-    for (const std::string& n : r.notes) {
-        out += 'N';
-        cell(out, n);
-        out += '\n';
-    }
+    if (r.problem) line(out, 'P', r.problem->tiles_m, r.problem->tiles_n);
+    for (const TileRow& row : r.rows)
+        line(out, 'R', std::string_view(row.key), std::string_view(row.label), std::string_view(row.unit), Real{row.value},
+             row.limit, static_cast<int64_t>(row.basis), int64_t{row.over});
+    for (const TileRole& role : r.roles)
+        line(out, 'O', std::string_view(role.key), std::string_view(role.label), role.threads, role.regs, role.acc_regs,
+             static_cast<int64_t>(role.basis));
+    for (const std::string& n : r.notes) line(out, 'N', std::string_view(n));
     return out;
 }
 

@@ -239,10 +239,118 @@ std::string encode_hash(const Inputs& in) {
     return h;
 }
 
+// "cg": up to four GPU names separated by commas; an empty name leaves its slot empty.
+void decode_compare_gpus(Decoder& d, const std::string& value) {
+    std::array<std::string, kCompareSlots> gpus{};
+    std::size_t start = 0;
+    int slot = 0;
+    bool too_many = false;
+    while (start <= value.size()) {
+        std::size_t comma = value.find(',', start);
+        if (comma == std::string::npos) comma = value.size();
+        const std::string name = value.substr(start, comma - start);
+        start = comma + 1;
+        if (slot >= kCompareSlots) {
+            too_many = true;
+            break;
+        }
+        if (name.empty()) {
+            ++slot;
+            continue;
+        }
+        if (auto g = find_gpu(name))
+            gpus[slot] = std::string((*g)->name);
+        else if (auto ag = amd::find_gpu(name))  // a compare across vendors
+            gpus[slot] = std::string((*ag)->name);
+        else
+            d.notice("Unknown GPU " + quoted(name) + " in the link's comparison; its column is left empty.");
+        ++slot;
+    }
+    if (too_many)
+        d.notice("The link compares more than " + std::to_string(kCompareSlots) + " GPUs; the first " +
+                 std::to_string(kCompareSlots) + " are shown.");
+    d.out.inputs.compare_gpus = gpus;
+}
+
+// "d.<field>": a custom device's override of one device field; false when `key` is no device field's.
+bool decode_device_override(Decoder& d, const std::string& key, const std::string& value) {
+    Inputs& in = d.out.inputs;
+    bool found = false;
+    const auto dev = fields::device_fields();
+    for (std::size_t i = 0; i < dev.size(); ++i) {
+        if (key != "d." + std::string(dev[i].hash)) continue;
+        found = true;
+        const auto& df = dev[i];
+        if (df.codec == fields::Codec::Bytes) {
+            auto p = parse_bytes_field(df.label, value);
+            if (p.value)
+                in.overrides[i] = *p.value;
+            else
+                d.bad(std::string(df.label).c_str(), value, "bytes", "the GPU's own value");
+        } else if (auto x = parse_int(value, 0, kMaxInput)) {
+            in.overrides[i] = *x;
+        } else {
+            d.bad(std::string(df.label).c_str(), value, "a whole number, at least 0", "the GPU's own value");
+        }
+    }
+    return found;
+}
+
+// One key=value of the link, read into the decoder's inputs (or a notice saying why not).
+void decode_setting(Decoder& d, const std::string& key, const std::string& value) {
+    Inputs& in = d.out.inputs;
+    if (const auto* f = fields::find_hash(fields::kernel_fields(), key)) {
+        d.field(*f, value, in.kernel);
+    } else if (const auto* t = fields::find_hash(fields::tile_fields(), key)) {
+        d.field(*t, value, in.tile);
+    } else if (const auto* am = fields::find_hash(fields::amd_kernel_fields(), key)) {
+        d.field(*am, value, in.amd);
+    } else if (key == "gpu") {
+        auto g = find_gpu(value);
+        if (g)
+            in.gpu = std::string((*g)->name);
+        else if (auto ag = amd::find_gpu(value))
+            in.gpu = std::string((*ag)->name);
+        else
+            d.notice("Unknown GPU " + quoted(value) + " in the link; showing " + in.gpu + " instead.");
+    } else if (key == "m") {
+        if (auto mode = fields::value_of(fields::kModeVocab, value))
+            in.mode = *mode == 1 ? Mode::Tile : Mode::Kernel;
+        else
+            d.bad("Mode", value, "kernel or tile", "tile");
+    } else if (key == "p") {
+        if (!flag(value, in.problem_on)) d.bad("Problem size switch", value, "0 or 1", "off");
+    } else if (key == "pm" || key == "pn" || key == "pk") {
+        int64_t& dst = key == "pm" ? in.problem.m : key == "pn" ? in.problem.n : in.problem.k;
+        d.integer(key == "pm" ? "Problem M" : key == "pn" ? "Problem N" : "Problem K", value, dst, 1, kMaxInput);
+    } else if (key == "cl") {
+        // "4x2x1" or a size "8"; each dimension 1 .. 16 (validate_cluster names the CC and size limits).
+        auto dims = split_dims(value);
+        if (dims && std::all_of(dims->begin(), dims->end(), [](int64_t v) { return v >= 1 && v <= kMaxClusterSize; })) {
+            in.cluster_on = true;
+            in.cluster.dims = Dim3{(*dims)[0], (*dims)[1], (*dims)[2]};
+        } else {
+            d.bad("Cluster", value, "XxYxZ such as 4x2x1 or a size such as 8, each dimension 1 .. 16", "no cluster");
+        }
+    } else if (const auto* c = fields::find_hash(fields::cluster_fields(), key)) {
+        d.field(*c, value, in.cluster);
+    } else if (key == "cmp") {
+        if (!flag(value, in.compare)) d.bad("Compare switch", value, "0 or 1", "off");
+    } else if (key == "cg") {
+        decode_compare_gpus(d, value);
+    } else if (key == "d.cc") {
+        auto cc = parse_cc(value);
+        if (cc && find_arch(*cc))
+            in.cc_override = *cc;
+        else
+            d.bad("Compute capability", value, "a modelled CC such as 9.0", "the GPU's own");
+    } else if (!decode_device_override(d, key, value)) {
+        d.notice("Ignored unknown setting " + quoted(key) + " in the link.");
+    }
+}
+
 Decoded decode_hash(std::string_view hash) {
     Decoder d;
-    Inputs& in = d.out.inputs;
-    KernelInput& k = in.kernel;
     if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
     if (hash.size() > kMaxHashChars) {
         d.notice("The link's settings are too long (" + std::to_string(hash.size()) + " characters, at most " +
@@ -276,101 +384,7 @@ Decoded decode_hash(std::string_view hash) {
             d.notice("Setting " + quoted(key) + " appears more than once in the link; the first one is used.");
             continue;
         }
-        if (const auto* f = fields::find_hash(fields::kernel_fields(), key)) {
-            d.field(*f, value, k);
-        } else if (const auto* t = fields::find_hash(fields::tile_fields(), key)) {
-            d.field(*t, value, in.tile);
-        } else if (const auto* am = fields::find_hash(fields::amd_kernel_fields(), key)) {
-            d.field(*am, value, in.amd);
-        } else if (key == "gpu") {
-            auto g = find_gpu(value);
-            if (g)
-                in.gpu = std::string((*g)->name);
-            else if (auto ag = amd::find_gpu(value))
-                in.gpu = std::string((*ag)->name);
-            else
-                d.notice("Unknown GPU " + quoted(value) + " in the link; showing " + in.gpu + " instead.");
-        } else if (key == "m") {
-            if (auto mode = fields::value_of(fields::kModeVocab, value))
-                in.mode = *mode == 1 ? Mode::Tile : Mode::Kernel;
-            else
-                d.bad("Mode", value, "kernel or tile", "tile");
-        } else if (key == "p") {
-            if (!flag(value, in.problem_on)) d.bad("Problem size switch", value, "0 or 1", "off");
-        } else if (key == "pm" || key == "pn" || key == "pk") {
-            int64_t& dst = key == "pm" ? in.problem.m : key == "pn" ? in.problem.n : in.problem.k;
-            d.integer(key == "pm" ? "Problem M" : key == "pn" ? "Problem N" : "Problem K", value, dst, 1, kMaxInput);
-        } else if (key == "cl") {
-            // "4x2x1" or a size "8"; each dimension 1 .. 16 (validate_cluster names the CC and size limits).
-            auto dims = split_dims(value);
-            if (dims && std::all_of(dims->begin(), dims->end(), [](int64_t v) { return v >= 1 && v <= kMaxClusterSize; })) {
-                in.cluster_on = true;
-                in.cluster.dims = Dim3{(*dims)[0], (*dims)[1], (*dims)[2]};
-            } else {
-                d.bad("Cluster", value, "XxYxZ such as 4x2x1 or a size such as 8, each dimension 1 .. 16", "no cluster");
-            }
-        } else if (const auto* c = fields::find_hash(fields::cluster_fields(), key)) {
-            d.field(*c, value, in.cluster);
-        } else if (key == "cmp") {
-            if (!flag(value, in.compare)) d.bad("Compare switch", value, "0 or 1", "off");
-        } else if (key == "cg") {
-            // Up to four GPU names separated by commas; an empty name leaves its slot empty.
-            std::array<std::string, kCompareSlots> gpus{};
-            std::size_t start = 0;
-            int slot = 0;
-            bool too_many = false;
-            while (start <= value.size()) {
-                std::size_t comma = value.find(',', start);
-                if (comma == std::string::npos) comma = value.size();
-                const std::string name = value.substr(start, comma - start);
-                start = comma + 1;
-                if (slot >= kCompareSlots) {
-                    too_many = true;
-                    break;
-                }
-                if (name.empty()) {
-                    ++slot;
-                    continue;
-                }
-                if (auto g = find_gpu(name))
-                    gpus[slot] = std::string((*g)->name);
-                else if (auto ag = amd::find_gpu(name))  // a compare across vendors
-                    gpus[slot] = std::string((*ag)->name);
-                else
-                    d.notice("Unknown GPU " + quoted(name) + " in the link's comparison; its column is left empty.");
-                ++slot;
-            }
-            if (too_many)
-                d.notice("The link compares more than " + std::to_string(kCompareSlots) + " GPUs; the first " +
-                         std::to_string(kCompareSlots) + " are shown.");
-            in.compare_gpus = gpus;
-        } else if (key == "d.cc") {
-            auto cc = parse_cc(value);
-            if (cc && find_arch(*cc))
-                in.cc_override = *cc;
-            else
-                d.bad("Compute capability", value, "a modelled CC such as 9.0", "the GPU's own");
-        } else {
-            bool found = false;
-            const auto dev = fields::device_fields();
-            for (std::size_t i = 0; i < dev.size(); ++i) {
-                if (key != "d." + std::string(dev[i].hash)) continue;
-                found = true;
-                const auto& df = dev[i];
-                if (df.codec == fields::Codec::Bytes) {
-                    auto p = parse_bytes_field(df.label, value);
-                    if (p.value)
-                        in.overrides[i] = *p.value;
-                    else
-                        d.bad(std::string(df.label).c_str(), value, "bytes", "the GPU's own value");
-                } else if (auto x = parse_int(value, 0, kMaxInput)) {
-                    in.overrides[i] = *x;
-                } else {
-                    d.bad(std::string(df.label).c_str(), value, "a whole number, at least 0", "the GPU's own value");
-                }
-            }
-            if (!found) d.notice("Ignored unknown setting " + quoted(key) + " in the link.");
-        }
+        decode_setting(d, key, value);
     }
     if (d.dropped) d.out.notices.push_back("... and " + std::to_string(d.dropped) + " more problems in the link.");
     return d.out;

@@ -210,18 +210,8 @@ std::string_view op_name(Op op) {
     return "?";
 }
 
-// Ops that take gpu | cc | device.
-bool is_device_op(Op op) {
-    return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem || op == Op::NextStep ||
-           op == Op::Tile || op == Op::Tiles;
-}
-// Ops that read the kernel fields.
-bool is_kernel_op(Op op, bool compare_tile) {
-    return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem || op == Op::NextStep ||
-           (op == Op::Compare && !compare_tile);
-}
-// Ops that read one tile (m, n, k, stages, warps, problem).
-bool is_tile_op(Op op, bool compare_tile) { return op == Op::Tile || (op == Op::Compare && compare_tile); }
+// The op's bit is in a set of ops (smcalc/op.hpp: kDeviceOps, kCompilerOps, ...).
+bool in(OpSet set, Op op) { return (set & op_bit(op)) != 0; }
 // "text" / "compiler_output": compiler output as a string, or a compiled file as {"base64": "..."} (RFC 4648
 // base64, as btoa() and base64(1) write it; whitespace is skipped). The decoded bytes; a bad value fails naming
 // `field`.
@@ -237,10 +227,6 @@ std::string compiler_bytes(const json& v, const char* field) {
     return std::move(*bytes);
 }
 
-// Ops that take "compiler_output" / "kernel".
-bool takes_compiler_output(Op op) {
-    return op == Op::Occupancy || op == Op::BlockSize || op == Op::DynamicSmem || op == Op::NextStep;
-}
 
 // Request fields outside the input tables of smcalc/fields.hpp (op-specific numbers).
 const FieldSpec kBlocks{"blocks", 1, kMaxInput, "blocks per SM"};
@@ -329,62 +315,15 @@ Device read_device_object(const json& obj) {
     return d;
 }
 
-// Which op reads a top-level field (for "ignored by op" warnings). The input tables name the kernel and tile
-// fields; the rest are the request's own keys.
-bool used_by(std::string_view key, Op op, bool compare_tile) {
-    if (key == "op" || key == "id") return true;
-    if (key == "gpu") return is_device_op(op) || op == Op::Parse;  // parse: an AMD GPU's rules for remarks
-    if (key == "cc" || key == "device" || key == "device_report") return is_device_op(op);
-    if (key == "threads") return is_kernel_op(op, compare_tile) && op != Op::BlockSize;
-    if (key == "smem_dynamic") return is_kernel_op(op, compare_tile) && op != Op::DynamicSmem;
-    if (fields::find(fields::kernel_fields(), key)) return is_kernel_op(op, compare_tile);
-    // AMD: sgprs also feeds the MFMA tile's occupancy step; waves is the AMD tile's waves per workgroup.
-    if (key == "sgprs") return is_kernel_op(op, compare_tile) || is_tile_op(op, compare_tile);
-    if (fields::find(fields::amd_kernel_fields(), key)) return is_kernel_op(op, compare_tile);
-    if (key == "waves") return is_tile_op(op, compare_tile);
-    if (key == "blocks") return op == Op::DynamicSmem || op == Op::NextStep;
-    if (key == "compiler_output" || key == "kernel") return takes_compiler_output(op);
-    if (key == "m" || key == "n" || key == "k" || key == "problem") return is_tile_op(op, compare_tile);
-    if (fields::find(fields::tile_fields(), key)) return is_tile_op(op, compare_tile) || op == Op::Tiles;
-    if (key == "ms" || key == "ns" || key == "ks" || key == "limit") return op == Op::Tiles;
-    if (key == "gpus" || key == "kind") return op == Op::Compare;
-    if (key == "text") return op == Op::Parse;
-    if (key == "cluster" || fields::find(fields::cluster_fields(), key))
-        return op == Op::Occupancy || op == Op::NextStep || op == Op::Tile || op == Op::Tiles || op == Op::Compare;
-    if (key == "clusters") return op == Op::Tiles;
-    if (key == "grid") return op == Op::Occupancy || op == Op::NextStep;
-    return false;
-}
-
-// The request keys of thread block clusters (issue 17), besides the cluster input table.
-bool is_cluster_key(std::string_view key) {
-    return key == "cluster" || key == "clusters" || key == "grid" || fields::find(fields::cluster_fields(), key);
-}
-
-// The request's own keys (besides the input tables of smcalc/fields.hpp and the cluster keys).
-constexpr std::array<std::string_view, 18> kRequestKeys = {
-    "op", "id", "gpu", "cc", "device", "device_report", "blocks", "compiler_output", "kernel", "problem",
-    "ms", "ns", "ks", "limit", "gpus", "kind", "text", "waves"};
-
-bool known_key(std::string_view key) {
-    return std::find(kRequestKeys.begin(), kRequestKeys.end(), key) != kRequestKeys.end() ||
-           fields::find(fields::kernel_fields(), key) || fields::find(fields::tile_fields(), key) ||
-           fields::find(fields::amd_kernel_fields(), key) ||
-           is_cluster_key(key);
-}
+// Which op reads a top-level field, and which keys exist: smcalc::fields::readers (core/src/request_keys.cpp).
+bool used_by(std::string_view key, Op op, bool compare_tile) { return fields::reads(op, compare_tile, key); }
+bool known_key(std::string_view key) { return fields::readers(key) != 0; }
+using fields::is_cluster_key;
 
 // Every known top-level key, those `op` reads first (so the nearest key to a misspelling is one the op reads
 // where two are as near).
 std::vector<std::string_view> known_keys(Op op, bool compare_tile) {
-    std::vector<std::string_view> all(kRequestKeys.begin(), kRequestKeys.end());
-    auto add = [&all](std::string_view k) {
-        if (std::find(all.begin(), all.end(), k) == all.end()) all.push_back(k);
-    };
-    for (const auto& f : fields::kernel_fields()) add(f.key);
-    for (const auto& f : fields::amd_kernel_fields()) add(f.key);
-    for (const auto& f : fields::tile_fields()) add(f.key);
-    for (const auto& f : fields::cluster_fields()) add(f.key);
-    for (std::string_view k : {"cluster", "clusters", "grid"}) add(k);
+    std::vector<std::string_view> all = fields::request_keys();
     std::stable_partition(all.begin(), all.end(), [&](std::string_view k) { return used_by(k, op, compare_tile); });
     return all;
 }
@@ -976,11 +915,8 @@ bool read_device_choice(const json& j, Request& req, const std::optional<DeviceR
     return dev != nullptr || report.has_value();
 }
 
-Request parse(const json& request) {
-    if (!request.is_object())
-        fail(ErrorId::BadRequest, "",
-             "a request must be a JSON object such as {\"op\": \"occupancy\", \"gpu\": \"A100\"}; got " + shown(request));
-    Request req;
+// "op": one of kOps' names.
+Op read_op(const json& request) {
     const json* op = get(request, "op");
     std::string ops;
     for (const auto& [name, o] : kOps) ops += (ops.empty() ? "" : ", ") + std::string(name);
@@ -989,7 +925,15 @@ Request parse(const json& request) {
     const std::string op_text = op->get<std::string>();
     auto it = std::find_if(kOps.begin(), kOps.end(), [&](const auto& p) { return p.first == op_text; });
     if (it == kOps.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
-    req.op = it->second;
+    return it->second;
+}
+
+Request parse(const json& request) {
+    if (!request.is_object())
+        fail(ErrorId::BadRequest, "",
+             "a request must be a JSON object such as {\"op\": \"occupancy\", \"gpu\": \"A100\"}; got " + shown(request));
+    Request req;
+    req.op = read_op(request);
     if (req.op == Op::Compare)
         if (const json* kind = get(request, "kind"))
             req.compare_tile = read_choice<bool>(*kind, "kind", {{"kernel", false}, {"tile", true}},
@@ -1005,7 +949,7 @@ Request parse(const json& request) {
         read_cluster_fields(j, req);
         return req;
     }
-    if (!is_device_op(req.op)) return req;
+    if (!in(kDeviceOps, req.op)) return req;
 
     const std::optional<DeviceReport> report = read_report_field(j, req);
     if (report && report->amd) {
@@ -1019,15 +963,15 @@ Request parse(const json& request) {
         if (const amd::GpuSpec* a = amd_gpu_of(get(j, "gpu"))) return parse_amd(j, std::move(req), a);
 
     // Compiler output first: without a device it names the CC.
-    const json* kernel_field = takes_compiler_output(req.op) ? get(j, "kernel") : nullptr;
+    const json* kernel_field = in(kCompilerOps, req.op) ? get(j, "kernel") : nullptr;
     std::optional<ParsedOutput> parsed;
-    if (takes_compiler_output(req.op)) parsed = read_compiler_field(j, kernel_field);
+    if (in(kCompilerOps, req.op)) parsed = read_compiler_field(j, kernel_field);
 
     const bool custom = read_device_choice(j, req, report, parsed, kernel_field);
     if (parsed && !req.compiler)
         req.compiler = chosen(choose_kernel(*parsed, kernel_name(kernel_field), req.device.cc, req.warnings));
     check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (custom ? " (a custom device)" : ""),
-                        is_tile_op(req.op, false) || req.op == Op::Tiles);
+                        req.op == Op::Tile || req.op == Op::Tiles);
 
     if (req.op == Op::Tile) {
         read_tile_fields(j, req, true);

@@ -137,6 +137,50 @@ struct RangeFull {
     std::vector<int64_t> even_counts;  // the GPC counts whose even splits were averaged
 };
 
+// Clusters resident on GPCs of these SM counts.
+int64_t clusters_of(const std::vector<int64_t>& layout, int64_t ctas_per_sm, int64_t size) {
+    int64_t c = 0;
+    for (int64_t s : layout) c += per_gpc(s, ctas_per_sm, size);
+    return c;
+}
+
+// range_full's typical figure: the groups inferred from measurements (GpcLayout::measured_groups) where they hold
+// every SM, widening the range if they fall outside it; else the even split. false: no even split fits.
+bool set_typical(RangeFull& r, const GpcLayout& gpc, int64_t sms, int64_t ctas_per_sm, int64_t size) {
+    const int64_t u = std::max<int64_t>(1, gpc.sms_per_tpc);
+    const int64_t n = sms / u, cap = gpc.max_sms_per_gpc / u;
+    int64_t measured_sms = 0;
+    for (int64_t s : gpc.measured_groups) measured_sms += s;
+    if (!gpc.measured_groups.empty() && measured_sms == sms) {
+        r.typical.layout.assign(gpc.measured_groups.begin(), gpc.measured_groups.end());
+        detail::small_stable_sort(r.typical.layout.begin(), r.typical.layout.end(),
+                                  [](int64_t x, int64_t y) { return x > y; });
+        r.typical.clusters = clusters_of(r.typical.layout, ctas_per_sm, size);
+        r.typical_from = TypicalFrom::Measured;
+        if (r.typical.clusters < r.low.clusters) r.low = r.typical;
+        if (r.typical.clusters > r.high.clusters) r.high = r.typical;
+        return true;
+    }
+    // Even split (TPCs spread as evenly as they go; never an empty GPC) over each GPC count the sources allow.
+    // One count: that split. Several ("7 or 8 GPCs"): no source picks one, so the typical figure is the mean of
+    // their even splits (rounded down), and the picture shows the split over the most GPCs.
+    int64_t total = 0, counts = 0;
+    for (int64_t g = std::max<int64_t>(1, gpc.gpcs_min); g <= std::min(gpc.gpcs_max, n); ++g) {
+        std::vector<int64_t> layout;
+        const int64_t q = n / g, rem = n % g;
+        if (q + (rem > 0 ? 1 : 0) > cap) continue;  // this many GPCs cannot hold the TPCs
+        for (int64_t i = 0; i < g; ++i) layout.push_back((q + (i < rem ? 1 : 0)) * u);
+        total += clusters_of(layout, ctas_per_sm, size);
+        ++counts;
+        r.typical.layout = std::move(layout);
+        r.even_counts.push_back(g);
+    }
+    if (counts == 0) return false;
+    r.typical.clusters = total / counts;
+    r.typical_from = counts > 1 ? TypicalFrom::MeanOfEvenSplits : TypicalFrom::EvenSplit;
+    return true;
+}
+
 // Every split of `sms` SMs into g GPCs (gpcs_min <= g <= gpcs_max), each GPC 1..max_sms_per_gpc SMs in whole
 // TPCs: the fewest and most clusters, and the even split. nullopt where the layout is unknown or infeasible.
 std::optional<RangeFull> range_full(const GpcLayout& gpc, int64_t sms, int64_t ctas_per_sm, int64_t size) {
@@ -202,41 +246,7 @@ std::optional<RangeFull> range_full(const GpcLayout& gpc, int64_t sms, int64_t c
     };
     r.low.layout = unwind(lo_pick, lo_g);
     r.high.layout = unwind(hi_pick, hi_g);
-    auto count = [&](const std::vector<int64_t>& layout) {
-        int64_t c = 0;
-        for (int64_t s : layout) c += per_gpc(s, ctas_per_sm, size);
-        return c;
-    };
-    // Groups inferred from measurements (GpcLayout::measured_groups): the typical figure, and inside the range.
-    int64_t measured_sms = 0;
-    for (int64_t s : gpc.measured_groups) measured_sms += s;
-    if (!gpc.measured_groups.empty() && measured_sms == sms) {
-        r.typical.layout.assign(gpc.measured_groups.begin(), gpc.measured_groups.end());
-        detail::small_stable_sort(r.typical.layout.begin(), r.typical.layout.end(),
-                                  [](int64_t x, int64_t y) { return x > y; });
-        r.typical.clusters = count(r.typical.layout);
-        r.typical_from = TypicalFrom::Measured;
-        if (r.typical.clusters < r.low.clusters) r.low = r.typical;
-        if (r.typical.clusters > r.high.clusters) r.high = r.typical;
-        return r;
-    }
-    // Even split (TPCs spread as evenly as they go; never an empty GPC) over each GPC count the sources allow.
-    // One count: that split. Several ("7 or 8 GPCs"): no source picks one, so the typical figure is the mean of
-    // their even splits (rounded down), and the picture shows the split over the most GPCs.
-    int64_t total = 0, counts = 0;
-    for (int64_t g = std::max<int64_t>(1, gpc.gpcs_min); g <= std::min(gmax, n); ++g) {
-        std::vector<int64_t> layout;
-        const int64_t q = n / g, rem = n % g;
-        if (q + (rem > 0 ? 1 : 0) > cap) continue;  // this many GPCs cannot hold the TPCs
-        for (int64_t i = 0; i < g; ++i) layout.push_back((q + (i < rem ? 1 : 0)) * u);
-        total += count(layout);
-        ++counts;
-        r.typical.layout = std::move(layout);
-        r.even_counts.push_back(g);
-    }
-    if (counts == 0) return std::nullopt;
-    r.typical.clusters = total / counts;
-    r.typical_from = counts > 1 ? TypicalFrom::MeanOfEvenSplits : TypicalFrom::EvenSplit;
+    if (!set_typical(r, gpc, sms, ctas_per_sm, size)) return std::nullopt;
     return r;
 }
 

@@ -342,19 +342,11 @@ struct CarveoutMiss {
     return {0, nullptr};
 }
 
-// The budgets, the derivation and the notes of an answer whose numbers compute() filled.
-void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r, const Work& w) {
+// What the resident CTAs use of one SM's budget, per resource (the answer's bars).
+void add_budgets(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r, const Work& w) {
     const Device& d = cd.device();
     const ArchRules& a = cd.rules();
-    const RegsOut& regs = w.regs;
-    const int64_t warps = r.warps_per_block, max_warps = r.max_warps_per_sm, blocks = r.blocks_per_sm;
-    const int64_t smem_alloc = r.smem_per_block, smem_sm = r.smem_per_sm;
-    const int64_t warps_limit = w.warps_limit, smem_limit = w.smem_limit, bars_limit = w.bars_limit;
-    const int64_t blocks_limit = a.max_blocks_per_sm, total = w.total, smem_cta_limit = w.smem_cta_limit;
-    const int64_t pref = w.pref, bar_budget = int64_t{a.barrier_factor} * a.max_blocks_per_sm;
-    const char* const smem_zero = w.smem_zero;
-
-    // ----- Budgets: what the resident CTAs use of one SM's budget -----
+    const int64_t blocks = r.blocks_per_sm, smem_alloc = r.smem_per_block;
     auto is_lim = [&](Resource res) {
         return std::find(r.limiting.begin(), r.limiting.end(), res) != r.limiting.end();
     };
@@ -362,19 +354,50 @@ void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r,
                          is_lim(Resource::Registers) && in.regs > a.max_regs_per_thread});
     r.budgets.push_back({"registers per SM", "registers", blocks * r.regs_per_block.value_or(0), d.regs_per_sm,
                          is_lim(Resource::Registers)});
-    r.budgets.push_back({"shared memory per CTA", "bytes", smem_alloc, smem_cta_limit,
-                         is_lim(Resource::SharedMemory) && smem_zero != nullptr});
-    r.budgets.push_back({"shared memory per SM", "bytes", blocks * smem_alloc, smem_sm, is_lim(Resource::SharedMemory)});
-    r.budgets.push_back({"warp slots", "warps", r.warps_per_sm, max_warps, is_lim(Resource::Warps)});
+    r.budgets.push_back({"shared memory per CTA", "bytes", smem_alloc, w.smem_cta_limit,
+                         is_lim(Resource::SharedMemory) && w.smem_zero != nullptr});
+    r.budgets.push_back({"shared memory per SM", "bytes", blocks * smem_alloc, r.smem_per_sm, is_lim(Resource::SharedMemory)});
+    r.budgets.push_back({"warp slots", "warps", r.warps_per_sm, r.max_warps_per_sm, is_lim(Resource::Warps)});
     r.budgets.push_back({"block slots", "blocks", blocks, a.max_blocks_per_sm, is_lim(Resource::Blocks)});
     if (a.barrier_limit_applies)
-        r.budgets.push_back({"barriers per SM", "barriers", blocks * in.barriers, bar_budget, is_lim(Resource::Barriers)});
+        r.budgets.push_back({"barriers per SM", "barriers", blocks * in.barriers,
+                             int64_t{a.barrier_factor} * a.max_blocks_per_sm, is_lim(Resource::Barriers)});
     else
         r.budgets.push_back({"named barriers per CTA", "barriers", in.barriers, a.barriers_per_block, false});
+}
 
-    // ----- Derivation: the arithmetic with the actual numbers -----
+// The derivation's shared-memory line: the bytes per block, the carveout and the blocks it allows.
+std::string smem_derivation(const CheckedDevice& cd, const KernelInput& in, const OccupancyResult& r, const Work& w) {
+    const Device& d = cd.device();
+    const ArchRules& a = cd.rules();
+    const int64_t smem_alloc = r.smem_per_block, smem_sm = r.smem_per_sm;
+    std::string s = "Shared memory: " + num(in.smem_static) + " static + " + num(in.smem_dynamic) + " dynamic";
+    if (d.reserved_smem_per_block) s += " + " + num(d.reserved_smem_per_block) + " reserved by the driver";
+    s += " = " + num(w.total) + " B, rounded up to " + num(a.smem_alloc_granularity) + " B = " + num(smem_alloc) +
+         " B per block";
+    if (w.smem_zero)
+        return s + " -> 0 blocks: " + w.smem_zero + " (" + num(w.smem_cta_limit) + " B" +
+               (d.reserved_smem_per_block && a.cc.major >= 8 ? " incl. the reserved bytes" : "") + ").";
+    if (smem_alloc == 0) return s + " -> no shared-memory limit.";
+    if (a.cc.major >= 7) {
+        s += "; carveout " + (in.carveout < 0 ? std::string("default (largest)") : std::to_string(in.carveout) + " %");
+        if (smem_sm != w.pref)
+            s += " gives " + kib(w.pref) + ", less than one block needs, so the driver picks " + kib(smem_sm);
+        else
+            s += " -> " + kib(smem_sm) + " per SM (rounded up to a supported carveout)";
+    } else {
+        s += "; " + kib(smem_sm) + " per SM (no carveout before CC 7.0)";
+    }
+    return s + " -> floor(" + num(smem_sm) + " / " + num(smem_alloc) + ") = " + num(w.smem_limit) + " blocks.";
+}
+
+// The derivation: the arithmetic of each limit with the actual numbers, then the result.
+void add_derivation(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r, const Work& w) {
+    const Device& d = cd.device();
+    const ArchRules& a = cd.rules();
+    const RegsOut& regs = w.regs;
+    const int64_t warps = r.warps_per_block, max_warps = r.max_warps_per_sm, blocks = r.blocks_per_sm;
     auto& D = r.derivation;
-    const std::string cc = "CC " + cc_text(a.cc);
     D.push_back("Block: " + num(in.threads) + " threads = ceil(" + num(in.threads) + " / " + num(d.warp_size) +
                 ") = " + num(warps) + " warps.");
     if (in.threads > d.max_threads_per_block)
@@ -382,7 +405,7 @@ void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r,
                     "-thread block limit -> 0 blocks.");
     else
         D.push_back("Warps: " + num(max_warps) + " warp slots / " + num(warps) + " warps per block = " +
-                    num(warps_limit) + " blocks.");
+                    num(w.warps_limit) + " blocks.");
     if (in.regs == 0) {
         D.push_back("Registers: the kernel uses none -> no register limit.");
     } else if (regs.zero_reason) {
@@ -396,69 +419,45 @@ void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r,
                     " / " + num(regs.per_warp) + ") = " + num(regs.warps_per_sm) + " warps -> " +
                     num(regs.warps_per_sm) + " / " + num(warps) + " = " + num(regs.limit) + " blocks.");
     }
-    {
-        std::string s = "Shared memory: " + num(in.smem_static) + " static + " + num(in.smem_dynamic) + " dynamic";
-        if (d.reserved_smem_per_block) s += " + " + num(d.reserved_smem_per_block) + " reserved by the driver";
-        s += " = " + num(total) + " B, rounded up to " + num(a.smem_alloc_granularity) + " B = " + num(smem_alloc) +
-             " B per block";
-        if (smem_zero) {
-            s += std::string(" -> 0 blocks: ") + smem_zero + " (" + num(smem_cta_limit) + " B" +
-                 (d.reserved_smem_per_block && a.cc.major >= 8 ? " incl. the reserved bytes" : "") + ").";
-        } else if (smem_alloc == 0) {
-            s += " -> no shared-memory limit.";
-        } else {
-            if (a.cc.major >= 7) {
-                s += "; carveout " +
-                     (in.carveout < 0 ? std::string("default (largest)") : std::to_string(in.carveout) + " %");
-                if (smem_sm != pref)
-                    s += " gives " + kib(pref) + ", less than one block needs, so the driver picks " + kib(smem_sm);
-                else
-                    s += " -> " + kib(smem_sm) + " per SM (rounded up to a supported carveout)";
-            } else {
-                s += "; " + kib(smem_sm) + " per SM (no carveout before CC 7.0)";
-            }
-            s += " -> floor(" + num(smem_sm) + " / " + num(smem_alloc) + ") = " + num(smem_limit) + " blocks.";
-        }
-        D.push_back(s);
-    }
-    D.push_back("Block slots: " + num(blocks_limit) + " per SM on " + cc + ".");
+    D.push_back(smem_derivation(cd, in, r, w));
+    D.push_back("Block slots: " + num(a.max_blocks_per_sm) + " per SM on CC " + cc_text(a.cc) + ".");
     if (!a.barrier_limit_applies)
         D.push_back("Barriers: not an occupancy limit before CC 9.0 in NVIDIA's rules.");
     else if (in.barriers == 0)
         D.push_back("Barriers: the kernel uses none -> no barrier limit.");
     else
         D.push_back("Barriers: budget " + std::to_string(a.barrier_factor) + " x " + num(a.max_blocks_per_sm) + " = " +
-                    num(bar_budget) + " per SM / " + num(in.barriers) + " per block = " + num(bars_limit) + " blocks.");
-    {
-        const std::string mins = r.limits_text();
-        std::string lims;
-        for (Resource res : r.limiting) {
-            if (!lims.empty()) lims += ", ";
-            lims += resource_label(res);
-        }
-        char pct[32];
-        std::snprintf(pct, sizeof pct, "%.1f", r.occupancy * 100.0);
-        D.push_back("Result: min(" + mins + ") = " + num(blocks) + " blocks per SM -> " + num(blocks) + " x " +
-                    num(warps) + " = " + num(r.warps_per_sm) + " of " + num(max_warps) + " warps = " + pct +
-                    " % occupancy, limited by " + lims + ".");
-    }
+                    num(int64_t{a.barrier_factor} * a.max_blocks_per_sm) + " per SM / " + num(in.barriers) +
+                    " per block = " + num(w.bars_limit) + " blocks.");
+    std::string lims;
+    for (Resource res : r.limiting) lims += (lims.empty() ? "" : ", ") + std::string(resource_label(res));
+    char pct[32];
+    std::snprintf(pct, sizeof pct, "%.1f", r.occupancy * 100.0);
+    D.push_back("Result: min(" + r.limits_text() + ") = " + num(blocks) + " blocks per SM -> " + num(blocks) + " x " +
+                num(warps) + " = " + num(r.warps_per_sm) + " of " + num(max_warps) + " warps = " + pct +
+                " % occupancy, limited by " + lims + ".");
+}
 
-    // ----- Notes: why 0 blocks; where the common simplified formulas differ -----
+// The notes: why 0 blocks; where the common simplified formulas differ.
+void add_notes(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r, const Work& w) {
+    const Device& d = cd.device();
+    const ArchRules& a = cd.rules();
+    const std::string cc = "CC " + cc_text(a.cc);
     auto& N = r.notes;
     if (in.threads > d.max_threads_per_block)
         N.push_back("0 blocks: " + num(in.threads) + " threads per block exceed the device limit of " +
                     num(d.max_threads_per_block) + "; the launch would fail.");
-    if (regs.zero_reason) {
+    if (w.regs.zero_reason) {
         if (in.regs > a.max_regs_per_thread_occ)
             N.push_back("0 blocks: " + num(in.regs) + " registers per thread exceed " + cc + "'s cap of " +
                         num(a.max_regs_per_thread_occ) + " in NVIDIA's occupancy rules (ptxas allocates at most " +
                         num(a.max_regs_per_thread) + "; beyond that it spills to local memory).");
         else
-            N.push_back(std::string("0 blocks: ") + regs.zero_reason + ".");
+            N.push_back(std::string("0 blocks: ") + w.regs.zero_reason + ".");
     }
-    if (smem_zero) N.push_back(std::string("0 blocks: ") + smem_zero + " (" + num(smem_cta_limit) + " B).");
-    if (!in.optin && a.cc.major >= 7 && d.smem_per_block_optin > d.smem_per_block && smem_zero &&
-        smem_alloc <= d.smem_per_block_optin + (a.cc.major >= 8 ? d.reserved_smem_per_block : 0))
+    if (w.smem_zero) N.push_back(std::string("0 blocks: ") + w.smem_zero + " (" + num(w.smem_cta_limit) + " B).");
+    if (!in.optin && a.cc.major >= 7 && d.smem_per_block_optin > d.smem_per_block && w.smem_zero &&
+        r.smem_per_block <= d.smem_per_block_optin + (a.cc.major >= 8 ? d.reserved_smem_per_block : 0))
         N.push_back("With opt-in (cudaFuncSetAttribute MaxDynamicSharedMemorySize) a block may use up to " +
                     num(d.smem_per_block_optin) + " B.");
     if (d.reserved_smem_per_block > 0 && a.cc.major >= 8)
@@ -472,6 +471,13 @@ void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r,
     if (a.cc.major == 12)
         N.push_back(cc + ": 100 KiB of shared memory per SM (102,400 B reported by devices) out of a 128 KiB "
                     "L1/shared pool; some guides say 128 KB of shared memory.");
+}
+
+// The budgets, the derivation and the notes of an answer whose numbers compute() filled.
+void explain(const CheckedDevice& cd, const KernelInput& in, OccupancyResult& r, const Work& w) {
+    add_budgets(cd, in, r, w);
+    add_derivation(cd, in, r, w);
+    add_notes(cd, in, r, w);
 }
 
 Expected<OccupancyResult> solve(const CheckedDevice& cd, const KernelInput& in, Detail detail) {

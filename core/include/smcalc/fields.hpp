@@ -20,10 +20,12 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "smcalc/amd.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
+#include "smcalc/op.hpp"
 #include "smcalc/tile.hpp"
 
 namespace smcalc::fields {
@@ -111,6 +113,21 @@ const Field<T>* find_hash(std::span<const Field<T>> table, std::string_view hash
         if (!f.hash.empty() && f.hash == hash) return &f;
     return nullptr;
 }
+
+// ---- which ops read a request key ----------------------------------------------------------------------------
+// A request's own keys (op, gpu, blocks, problem, gpus, ...) and every input table's rows, each with the ops that
+// read it: an input table's rows are read by the table's ops (kernel_fields: kKernelOps; amd_kernel_fields:
+// kKernelOps; tile_fields: kTileOps and op tiles; cluster_fields: kClusterOps), except the few rows fields.cpp
+// names (block_size answers "threads", dynamic_smem "smem_dynamic"; op tiles reads lists, not "m", "n", "k";
+// the AMD tile also reads "sgprs"). A row added to a table is read by its table's ops with no other edit.
+
+// The ops that read `key`; 0 when no request key and no table row is `key`.
+OpSet readers(std::string_view key);
+inline bool reads(Op op, bool compare_tile, std::string_view key) { return (readers(key) & op_bit(op, compare_tile)) != 0; }
+// Every key a request may hold: the request's own keys, then each table's rows (a key once).
+std::vector<std::string_view> request_keys();
+// The keys of thread block clusters: "cluster", "clusters", "grid" and the cluster table's rows.
+bool is_cluster_key(std::string_view key);
 
 // ---- request keys: the CLI's spellings, and the nearest key to a misspelt one --------------------------------
 // A request key no table or request names is an error (core/api), naming the key and the nearest known key.

@@ -23,13 +23,13 @@
 #include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/guidance.hpp"
+#include "smcalc/op.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/ptxas.hpp"
 #include "smcalc/tile.hpp"
 
 namespace smcalc {
 
-enum class Op { Occupancy, BlockSize, DynamicSmem, Gpus, Archs, Tile, Tiles, NextStep, Compare, Parse };
 
 inline constexpr int64_t kDefaultTilesLimit = 50;                 // op tiles: fits listed when "limit" is absent
 inline constexpr int64_t kMaxTileCandidates = int64_t{1} << 18;  // op tiles: candidate combinations allowed
