@@ -1486,7 +1486,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "RTX 4060",
-        .aliases = "GeForce RTX 4060|4060",
+        .aliases = "4060",
         .device = {.cc = {8, 9}, .sm_count = 24, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
@@ -1505,7 +1505,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "RTX 5070",
-        .aliases = "GeForce RTX 5070|5070",
+        .aliases = "5070",
         .device = {.cc = {12, 0}, .sm_count = 48, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
@@ -1662,6 +1662,7 @@ std::string canonical(std::string_view normalised) {
     return out;
 }
 
+#ifndef SMCALC_PAGE_CORE  // names machines print: the CLI, the APIs and device reports; the page's links carry its names
 // A memory size the name carries as a word of its own ("A100-SXM4-40GB", "NVIDIA H800 80GB HBM3", "RTX A2000 12GB":
 // 1 to 4 digits then "GB", between spaces, '-' or '_'), cut out: {canonical name without it, "40gb"}; {canonical
 // name, ""} when there is none. Words, not the normalised string: normalising glues the size to the model number
@@ -1688,6 +1689,8 @@ std::pair<std::string, std::string> split_memory(std::string_view name) {
     }
     return {canonical(rest), size};
 }
+
+#endif
 
 #ifndef SMCALC_PAGE_CORE
 // A name's family for the did-you-mean: its leading letters and the first digit after them ("mi300" -> "mi3",
@@ -1784,6 +1787,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             for_each_name(g, [&](std::string_view n) { hit = hit || canonical(normalise(n)) == ckey; });
             if (hit) return &g;
         }
+#ifndef SMCALC_PAGE_CORE
         // Not a structured binding: clang 14 (em++) cannot capture those in the lambda below.
         const std::pair<std::string, std::string> split = split_memory(name.substr(0, 4096));
         const std::string& bare = split.first;
@@ -1806,6 +1810,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             }
             if (hits == 1) return only;
         }
+#endif
     }
     const std::string shown = "\"" + std::string(name.substr(0, 80)) + (name.size() > 80 ? "...\"" : "\"");
     // A target such as sm_90 names a compute capability that several products share: say which, never pick one.
