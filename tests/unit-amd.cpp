@@ -57,6 +57,16 @@ a::KernelInput kin(int64_t threads, int64_t vgprs, int64_t agprs = 0, int64_t sg
     k.lds = lds;
     return k;
 }
+// SEED002's tile: 128 x 128 x 64, 3 stages, 8 waves (the other inputs at their defaults).
+a::TileInput seed002_tile() {
+    a::TileInput t;
+    t.m = 128;
+    t.n = 128;
+    t.k = 64;
+    t.stages = 3;
+    t.waves = 8;
+    return t;
+}
 bool has(const std::vector<a::Limit>& v, a::Limit l) {
     for (a::Limit x : v)
         if (x == l) return true;
@@ -554,12 +564,7 @@ TEST_CASE("amd: MI250X, MI250, MI210 (gfx90a) and MI100 (gfx908) from ROCm's spe
     CHECK(gpu("MI210").arch().unified_vgprs);
     CHECK(*gpu("MI210").hbm_bytes == int64_t{64} << 30);
     // the tile model takes them: 128x128x64 bf16, 3 stages = 96 KiB of LDS: does not fit 64 KiB
-    a::TileInput t;
-    t.m = 128;
-    t.n = 128;
-    t.k = 64;
-    t.stages = 3;
-    t.waves = 8;
+    a::TileInput t = seed002_tile();
     for (const char* g : {"MI250X", "MI100"}) {
         auto r = a::tile(gpu(g), t);
         REQUIRE(r.ok());
@@ -615,12 +620,7 @@ TEST_CASE("amd: the reader refuses text without kernels and never reads numbers 
 // --------------------------------------------------------------------------------------------- tile / SEED002
 
 TEST_CASE("amd: SEED002 tile 128x128x64, 3 stages, 8 waves, bf16/f32 on MI355X and MI300X") {
-    a::TileInput in;
-    in.m = 128;
-    in.n = 128;
-    in.k = 64;
-    in.stages = 3;
-    in.waves = 8;
+    a::TileInput in = seed002_tile();
     in.problem = ProblemSize{8192, 8192, 8192};
     auto r = a::tile(gpu("MI355X"), in);
     REQUIRE(r.ok());

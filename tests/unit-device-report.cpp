@@ -101,7 +101,7 @@ TEST_CASE("device report: each public sample becomes its product row's device (m
         }
         CHECK(d.device.cc == d.product->device.cc);
     }
-    CHECK(checked == 10);
+    CHECK(checked == 13);
 }
 
 TEST_CASE("device report: what each format reads, and what it takes from the CC's rules") {
@@ -191,6 +191,42 @@ TEST_CASE("device report: cudaDeviceProp JSON and PyTorch's repr") {
     CHECK(a->amd);
     REQUIRE(a->amd_product != nullptr);
     CHECK(a->amd_product->name == "MI210");
+}
+
+TEST_CASE("device report: a PyTorch profiler trace's deviceProperties (the first GPU's)") {
+    // KINETO-H800: DeepSeek's trace lists 8 H800s; the first is read and the note says so.
+    const auto h = read_device_report(slurp(kDir + "pytorch-trace-h800.txt"));
+    REQUIRE_MESSAGE(h.ok(), (h.ok() ? std::string() : h.error().message));
+    CHECK(h->format == "PyTorch profiler trace");
+    CHECK(h->name == "NVIDIA H800");
+    CHECK(h->device.sm_count == 132);
+    CHECK(h->device.smem_per_sm == 233472);
+    const auto has = [](const std::vector<std::string>& v, const char* k) { return std::find(v.begin(), v.end(), k) != v.end(); };
+    CHECK(has(h->read, "smem_per_block_optin"));
+    CHECK(has(h->from_rules, "reserved_smem_per_block"));  // the trace prints no reserved shared memory
+    REQUIRE(h->notes.size() == 1);
+    CHECK(h->notes[0] == "the trace lists 8 GPUs; the first (\"NVIDIA H800\") is read");
+
+    // Only the first device's block is read: a kernel event's "name" later in the trace is not the device's, and a
+    // second device's figures do not fill the first's gaps.
+    const char* trace = R"({"schemaVersion": 1, "deviceProperties": [
+        {"id": 0, "computeMajor": 8, "computeMinor": 9, "numSms": 92},
+        {"id": 1, "name": "NVIDIA H800", "computeMajor": 9, "computeMinor": 0, "numSms": 132, "warpSize": 32}],
+      "traceEvents": [{"ph": "X", "cat": "kernel", "name": "NVIDIA GeForce RTX 4090"}]})";
+    const auto t = read_device_report(trace);
+    REQUIRE(t.ok());
+    CHECK(t->name.empty());
+    CHECK(t->product == nullptr);
+    CHECK(t->device.sm_count == 92);
+    CHECK(t->device.cc == ComputeCapability{8, 9});
+    CHECK(has(t->from_rules, "warp_size"));
+
+    // No computeMajor / computeMinor and no name to take a CC from: refused, naming the keys to look for.
+    const auto n = read_device_report(R"({"deviceProperties": [{"id": 0, "numSms": 92}]})");
+    REQUIRE(!n.ok());
+    CHECK(n.error().field == "device_report");
+    CHECK(n.error().message == "device_report (PyTorch profiler trace) gives no compute capability (\"computeMajor\" and "
+                               "\"computeMinor\")");
 }
 
 TEST_CASE("device report: bad reports are refused with the field and what to paste") {

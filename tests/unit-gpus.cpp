@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "smcalc/amd.hpp"
 #include "smcalc/arch.hpp"
 #include "smcalc/gpu.hpp"
 
@@ -153,7 +154,7 @@ TEST_CASE("gpus: unknown names are an error, never another GPU") {
         std::string_view typed, names;
     };
     const Near nears[] = {
-        {"H300", "did you mean H100 SXM5, H200 SXM or B300?"},
+        {"H300", "did you mean H100 SXM5, H200 SXM or H800?"},
         {"Z100", "did you mean Tesla P100 SXM2, V100 SXM2 or A100 40GB SXM4?"},
         {"rtx 6000", "did you mean RTX 6000 Ada, RTX A6000 or RTX 3090?"},
         {"H100 SXM6", "did you mean H100 SXM5, H100 PCIe or H100 NVL?"},
@@ -213,6 +214,26 @@ TEST_CASE("gpus: names people type resolve (issue 21)") {
         {"NVIDIA GeForce RTX 5060", "RTX 5060"},    // DQ-5060 (not the 5060 Ti)
         {"Jetson Orin Nano 4GB", "Jetson Orin Nano 4GB"},  // not the 8 GB row that "Orin Nano" names
         {"Jetson Orin NX 16GB", "Jetson Orin NX 16GB"},
+        // Issue 33, round 4: the names the device reports and tools print (docs/sources.md keys in the comments).
+        {"NVIDIA H800", "H800"},                     // KINETO-H800 (the trace's device name)
+        {"NVIDIA H800 80GB HBM3", "H800"},           // a size and memory type the H800 row does not spell
+        {"NVIDIA H800 PCIe", "H800 PCIe"},           // DQ-H800PCIE (not the SXM row)
+        {"NVIDIA L20", "L20"},                       // KINETO-L20
+        {"NVIDIA A800-SXM4-80GB", "A800"},           {"NVIDIA A800 80GB PCIe", "A800"},
+        {"NVIDIA A800-SXM4-40GB", "A800"},           {"L20 48GB", "L20"},
+        {"NVIDIA GeForce RTX 4060", "RTX 4060"},     // KINETO-4060 (not the Laptop GPU row)
+        {"NVIDIA GeForce RTX 4060 Laptop GPU", "RTX 4060 Laptop"},
+        {"NVIDIA GeForce RTX 5070", "RTX 5070"},     // DQ-5070
+        {"NVIDIA RTX A2000 12GB", "RTX A2000"},      {"NVIDIA RTX A2000", "RTX A2000"},
+        {"NVIDIA A16", "A16"},
+        // Issue 33, round 4: more names machines print (nvidia-smi, CUDA's device name; DQ-GH200 for the GH200s).
+        {"Tesla V100-SXM2-16GB", "V100 SXM2"},      {"NVIDIA A100 80GB PCIe", "A100 80GB PCIe"},
+        {"NVIDIA H100 NVL", "H100 NVL"},            {"NVIDIA L40S", "L40S"},
+        {"NVIDIA RTX 6000 Ada Generation", "RTX 6000 Ada"},                {"NVIDIA B200", "B200"},
+        {"NVIDIA GH200 480GB", "GH200"},            {"NVIDIA GH200 120GB", "GH200"},
+        {"H800 80GB", "H800"},                      {"NVIDIA H200", "H200 SXM"},
+        {"NVIDIA RTX PRO 6000 Blackwell Workstation Edition", "RTX PRO 6000 Blackwell"},
+        {"NVIDIA B300 SXM6 AC", "B300"},            {"NVIDIA Thor", "Jetson AGX Thor"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.typed);
@@ -220,6 +241,59 @@ TEST_CASE("gpus: names people type resolve (issue 21)") {
         REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.error().message));
         CHECK((*r)->name == c.name);
     }
+}
+
+// Names machines print whose product has no row (or a row of another product with other figures): refused with the
+// nearest names, never taken as another GPU. A memory size, "Laptop GPU", a form factor or a suffix ("D", "Ti",
+// "SUPER") that is part of the product stays part of it.
+TEST_CASE("gpus: names machines print that have no row are refused, never another GPU (issue 33)") {
+    struct Refused {
+        std::string_view typed, not_this;
+    };
+    const Refused refused[] = {
+        {"NVIDIA GeForce RTX 3080 Ti Laptop GPU", "RTX 3080"},
+        {"Quadro RTX 6000", "RTX 6000 Ada"},              // Turing, not Ada
+        {"NVIDIA GeForce RTX 4090 D", "RTX 4090"},        // the China part, another SM count
+        {"Tesla P100-PCIE-16GB", "Tesla P100 SXM2"},      // the row's clock and TFLOPS are the SXM2 card's
+        {"NVIDIA RTX A2000 8GB Laptop GPU", "RTX A2000"}, // GA107, not the desktop card's GA106
+        {"NVIDIA GeForce RTX 5070 Laptop GPU", "RTX 5070"},
+        {"NVIDIA H200 NVL", "H200 SXM"},
+        {"NVIDIA H800 NVL", "H800"},
+        {"NVIDIA A10G", "A10"},
+        {"NVIDIA A100-PCIE-40GB", "A100 80GB PCIe"},       // a size the row contradicts
+        {"Tesla K80", "Tesla M40"},                       // Kepler: not modelled
+    };
+    for (const Refused& r : refused) {
+        CAPTURE(r.typed);
+        auto g = find_gpu(r.typed);
+        REQUIRE_MESSAGE(!g.ok(), (g.ok() ? std::string((*g)->name) : std::string()));
+        CHECK(g.error().id == ErrorId::UnknownGpu);
+        CHECK(g.error().field == "gpu");
+        CHECK(g.error().message.find("did you mean") != std::string::npos);
+        CHECK(!amd::find_gpu(r.typed).ok());
+    }
+    // An AMD target names an architecture several products share: listed, never one picked.
+    struct Target {
+        std::string_view typed, listed;
+    };
+    const Target targets[] = {
+        {"gfx942", "it names the AMD target gfx942, not a GPU; give one of the gfx942 GPUs: MI300X, MI325X, MI300A"},
+        {"gfx90a", "give one of the gfx90a GPUs: MI250X, MI250, MI210"},
+        {"amdgcn-amd-amdhsa--gfx950:sramecc+:xnack-", "give one of the gfx950 GPUs: MI350X, MI355X"},
+        {"gfx1100", "it names the AMD target gfx1100, which none of the AMD GPUs smcalc models has; they are MI300X (gfx942)"},
+    };
+    for (const Target& t : targets) {
+        CAPTURE(t.typed);
+        auto g = find_gpu(t.typed);
+        REQUIRE(!g.ok());
+        CHECK_MESSAGE(g.error().message.find(t.listed) != std::string::npos, g.error().message);
+        CHECK(!amd::find_gpu(t.typed).ok());
+    }
+    // rocm-smi's "Card series: AMD Instinct MI300X OAM" is the MI300X (every MI300X is an OAM module).
+    auto oam = amd::find_gpu("AMD Instinct MI300X OAM");
+    REQUIRE(oam.ok());
+    CHECK((*oam)->name == "MI300X");
+    CHECK(!find_gpu("AMD Instinct MI300X OAM").ok());  // not an NVIDIA row
 }
 
 TEST_CASE("gpus: known values, each with its source") {
@@ -299,6 +373,15 @@ TEST_CASE("gpus: known values, each with its source") {
         {"Jetson Orin NX 16GB", 8, 7, 8, "DQ-ORINNX"},
         {"H20", 9, 0, 78, "AMK3"},
         {"RTX 5060", 12, 0, 30, "DQ-5060"},
+        // Issue 33, round 4
+        {"H800", 9, 0, 132, "KINETO-H800 (numSms 132); DSV3"},
+        {"H800 PCIe", 9, 0, 114, "CROQTILE-H800 (SM90a, 114 SMs)"},
+        {"L20", 8, 9, 92, "KINETO-L20 (numSms 92)"},
+        {"A800", 8, 0, 108, "DQ-A800 (first-hand); A800-TABLE (3rd-party)"},
+        {"RTX 4060", 8, 9, 24, "KINETO-4060 (numSms 24); DQ-4060; 3072 cores / 128"},
+        {"RTX 5070", 12, 0, 48, "DQ-5070 (first-hand, CC (12, 0)); NV-CES25: 6144 cores / 128"},
+        {"RTX A2000", 8, 6, 26, "DQ-A2000 (first-hand); A2000-SPEC: 3328 cores / 128"},
+        {"A16", 8, 6, 10, "A16-DS: 1280 cores per GPU / 128; LMCACHE (cc); DQ-A16"},
     };
     CHECK(std::size(known) == all_gpus().size());  // every row has a known-value line
     for (const Known& k : known) {
@@ -451,7 +534,7 @@ TEST_CASE("gpus: did-you-mean ranks by family and vendor (issue 33)") {
     const Case cases[] = {
         {"MI300", {"MI300X", "MI300A"}, {"B300", "GB300", "Tesla M40"}},
         {"AMD Instinct MI300", {"MI300X"}, {"B300"}},
-        {"RTX 4060", {"RTX 4060 Laptop", "RTX 4060 Ti"}, {"Tesla M40"}},
+        {"RTX 4060 Super", {"RTX 4060 Laptop", "RTX 4060 Ti", "RTX 4060"}, {"Tesla M40"}},
         {"NVIDIA H10", {"H100 SXM5"}, {"MI"}},
     };
     for (const Case& c : cases) {

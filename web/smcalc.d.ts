@@ -514,9 +514,9 @@ export interface DeviceChoice {
   gpu?: string;                       // a name or alias from gpus(), e.g. "H100 SXM5", "A100", "MI300X"
   cc?: ComputeCapability;             // that CC's reference device
   device?: DeviceInput & { gpc?: GpcInput };  // a custom device
-  /** Text deviceQuery, nvidia-smi -q or rocminfo printed, a cudaDeviceProp JSON dump or PyTorch's
-   *  get_device_properties(): the device it describes; the product row it matches and where they differ come
-   *  back in the answer's warnings. */
+  /** Text deviceQuery, nvidia-smi -q or rocminfo printed, a cudaDeviceProp JSON dump, PyTorch's
+   *  get_device_properties() or a PyTorch profiler trace's head: the device it describes; the product row it
+   *  matches and where they differ come back in the answer's warnings. */
   device_report?: string;
 }
 

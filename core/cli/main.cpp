@@ -68,8 +68,9 @@ constexpr Field kDevice[] = {
     {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device", "X.Y", Kind::Text},
     {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}", "JSON", Kind::Json},
     {"--device-report", "device_report",
-     "the device from a report saved from deviceQuery, nvidia-smi -q, rocminfo, a cudaDeviceProp JSON dump or "
-     "print(torch.cuda.get_device_properties(0)) (- = stdin): says which GPU row it matches and where they differ",
+     "the device from a report saved from deviceQuery, nvidia-smi -q, rocminfo, a cudaDeviceProp JSON dump, "
+     "print(torch.cuda.get_device_properties(0)) or a PyTorch profiler trace (- = stdin): says which GPU row it "
+     "matches and where they differ",
      "FILE", Kind::File},
 };
 constexpr Field kBlocks = {"--blocks", "blocks", "blocks per SM the dynamic shared memory must still allow (default 1)"};

@@ -76,7 +76,7 @@ constexpr ArchRules kArchs[] = {
 
 constexpr GpuSpec kGpus[] = {
     {
-        .name = "MI300X", .aliases = "Instinct MI300X|AMD Instinct MI300X", .gfx = "gfx942",
+        .name = "MI300X", .aliases = "Instinct MI300X|AMD Instinct MI300X|AMD Instinct MI300X OAM|MI300X OAM", .gfx = "gfx942",
         .cu_count = 304, .xcd_count = 8, .cus_per_xcd = 38,
         .hbm_bytes = int64_t{192} << 30, .peak_clock_mhz = std::nullopt, .mem_bw_gbs = 5300.0,
         .source = "ROCM-SPECS (CUs, LDS, 192 GiB); MI300X-BW (5.3 TB/s, 3rd-party)",

@@ -1,4 +1,4 @@
-// device_report.cpp - deviceQuery / nvidia-smi -q / rocminfo / cudaDeviceProp JSON / PyTorch reports read
+// device_report.cpp - deviceQuery / nvidia-smi -q / rocminfo / cudaDeviceProp JSON / PyTorch / profiler-trace reports read
 // into a device (smcalc/device_report.hpp). The labels below are the ones those tools print (CUDA samples'
 // deviceQuery.cpp, nvidia-smi's -q layout, rocminfo's agent block, cudaDeviceProp member names, PyTorch's
 // _CudaDeviceProperties repr); tests/data/device-reports holds real reports from public pages with their source.
@@ -178,28 +178,50 @@ std::optional<int64_t> keyed_int(std::string_view text, std::string_view key, bo
     return first_int(*v);
 }
 
-void read_keyed(std::string_view text, Reading& x, bool json) {
-    x.r.format = json ? "cudaDeviceProp JSON" : "PyTorch";
+// The three keyed layouts: cudaDeviceProp member names as JSON, PyTorch's _CudaDeviceProperties repr, and the
+// "deviceProperties" block PyTorch's profiler (Kineto) writes at the head of every trace it saves (names from
+// libkineto's CuptiActivityProfiler: "numSms", "computeMajor", "maxThreadsPerMultiprocessor" with a small p).
+enum class Keyed { Json, Torch, Trace };
+
+void read_keyed(std::string_view text, Reading& x, Keyed style) {
+    const bool json = style != Keyed::Torch;
+    x.r.format = style == Keyed::Json ? "cudaDeviceProp JSON" : style == Keyed::Torch ? "PyTorch" : "PyTorch profiler trace";
     struct Key {
-        std::string_view json, torch, field;
+        std::string_view json, torch, trace, field;
     };
     constexpr Key kKeys[] = {
-        {"multiProcessorCount", "multi_processor_count", "sm_count"},
-        {"maxThreadsPerBlock", "max_threads_per_block", "max_threads_per_block"},
-        {"maxThreadsPerMultiProcessor", "max_threads_per_multi_processor", "max_threads_per_sm"},
-        {"regsPerMultiprocessor", "regs_per_multiprocessor", "regs_per_sm"},
-        {"regsPerBlock", "regs_per_block", "regs_per_block"},
-        {"warpSize", "warp_size", "warp_size"},
-        {"sharedMemPerMultiprocessor", "shared_memory_per_multiprocessor", "smem_per_sm"},
-        {"sharedMemPerBlock", "shared_memory_per_block", "smem_per_block"},
-        {"sharedMemPerBlockOptin", "shared_memory_per_block_optin", "smem_per_block_optin"},
-        {"reservedSharedMemPerBlock", "reserved_shared_memory_per_block", "reserved_smem_per_block"},
+        {"multiProcessorCount", "multi_processor_count", "numSms", "sm_count"},
+        {"maxThreadsPerBlock", "max_threads_per_block", "maxThreadsPerBlock", "max_threads_per_block"},
+        {"maxThreadsPerMultiProcessor", "max_threads_per_multi_processor", "maxThreadsPerMultiprocessor", "max_threads_per_sm"},
+        {"regsPerMultiprocessor", "regs_per_multiprocessor", "regsPerMultiprocessor", "regs_per_sm"},
+        {"regsPerBlock", "regs_per_block", "regsPerBlock", "regs_per_block"},
+        {"warpSize", "warp_size", "warpSize", "warp_size"},
+        {"sharedMemPerMultiprocessor", "shared_memory_per_multiprocessor", "sharedMemPerMultiprocessor", "smem_per_sm"},
+        {"sharedMemPerBlock", "shared_memory_per_block", "sharedMemPerBlock", "smem_per_block"},
+        {"sharedMemPerBlockOptin", "shared_memory_per_block_optin", "sharedMemPerBlockOptin", "smem_per_block_optin"},
+        {"reservedSharedMemPerBlock", "reserved_shared_memory_per_block", "reservedSharedMemPerBlock", "reserved_smem_per_block"},
     };
-    if (auto n = keyed(text, "name", json)) x.r.name = quoted(*n);
-    const auto major = keyed_int(text, "major", json);
-    const auto minor = keyed_int(text, "minor", json);
+    if (style == Keyed::Trace) {
+        // A trace lists every GPU of the run, then its events (whose "name"s are kernels): read the first device's
+        // block only, and say when there were more.
+        const std::size_t head = text.find("\"deviceProperties\"");
+        text = text.substr(head);
+        const std::size_t close = text.find('}');
+        const std::string_view all = text;
+        text = text.substr(0, close);
+        int devices = 0;
+        for (std::size_t at = all.find("\"numSms\""); at != std::string_view::npos; at = all.find("\"numSms\"", at + 1)) ++devices;
+        if (auto n = keyed(text, "name", json)) x.r.name = quoted(*n);
+        if (devices > 1)
+            x.r.notes.push_back("the trace lists " + std::to_string(devices) + " GPUs; the first (\"" + x.r.name + "\") is read");
+    } else if (auto n = keyed(text, "name", json)) {
+        x.r.name = quoted(*n);
+    }
+    const auto major = keyed_int(text, style == Keyed::Trace ? "computeMajor" : "major", json);
+    const auto minor = keyed_int(text, style == Keyed::Trace ? "computeMinor" : "minor", json);
     if (major && minor && *major >= 0 && *minor >= 0 && *major < 100 && *minor < 10) x.cc = ComputeCapability{static_cast<int>(*major), static_cast<int>(*minor)};
-    for (const Key& k : kKeys) put(x, k.field, keyed_int(text, json ? k.json : k.torch, json));
+    for (const Key& k : kKeys)
+        put(x, k.field, keyed_int(text, style == Keyed::Json ? k.json : style == Keyed::Torch ? k.torch : k.trace, json));
     // HIP's hipDeviceProp_t has the same member names: an AMD GPU's dump ("AMD Instinct MI210") is an AMD device,
     // its multiProcessorCount the CUs (its "major"/"minor" are not an NVIDIA compute capability).
     for (std::string_view amd_word : {"AMD ", "Instinct", "Radeon"})
@@ -377,8 +399,9 @@ Expected<DeviceReport> read_device_report(std::string_view text) {
     Reading x;
     const std::string_view t = trim(text);
     if (contains(t, "CUDA Capability Major/Minor")) read_device_query(t, x);
-    else if (contains(t, "_CudaDeviceProperties(")) read_keyed(t, x, false);
-    else if (!t.empty() && t.front() == '{' && contains(t, "\"multiProcessorCount\"")) read_keyed(t, x, true);
+    else if (contains(t, "_CudaDeviceProperties(")) read_keyed(t, x, Keyed::Torch);
+    else if (!t.empty() && t.front() == '{' && contains(t, "\"multiProcessorCount\"")) read_keyed(t, x, Keyed::Json);
+    else if (contains(t, "\"deviceProperties\"") && contains(t, "\"numSms\"")) read_keyed(t, x, Keyed::Trace);
     else if (contains(t, "Marketing Name") || contains(t, "HSA Agents") || contains(t, "Compute Unit:")) read_rocminfo(t, x);
     else if (contains(t, "Product Name")) read_nvidia_smi(t, x);
     else
@@ -434,8 +457,9 @@ Expected<DeviceReport> read_device_report(std::string_view text) {
                               std::to_string(x.cc->major) + "." + std::to_string(x.cc->minor) + ") is used");
         } else {
             return bad("device_report (" + r.format + ") gives no compute capability" +
-                       (r.format == "deviceQuery" ? std::string(" (the \"CUDA Capability Major/Minor version number\" line)")
-                                                   : std::string(" (\"major\" and \"minor\")")));
+                       (r.format == "deviceQuery"              ? std::string(" (the \"CUDA Capability Major/Minor version number\" line)")
+                        : r.format == "PyTorch profiler trace" ? std::string(" (\"computeMajor\" and \"computeMinor\")")
+                                                               : std::string(" (\"major\" and \"minor\")")));
         }
     }
     auto arch = find_arch(*x.cc);

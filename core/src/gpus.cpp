@@ -570,7 +570,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "GH200",
-        .aliases = "GH200 Grace Hopper|Grace Hopper|GH200 96GB",
+        .aliases = "GH200 Grace Hopper|Grace Hopper|GH200 96GB|GH200 480GB|GH200 120GB",
         .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
@@ -581,10 +581,11 @@ constexpr GpuSpec kGpus[] = {
         .bf16_dense_tflops = 990.0,
         .fp32_tflops = 67.0,
         .source = "GH200DS (datasheet transcription: 4 TB/s with 96 GB HBM3, 4.9 TB/s with 144 GB HBM3e, 990 dense "
-                "BF16, 67 FP32, 3rd-party); EMERGENT-GH200 (Hopper H100 GPU, 16,896 CUDA cores, 3rd-party)",
-        .note = SMCALC_NOTE("The GPU of the Grace Hopper superchip. SM count derived: 16,896 CUDA cores / 128 = 132; CC 9.0 "
-                "derived (a Hopper GPU). Bandwidth is the 96 GB HBM3 part (4900 GB/s for the 144 GB HBM3e part). "
-                "Clock and L2 unknown."),
+                "BF16, 67 FP32, 3rd-party); EMERGENT-GH200 (Hopper H100 GPU, 16,896 CUDA cores, 3rd-party); DQ-GH200",
+        .note = SMCALC_NOTE("The GPU of the Grace Hopper superchip. SM count derived: 16,896 CUDA cores / 128 = 132, and "
+                "device reports agree (DQ-GH200); CC 9.0. Bandwidth is the 96 GB HBM3 part (4900 GB/s for the 144 GB "
+                "HBM3e part). The names devices print, \"GH200 480GB\" and \"GH200 120GB\", count the superchip's "
+                "CPU memory; both report 96 GB of GPU memory. Clock and L2 unknown."),
         .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
                 .max_cluster_size = 16, .evidence = {},
                 .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs); the 132-SM GH100 parts enable 66 TPCs on 8 GPCs "
@@ -758,7 +759,7 @@ constexpr GpuSpec kGpus[] = {
     },
     {
         .name = "RTX PRO 6000 Blackwell",
-        .aliases = "RTX PRO 6000|RTX PRO 6000 Blackwell Workstation|RTX PRO 6000 Workstation",
+        .aliases = "RTX PRO 6000|RTX PRO 6000 Blackwell Workstation|RTX PRO 6000 Workstation|RTX PRO 6000 Blackwell Workstation Edition",
         .device = {.cc = {12, 0}, .sm_count = 188, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
                    .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
                    .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
@@ -1403,6 +1404,163 @@ constexpr GpuSpec kGpus[] = {
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
                 .measured_groups = {}, .measured_groups_source = ""},
     },
+    // ---------------------------------------------------------------- issue 33, round 4
+    {
+        .name = "H800",
+        .aliases = "H800 SXM|H800 SXM5",
+        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "KINETO-H800; DSV3; DEEPGEMM12",
+        .note = SMCALC_NOTE("SM count, CC and per-SM figures from a device report (the trace's deviceProperties, "
+                "tests/data/device-reports/pytorch-trace-h800.txt). The SXM part; the PCIe card is its own row. Clock, L2, "
+                "bandwidth and TFLOPS unknown (no NVIDIA source read)."),
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced (per-GPC figures unknown)",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "H800 PCIe",
+        .aliases = "",
+        .device = {.cc = {9, 0}, .sm_count = 114, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "CROQTILE-H800; DQ-H800PCIE",
+        .note = SMCALC_NOTE("SM count and CC 9.0 (sm_90a) from first-hand reports; the per-SM figures are CC 9.0's (PG13). Clock, L2, "
+                "bandwidth and TFLOPS unknown."),
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced (per-GPC figures unknown)",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "L20",
+        .aliases = "",
+        .device = {.cc = {8, 9}, .sm_count = 92, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "KINETO-L20",
+        .note = SMCALC_NOTE("SM count, CC and per-SM figures from a device report (the trace's deviceProperties, "
+                "tests/data/device-reports/pytorch-trace-l20.txt). NVIDIA publishes no L20 datasheet that was read: clock, L2, "
+                "bandwidth and TFLOPS unknown."),
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "A800",
+        .aliases = "A800 SXM4|A800 PCIe",
+        .device = {.cc = {8, 0}, .sm_count = 108, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-A800; A800-TABLE (3rd-party); LMCACHE",
+        .note = SMCALC_NOTE("SM count from first-hand reports that do not name the form factor, and 3rd-party tables that give 6,912 cores "
+                "(108 x 64, CC 8.0) for the SXM4 and PCIe cards alike: one row for all A800 variants. The A800 is the A100's "
+                "GA100 with NVLink cut (3rd-party); clock, L2, bandwidth and TFLOPS unknown (no NVIDIA source read)."),
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 4060",
+        .aliases = "4060",
+        .device = {.cc = {8, 9}, .sm_count = 24, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "KINETO-4060; DQ-4060; RTX4060-SPEC (3rd-party); ADAWP",
+        .note = SMCALC_NOTE("The desktop card; the Laptop GPU is its own row (also 24 SMs, DQ-4060L). SM count from device reports, and "
+                "3,072 cores / 128 per SM (CC 8.9) = 24 agrees. Other figures unknown."),
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX 5070",
+        .aliases = "5070",
+        .device = {.cc = {12, 0}, .sm_count = 48, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-5070; NV-CES25 (3rd-party); RTXBW-WP",
+        .note = SMCALC_NOTE("The desktop card (the Laptop GPU differs and has no row). SM count from first-hand reports; 6,144 cores / 128 "
+                "per SM (CC 12.0) = 48 agrees. Other figures unknown."),
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "RTX A2000",
+        .aliases = "A2000",
+        .device = {.cc = {8, 6}, .sm_count = 26, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "DQ-A2000; A2000-SPEC (3rd-party)",
+        .note = SMCALC_NOTE("The desktop card (6 GB and 12 GB: the same 3,328 cores); the RTX A2000 Laptop GPU (GA107, 2,560 cores) "
+                "differs and has no row. 3,328 / 128 = 26 SMs, one RT core per SM (26) agrees; CC 8.6 is GA10x's. Other "
+                "figures unknown."),
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
+    {
+        .name = "A16",
+        .aliases = "",
+        .device = {.cc = {8, 6}, .sm_count = 10, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
+                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
+                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
+                   .reserved_smem_per_block = 1024},
+        .boost_clock_mhz = std::nullopt,
+        .l2_bytes = std::nullopt,
+        .mem_bw_gbs = std::nullopt,
+        .bf16_dense_tflops = std::nullopt,
+        .fp32_tflops = std::nullopt,
+        .source = "A16-DS; LMCACHE; DQ-A16",
+        .note = SMCALC_NOTE("One of the board's four GPUs, each a CUDA device of its own (\"NVIDIA A16\"): 1,280 cores / 128 per SM (CC "
+                "8.6) = 10 SMs, one RT core per SM (10) agrees. Other figures unknown."),
+        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
+                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
+                .measured_groups = {}, .measured_groups_source = ""},
+    },
 };
 // clang-format on
 
@@ -1504,21 +1662,35 @@ std::string canonical(std::string_view normalised) {
     return out;
 }
 
-// The memory size a canonical name carries ("a100sxm440gb" -> "40gb", cut out: "a100sxm4"); "" when none.
-std::pair<std::string, std::string> split_memory(const std::string& c) {
-    for (std::size_t at = c.find("gb"); at != std::string::npos; at = c.find("gb", at + 1)) {
-        std::size_t b = at;
-        while (b > 0 && std::isdigit(static_cast<unsigned char>(c[b - 1]))) --b;
-        if (b == at || at - b > 3) continue;
-        // "a100 40gb": the digits must not be the model number itself ("h20" + "gb" never occurs; keep a letter
-        // or a model digit run before them) - a size follows the model, so the part before must keep a digit.
-        const std::string rest = c.substr(0, b) + c.substr(at + 2);
-        if (std::none_of(rest.begin(), rest.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; }))
-            continue;
-        return {rest, c.substr(b, at + 2 - b)};
+#ifndef SMCALC_PAGE_CORE  // names machines print: the CLI, the APIs and device reports; the page's links carry its names
+// A memory size the name carries as a word of its own ("A100-SXM4-40GB", "NVIDIA H800 80GB HBM3", "RTX A2000 12GB":
+// 1 to 4 digits then "GB", between spaces, '-' or '_'), cut out: {canonical name without it, "40gb"}; {canonical
+// name, ""} when there is none. Words, not the normalised string: normalising glues the size to the model number
+// ("H800 80GB" -> "h80080gb"), and then no rule can tell where one ends.
+std::pair<std::string, std::string> split_memory(std::string_view name) {
+    std::string rest, size;
+    bool first = true;
+    std::size_t i = 0;
+    const auto separator = [](char c) { return c == '-' || c == '_' || std::isspace(static_cast<unsigned char>(c)); };
+    while (i < name.size()) {
+        while (i < name.size() && separator(name[i])) ++i;
+        std::size_t j = i;
+        while (j < name.size() && !separator(name[j])) ++j;
+        const std::string word = normalise(name.substr(i, j - i));
+        const std::size_t digits = word.size() > 2 ? word.size() - 2 : 0;
+        const bool is_size = digits >= 1 && digits <= 4 && ends_with(word, "gb") &&
+                             std::all_of(word.begin(), word.begin() + static_cast<std::ptrdiff_t>(digits),
+                                         [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+        // The first word is the product ("80GB" alone names nothing), and only one size is cut.
+        if (is_size && !first && size.empty()) size = word;
+        else rest += word;
+        if (!word.empty()) first = false;
+        i = j;
     }
-    return {c, ""};
+    return {canonical(rest), size};
 }
+
+#endif
 
 #ifndef SMCALC_PAGE_CORE
 // A name's family for the did-you-mean: its leading letters and the first digit after them ("mi300" -> "mi3",
@@ -1615,8 +1787,9 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             for_each_name(g, [&](std::string_view n) { hit = hit || canonical(normalise(n)) == ckey; });
             if (hit) return &g;
         }
+#ifndef SMCALC_PAGE_CORE
         // Not a structured binding: clang 14 (em++) cannot capture those in the lambda below.
-        const std::pair<std::string, std::string> split = split_memory(ckey);
+        const std::pair<std::string, std::string> split = split_memory(name.substr(0, 4096));
         const std::string& bare = split.first;
         const std::string& size = split.second;
         if (!size.empty()) {
@@ -1625,7 +1798,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             for (const auto& g : kGpus) {
                 bool hit = false, sized = false, same_size = false;
                 for_each_name(g, [&](std::string_view n) {
-                    const auto [b, s] = split_memory(canonical(normalise(n)));
+                    const auto [b, s] = split_memory(n);
                     if (!s.empty()) sized = true;
                     if (s == size) same_size = true;
                     if (b == bare) hit = true;
@@ -1637,6 +1810,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             }
             if (hits == 1) return only;
         }
+#endif
     }
     const std::string shown = "\"" + std::string(name.substr(0, 80)) + (name.size() > 80 ? "...\"" : "\"");
     // A target such as sm_90 names a compute capability that several products share: say which, never pick one.
@@ -1655,6 +1829,28 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
     // lists the GPUs in its picker, so it carries no did-you-mean ranking (page weight).
     return Error{ErrorId::UnknownGpu, "gpu", "unknown GPU " + shown + "; see the gpus list; or give a device or cc"};
 #else
+    // An AMD target (rocminfo's "Name: gfx942", or "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-") names an
+    // architecture that several products share, like sm_90: say which, never pick one.
+    if (const std::size_t at = key.find("gfx"); at != std::string::npos && (at == 0 || ends_with(key.substr(0, at), "amdhsa"))) {
+        std::size_t end = at + 3;
+        while (end < key.size() && std::isalnum(static_cast<unsigned char>(key[end]))) ++end;
+        const std::string target = key.substr(at, end - at);
+        std::string same;
+        for (const auto& g : amd::all_gpus())
+            if (target == g.gfx) same += (same.empty() ? "" : ", ") + std::string(g.name);
+        if (!same.empty())
+            return Error{ErrorId::UnknownGpu, "gpu",
+                         "unknown GPU " + shown + ": it names the AMD target " + target + ", not a GPU; give one of the " +
+                             target + " GPUs: " + same};
+        if (target.size() > 3) {  // a target no modelled product has (a Radeon's gfx1100): say what is modelled
+            std::string known;
+            for (const auto& g : amd::all_gpus())
+                known += (known.empty() ? "" : ", ") + std::string(g.name) + " (" + std::string(g.gfx) + ")";
+            return Error{ErrorId::UnknownGpu, "gpu",
+                         "unknown GPU " + shown + ": it names the AMD target " + target +
+                             ", which none of the AMD GPUs smcalc models has; they are " + known};
+        }
+    }
     // The three nearest names ("did you mean") across both vendors: same family first ("MI300" -> MI300X,
     // MI325X), then the vendor the name leans to, then edit distance and common prefix; ties in table order.
     const std::string fkey = family(ckey);

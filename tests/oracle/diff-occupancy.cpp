@@ -549,13 +549,23 @@ const char* kKeys[] = {"regs", "smem", "warps", "blocks", "barriers"};
 std::string fmt_limit(std::optional<int64_t> v) { return v ? std::to_string(*v) : "none(kNoLimit)"; }
 std::string fmt_hlimit(int v) { return v == INT_MAX ? "none(INT_MAX)" : std::to_string(v); }
 
+// The header's three inputs for a config, as every call of it below takes them: the device, the kernel with its
+// launch bounds, and the launch state (record-table.cpp, which includes this file, builds its calls the same way).
+struct HeaderInputs {
+    cudaOccDeviceProp prop;
+    cudaOccFuncAttributes attr;
+    cudaOccDeviceState state;
+};
+HeaderInputs header_inputs(const Config& c) {
+    const Device& d = c.device->dev;
+    return {to_prop(d), to_attr(d, c.in, c.launch_bounds), to_state(c.in)};
+}
+
 // `full`: ask for the derivation and notes too (Detail::Full, the default); else Detail::Numbers, the
 // fast path sweeps use. Both must give the header's numbers.
 Outcome compare_occupancy(const Config& c, bool full) {
     const Device& d = c.device->dev;
-    const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
-    const cudaOccDeviceState state = to_state(c.in);
+    const auto [prop, attr, state] = header_inputs(c);
     cudaOccResult h{};
     const cudaOccError herr = cudaOccMaxActiveBlocksPerMultiprocessor(
         &h, &prop, &attr, &state, static_cast<int>(c.in.threads), static_cast<size_t>(c.in.smem_dynamic));
@@ -627,9 +637,7 @@ Outcome compare_occupancy(const Config& c, bool full) {
 
 Outcome compare_block_size(const Config& c, bool) {
     const Device& d = c.device->dev;
-    const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
-    const cudaOccDeviceState state = to_state(c.in);
+    const auto [prop, attr, state] = header_inputs(c);
     int hgrid = -1;
     int hblock = -1;
     const cudaOccError herr = cudaOccMaxPotentialOccupancyBlockSize(&hgrid, &hblock, &prop, &attr, &state, nullptr,
@@ -680,11 +688,20 @@ bool header_share_below_static(const cudaOccDeviceProp& p, const cudaOccFuncAttr
     return avail < a.sharedSizeBytes;
 }
 
+// Whether the header's own occupancy check says c.blocks blocks do not fit: the INVALID_INPUT of
+// cudaOccAvailableDynamicSMemPerBlock that means "more blocks than fit", not a bad input (record-table.cpp too).
+bool header_not_fitting(const cudaOccDeviceProp& prop, const cudaOccFuncAttributes& attr, const cudaOccDeviceState& state,
+                        const Config& c) {
+    cudaOccResult h{};
+    return c.blocks >= 1 &&
+           cudaOccMaxActiveBlocksPerMultiprocessor(&h, &prop, &attr, &state, static_cast<int>(c.in.threads), 0) ==
+               CUDA_OCC_SUCCESS &&
+           h.activeBlocksPerMultiprocessor < c.blocks;
+}
+
 Outcome compare_dynamic_smem(const Config& c, bool) {
     const Device& d = c.device->dev;
-    const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
-    const cudaOccDeviceState state = to_state(c.in);
+    const auto [prop, attr, state] = header_inputs(c);
     size_t hbytes = 0;
     const cudaOccError herr = cudaOccAvailableDynamicSMemPerBlock(&hbytes, &prop, &attr, &state,
                                                                   static_cast<int>(c.blocks), static_cast<int>(c.in.threads));
@@ -698,12 +715,7 @@ Outcome compare_dynamic_smem(const Config& c, bool) {
     }
     if (!ours.ok()) {
         // Which INVALID_INPUT the header meant: blocks >= 1 that its own occupancy check says do not fit.
-        cudaOccResult h{};
-        const bool not_fitting =
-            c.blocks >= 1 &&
-            cudaOccMaxActiveBlocksPerMultiprocessor(&h, &prop, &attr, &state, static_cast<int>(c.in.threads), 0) ==
-                CUDA_OCC_SUCCESS &&
-            h.activeBlocksPerMultiprocessor < c.blocks;
+        const bool not_fitting = header_not_fitting(prop, attr, state, c);
         return kind_matches(herr, ours.error().id, not_fitting) ? both_failed() : Outcome(kind_diff(herr, ours.error()));
     }
     if (herr == CUDA_OCC_SUCCESS && header_share_below_static(prop, attr, state, static_cast<int>(c.blocks))) {

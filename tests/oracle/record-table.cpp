@@ -50,10 +50,7 @@ std::string err_name(cudaOccError e) {
 std::string lim(int v) { return v == INT_MAX ? "-" : std::to_string(v); }
 
 std::string occ_cell(const Config& c) {
-    const Device& d = c.device->dev;
-    const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
-    const cudaOccDeviceState state = to_state(c.in);
+    const auto [prop, attr, state] = header_inputs(c);
     cudaOccResult h{};
     const cudaOccError e = cudaOccMaxActiveBlocksPerMultiprocessor(
         &h, &prop, &attr, &state, static_cast<int>(c.in.threads), static_cast<size_t>(c.in.smem_dynamic));
@@ -65,10 +62,7 @@ std::string occ_cell(const Config& c) {
 }
 
 std::string bs_cell(const Config& c) {
-    const Device& d = c.device->dev;
-    const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
-    const cudaOccDeviceState state = to_state(c.in);
+    const auto [prop, attr, state] = header_inputs(c);
     int grid = -1, block = -1;
     const cudaOccError e = cudaOccMaxPotentialOccupancyBlockSize(&grid, &block, &prop, &attr, &state, nullptr,
                                                                  static_cast<size_t>(c.in.smem_dynamic));
@@ -77,20 +71,12 @@ std::string bs_cell(const Config& c) {
 }
 
 std::string dyn_cell(const Config& c) {
-    const Device& d = c.device->dev;
-    const cudaOccDeviceProp prop = to_prop(d);
-    const cudaOccFuncAttributes attr = to_attr(d, c.in, c.launch_bounds);
-    const cudaOccDeviceState state = to_state(c.in);
+    const auto [prop, attr, state] = header_inputs(c);
     size_t bytes = 0;
     const cudaOccError e = cudaOccAvailableDynamicSMemPerBlock(&bytes, &prop, &attr, &state,
                                                                static_cast<int>(c.blocks), static_cast<int>(c.in.threads));
     if (e != CUDA_OCC_SUCCESS) {
-        cudaOccResult h{};
-        const bool not_fitting =
-            c.blocks >= 1 &&
-            cudaOccMaxActiveBlocksPerMultiprocessor(&h, &prop, &attr, &state, static_cast<int>(c.in.threads), 0) ==
-                CUDA_OCC_SUCCESS &&
-            h.activeBlocksPerMultiprocessor < c.blocks;
+        const bool not_fitting = header_not_fitting(prop, attr, state, c);
         return err_name(e) + (not_fitting ? ":NOT_FITTING" : "");
     }
     if (header_share_below_static(prop, attr, state, static_cast<int>(c.blocks))) return "WRAP:" + std::to_string(bytes);

@@ -7,7 +7,9 @@
 //   - cudaDeviceProp as JSON: a flat object keyed by the CUDA runtime's cudaDeviceProp member names
 //     ("name", "major", "minor", "multiProcessorCount", "sharedMemPerMultiprocessor", ...), the shape
 //     CuPy's cupy.cuda.runtime.getDeviceProperties() returns, dumped with json.dumps;
-//   - PyTorch's print(torch.cuda.get_device_properties(0)): "_CudaDeviceProperties(name='...', major=8, ...)".
+//   - PyTorch's print(torch.cuda.get_device_properties(0)): "_CudaDeviceProperties(name='...', major=8, ...)";
+//   - the head of a PyTorch profiler trace (the .pt.trace.json torch.profiler saves): its "deviceProperties"
+//     block ("name", "computeMajor", "computeMinor", "numSms", ...), the first device's.
 // What the report gives is used; what it lacks comes from the CC's rules (docs/sources.md) and is listed.
 // The report's name is looked up in the product database; the answer says which row it matches and where
 // the report and the row differ (the report wins: it is the device at hand). Core, std only.
@@ -25,7 +27,8 @@
 namespace smcalc {
 
 struct DeviceReport {
-    std::string format;  // "deviceQuery", "nvidia-smi -q", "rocminfo", "cudaDeviceProp JSON", "PyTorch"
+    std::string format;  // "deviceQuery", "nvidia-smi -q", "rocminfo", "cudaDeviceProp JSON", "PyTorch",
+                         // "PyTorch profiler trace"
     std::string name;    // the device's name as the report prints it ("" when it prints none)
     bool amd = false;    // rocminfo: an AMD GPU (then `device` is unused; amd_product is set)
     // NVIDIA: the device the report describes; fields it does not print come from the CC's rules (or, for
