@@ -575,17 +575,26 @@ std::string g_notes;  // "\n" + the GPU notes, "<name>\t<note>" lines (Host::gpu
 bool g_notes_asked = false;
 void take_notes(const std::string& lines) { g_notes = "\n" + lines; }  // each line found as "\n<name>\t"
 
-// A GPU's note (derived figures, disagreements between sources): the page's core leaves the notes out (page
-// weight), so the first tooltip asks the JS API module for them all; "" until they come (or if it cannot load).
-std::string gpu_note(App& a, std::string_view name) {
+// One of a GPU's texts the page's core leaves out (page weight): column `col` of its line (0: the note, derived
+// figures and disagreements between sources; 1: its source keys). The first call asks the JS API module for them
+// all; "" until they come (or if it cannot load).
+std::string gpu_text(App& a, std::string_view name, int col) {
     if (!g_notes_asked && a.host.gpu_notes) a.host.gpu_notes(take_notes);
     g_notes_asked = true;
     const std::string key = "\n" + std::string(name) + "\t";
     const std::size_t at = g_notes.find(key);
     if (at == std::string::npos) return {};
-    const std::size_t from = at + key.size();
-    return g_notes.substr(from, g_notes.find('\n', from) - from);
+    std::size_t from = at + key.size();
+    const std::size_t end = g_notes.find('\n', from);  // npos on the last line
+    for (int c = 0; c < col; ++c) {
+        const std::size_t tab = g_notes.find('\t', from);
+        if (tab >= end) return {};
+        from = tab + 1;
+    }
+    return g_notes.substr(from, std::min(end, g_notes.find('\t', from)) - from);
 }
+std::string gpu_note(App& a, std::string_view name) { return gpu_text(a, name, 0); }
+std::string gpu_sources(App& a, std::string_view name) { return gpu_text(a, name, 1); }
 }  // namespace
 
 namespace {
@@ -681,7 +690,8 @@ SMCALC_STEP void gpu_picker_tooltip(App& a) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
         const std::string note = gpu_note(a, m.spec->name);
         if (!note.empty()) ImGui::TextUnformatted(note.c_str());
-        ImGui::TextDisabled("Sources: %.*s", static_cast<int>(m.spec->source.size()), m.spec->source.data());
+        const std::string sources = gpu_sources(a, m.spec->name);
+        if (!sources.empty()) ImGui::TextDisabled("Sources: %s", sources.c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
@@ -1119,7 +1129,8 @@ void view_why(App& a) {
     }
     if (m.spec) {
         ImGui::Spacing();
-        const std::string src = "Device figures: " + std::string(m.spec->name) + " (" + std::string(m.spec->source) + ")";
+        const std::string sources = gpu_sources(a, m.spec->name);
+        const std::string src = "Device figures: " + std::string(m.spec->name) + (sources.empty() ? "" : " (" + sources + ")");
         text_dim(src.c_str());
     }
     ImGui::PopTextWrapPos();

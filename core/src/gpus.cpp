@@ -24,9 +24,10 @@
 
 #include "small_sort.hpp"
 
-// The notes (derived figures, disagreements between sources) are text the page shows only in the GPU picker's
-// tooltip; its core leaves them out (about 3 KB of the page's weight) and asks the JS API module for them when the
-// tooltip first opens (web/ui_views.cpp gpu_note). The CLI, the JSON and JS APIs have them.
+// The notes (derived figures, disagreements between sources) and the source keys of each product row are text the
+// page shows only in the GPU picker's tooltip and the Why tab's last line; its core leaves them out (about 3 KB and
+// 1.9 KB of the page's weight) and asks the JS API module for them when one is first shown (web/ui_views.cpp
+// gpu_note, gpu_sources). The CLI, the JSON and JS APIs have them.
 #ifdef SMCALC_PAGE_CORE
 #define SMCALC_NOTE(text) ""
 #else
@@ -68,8 +69,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "GTX980-SPEC (2048 CUDA cores, NVIDIA product page quoted in PCL880, 3rd-party); PG11 (128 FP32 "
-                "cores per SM on CC 5.x); PCL880 (CC 5.2, 3rd-party)",
+        .source = SMCALC_NOTE("GTX980-SPEC (2048 CUDA cores, NVIDIA product page quoted in PCL880, 3rd-party); PG11 (128 FP32 "
+                "cores per SM on CC 5.x); PCL880 (CC 5.2, 3rd-party)"),
         .note = SMCALC_NOTE("SM count derived: 2048 CUDA cores / 128 per SM (CC 5.x) = 16. Clock, L2, bandwidth and TFLOPS "
                 "unknown (no source read)."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
@@ -89,8 +90,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = 6.8,
-        .source = "V100-TABLE (NVIDIA's Volta launch table, 3rd-party copy: M40 GM200, 24 SMs, 1114 MHz, 3072 KB "
-                "L2, 6.8 TFLOPS); DQ-TITANX (GM200 is CC 5.2, 24 SMs)",
+        .source = SMCALC_NOTE("V100-TABLE (NVIDIA's Volta launch table, 3rd-party copy: M40 GM200, 24 SMs, 1114 MHz, 3072 KB "
+                "L2, 6.8 TFLOPS); DQ-TITANX (GM200 is CC 5.2, 24 SMs)"),
         .note = SMCALC_NOTE("CC 5.2 derived: the M40's GM200 is the chip a GTX TITAN X device query reports as CC 5.2 with 24 "
                 "SMs (DQ-TITANX). Bandwidth unknown. No tensor cores."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
@@ -111,8 +112,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 720.0,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = 10.6,
-        .source = "PASCAL-WP (GP100 whitepaper: Tesla P100 uses 56 SMs, 4096 KB L2); V100-TABLE (1480 MHz, 10.6 "
-                "TFLOPS, 3rd-party copy); GEEKTOPIA (720 GB/s, 3rd-party); OCC (CC 6.0 = GP100)",
+        .source = SMCALC_NOTE("PASCAL-WP (GP100 whitepaper: Tesla P100 uses 56 SMs, 4096 KB L2); V100-TABLE (1480 MHz, 10.6 "
+                "TFLOPS, 3rd-party copy); GEEKTOPIA (720 GB/s, 3rd-party); OCC (CC 6.0 = GP100)"),
         .note = SMCALC_NOTE("The SXM2 (NVLink) part; the PCIe card has the same 56 SMs at lower clocks. No tensor cores. Full "
                 "GP100 has 60 SMs. Bandwidth 720 GB/s is 3rd-party."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
@@ -132,8 +133,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-1080 (cudaDevAttrMultiProcessorCount 20); BOINC2706 (CC 6.1 for the GTX 10x0 range, "
-                "3rd-party)",
+        .source = SMCALC_NOTE("DQ-1080 (cudaDevAttrMultiProcessorCount 20); BOINC2706 (CC 6.1 for the GTX 10x0 range, "
+                "3rd-party)"),
         .note = SMCALC_NOTE("SM count from a device report. Clock, L2, bandwidth and TFLOPS unknown (no source read)."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
@@ -153,7 +154,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 900.0,
         .bf16_dense_tflops = 125.0,
         .fp32_tflops = 15.7,
-        .source = "A100WP T4 (3rd-party transcriptions); GV100-TR; LMCACHE (CC)",
+        .source = SMCALC_NOTE("A100WP T4 (3rd-party transcriptions); GV100-TR; LMCACHE (CC)"),
         .note = SMCALC_NOTE("No BF16 on Volta: the tensor figure is FP16 with FP32 accumulate. L2 6144 KB. "
                 "Full GV100 has 84 SMs (6 GPCs x 7 TPCs x 2); the product enables 80."),
         .gpc = {.gpcs_min = 6, .gpcs_max = 6, .max_sms_per_gpc = 14, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -173,8 +174,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 653.0,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = 13.8,
-        .source = "GEEKTOPIA (80 SMs, 3rd-party); ANANDTECH-TITANV (5120 CUDA cores, 1455 MHz, 4.5 MB L2, 653 GB/s, "
-                "13.8 TFLOPS, 3rd-party); BOINC2706 / HFJS2151 (CC 7.0, 3rd-party)",
+        .source = SMCALC_NOTE("GEEKTOPIA (80 SMs, 3rd-party); ANANDTECH-TITANV (5120 CUDA cores, 1455 MHz, 4.5 MB L2, 653 GB/s, "
+                "13.8 TFLOPS, 3rd-party); BOINC2706 / HFJS2151 (CC 7.0, 3rd-party)"),
         .note = SMCALC_NOTE("All figures are 3rd-party (press tables of NVIDIA's launch specs); 80 SMs also = 5120 cores / 64 "
                 "per SM (CC 7.0). L2 4.5 MB = 4608 KB. Tensor TFLOPS unknown (110 is quoted for deep learning "
                 "without a precision)."),
@@ -195,7 +196,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 320.0,
         .bf16_dense_tflops = 65.0,
         .fp32_tflops = 8.1,
-        .source = "DQ-T4; KENT (T4 datasheet); VGPU-LAYOUT; LMCACHE (CC)",
+        .source = SMCALC_NOTE("DQ-T4; KENT (T4 datasheet); VGPU-LAYOUT; LMCACHE (CC)"),
         .note = SMCALC_NOTE("Memory bandwidth derived: 256-bit x 5001 MHz x 2 / 8 = 320 GB/s. No BF16 on Turing: the tensor "
                 "figure is FP16 mixed precision. 5 GPCs / 20 TPCs (3rd-party, citing NVIDIA's whitepaper)."),
         .gpc = {.gpcs_min = 5, .gpcs_max = 5, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -216,7 +217,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 1555.0,
         .bf16_dense_tflops = 312.0,
         .fp32_tflops = 19.5,
-        .source = "A100WP (T4 + unit lists); DQ-A100 (1410 MHz, L2 41943040 B); LMCACHE (CC)",
+        .source = SMCALC_NOTE("A100WP (T4 + unit lists); DQ-A100 (1410 MHz, L2 41943040 B); LMCACHE (CC)"),
         .note = SMCALC_NOTE("Plain \"A100\" means this 40 GB SXM4 part; the 80 GB part differs only in memory bandwidth. "
                 "Full GA100 has 128 SMs (8 GPCs x 8 TPCs x 2); the product enables 108 over 7 GPCs."),
         .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -236,7 +237,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 2039.0,
         .bf16_dense_tflops = 312.0,
         .fp32_tflops = 19.5,
-        .source = "A100DS (2039 GB/s, 3rd-party transcription); A100WP; LMCACHE (CC)",
+        .source = SMCALC_NOTE("A100DS (2039 GB/s, 3rd-party transcription); A100WP; LMCACHE (CC)"),
         .note = SMCALC_NOTE("L2 40 MB."),
         .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
@@ -255,8 +256,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 1935.0,
         .bf16_dense_tflops = 312.0,
         .fp32_tflops = 19.5,
-        .source = "DQ-A100PCIE (mixbench device report: CC 8.0, 108 SMs, 1410 MHz, 40960 KB L2, 5120-bit, 1935.36 "
-                "GB/s); A100WP (312 / 19.5 TFLOPS)",
+        .source = SMCALC_NOTE("DQ-A100PCIE (mixbench device report: CC 8.0, 108 SMs, 1410 MHz, 40960 KB L2, 5120-bit, 1935.36 "
+                "GB/s); A100WP (312 / 19.5 TFLOPS)"),
         .note = SMCALC_NOTE("Bandwidth 1935 GB/s is what mixbench computes from the reported bus and memory clock (derived). "
                 "\"A100 PCIe\" means this 80 GB part; the 40 GB PCIe card is not in the table."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -276,7 +277,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "LMCACHE (CC only)",
+        .source = SMCALC_NOTE("LMCACHE (CC only)"),
         .note = SMCALC_NOTE("Only the compute capability is sourced: SM count unknown (0), so per-SM answers only."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {},
@@ -295,8 +296,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 600.0,
         .bf16_dense_tflops = 125.0,
         .fp32_tflops = 31.2,
-        .source = "ASTRO; SPECS-WZ (A10 datasheet, 3rd-party); SYSRQ-A10 (72 SMs, 9216 shaders, 1695 MHz, 6 MB L2, "
-                "3rd-party); LMCACHE (CC)",
+        .source = SMCALC_NOTE("ASTRO; SPECS-WZ (A10 datasheet, 3rd-party); SYSRQ-A10 (72 SMs, 9216 shaders, 1695 MHz, 6 MB L2, "
+                "3rd-party); LMCACHE (CC)"),
         .note = SMCALC_NOTE("SM count, boost clock and L2 are 3rd-party (a TechPowerUp-derived table; 72 SMs = 9216 CUDA cores / "
                 "128). Tensor figure 125 dense (250 with sparsity)."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -316,8 +317,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 696.0,
         .bf16_dense_tflops = 149.7,
         .fp32_tflops = 37.4,
-        .source = "A40-DS (datasheet reproduced by a reseller: 10,752 CUDA cores, 696 GB/s, 37.4 FP32, 149.7 BF16); "
-                "LMCACHE (CC)",
+        .source = SMCALC_NOTE("A40-DS (datasheet reproduced by a reseller: 10,752 CUDA cores, 696 GB/s, 37.4 FP32, 149.7 BF16); "
+                "LMCACHE (CC)"),
         .note = SMCALC_NOTE("SM count derived: 10,752 CUDA cores / 128 per SM (CC 8.6) = 84. Tensor 149.7 dense (299.4 "
                 "sparse). Boost clock and L2 unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -337,7 +338,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 936.0,
         .bf16_dense_tflops = 71.2,
         .fp32_tflops = 35.6,
-        .source = "DQ-3090; VGPU-LAYOUT; LLMC; RTX30-TABLE",
+        .source = SMCALC_NOTE("DQ-3090; VGPU-LAYOUT; LLMC; RTX30-TABLE"),
         .note = SMCALC_NOTE("BF16 tensor derived from LLMC: 80 x 328/336 x 1695/1860 = 71.2. FP32 35.6 (RTX30-TABLE; also "
                 "derived 82 x 128 x 2 x 1.695 GHz). Bandwidth 936 GB/s is 3rd-party. 7 GPCs / 41 TPCs "
                 "(3rd-party, citing the GA102 whitepaper)."),
@@ -358,7 +359,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-ORIN",
+        .source = SMCALC_NOTE("DQ-ORIN"),
         .note = SMCALC_NOTE("Clock is tool-reported as 1.3 GHz (rounded); another Orin reports 1275 MHz. SM counts vary by "
                 "module: 16 on the AGX Orin 64 GB, but an agx-orin-devkit-industrial run reports 8, so \"Orin\" "
                 "here means the 64 GB AGX module; give a device for other Orin modules. Bandwidth and tensor "
@@ -381,7 +382,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 1008.0,
         .bf16_dense_tflops = 165.2,
         .fp32_tflops = 82.6,
-        .source = "ADAWP App. A (3rd-party transcription); DQ-4090; VGPU-LAYOUT",
+        .source = SMCALC_NOTE("ADAWP App. A (3rd-party transcription); DQ-4090; VGPU-LAYOUT"),
         .note = SMCALC_NOTE("Clocks disagree: whitepaper boost 2520 MHz, deviceQuery max clock 2535 MHz (2520 used). "
                 "L2 72 MB (73728 KB; full AD102 has 96 MB). Tensor 165.2 dense (330.4 sparse). "
                 "11 GPCs / 64 TPCs (3rd-party, citing the Ada whitepaper)."),
@@ -402,7 +403,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 300.0,
         .bf16_dense_tflops = 121.0,
         .fp32_tflops = 30.3,
-        .source = "SPECS-WZ (L4 datasheet); KENT (0.3 TB/s); VGPU-LAYOUT; LMCACHE (CC)",
+        .source = SMCALC_NOTE("SPECS-WZ (L4 datasheet); KENT (0.3 TB/s); VGPU-LAYOUT; LMCACHE (CC)"),
         .note = SMCALC_NOTE("SM count 58 (5 GPCs / 29 TPCs) is 3rd-party, citing the Ada whitepaper. Boost clock and L2 "
                 "unknown. Tensor 121 dense (242 sparse)."),
         .gpc = {.gpcs_min = 5, .gpcs_max = 5, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -422,7 +423,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 864.0,
         .bf16_dense_tflops = 362.05,
         .fp32_tflops = 91.6,
-        .source = "L40S-DS (datasheet reproduced by reseller); SPECS-WZ; LMCACHE (CC)",
+        .source = SMCALC_NOTE("L40S-DS (datasheet reproduced by reseller); SPECS-WZ; LMCACHE (CC)"),
         .note = SMCALC_NOTE("SM count derived: 18,176 CUDA cores / 128 per SM = 142. L2 left unknown: 3rd-party figures "
                 "disagree (96 MB, said to be the full AD102, vs 48 MB) and no NVIDIA source or device query "
                 "was found. Boost clock unknown. Tensor 362.05 dense (733 sparse)."),
@@ -443,7 +444,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 864.0,
         .bf16_dense_tflops = 181.05,
         .fp32_tflops = 90.5,
-        .source = "L40S-DS (L40 column: 18,176 CUDA cores, 864 GB/s, 90.5 FP32, 181.05 BF16); LMCACHE (CC)",
+        .source = SMCALC_NOTE("L40S-DS (L40 column: 18,176 CUDA cores, 864 GB/s, 90.5 FP32, 181.05 BF16); LMCACHE (CC)"),
         .note = SMCALC_NOTE("SM count derived: 18,176 CUDA cores / 128 per SM = 142. Tensor 181.05 dense (362.1 sparse). "
                 "Boost clock and L2 unknown (see the L40S note)."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -463,8 +464,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "RTX6000ADA-RS (reseller table: 18,176 CUDA cores, 568 Tensor, 142 RT cores, 3rd-party); DQ-4090 "
-                "(AD102 is CC 8.9)",
+        .source = SMCALC_NOTE("RTX6000ADA-RS (reseller table: 18,176 CUDA cores, 568 Tensor, 142 RT cores, 3rd-party); DQ-4090 "
+                "(AD102 is CC 8.9)"),
         .note = SMCALC_NOTE("SM count derived: 18,176 CUDA cores / 128 per SM = 142. CC 8.9 derived: same AD102 chip as the "
                 "RTX 4090 (DQ-4090). Clock, L2, bandwidth and TFLOPS unknown. Not the Turing \"Quadro RTX 6000\"."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -485,8 +486,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 3350.0,
         .bf16_dense_tflops = 989.4,
         .fp32_tflops = 67.0,
-        .source = "H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); H100-CLOCKS (1980 MHz); LLMC (1830 MHz "
-                "tensor basis); LMCACHE (CC)",
+        .source = SMCALC_NOTE("H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); H100-CLOCKS (1980 MHz); LLMC (1830 MHz "
+                "tensor basis); LMCACHE (CC)"),
         .note = SMCALC_NOTE("Plain \"H100\" means this SXM5 part. Boost clock 1980 MHz (H100-CLOCKS; also implied by 67 TFLOPS "
                 "FP32: 67e12 / (132 x 128 x 2)); 1830 MHz is the tensor-peak basis (LLMC). Whitepaper revisions "
                 "disagree: v1.0 era 1000 TFLOPS FP16, 60 FP32, 3000 GB/s; v1.04 989.4 (1978.9 sparse), 3.35 TB/s "
@@ -511,8 +512,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 2000.0,
         .bf16_dense_tflops = 756.0,
         .fp32_tflops = 51.0,
-        .source = "H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); H100-CLOCKS (1755 MHz); LLMC (1620 MHz "
-                "tensor basis); LMCACHE (CC)",
+        .source = SMCALC_NOTE("H100WP v1.04 T3; H100-UNITS; H100-DS-COPY (FP32, BW, L2); H100-CLOCKS (1755 MHz); LLMC (1620 MHz "
+                "tensor basis); LMCACHE (CC)"),
         .note = SMCALC_NOTE("Boost clock 1755 MHz (H100-CLOCKS); 1620 MHz is the tensor-peak basis (LLMC). Tensor 756 dense "
                 "(1513 sparse). \"7 or 8 GPCs\" / 57 TPCs. L2 50 MB."),
         .gpc = {.gpcs_min = 7, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
@@ -533,7 +534,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "GPUBLOG-NVL (132 SMs, 16,896 CUDA cores, 94 GB, 3rd-party); LMCACHE (CC of H100)",
+        .source = SMCALC_NOTE("GPUBLOG-NVL (132 SMs, 16,896 CUDA cores, 94 GB, 3rd-party); LMCACHE (CC of H100)"),
         .note = SMCALC_NOTE("All figures 3rd-party. Bandwidth unknown: 3rd-party copies disagree (3.9 TB/s vs 4.8 TB/s) and "
                 "no NVIDIA source was read. Clock, L2 and TFLOPS unknown."),
         .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
@@ -555,8 +556,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 4800.0,
         .bf16_dense_tflops = 989.5,
         .fp32_tflops = std::nullopt,
-        .source = "ASTRO (H200 datasheet table); SAUL-H200 (132 SMs, 16,896 CUDA cores, 3rd-party); GLENNK (same GPU "
-                "as H100 with HBM3e, 3rd-party); SGL-TEST (CC)",
+        .source = SMCALC_NOTE("ASTRO (H200 datasheet table); SAUL-H200 (132 SMs, 16,896 CUDA cores, 3rd-party); GLENNK (same GPU "
+                "as H100 with HBM3e, 3rd-party); SGL-TEST (CC)"),
         .note = SMCALC_NOTE("SM count 132 is 3rd-party (a reseller's table; the H200 is the H100 SXM5's GPU with more memory); "
                 "GPC layout as H100 SXM5 (same GH100 die, 66 TPCs). "
                 "Boost clock, L2 and FP32 unknown. "
@@ -580,8 +581,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 4000.0,
         .bf16_dense_tflops = 990.0,
         .fp32_tflops = 67.0,
-        .source = "GH200DS (datasheet transcription: 4 TB/s with 96 GB HBM3, 4.9 TB/s with 144 GB HBM3e, 990 dense "
-                "BF16, 67 FP32, 3rd-party); EMERGENT-GH200 (Hopper H100 GPU, 16,896 CUDA cores, 3rd-party); DQ-GH200",
+        .source = SMCALC_NOTE("GH200DS (datasheet transcription: 4 TB/s with 96 GB HBM3, 4.9 TB/s with 144 GB HBM3e, 990 dense "
+                "BF16, 67 FP32, 3rd-party); EMERGENT-GH200 (Hopper H100 GPU, 16,896 CUDA cores, 3rd-party); DQ-GH200"),
         .note = SMCALC_NOTE("The GPU of the Grace Hopper superchip. SM count derived: 16,896 CUDA cores / 128 = 132, and "
                 "device reports agree (DQ-GH200); CC 9.0. Bandwidth is the 96 GB HBM3 part (4900 GB/s for the 144 GB "
                 "HBM3e part). The names devices print, \"GH200 480GB\" and \"GH200 120GB\", count the superchip's "
@@ -606,7 +607,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 7700.0,
         .bf16_dense_tflops = 2250.0,
         .fp32_tflops = 75.0,
-        .source = "AO4002 (device query: 148 SMs, L2, bus); BWDS (HGX B200 per GPU); BTG; DC-BLOG",
+        .source = SMCALC_NOTE("AO4002 (device query: 148 SMs, L2, bus); BWDS (HGX B200 per GPU); BTG; DC-BLOG"),
         .note = SMCALC_NOTE("Bandwidth disagrees: 7.7 TB/s (current datasheet BWDS, used), 8 TB/s (older collateral, "
                 "DC-BLOG), 7.672 TB/s derived from the reported 7680-bit x 3996 MHz x 2. L2 derived from the "
                 "device-reported 126.50 MB (x 2^20 B); BTG says 126 MB for GB200. Tensor derived: 4.5 PF sparse "
@@ -631,8 +632,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-GB200 (sglang report: \"NVIDIA GB200\", compute capability 10.0); SM-GB200 (152 SMs, "
-                "3rd-party); BTG (126 MB L2 for GB200)",
+        .source = SMCALC_NOTE("DQ-GB200 (sglang report: \"NVIDIA GB200\", compute capability 10.0); SM-GB200 (152 SMs, "
+                "3rd-party); BTG (126 MB L2 for GB200)"),
         .note = SMCALC_NOTE("The Blackwell GPU of the Grace Blackwell superchip. SM count 152 from two 3rd-party device reports "
                 "(SM-GB200), 4 more than the B200. L2 126 MB (BTG) = 126 x 2^20 B. Clock, bandwidth and TFLOPS "
                 "unknown."),
@@ -654,8 +655,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 8000.0,
         .bf16_dense_tflops = 2250.0,
         .fp32_tflops = std::nullopt,
-        .source = "BU-BLOG; COSMOS114; DC-BLOG; SAGE358 (sm_103); KOKKOS8791 (device query: CC 10.3, 2048 "
-                "threads/SM); SM-B300 (\"NVIDIA B300 SXM6 AC (148 SMs)\", 3rd-party device reports)",
+        .source = SMCALC_NOTE("BU-BLOG; COSMOS114; DC-BLOG; SAGE358 (sm_103); KOKKOS8791 (device query: CC 10.3, 2048 "
+                "threads/SM); SM-B300 (\"NVIDIA B300 SXM6 AC (148 SMs)\", 3rd-party device reports)"),
         .note = SMCALC_NOTE("SM count 148 from 3rd-party device reports (SM-B300); NVIDIA's Blackwell Ultra blog gives 160 SMs "
                 "\"in the full GPU implementation\". Tensor derived: HGX B300 36 PF sparse / 2 / 8 GPUs = 2250. Boost "
                 "clock, L2 and FP32 unknown."),
@@ -680,8 +681,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "BU-BLOG (Blackwell Ultra GPU of GB300); KOKKOS8791 (Blackwell Ultra B300 reports CC 10.3); "
-                "SM-GB300 (152 SMs, 3rd-party)",
+        .source = SMCALC_NOTE("BU-BLOG (Blackwell Ultra GPU of GB300); KOKKOS8791 (Blackwell Ultra B300 reports CC 10.3); "
+                "SM-GB300 (152 SMs, 3rd-party)"),
         .note = SMCALC_NOTE("CC 10.3 derived: the GPU is the Blackwell Ultra of the B300 (KOKKOS8791). SM count 152 from a "
                 "3rd-party kernel source (SM-GB300: \"GB300 has 152 SMs, B300 148\"); BU-BLOG's 160 SMs are the "
                 "full chip. Clock, L2, bandwidth and TFLOPS unknown."),
@@ -703,8 +704,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-THOR (CUDA driver query on a Jetson AGX Thor developer kit: \"NVIDIA Thor\", 20 SMs, 32 MiB L2, "
-                "228 KiB shared memory per SM); PG13 / CCCL6185 (Thor is CC 11.0, formerly 10.1)",
+        .source = SMCALC_NOTE("DQ-THOR (CUDA driver query on a Jetson AGX Thor developer kit: \"NVIDIA Thor\", 20 SMs, 32 MiB L2, "
+                "228 KiB shared memory per SM); PG13 / CCCL6185 (Thor is CC 11.0, formerly 10.1)"),
         .note = SMCALC_NOTE("Developer kit (T5000 module); the Thor TRM allows up to 24 SMs, the device reports 20. Clock, "
                 "bandwidth and TFLOPS unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -725,7 +726,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 1792.0,
         .bf16_dense_tflops = 209.5,
         .fp32_tflops = 104.8,
-        .source = "DQ-5090; RTXBW-WP; VGPU-LAYOUT; NCCL1637 / AIKITORIA1 (partner-card clocks)",
+        .source = SMCALC_NOTE("DQ-5090; RTXBW-WP; VGPU-LAYOUT; NCCL1637 / AIKITORIA1 (partner-card clocks)"),
         .note = SMCALC_NOTE("Clocks disagree: 2407 MHz reported on one card (used) vs 2550 / 2655 MHz on partner cards. "
                 "Bandwidth derived: 512-bit x 14001 MHz x 2 / 8. FP32 derived: 170 x 128 x 2 x 2.407 GHz. Devices "
                 "report 24 blocks/SM and 100 KB smem/SM (the Blackwell Tuning Guide's 32 blocks and 128 KB are "
@@ -749,7 +750,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-5080 (device report)",
+        .source = SMCALC_NOTE("DQ-5080 (device report)"),
         .note = SMCALC_NOTE("A device report gives CC 12.0, 84 SMs, 1536 threads/SM and 24 blocks/SM; clock, L2, bandwidth "
                 "and TFLOPS unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -769,7 +770,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 1792.0,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = 125.0,
-        .source = "RTXPRO6000-DS (Workstation datasheet); VGPU-LAYOUT; RTXBW-WP; SGL-TEST (CC)",
+        .source = SMCALC_NOTE("RTXPRO6000-DS (Workstation datasheet); VGPU-LAYOUT; RTXBW-WP; SGL-TEST (CC)"),
         .note = SMCALC_NOTE("Workstation edition. SM count derived: 24,064 CUDA cores / 128 per SM = 188 (12 GPCs / 94 TPCs, "
                 "3rd-party). Dense BF16 unknown: the datasheet gives only \"4000 AI TOPS\" (FP4 sparse). Boost "
                 "clock and L2 unknown (full GB202 has 131,072 KB)."),
@@ -791,8 +792,8 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 1792.0,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "PRO6000-VARIANTS (press report of NVIDIA's GTC 2025 launch: 188 SMs and 1792 GB/s on the "
-                "Workstation, Max-Q and Server editions, 3rd-party); RTXPRO6000-DS; SGL-TEST (CC)",
+        .source = SMCALC_NOTE("PRO6000-VARIANTS (press report of NVIDIA's GTC 2025 launch: 188 SMs and 1792 GB/s on the "
+                "Workstation, Max-Q and Server editions, 3rd-party); RTXPRO6000-DS; SGL-TEST (CC)"),
         .note = SMCALC_NOTE("SM count and bandwidth are 3rd-party (the same GB202 configuration as the Workstation edition). "
                 "Clock, L2 and TFLOPS unknown (they differ between the editions)."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -812,7 +813,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = 273.0,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-GB10; GB10-THESIS; SGL-TEST (CC)",
+        .source = SMCALC_NOTE("DQ-GB10; GB10-THESIS; SGL-TEST (CC)"),
         .note = SMCALC_NOTE("Clock 2418 MHz is the default application clock (device ClockRate 2418000 kHz); a 3rd-party "
                 "source gives 3003 MHz as the boost ceiling. Bandwidth 273 GB/s = 256-bit x 8533 MT/s / 8 "
                 "(LPDDR5x). Device reports 24 blocks/SM; cluster size 8 is a hard limit. Tensor and FP32 TFLOPS "
@@ -835,7 +836,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DARKNET3334",
+        .source = SMCALC_NOTE("DARKNET3334"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -853,7 +854,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-NANO",
+        .source = SMCALC_NOTE("DQ-NANO"),
         .note = SMCALC_NOTE("The Jetson Nano's GPU reports itself as \"NVIDIA Tegra X1\". Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -871,7 +872,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "ETHMINER536",
+        .source = SMCALC_NOTE("ETHMINER536"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -889,7 +890,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-P40",
+        .source = SMCALC_NOTE("DQ-P40"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -907,7 +908,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-P4",
+        .source = SMCALC_NOTE("DQ-P4"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -925,7 +926,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-V100PCIE",
+        .source = SMCALC_NOTE("DQ-V100PCIE"),
         .note = SMCALC_NOTE("Same 80 SMs as the SXM2 part at lower clocks (clocks not kept here). Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -943,7 +944,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-XAVIER",
+        .source = SMCALC_NOTE("DQ-XAVIER"),
         .note = SMCALC_NOTE("Devices print only \"Xavier\": 8 SMs on the 16 GB AGX module, 6 on the 8 GB (Xavier NX) module."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -961,7 +962,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-XAVIER",
+        .source = SMCALC_NOTE("DQ-XAVIER"),
         .note = SMCALC_NOTE("Devices print only \"Xavier\"; the 8 GB module reports 6 SMs. Module name inferred from the memory size."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -980,7 +981,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-2080TI; VANITY15",
+        .source = SMCALC_NOTE("DQ-2080TI; VANITY15"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -998,7 +999,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "TITANRTX-CORES; PG11",
+        .source = SMCALC_NOTE("TITANRTX-CORES; PG11"),
         .note = SMCALC_NOTE("SM count derived: 4608 / 64 = 72 (3rd-party core count; no device report found). Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1017,7 +1018,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3050",
+        .source = SMCALC_NOTE("DQ-3050"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1035,7 +1036,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "XTRUPAL",
+        .source = SMCALC_NOTE("XTRUPAL"),
         .note = SMCALC_NOTE("Laptop part: 16 SMs (the desktop RTX 3050 has 18). Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1053,7 +1054,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3060",
+        .source = SMCALC_NOTE("DQ-3060"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1071,7 +1072,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3060L",
+        .source = SMCALC_NOTE("DQ-3060L"),
         .note = SMCALC_NOTE("Laptop part: 30 SMs (the desktop RTX 3060 has 28). Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1089,7 +1090,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3060TI",
+        .source = SMCALC_NOTE("DQ-3060TI"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1107,7 +1108,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3070L",
+        .source = SMCALC_NOTE("DQ-3070L"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1125,7 +1126,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3080",
+        .source = SMCALC_NOTE("DQ-3080"),
         .note = SMCALC_NOTE("The 10 GB card; the later 12 GB card is another product (not in the table). Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1143,7 +1144,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A4000",
+        .source = SMCALC_NOTE("DQ-A4000"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1161,7 +1162,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A5000",
+        .source = SMCALC_NOTE("DQ-A5000"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1179,7 +1180,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A6000",
+        .source = SMCALC_NOTE("DQ-A6000"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1197,7 +1198,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "ORIN-NANO; DQ-ORIN",
+        .source = SMCALC_NOTE("ORIN-NANO; DQ-ORIN"),
         .note = SMCALC_NOTE("SM count derived: 1024 / 128 = 8 (no device report found). Devices print \"Orin\", which names the AGX Orin row."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1216,7 +1217,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-4060L; GPUFETCH41",
+        .source = SMCALC_NOTE("DQ-4060L; GPUFETCH41"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1234,7 +1235,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "GPUFETCH60",
+        .source = SMCALC_NOTE("GPUFETCH60"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1252,7 +1253,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "CLUB386 / FPSREVIEW-4070; PG13",
+        .source = SMCALC_NOTE("CLUB386 / FPSREVIEW-4070; PG13"),
         .note = SMCALC_NOTE("SM count 3rd-party (no device report found). Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1270,7 +1271,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "SCRE4MIE; CLUB386",
+        .source = SMCALC_NOTE("SCRE4MIE; CLUB386"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1288,7 +1289,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "CLUB386; PG13",
+        .source = SMCALC_NOTE("CLUB386; PG13"),
         .note = SMCALC_NOTE("SM count 3rd-party (no device report found). Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1307,7 +1308,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-3090",
+        .source = SMCALC_NOTE("DQ-3090"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
@@ -1326,7 +1327,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-V100S",
+        .source = SMCALC_NOTE("DQ-V100S"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1344,7 +1345,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "ORIN-NANO-DS; PG13",
+        .source = SMCALC_NOTE("ORIN-NANO-DS; PG13"),
         .note = SMCALC_NOTE("SM count derived: 512 / 128 = 4 (no device report found). Devices print \"Orin\", which names the AGX Orin row."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1362,7 +1363,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-ORINNX",
+        .source = SMCALC_NOTE("DQ-ORINNX"),
         .note = SMCALC_NOTE("SM count from a device report. Devices print \"Orin\", which names the AGX Orin row."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
@@ -1380,7 +1381,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "AMK3",
+        .source = SMCALC_NOTE("AMK3"),
         .note = SMCALC_NOTE("L2 as reported (60 MiB); other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)",
@@ -1398,7 +1399,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-5060",
+        .source = SMCALC_NOTE("DQ-5060"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
                 .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
@@ -1417,7 +1418,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "KINETO-H800; DSV3; DEEPGEMM12",
+        .source = SMCALC_NOTE("KINETO-H800; DSV3; DEEPGEMM12"),
         .note = SMCALC_NOTE("SM count, CC and per-SM figures from a device report (the trace's deviceProperties, "
                 "tests/data/device-reports/pytorch-trace-h800.txt). The SXM part; the PCIe card is its own row. Clock, L2, "
                 "bandwidth and TFLOPS unknown (no NVIDIA source read)."),
@@ -1437,7 +1438,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "CROQTILE-H800; DQ-H800PCIE",
+        .source = SMCALC_NOTE("CROQTILE-H800; DQ-H800PCIE"),
         .note = SMCALC_NOTE("SM count and CC 9.0 (sm_90a) from first-hand reports; the per-SM figures are CC 9.0's (PG13). Clock, L2, "
                 "bandwidth and TFLOPS unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -1456,7 +1457,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "KINETO-L20",
+        .source = SMCALC_NOTE("KINETO-L20"),
         .note = SMCALC_NOTE("SM count, CC and per-SM figures from a device report (the trace's deviceProperties, "
                 "tests/data/device-reports/pytorch-trace-l20.txt). NVIDIA publishes no L20 datasheet that was read: clock, L2, "
                 "bandwidth and TFLOPS unknown."),
@@ -1476,7 +1477,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A800; A800-TABLE (3rd-party); LMCACHE",
+        .source = SMCALC_NOTE("DQ-A800; A800-TABLE (3rd-party); LMCACHE"),
         .note = SMCALC_NOTE("SM count from first-hand reports that do not name the form factor, and 3rd-party tables that give 6,912 cores "
                 "(108 x 64, CC 8.0) for the SXM4 and PCIe cards alike: one row for all A800 variants. The A800 is the A100's "
                 "GA100 with NVLink cut (3rd-party); clock, L2, bandwidth and TFLOPS unknown (no NVIDIA source read)."),
@@ -1496,7 +1497,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "KINETO-4060; DQ-4060; RTX4060-SPEC (3rd-party); ADAWP",
+        .source = SMCALC_NOTE("KINETO-4060; DQ-4060; RTX4060-SPEC (3rd-party); ADAWP"),
         .note = SMCALC_NOTE("The desktop card; the Laptop GPU is its own row (also 24 SMs, DQ-4060L). SM count from device reports, and "
                 "3,072 cores / 128 per SM (CC 8.9) = 24 agrees. Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -1515,7 +1516,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-5070; NV-CES25 (3rd-party); RTXBW-WP",
+        .source = SMCALC_NOTE("DQ-5070; NV-CES25 (3rd-party); RTXBW-WP"),
         .note = SMCALC_NOTE("The desktop card (the Laptop GPU differs and has no row). SM count from first-hand reports; 6,144 cores / 128 "
                 "per SM (CC 12.0) = 48 agrees. Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
@@ -1534,7 +1535,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "DQ-A2000; A2000-SPEC (3rd-party)",
+        .source = SMCALC_NOTE("DQ-A2000; A2000-SPEC (3rd-party)"),
         .note = SMCALC_NOTE("The desktop card (6 GB and 12 GB: the same 3,328 cores); the RTX A2000 Laptop GPU (GA107, 2,560 cores) "
                 "differs and has no row. 3,328 / 128 = 26 SMs, one RT core per SM (26) agrees; CC 8.6 is GA10x's. Other "
                 "figures unknown."),
@@ -1554,7 +1555,7 @@ constexpr GpuSpec kGpus[] = {
         .mem_bw_gbs = std::nullopt,
         .bf16_dense_tflops = std::nullopt,
         .fp32_tflops = std::nullopt,
-        .source = "A16-DS; LMCACHE; DQ-A16",
+        .source = SMCALC_NOTE("A16-DS; LMCACHE; DQ-A16"),
         .note = SMCALC_NOTE("One of the board's four GPUs, each a CUDA device of its own (\"NVIDIA A16\"): 1,280 cores / 128 per SM (CC "
                 "8.6) = 10 SMs, one RT core per SM (10) agrees. Other figures unknown."),
         .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,

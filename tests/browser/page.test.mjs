@@ -211,18 +211,18 @@ test('devicePixelRatio changing while open (browser zoom): backing store and fon
   await context.close();
 });
 
-test("the GPU picker's tooltip: sources at once, the note from smcalc-api.js on first hover (the page's core has no notes)", async () => {
+test("the GPU picker's tooltip: the note and the sources from smcalc-api.js on first hover (the page's core has neither)", async () => {
   const { context, page, errors, requests } = await open(env.browser, env.base + '#gpu=H200%20SXM&m=kernel');
   assert.ok(!requests.some((u) => u.endsWith('smcalc-api.js')), 'the module loaded before any hover');
   const gpu = await item(page, '##gpu');
   await page.mouse.move(gpu.cx, gpu.cy);
   await until(page, () => performance.getEntriesByType('resource').map((e) => e.name),
     (names) => names.some((n) => n.endsWith('smcalc-api.js')), 10000);
-  // The lines the tooltip reads: the JS API's gpus list, one "<name>\t<note>" per GPU; H200's says its SM count
-  // is 3rd-party (the same text as `smcalc gpus --json`).
+  // The lines the tooltip and the Why tab read: the JS API's gpus list, one "<name>\t<note>\t<sources>" per GPU;
+  // H200's note says its SM count is 3rd-party, its sources name the datasheet (the text of `smcalc gpus --json`).
   const lines = await page.evaluate(() => window.smcalc.gpu_notes());
   const h200 = lines.split('\n').find((l) => l.startsWith('H200 SXM\t'));
-  assert.match(h200, /^H200 SXM\tSM count 132 is 3rd-party/);
+  assert.match(h200, /^H200 SXM\tSM count 132 is 3rd-party[^\t]*\tASTRO \(H200 datasheet table\); SAUL-H200/);
   await idle(page);
   await page.mouse.move(gpu.cx + 1, gpu.cy);  // a frame with the note in the tooltip
   await idle(page);

@@ -64,11 +64,11 @@
       return out;
     }, function (e) { return 'E\tthe reader (smcalc-api.js) could not load: ' + cell(e && e.message); });
   }
-  // The GPU notes for the GPU picker's tooltip (the page's core leaves them out: page weight), a line
-  // "<name>\t<note>" per GPU of the JS API's gpus list.
+  // The GPU notes and source keys for the GPU picker's tooltip and the Why tab (the page's core leaves them out:
+  // page weight), a line "<name>\t<note>\t<sources>" per GPU of the JS API's gpus list.
   function gpu_notes() {
     return api().then(function (a) { return a.gpus({}); }).then(function (r) {
-      return r.gpus.map(function (g) { return g.name + '\t' + cell(g.note); }).join('\n');
+      return r.gpus.map(function (g) { return g.name + '\t' + cell(g.note) + '\t' + cell(g.source); }).join('\n');
     });
   }
   var resolveReady;
