@@ -229,20 +229,8 @@ std::optional<Error> schedule_ctx(Ctx& c, const TileInput& in) {
     return std::nullopt;
 }
 
-// Types, accumulator, path and options; InvalidInput for ranges, Unsupported for what the GPU cannot run.
-Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
-    auto arch_or = validate_device(dev);
-    if (!arch_or) return arch_or.error();
-    const ArchRules& ar = **arch_or;
-    const ComputeCapability cc = ar.cc;
-    Ctx c;
-    c.dev = &dev;
-    c.arch = &ar;
-    c.a = in.a;
-    c.b = in.b;
-    c.acc = in.acc;
-    c.out = in.out.value_or(in.schedule != Schedule::None ? in.a : in.acc);
-
+// make_ctx's steps. The A and B types against the CC, the MMA kind they pair into and the accumulators it allows.
+std::optional<Error> operand_types(Ctx& c, const TileInput& in, ComputeCapability cc) {
     for (auto [field, t] : {std::pair{"a", in.a}, std::pair{"b", in.b}}) {
         if (t == DType::I32)
             return Error{ErrorId::InvalidInput, field, std::string(field) + " is i32; " + std::string(info(t).needs)};
@@ -282,7 +270,11 @@ Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
                          std::string(info(in.b).key) + " accumulates in " + allowed +
                          " (accumulators are f32, f16 or i32, and i32 goes with i8 inputs only; PTX ISA)"};
     }
+    return std::nullopt;
+}
 
+// The MMA path (FFMA, mma.sync, wgmma, tcgen05) from the types, the CC and the input's choice.
+std::optional<Error> mma_mode(Ctx& c, const TileInput& in, const ArchRules& ar, ComputeCapability cc) {
     if (in.mma == MmaPath::TensorMemory && in.schedule == Schedule::None) {
         if (!ar.has_tmem)
             return Error{ErrorId::Unsupported, "mma",
@@ -305,9 +297,11 @@ Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
                              "ISA): choose the tensor-memory path"};
         c.mode = Mode::MmaSync;
     }
-    if (auto e = schedule_ctx(c, in)) return *e;
-    c.k_inst = inst_k(c.kind, cc);
+    return std::nullopt;
+}
 
+// Operand bits in shared memory, the epilogue, the overhead registers and the accumulator buffers.
+std::optional<Error> tile_options(Ctx& c, const TileInput& in) {
     // Sub-byte operands in shared memory.
     const bool both_f4 = in.a == DType::F4 && in.b == DType::F4;
     auto smem_bits = [&](DType t) {
@@ -349,6 +343,27 @@ Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
     // Blackwell schedules: an acc_buffers left at 1 means CUTLASS's accumulator stages (decided per shape).
     if ((c.schedule == Schedule::Sm100_1Sm || c.schedule == Schedule::Sm100_2Sm) && in.acc_buffers == 1)
         c.acc_buffers = 0;
+    return std::nullopt;
+}
+
+// Types, accumulator, path and options; InvalidInput for ranges, Unsupported for what the GPU cannot run.
+Expected<Ctx> make_ctx(const Device& dev, const TileInput& in) {
+    auto arch_or = validate_device(dev);
+    if (!arch_or) return arch_or.error();
+    const ArchRules& ar = **arch_or;
+    const ComputeCapability cc = ar.cc;
+    Ctx c;
+    c.dev = &dev;
+    c.arch = &ar;
+    c.a = in.a;
+    c.b = in.b;
+    c.acc = in.acc;
+    c.out = in.out.value_or(in.schedule != Schedule::None ? in.a : in.acc);
+    if (auto e = operand_types(c, in, cc)) return *e;
+    if (auto e = mma_mode(c, in, ar, cc)) return *e;
+    if (auto e = schedule_ctx(c, in)) return *e;
+    c.k_inst = inst_k(c.kind, cc);
+    if (auto e = tile_options(c, in)) return *e;
     c.smem_limit = dev.smem_per_block_optin > 0 ? dev.smem_per_block_optin : dev.smem_per_block;
     return c;
 }
@@ -472,6 +487,65 @@ Shape schedule_shape(const Ctx& c, int64_t m, int64_t n, int64_t k) {
     return s;
 }
 
+// shape_for's steps. wgmma (CC 9.0): warpgroups of 4 warps stacked along M first, then split along N; false (and
+// s.fail) when they cannot split the tile.
+bool wgmma_shape(const Ctx& c, int64_t m, int64_t n, int64_t warps, Shape& s) {
+    if (warps % 4 != 0) {
+        s.fail = ShapeFail::WarpsNotWarpgroups;
+        return false;
+    }
+    if (m % 64 != 0) {
+        s.fail = ShapeFail::WgmmaM;
+        return false;
+    }
+    const int64_t groups = warps / 4;
+    // Warpgroups stack along M first (CUTLASS's cooperative layout), then split N.
+    bool ok = false;
+    for (int64_t gm = groups; gm >= 1 && !ok; --gm) {
+        if (groups % gm != 0) continue;
+        const int64_t gn = groups / gm;
+        if (m % (64 * gm) == 0 && n % (8 * gn) == 0) {
+            s.grid_m = gm;
+            s.grid_n = gn;
+            ok = true;
+        }
+    }
+    if (!ok) {
+        s.fail = ShapeFail::WgmmaSplit;
+        return false;
+    }
+    s.inst_m = 64;
+    const int64_t per_n = n / s.grid_n;
+    for (int64_t cand = std::min<int64_t>(256, per_n) / 8 * 8; cand >= 8; cand -= 8)
+        if (per_n % cand == 0 && wgmma_n_ok(cand, c.kind)) {
+            s.inst_n = cand;
+            break;
+        }
+    return true;
+}
+
+// Single-CTA tcgen05.mma: M = 64 or 128, N in steps of 8 or 16 up to 256, at least 4 warps; false (and s.fail) if not.
+bool tcgen05_shape(int64_t m, int64_t n, int64_t warps, Shape& s) {
+    // Single-CTA tcgen05.mma (cta_group::1): M = 64 (N step 8) or 128 (N step 16), N <= 256.
+    if (m != 64 && m != 128) {
+        s.fail = ShapeFail::TcgenM;
+        return false;
+    }
+    const int64_t step = m == 64 ? 8 : 16;
+    if (n < step || n > 256 || n % step != 0) {
+        s.fail = ShapeFail::TcgenN;
+        return false;
+    }
+    if (warps < 4) {
+        s.fail = ShapeFail::TcgenWarps;
+        return false;
+    }
+    s.inst_m = m;
+    s.inst_n = n;
+    s.grid_m = s.grid_n = 1;
+    return true;
+}
+
 Shape shape_for(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t warps) {
     const bool multistage = kSchedules && is_sm80_ms(c.schedule);  // the warps model's mma.sync grid + CUTLASS's rules
     if (kSchedules && c.schedule != Schedule::None && !multistage) return schedule_shape(c, m, n, k);
@@ -501,60 +575,12 @@ Shape shape_for(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t warps) {
             }
             break;
         }
-        case Mode::Wgmma: {
-            if (warps % 4 != 0) {
-                s.fail = ShapeFail::WarpsNotWarpgroups;
-                return s;
-            }
-            if (m % 64 != 0) {
-                s.fail = ShapeFail::WgmmaM;
-                return s;
-            }
-            const int64_t groups = warps / 4;
-            // Warpgroups stack along M first (CUTLASS's cooperative layout), then split N.
-            bool ok = false;
-            for (int64_t gm = groups; gm >= 1 && !ok; --gm) {
-                if (groups % gm != 0) continue;
-                const int64_t gn = groups / gm;
-                if (m % (64 * gm) == 0 && n % (8 * gn) == 0) {
-                    s.grid_m = gm;
-                    s.grid_n = gn;
-                    ok = true;
-                }
-            }
-            if (!ok) {
-                s.fail = ShapeFail::WgmmaSplit;
-                return s;
-            }
-            s.inst_m = 64;
-            const int64_t per_n = n / s.grid_n;
-            for (int64_t cand = std::min<int64_t>(256, per_n) / 8 * 8; cand >= 8; cand -= 8)
-                if (per_n % cand == 0 && wgmma_n_ok(cand, c.kind)) {
-                    s.inst_n = cand;
-                    break;
-                }
+        case Mode::Wgmma:
+            if (!wgmma_shape(c, m, n, warps, s)) return s;
             break;
-        }
-        case Mode::Tcgen05: {
-            // Single-CTA tcgen05.mma (cta_group::1): M = 64 (N step 8) or 128 (N step 16), N <= 256.
-            if (m != 64 && m != 128) {
-                s.fail = ShapeFail::TcgenM;
-                return s;
-            }
-            const int64_t step = m == 64 ? 8 : 16;
-            if (n < step || n > 256 || n % step != 0) {
-                s.fail = ShapeFail::TcgenN;
-                return s;
-            }
-            if (warps < 4) {
-                s.fail = ShapeFail::TcgenWarps;
-                return s;
-            }
-            s.inst_m = m;
-            s.inst_n = n;
-            s.grid_m = s.grid_n = 1;
+        case Mode::Tcgen05:
+            if (!tcgen05_shape(m, n, warps, s)) return s;
             break;
-        }
     }
     if (k % c.k_inst != 0) s.fail = ShapeFail::K;
     // MmaBase: the warp double-buffers its fragments over the k-steps of a stage (kWarpGemmIterations = K / inst K,
@@ -905,24 +931,9 @@ void evaluate_multistage(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t 
     e.smem_fits = e.smem_total <= c.smem_limit;
 }
 
-// Registers per thread and shared memory per CTA of one shape. No strings, no allocation.
-Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int64_t warps) {
-    Eval e;
-    e.shape = shape_for(c, m, n, k, warps);
-    if (e.shape.fail != ShapeFail::None) return e;
-    if (kSchedules && c.schedule != Schedule::None) {
-        // M, N, K and stages bounded by 2^20 each (a search's lists reach here unrefused: fuzz_tile's crash 1301a92c
-        // had M ~ 6.4e9), so every product below fits; the mainloop's stages x (A + B) is checked on its own.
-        if (m > (int64_t{1} << 20) || n > (int64_t{1} << 20) || k > (int64_t{1} << 20) || stages > (int64_t{1} << 20)) {
-            e.overflow = Overflow::Mainloop;
-            return e;
-        }
-        if (is_sm80_ms(c.schedule))
-            evaluate_multistage(c, m, n, k, stages, e);
-        else
-            evaluate_schedule(c, m, n, k, stages, e);
-        return e;
-    }
+// evaluate's steps for the warps model. Threads, accumulator registers and the overhead estimate (e.overflow set
+// when M x N x acc bits or the threads do not fit 64 bits).
+void warps_registers(const Ctx& c, int64_t m, int64_t n, int64_t warps, Eval& e) {
     const ArchRules& ar = *c.arch;
     const Ck threads = ck(warps) * ck(c.dev->warp_size);
     e.threads = threads.ok ? threads.v : kI64Max;
@@ -931,7 +942,7 @@ Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int
     const Ck acc_bits_total = ck(m) * ck(n) * ck(c.acc_bits);
     if (!acc_bits_total.ok || !threads.ok) {
         e.overflow = Overflow::Acc;
-        return e;
+        return;
     }
     e.acc_bytes = cdiv(acc_bits_total, 8).v;
     if (c.mode != Mode::Tcgen05) {
@@ -964,35 +975,43 @@ Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int
     e.spills = e.regs_est > ar.max_regs_per_thread;
     e.acc_over_cap = e.acc_regs > ar.max_regs_per_thread;
     e.regs_launch = std::min<int64_t>(e.regs_est, ar.max_regs_per_thread);
+}
 
+// Tensor-memory columns (TMEM path only).
+void warps_tmem(const Ctx& c, int64_t n, Eval& e) {
+    const ArchRules& ar = *c.arch;
     // Tensor memory: 32-bit columns x 128 lanes; allocation a power of two >= 32 columns (PTX ISA).
     if (c.mode == Mode::Tcgen05) {
         const Ck cols = cdiv(ck(n) * ck(c.acc_bits), 32) * ck(c.acc_buffers);
         if (!cols.ok) {
             e.overflow = Overflow::Tmem;
-            return e;
+            return;
         }
         e.tmem_needed = cols.v;
         e.tmem_alloc = next_pow2_at_least(cols.v, 32);
         e.tmem_fits = e.tmem_alloc <= ar.tmem_columns;
     }
+}
 
+// Shared memory per stage, mainloop, barriers and epilogue, and the CTA's total against the limit.
+void warps_smem(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, Eval& e) {
+    const ArchRules& ar = *c.arch;
     // Shared memory, bytes.
     const Ck sa = cdiv(ck(m) * ck(k) * ck(c.a_smem_bits), 8);
     if (!sa.ok) {
         e.overflow = Overflow::SmemA;
-        return e;
+        return;
     }
     const Ck sb = cdiv(ck(n) * ck(k) * ck(c.b_smem_bits), 8);
     if (!sb.ok) {
         e.overflow = Overflow::SmemB;
-        return e;
+        return;
     }
     const Ck stage = sa + sb;
     const Ck main = stage * ck(stages);
     if (!main.ok) {
         e.overflow = Overflow::Mainloop;
-        return e;
+        return;
     }
     e.smem_a = sa.v;
     e.smem_b = sb.v;
@@ -1008,17 +1027,42 @@ Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int
     if (c.epilogue == Epilogue::Bytes) epi = ck(c.epilogue_bytes);
     if (!epi.ok) {
         e.overflow = Overflow::Epilogue;
-        return e;
+        return;
     }
     const Ck total = c.epi_reuse ? ck(std::max(main.v, epi.v)) + bar : main + bar + epi;
     if (!bar.ok || !total.ok) {
         e.overflow = Overflow::Total;
-        return e;
+        return;
     }
     e.smem_bar = bar.v;
     e.smem_epi = epi.v;
     e.smem_total = total.v;
     e.smem_fits = total.v <= c.smem_limit;
+}
+
+// Registers per thread and shared memory per CTA of one shape. No strings, no allocation.
+Eval evaluate(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, int64_t warps) {
+    Eval e;
+    e.shape = shape_for(c, m, n, k, warps);
+    if (e.shape.fail != ShapeFail::None) return e;
+    if (kSchedules && c.schedule != Schedule::None) {
+        // M, N, K and stages bounded by 2^20 each (a search's lists reach here unrefused: fuzz_tile's crash 1301a92c
+        // had M ~ 6.4e9), so every product below fits; the mainloop's stages x (A + B) is checked on its own.
+        if (m > (int64_t{1} << 20) || n > (int64_t{1} << 20) || k > (int64_t{1} << 20) || stages > (int64_t{1} << 20)) {
+            e.overflow = Overflow::Mainloop;
+            return e;
+        }
+        if (is_sm80_ms(c.schedule))
+            evaluate_multistage(c, m, n, k, stages, e);
+        else
+            evaluate_schedule(c, m, n, k, stages, e);
+        return e;
+    }
+    warps_registers(c, m, n, warps, e);
+    if (e.overflow != Overflow::None) return e;
+    warps_tmem(c, n, e);
+    if (e.overflow != Overflow::None) return e;
+    warps_smem(c, m, n, k, stages, e);
     return e;
 }
 
@@ -1447,8 +1491,8 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
     }
 }
 
-// What the numbers do not say: where the estimates come from, spills, warp specialisation, TMEM, sub-byte types.
-void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx& c, const Eval& e, const GpuSpec* gpu) {
+// add_notes' steps. Where the register figures come from, spills, and accumulators against the register file.
+void add_register_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx& c, const Eval& e) {
     auto& N = r.notes;
     if (in.overhead_regs < 0) {
         std::string s = "Other registers: " + grouped(e.overhead) + " per thread is the model's default (estimate): " +
@@ -1476,57 +1520,67 @@ void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx&
         N.push_back("The CTA's accumulators (" + grouped(r.acc_bytes) + " B) " +
                     (r.acc_bytes == r.regfile_bytes ? std::string("are the whole") : std::string("exceed the")) +
                     " register file of one SM (" + grouped(dev.regs_per_sm) + " x 4 B = " + grouped(r.regfile_bytes) + " B).");
-    if (kSchedules && c.schedule != Schedule::None) {
-        const std::string name(schedule_key(c.schedule));
-        if (is_sm80_ms(c.schedule))
-            N.push_back("Schedule " + name + " (CUTLASS 2.x device::Gemm, ArchTag Sm80; recorded with CUTLASS 4.7): " +
-                        grouped(e.threads) + " threads = " + grouped(r.grid_m) + " x " + grouped(r.grid_n) + " warps of " +
-                        grouped(in.m / r.grid_m) + " x " + grouped(in.n / r.grid_n) + " outputs (ThreadblockShape / "
-                        "WarpShape), every warp loading A and B with cp.async into the " + grouped(in.stages) +
-                        "-stage ring and computing with mma.sync: no producer warps, no setmaxnreg, no launch bounds "
-                        "(ptxas may use up to " + grouped(c.arch->max_regs_per_thread) + " registers per thread). Registers per thread: " +
-                        grouped(e.regs_launch) + " (estimate; range " + grouped(multistage_low(e.regs_launch)) + " .. " +
-                        grouped(multistage_high(e.regs_launch, c.arch->max_regs_per_thread)) + ": ptxas -v gave the estimate " + kSm80RegText +
-                        " on the recorded kernels).");
-        else if (is_hopper_ws(c.schedule))
-            N.push_back("Schedule " + name + " (CUTLASS 4.7, sm_90a): " + grouped(e.threads) + " threads = a producer warpgroup "
-                        "at " + grouped(e.producer_regs) + " registers + 2 consumer warpgroups at " + grouped(e.consumer_regs) +
-                        " (setmaxnreg; 240/24 when M x N / MMA threads >= 208 accumulator registers). The launch "
-                        "bounds allow " + grouped(e.launch_alloc) + " registers per thread (ptxas -v), which sets CTAs per "
-                        "SM: " + grouped(e.threads) + " x " + grouped(e.launch_alloc) + " registers. Consumers spill above "
-                        "their budget (" + grouped(e.consumer_regs) + "), not above 255. Recorded: "
-                        "tests/data/cutlass/kernels.tsv.");
-        else
-            N.push_back("Schedule " + name + " (CUTLASS 4.7, sm_100a): 256 threads = scheduler, MMA, mainloop-load and "
-                        "epilogue-load warps + 4 epilogue warps; accumulators in TMEM (" + grouped(e.acc_stages) +
-                        " stages x " + grouped(in.n) + " columns), no setmaxnreg: every warp runs with ptxas's count, "
-                        "estimated at " + grouped(e.regs_launch) +
-                        (c.overhead < 0 ? " to " + grouped(std::min<int64_t>(e.regs_launch + kSm100RegSpread, e.launch_alloc)) : std::string()) +
-                        " (two epilogue sub-tiles of " + grouped(e.epi_m) + " x " + grouped(e.epi_n) + " f32 over 128 threads + " +
-                        grouped(kBaseOverhead) + ", up to " + grouped(kSm100RegSpread) + " more: ptxas -v gave the estimate + 1 "
-                        "to 30 on the 8 recorded kernels, 65 to 167 in all)." +
-                        (c.schedule == Schedule::Sm100_2Sm ? " The tile is the CTA pair's: each CTA holds " +
-                                                                 grouped(in.m / 2) + " rows and loads half of B." : ""));
-        if (is_sm80_ms(c.schedule))
-            N.push_back("Shared memory per CTA is CUTLASS 2.x's SharedStorage, a union of the mainloop's " +
-                        grouped(in.stages) + " x (" + grouped(e.smem_a) + " + " + grouped(e.smem_b) + ") = " +
-                        grouped(e.smem_main) + " B and the epilogue's " + grouped(e.smem_epi) + " B" +
-                        (c.epilogue == Epilogue::None ? " (" + grouped(e.epi_m) + " rows x " + grouped(e.epi_n) +
-                                                            " f32: 8 accumulator rows of each warp along M at a time, " +
-                                                            (e.epi_m / r.grid_m == 16 ? "2 slices" : "1 slice") +
-                                                            " for " + std::string(info(c.out).key) + " output, rows padded by 8)"
-                                                      : std::string()) +
-                        ": the larger, " + grouped(e.smem_total) + " B; no mbarriers (cp.async groups and __syncthreads).");
-        else if (c.epilogue == Epilogue::None)
-            N.push_back("Epilogue: CUTLASS's TMA epilogue with C = D = " + std::string(info(c.out).key) + ", sub-tile " +
-                        grouped(e.epi_m) + " x " + grouped(e.epi_n) + ", " + grouped(e.epi_stages_c) + " C stages, " +
-                        grouped(e.epi_stages_d) + " D stages: its SharedStorage is " + grouped(e.epi_carveout) +
-                        " B (the carveout StageCountAutoCarveout takes).");
-        if (!is_sm80_ms(c.schedule))
-            N.push_back("Shared memory per CTA is CUTLASS's SharedStorage: " + grouped(e.smem_head) + " B of pipeline barriers, "
-                    "scheduler and padding + " + grouped(e.smem_epi) + " B epilogue buffers + " + grouped(e.smem_main) +
-                    " B mainloop buffers.");
-    }
+}
+
+// A CUTLASS schedule: its threads and roles, its epilogue and its SharedStorage.
+void add_schedule_notes(TileResult& r, const TileInput& in, const Ctx& c, const Eval& e) {
+    auto& N = r.notes;
+    const std::string name(schedule_key(c.schedule));
+    if (is_sm80_ms(c.schedule))
+        N.push_back("Schedule " + name + " (CUTLASS 2.x device::Gemm, ArchTag Sm80; recorded with CUTLASS 4.7): " +
+                    grouped(e.threads) + " threads = " + grouped(r.grid_m) + " x " + grouped(r.grid_n) + " warps of " +
+                    grouped(in.m / r.grid_m) + " x " + grouped(in.n / r.grid_n) + " outputs (ThreadblockShape / "
+                    "WarpShape), every warp loading A and B with cp.async into the " + grouped(in.stages) +
+                    "-stage ring and computing with mma.sync: no producer warps, no setmaxnreg, no launch bounds "
+                    "(ptxas may use up to " + grouped(c.arch->max_regs_per_thread) + " registers per thread). Registers per thread: " +
+                    grouped(e.regs_launch) + " (estimate; range " + grouped(multistage_low(e.regs_launch)) + " .. " +
+                    grouped(multistage_high(e.regs_launch, c.arch->max_regs_per_thread)) + ": ptxas -v gave the estimate " + kSm80RegText +
+                    " on the recorded kernels).");
+    else if (is_hopper_ws(c.schedule))
+        N.push_back("Schedule " + name + " (CUTLASS 4.7, sm_90a): " + grouped(e.threads) + " threads = a producer warpgroup "
+                    "at " + grouped(e.producer_regs) + " registers + 2 consumer warpgroups at " + grouped(e.consumer_regs) +
+                    " (setmaxnreg; 240/24 when M x N / MMA threads >= 208 accumulator registers). The launch "
+                    "bounds allow " + grouped(e.launch_alloc) + " registers per thread (ptxas -v), which sets CTAs per "
+                    "SM: " + grouped(e.threads) + " x " + grouped(e.launch_alloc) + " registers. Consumers spill above "
+                    "their budget (" + grouped(e.consumer_regs) + "), not above 255. Recorded: "
+                    "tests/data/cutlass/kernels.tsv.");
+    else
+        N.push_back("Schedule " + name + " (CUTLASS 4.7, sm_100a): 256 threads = scheduler, MMA, mainloop-load and "
+                    "epilogue-load warps + 4 epilogue warps; accumulators in TMEM (" + grouped(e.acc_stages) +
+                    " stages x " + grouped(in.n) + " columns), no setmaxnreg: every warp runs with ptxas's count, "
+                    "estimated at " + grouped(e.regs_launch) +
+                    (c.overhead < 0 ? " to " + grouped(std::min<int64_t>(e.regs_launch + kSm100RegSpread, e.launch_alloc)) : std::string()) +
+                    " (two epilogue sub-tiles of " + grouped(e.epi_m) + " x " + grouped(e.epi_n) + " f32 over 128 threads + " +
+                    grouped(kBaseOverhead) + ", up to " + grouped(kSm100RegSpread) + " more: ptxas -v gave the estimate + 1 "
+                    "to 30 on the 8 recorded kernels, 65 to 167 in all)." +
+                    (c.schedule == Schedule::Sm100_2Sm ? " The tile is the CTA pair's: each CTA holds " +
+                                                             grouped(in.m / 2) + " rows and loads half of B." : ""));
+    if (is_sm80_ms(c.schedule))
+        N.push_back("Shared memory per CTA is CUTLASS 2.x's SharedStorage, a union of the mainloop's " +
+                    grouped(in.stages) + " x (" + grouped(e.smem_a) + " + " + grouped(e.smem_b) + ") = " +
+                    grouped(e.smem_main) + " B and the epilogue's " + grouped(e.smem_epi) + " B" +
+                    (c.epilogue == Epilogue::None ? " (" + grouped(e.epi_m) + " rows x " + grouped(e.epi_n) +
+                                                        " f32: 8 accumulator rows of each warp along M at a time, " +
+                                                        (e.epi_m / r.grid_m == 16 ? "2 slices" : "1 slice") +
+                                                        " for " + std::string(info(c.out).key) + " output, rows padded by 8)"
+                                                  : std::string()) +
+                    ": the larger, " + grouped(e.smem_total) + " B; no mbarriers (cp.async groups and __syncthreads).");
+    else if (c.epilogue == Epilogue::None)
+        N.push_back("Epilogue: CUTLASS's TMA epilogue with C = D = " + std::string(info(c.out).key) + ", sub-tile " +
+                    grouped(e.epi_m) + " x " + grouped(e.epi_n) + ", " + grouped(e.epi_stages_c) + " C stages, " +
+                    grouped(e.epi_stages_d) + " D stages: its SharedStorage is " + grouped(e.epi_carveout) +
+                    " B (the carveout StageCountAutoCarveout takes).");
+    if (!is_sm80_ms(c.schedule))
+        N.push_back("Shared memory per CTA is CUTLASS's SharedStorage: " + grouped(e.smem_head) + " B of pipeline barriers, "
+                "scheduler and padding + " + grouped(e.smem_epi) + " B epilogue buffers + " + grouped(e.smem_main) +
+                " B mainloop buffers.");
+}
+
+// What the numbers do not say: where the estimates come from, spills, warp specialisation, TMEM, sub-byte types.
+void add_notes(TileResult& r, const Device& dev, const TileInput& in, const Ctx& c, const Eval& e, const GpuSpec* gpu) {
+    auto& N = r.notes;
+    add_register_notes(r, dev, in, c, e);
+    if (kSchedules && c.schedule != Schedule::None) add_schedule_notes(r, in, c, e);
     if (c.schedule == Schedule::None && c.mode == Mode::Wgmma && (e.spills || in.warps >= 8))
         N.push_back("Hopper kernels often specialise warps (a TMA producer warpgroup with few registers, consumer "
                     "warpgroups raised with setmaxnreg up to 240+); this model gives every warp the same count "
@@ -1834,6 +1888,95 @@ Expected<StageAuto> stages_auto(const Device& dev, const TileInput& in) {
 
 // ============================================================================================ [SECTION] search
 
+namespace {
+// tiles_that_fit's step: one candidate (m, n, warps w, k, stages `listed`, cluster cl) evaluated and counted in `out`,
+// as a fit or under the reason it was rejected; an error only from the occupancy solver.
+std::optional<Error> try_candidate(const Device& dev, const Ctx& c, const TileSearch& s, int64_t m, int64_t n, int64_t w,
+                                   int64_t k, int64_t listed, const Dim3& cl, bool fixed_threads, TileSearchResult& out) {
+    ++out.candidates;
+    int64_t st = listed;
+    if (kSchedules && s.stages_auto) {
+        const Eval one = evaluate(c, m, n, k, 1, w);
+        if (one.shape.fail != ShapeFail::None) {
+            ++out.refused;
+            return std::nullopt;
+        }
+        if (one.overflow != Overflow::None) {
+            (one.overflow == Overflow::Acc ? out.spills : one.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
+            return std::nullopt;
+        }
+        st = auto_stage_count(c, one).stages;
+        if (st < 1) {
+            ++out.smem_over;
+            return std::nullopt;
+        }
+    }
+    const Eval e = evaluate(c, m, n, k, st, w);
+    if (e.shape.fail != ShapeFail::None) {
+        ++out.refused;
+        return std::nullopt;
+    }
+    if (e.overflow == Overflow::Acc) {
+        ++out.spills;
+        return std::nullopt;
+    }
+    if (e.overflow != Overflow::None) {
+        (e.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
+        return std::nullopt;
+    }
+    if (e.spills) {
+        ++out.spills;
+        return std::nullopt;
+    }
+    if (!e.smem_fits) {
+        ++out.smem_over;
+        return std::nullopt;
+    }
+    if (!e.tmem_fits) {
+        ++out.tmem_over;
+        return std::nullopt;
+    }
+    if (!solvable(e)) {
+        ++out.no_cta;
+        return std::nullopt;
+    }
+    auto occ = occupancy(dev, kernel_for(e), Detail::Numbers);
+    if (!occ) return occ.error();
+    if (occ->blocks_per_sm < 1) {
+        ++out.no_cta;
+        return std::nullopt;
+    }
+    TileFit f;
+    f.m = m;
+    f.n = n;
+    f.k = k;
+    f.stages = st;
+    f.warps = fixed_threads ? e.threads / c.dev->warp_size : w;
+    f.acc_regs_per_thread = e.acc_regs;
+    f.regs_per_thread_est = e.regs_est;
+    f.smem_per_cta = e.smem_total;
+    f.tmem_columns = e.tmem_alloc;
+    f.ctas_per_sm = occ->blocks_per_sm;
+    f.ctas_by_smem = occ->limit(Resource::SharedMemory);
+    f.occupancy = occ->occupancy;
+    f.limiting = std::move(occ->limiting);
+    f.cluster = cl;
+    const int64_t size = cl.x * cl.y * cl.z;
+    if (size > 1 || c.arch->cc.major >= 9) {
+        if (auto cr = cluster_range(s.gpc, dev.sm_count, f.ctas_per_sm, size)) {
+            f.clusters_low = cr->low;
+            f.clusters_typical = cr->typical;
+            f.clusters_high = cr->high;
+            f.ctas_resident = cr->typical * size;
+        } else if (dev.sm_count > 0) {
+            f.ctas_resident = dev.sm_count * f.ctas_per_sm / size * size;  // the bound
+        }
+    }
+    out.fits.push_back(std::move(f));
+    return std::nullopt;
+}
+}  // namespace
+
 Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s) {
     const std::pair<const char*, const std::vector<int64_t>*> lists[] = {
         {"ms", &s.ms}, {"ns", &s.ns}, {"ks", &s.ks}, {"stages", &s.stages}, {"warps", &s.warps}};
@@ -1878,86 +2021,7 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
                 for (int64_t k : s.ks)
                     for (int64_t listed : kSchedules && s.stages_auto ? auto_stage : s.stages)
                       for (const Dim3& cl : s.clusters) {
-                        ++out.candidates;
-                        int64_t st = listed;
-                        if (kSchedules && s.stages_auto) {
-                            const Eval one = evaluate(c, m, n, k, 1, w);
-                            if (one.shape.fail != ShapeFail::None) {
-                                ++out.refused;
-                                continue;
-                            }
-                            if (one.overflow != Overflow::None) {
-                                (one.overflow == Overflow::Acc ? out.spills : one.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
-                                continue;
-                            }
-                            st = auto_stage_count(c, one).stages;
-                            if (st < 1) {
-                                ++out.smem_over;
-                                continue;
-                            }
-                        }
-                        const Eval e = evaluate(c, m, n, k, st, w);
-                        if (e.shape.fail != ShapeFail::None) {
-                            ++out.refused;
-                            continue;
-                        }
-                        if (e.overflow == Overflow::Acc) {
-                            ++out.spills;
-                            continue;
-                        }
-                        if (e.overflow != Overflow::None) {
-                            (e.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
-                            continue;
-                        }
-                        if (e.spills) {
-                            ++out.spills;
-                            continue;
-                        }
-                        if (!e.smem_fits) {
-                            ++out.smem_over;
-                            continue;
-                        }
-                        if (!e.tmem_fits) {
-                            ++out.tmem_over;
-                            continue;
-                        }
-                        if (!solvable(e)) {
-                            ++out.no_cta;
-                            continue;
-                        }
-                        auto occ = occupancy(dev, kernel_for(e), Detail::Numbers);
-                        if (!occ) return occ.error();
-                        if (occ->blocks_per_sm < 1) {
-                            ++out.no_cta;
-                            continue;
-                        }
-                        TileFit f;
-                        f.m = m;
-                        f.n = n;
-                        f.k = k;
-                        f.stages = st;
-                        f.warps = fixed_threads ? e.threads / c.dev->warp_size : w;
-                        f.acc_regs_per_thread = e.acc_regs;
-                        f.regs_per_thread_est = e.regs_est;
-                        f.smem_per_cta = e.smem_total;
-                        f.tmem_columns = e.tmem_alloc;
-                        f.ctas_per_sm = occ->blocks_per_sm;
-                        f.ctas_by_smem = occ->limit(Resource::SharedMemory);
-                        f.occupancy = occ->occupancy;
-                        f.limiting = std::move(occ->limiting);
-                        f.cluster = cl;
-                        const int64_t size = cl.x * cl.y * cl.z;
-                        if (size > 1 || c.arch->cc.major >= 9) {
-                            if (auto cr = cluster_range(s.gpc, dev.sm_count, f.ctas_per_sm, size)) {
-                                f.clusters_low = cr->low;
-                                f.clusters_typical = cr->typical;
-                                f.clusters_high = cr->high;
-                                f.ctas_resident = cr->typical * size;
-                            } else if (dev.sm_count > 0) {
-                                f.ctas_resident = dev.sm_count * f.ctas_per_sm / size * size;  // the bound
-                            }
-                        }
-                        out.fits.push_back(std::move(f));
+                        if (auto err = try_candidate(dev, c, s, m, n, w, k, listed, cl, fixed_threads, out)) return *err;
                     }
     out.ranking = {
         "largest tile (M x N) first: the most output per CTA",
