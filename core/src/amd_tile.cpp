@@ -46,7 +46,8 @@ bool type_supported(const ArchRules& a, DType t) {
     return false;
 }
 
-Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::optional<int64_t> cu_count) {
+// tile_impl's steps. The input's ranges, types and accumulator (InvalidInput / Unsupported naming the field).
+std::optional<Error> check_input(const ArchRules& a, const TileInput& in) {
     if (in.m < 1 || in.m > kMaxInput) return range("m", in.m, 1, kMaxInput, "rows of the workgroup tile");
     if (in.n < 1 || in.n > kMaxInput) return range("n", in.n, 1, kMaxInput, "columns of the workgroup tile");
     if (in.k < 1 || in.k > kMaxInput) return range("k", in.k, 1, kMaxInput, "K elements per LDS stage");
@@ -76,14 +77,11 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
         if (p.n < 1 || p.n > kMaxInput) return range("problem.n", p.n, 1, kMaxInput, "columns");
         if (p.k < 1 || p.k > kMaxInput) return range("problem.k", p.k, 1, kMaxInput, "reduction length");
     }
+    return std::nullopt;
+}
 
-    TileResult t;
-    t.input = in;
-    t.gfx = std::string(a.gfx);
-    t.cu_count = cu_count;
-    t.threads = in.waves * a.wave_size;
-    t.lds_limit = a.lds_per_workgroup;
-
+// Accumulator registers per lane (exact) and their VGPR/AGPR placement; returns the placement used.
+Expected<AccPlacement> tile_registers(const ArchRules& a, const TileInput& in, TileResult& t) {
     // --- accumulators (exact) ---
     const auto mn = mul(in.m, in.n);
     const auto acc_bits = mn ? mul(*mn, dtype_bits(in.acc)) : std::nullopt;
@@ -109,7 +107,11 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
                       : t.agprs > 0   ? (t.vgprs + a.agpr_offset_granule - 1) / a.agpr_offset_granule *
                                             a.agpr_offset_granule + t.agprs
                                       : t.vgprs;
+    return place;
+}
 
+// LDS per stage and per workgroup against the limit.
+std::optional<Error> tile_lds(const ArchRules& a, const TileInput& in, TileResult& t) {
     // --- LDS (exact: A and B tiles per stage, packed, no padding) ---
     const auto a_bits = mul(in.m, in.k), b_bits = mul(in.n, in.k);
     const auto ab = a_bits ? mul(*a_bits, dtype_bits(in.a)) : std::nullopt;
@@ -122,7 +124,11 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
     if (!total) return Error{ErrorId::InvalidInput, "stages", "stages x LDS per stage does not fit in 64 bits"};
     t.lds_per_workgroup = *total;
     t.lds_fits = t.lds_per_workgroup <= a.lds_per_workgroup;
+    return std::nullopt;
+}
 
+// Residency from the occupancy model, and the grid's waves over a problem.
+std::optional<Error> tile_residency(const ArchRules& a, const TileInput& in, std::optional<int64_t> cu_count, TileResult& t) {
     // --- residency (the occupancy model on the tile's kernel) ---
     if (t.regs_fit && t.lds_fits) {
         // The tile as a kernel: its lanes, its register split, the SGPRs given and its LDS; no scratch.
@@ -152,7 +158,11 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
             t.last_wave_utilization = static_cast<double>(last) / static_cast<double>(*t.workgroups_per_wave);
         }
     }
+    return std::nullopt;
+}
 
+// The readout rows.
+void tile_rows(const ArchRules& a, const TileInput& in, TileResult& t) {
     // --- rows ---
     auto row = [&](const char* key, const char* label, const char* unit, double v, std::optional<double> lim, Basis b) {
         t.rows.push_back(TileRow{key, label, unit, v, lim, b, lim && v > *lim});
@@ -183,7 +193,10 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
                 Basis::Estimate);
         }
     }
+}
 
+// The notes: where the accumulators went, what does not fit, what is estimated.
+void tile_notes(const ArchRules& a, const TileInput& in, AccPlacement place, TileResult& t) {
     // --- notes ---
     t.notes.push_back("accumulators: " + num(in.m) + " x " + num(in.n) + " x " + num(dtype_bits(in.acc)) +
                       " bits / 32 / " + num(t.threads) + " lanes = " + num(t.acc_regs_per_lane) +
@@ -199,6 +212,23 @@ Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::opt
                           num(a.lds_per_workgroup) + " B on " + std::string(a.gfx));
     t.notes.push_back("registers beyond the accumulators and their VGPR/AGPR split are estimates: the "
                       "compiler's counts (smcalc parse) replace them");
+}
+
+Expected<TileResult> tile_impl(const ArchRules& a, const TileInput& in, std::optional<int64_t> cu_count) {
+    if (auto e = check_input(a, in)) return *e;
+    TileResult t;
+    t.input = in;
+    t.gfx = std::string(a.gfx);
+    t.cu_count = cu_count;
+    t.threads = in.waves * a.wave_size;
+    t.lds_limit = a.lds_per_workgroup;
+
+    auto place = tile_registers(a, in, t);
+    if (!place) return place.error();
+    if (auto e = tile_lds(a, in, t)) return *e;
+    if (auto e = tile_residency(a, in, cu_count, t)) return *e;
+    tile_rows(a, in, t);
+    tile_notes(a, in, *place, t);
     return t;
 }
 
