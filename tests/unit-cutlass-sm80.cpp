@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include "tsv_table.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
@@ -24,36 +25,9 @@ using namespace smcalc;
 
 namespace {
 
-using Row = std::map<std::string, std::string>;
-
-std::vector<Row> parse_table(const std::string& text) {
-    std::vector<Row> rows;
-    std::vector<std::string> cols;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        std::vector<std::string> cells;
-        std::string cell;
-        std::istringstream ls(line);
-        while (std::getline(ls, cell, '\t')) cells.push_back(cell);
-        if (cols.empty()) {
-            cols = cells;
-            continue;
-        }
-        REQUIRE_MESSAGE(cells.size() == cols.size(), "row with " << cells.size() << " cells: " << line);
-        Row r;
-        for (size_t i = 0; i < cols.size(); ++i) r[cols[i]] = cells[i];
-        rows.push_back(std::move(r));
-    }
-    return rows;
-}
-
-int64_t num(const Row& r, const std::string& key) {
-    auto it = r.find(key);
-    REQUIRE_MESSAGE(it != r.end(), "no column " << key);
-    return std::stoll(it->second);
-}
+using test::num;
+using test::parse_table;
+using test::Row;
 
 // The configuration as the model's input: the CTA's warps are ThreadblockShape / WarpShape (WarpShape::kK is the
 // whole K in every row: no warp split along K, which the model does not have).

@@ -1,0 +1,48 @@
+// tsv_table.hpp - a recorded table of tests/data (tab-separated, '#' comment lines, a header row of column names)
+// as rows keyed by column; the CUTLASS tables' tests read theirs with it.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace smcalc::test {
+
+using Row = std::map<std::string, std::string>;
+
+// Every row; a row whose cell count differs from the header's fails the test, naming it.
+inline std::vector<Row> parse_table(const std::string& text) {
+    std::vector<Row> rows;
+    std::vector<std::string> cols;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> cells;
+        std::string cell;
+        std::istringstream ls(line);
+        while (std::getline(ls, cell, '\t')) cells.push_back(cell);
+        if (cols.empty()) {
+            cols = cells;
+            continue;
+        }
+        REQUIRE_MESSAGE(cells.size() == cols.size(), "row with " << cells.size() << " cells: " << line);
+        Row r;
+        for (size_t i = 0; i < cols.size(); ++i) r[cols[i]] = cells[i];
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+// A column's integer; a missing column fails the test, naming it.
+inline int64_t num(const Row& r, const std::string& key) {
+    auto it = r.find(key);
+    REQUIRE_MESSAGE(it != r.end(), "no column " << key);
+    return std::stoll(it->second);
+}
+
+}  // namespace smcalc::test
