@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "helpers.hpp"
-#include "tsv_table.hpp"
+#include "cutlass_table.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
@@ -62,18 +62,9 @@ const Device& device_for(const Row& r) {
     return d;
 }
 
-// CTAs per SM of the compiled kernel: the occupancy solver given what the compiler and CUTLASS said (kThreadCount,
-// ptxas's registers, sizeof(SharedStorage) as dynamic shared memory), not what the model estimates.
+// CTAs per SM of the compiled kernel (test::compiled_ctas_per_sm) on this row's device.
 int64_t compiled_ctas_per_sm(const Row& r) {
-    KernelInput k;
-    k.threads = num(r, "threads");
-    k.regs = num(r, "ptxas_regs");
-    k.smem_dynamic = num(r, "smem_kernel");
-    k.smem_dynamic_max = k.smem_dynamic;
-    k.optin = true;
-    auto occ = occupancy(device_for(r), k, Detail::Numbers);
-    REQUIRE(occ.ok());
-    return occ->blocks_per_sm;
+    return test::compiled_ctas_per_sm(device_for(r), num(r, "threads"), num(r, "ptxas_regs"), num(r, "smem_kernel"));
 }
 
 double row_value(const TileResult& t, const std::string& key) {

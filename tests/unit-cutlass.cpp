@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "helpers.hpp"
-#include "tsv_table.hpp"
+#include "cutlass_table.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
@@ -71,18 +71,9 @@ const Device& device_for(const Row& r) {
     return r.at("arch") == "90" ? h100 : b200;
 }
 
-// CTAs per SM of the compiled kernel: the occupancy solver (checked against cuda_occupancy.h elsewhere) given
-// what the compiler and CUTLASS said, not what the model estimates.
+// CTAs per SM of the compiled kernel (test::compiled_ctas_per_sm) on this row's device.
 int64_t compiled_ctas_per_sm(const Row& r) {
-    KernelInput k;
-    k.threads = num(r, "max_threads");
-    k.regs = num(r, "ptxas_regs");
-    k.smem_dynamic = num(r, "smem_kernel");
-    k.smem_dynamic_max = k.smem_dynamic;
-    k.optin = true;
-    auto occ = occupancy(device_for(r), k, Detail::Numbers);
-    REQUIRE(occ.ok());
-    return occ->blocks_per_sm;
+    return test::compiled_ctas_per_sm(device_for(r), num(r, "max_threads"), num(r, "ptxas_regs"), num(r, "smem_kernel"));
 }
 
 // One recorded row against the model; returns the number of rows checked (1), for the count below.

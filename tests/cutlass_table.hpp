@@ -1,5 +1,6 @@
-// tsv_table.hpp - a recorded table of tests/data (tab-separated, '#' comment lines, a header row of column names)
-// as rows keyed by column; the CUTLASS tables' tests read theirs with it.
+// cutlass_table.hpp - what the tests of the recorded CUTLASS tables (tests/data/cutlass; unit-cutlass,
+// unit-cutlass-sm80) share: the table (tab-separated, '#' comment lines, a header row of column names) as rows keyed
+// by column, and the CTAs per SM of a compiled kernel.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -9,6 +10,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "smcalc/occupancy.hpp"
 
 namespace smcalc::test {
 
@@ -43,6 +46,21 @@ inline int64_t num(const Row& r, const std::string& key) {
     auto it = r.find(key);
     REQUIRE_MESSAGE(it != r.end(), "no column " << key);
     return std::stoll(it->second);
+}
+
+// CTAs per SM of a compiled kernel: the occupancy solver (checked against cuda_occupancy.h elsewhere) given what the
+// compiler and CUTLASS said (its threads, ptxas's registers, sizeof(SharedStorage) as opt-in dynamic shared memory),
+// not what the model estimates.
+inline int64_t compiled_ctas_per_sm(const Device& d, int64_t threads, int64_t regs, int64_t smem) {
+    KernelInput k;
+    k.threads = threads;
+    k.regs = regs;
+    k.smem_dynamic = smem;
+    k.smem_dynamic_max = smem;
+    k.optin = true;
+    auto occ = occupancy(d, k, Detail::Numbers);
+    REQUIRE(occ.ok());
+    return occ->blocks_per_sm;
 }
 
 }  // namespace smcalc::test
