@@ -1380,6 +1380,73 @@ std::optional<Error> add_problem(TileResult& r, const Device& dev, const TileInp
 }
 
 // Every readout as a row with its limit, unit and basis (exact or estimate), over its limit or not.
+// A schedule's register rows: the launch-bounds allocation, each role's budget, the launch registers and, for
+// the estimated schedules, the range's ends (and the CTAs per SM there when they differ).
+void add_schedule_rows(TileResult& r, const Device& dev, const Ctx& c) {
+    const ArchRules& ar = *c.arch;
+    const auto D = [](int64_t v) { return static_cast<double>(v); };
+    const Basis hb = is_hopper_ws(r.schedule) ? Basis::Exact : Basis::Estimate;
+    add_row(r, "regs_launch_alloc",
+            is_sm80_ms(r.schedule) ? "registers per thread ptxas may use (no __launch_bounds__: the cap)"
+                                   : "registers per thread the launch bounds allow (MaxThreadsPerBlock, 1 CTA/SM)",
+            "registers", D(r.regs_launch_alloc), D(ar.max_regs_per_thread), Basis::Exact);
+    for (const TileRole& role : r.roles)
+        add_row(r, "role_" + role.key + "_regs", role.label + ": registers per thread", "registers", D(role.regs),
+                std::nullopt, role.basis);
+    add_row(r, "regs_launch", "registers per thread at launch (what ptxas -v reports; the solver's input)",
+            "registers", D(r.regs_launch), D(ar.max_regs_per_thread), hb);
+    if (is_sm100_ws(r.schedule) && c.overhead < 0) {
+        // The range's high end (kSm100RegSpread), and whether CTAs per SM would change there.
+        const int64_t high = std::min<int64_t>(r.regs_launch + kSm100RegSpread, r.regs_launch_alloc);
+        add_row(r, "regs_launch_high", "registers per thread at launch, the range's high end (ptxas -v gave the "
+                "estimate + 1 to 30 on the recorded kernels)", "registers", D(high), D(ar.max_regs_per_thread),
+                Basis::Estimate);
+        auto at_high = occupancy(dev, kernel_for(r.threads, high, r.smem_per_cta), Detail::Numbers);
+        if (r.fits && at_high && at_high->blocks_per_sm != r.ctas_per_sm)
+            r.notes.push_back("At the register range's high end (" + grouped(high) + " per thread) CTAs per SM would be " +
+                              grouped(at_high->blocks_per_sm) + ", not " + grouped(r.ctas_per_sm) + ".");
+    }
+    if (is_sm80_ms(r.schedule) && c.overhead < 0) {
+        // The range's ends (kSm80RegBelow, kSm80RegAbove), and whether CTAs per SM would change there.
+        const int64_t ends[2] = {multistage_low(r.regs_launch), multistage_high(r.regs_launch, ar.max_regs_per_thread)};
+        add_row(r, "regs_launch_low", "registers per thread at launch, the range's low end", "registers", D(ends[0]),
+                D(ar.max_regs_per_thread), Basis::Estimate);
+        add_row(r, "regs_launch_high", std::string("registers per thread at launch, the range's high end (ptxas -v gave "
+                "the estimate ") + kSm80RegText + " on the recorded kernels)", "registers", D(ends[1]),
+                D(ar.max_regs_per_thread), Basis::Estimate);
+        for (const int64_t end : ends) {
+            auto at = occupancy(dev, kernel_for(r.threads, end, r.smem_per_cta), Detail::Numbers);
+            if (r.fits && at && at->blocks_per_sm != r.ctas_per_sm)
+                r.notes.push_back("At " + grouped(end) + " registers per thread (the register range's " +
+                                  (end == ends[0] ? "low" : "high") + " end) CTAs per SM would be " +
+                                  grouped(at->blocks_per_sm) + ", not " + grouped(r.ctas_per_sm) + ".");
+        }
+    }
+    if (r.acc_stages > 0)
+        add_row(r, "acc_stages", "accumulator stages in TMEM (CUTLASS: min(4, 512 / N))", "stages",
+                D(r.acc_stages), std::nullopt, Basis::Exact);
+    if (r.epilogue_stages_c > 0)
+        add_row(r, "epilogue_tile", "TMA epilogue sub-tile (M x N)", "elements",
+                D(r.epilogue_tile_m * r.epilogue_tile_n), std::nullopt, Basis::Exact);
+}
+
+// The rows of the tile over a GEMM problem: CTAs, k-steps, padding efficiency and waves.
+void add_problem_rows(TileResult& r) {
+    const auto D = [](int64_t v) { return static_cast<double>(v); };
+    const ProblemResult& p = *r.problem;
+    add_row(r, "ctas", "CTAs (output tiles)", "CTAs", D(p.ctas), std::nullopt, Basis::Exact);
+    add_row(r, "k_steps", "mainloop iterations per CTA", "k-steps", D(p.k_steps), std::nullopt, Basis::Exact);
+    add_row(r, "tile_efficiency", "useful share of the padded tiles", "fraction", p.tile_efficiency, 1.0,
+            Basis::Exact);
+    if (p.waves) {
+        add_row(r, "ctas_per_wave", "CTAs per wave (CTAs per SM x SMs)", "CTAs", D(*p.ctas_per_wave), std::nullopt,
+                Basis::Estimate);
+        add_row(r, "waves", "waves", "waves", D(*p.waves), std::nullopt, Basis::Estimate);
+        add_row(r, "last_wave_utilization", "last wave utilization", "fraction", *p.last_wave_utilization, 1.0,
+                Basis::Estimate);
+    }
+}
+
 void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
     const ArchRules& ar = *c.arch;
     const auto D = [](int64_t v) { return static_cast<double>(v); };
@@ -1401,51 +1468,7 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
             std::nullopt, Basis::Estimate);
     add_row(r, "regs_per_thread_est", "registers per thread", "registers", D(r.regs_per_thread_est), D(r.regs_cap),
             Basis::Estimate, r.spills);
-    if (kSchedules && r.schedule != Schedule::None) {
-        const Basis hb = is_hopper_ws(r.schedule) ? Basis::Exact : Basis::Estimate;
-        add_row(r, "regs_launch_alloc",
-                is_sm80_ms(r.schedule) ? "registers per thread ptxas may use (no __launch_bounds__: the cap)"
-                                       : "registers per thread the launch bounds allow (MaxThreadsPerBlock, 1 CTA/SM)",
-                "registers", D(r.regs_launch_alloc), D(ar.max_regs_per_thread), Basis::Exact);
-        for (const TileRole& role : r.roles)
-            add_row(r, "role_" + role.key + "_regs", role.label + ": registers per thread", "registers", D(role.regs),
-                    std::nullopt, role.basis);
-        add_row(r, "regs_launch", "registers per thread at launch (what ptxas -v reports; the solver's input)",
-                "registers", D(r.regs_launch), D(ar.max_regs_per_thread), hb);
-        if (is_sm100_ws(r.schedule) && c.overhead < 0) {
-            // The range's high end (kSm100RegSpread), and whether CTAs per SM would change there.
-            const int64_t high = std::min<int64_t>(r.regs_launch + kSm100RegSpread, r.regs_launch_alloc);
-            add_row(r, "regs_launch_high", "registers per thread at launch, the range's high end (ptxas -v gave the "
-                    "estimate + 1 to 30 on the recorded kernels)", "registers", D(high), D(ar.max_regs_per_thread),
-                    Basis::Estimate);
-            auto at_high = occupancy(dev, kernel_for(r.threads, high, r.smem_per_cta), Detail::Numbers);
-            if (r.fits && at_high && at_high->blocks_per_sm != r.ctas_per_sm)
-                r.notes.push_back("At the register range's high end (" + grouped(high) + " per thread) CTAs per SM would be " +
-                                  grouped(at_high->blocks_per_sm) + ", not " + grouped(r.ctas_per_sm) + ".");
-        }
-        if (is_sm80_ms(r.schedule) && c.overhead < 0) {
-            // The range's ends (kSm80RegBelow, kSm80RegAbove), and whether CTAs per SM would change there.
-            const int64_t ends[2] = {multistage_low(r.regs_launch), multistage_high(r.regs_launch, ar.max_regs_per_thread)};
-            add_row(r, "regs_launch_low", "registers per thread at launch, the range's low end", "registers", D(ends[0]),
-                    D(ar.max_regs_per_thread), Basis::Estimate);
-            add_row(r, "regs_launch_high", std::string("registers per thread at launch, the range's high end (ptxas -v gave "
-                    "the estimate ") + kSm80RegText + " on the recorded kernels)", "registers", D(ends[1]),
-                    D(ar.max_regs_per_thread), Basis::Estimate);
-            for (const int64_t end : ends) {
-                auto at = occupancy(dev, kernel_for(r.threads, end, r.smem_per_cta), Detail::Numbers);
-                if (r.fits && at && at->blocks_per_sm != r.ctas_per_sm)
-                    r.notes.push_back("At " + grouped(end) + " registers per thread (the register range's " +
-                                      (end == ends[0] ? "low" : "high") + " end) CTAs per SM would be " +
-                                      grouped(at->blocks_per_sm) + ", not " + grouped(r.ctas_per_sm) + ".");
-            }
-        }
-        if (r.acc_stages > 0)
-            add_row(r, "acc_stages", "accumulator stages in TMEM (CUTLASS: min(4, 512 / N))", "stages",
-                    D(r.acc_stages), std::nullopt, Basis::Exact);
-        if (r.epilogue_stages_c > 0)
-            add_row(r, "epilogue_tile", "TMA epilogue sub-tile (M x N)", "elements",
-                    D(r.epilogue_tile_m * r.epilogue_tile_n), std::nullopt, Basis::Exact);
-    }
+    if (kSchedules && r.schedule != Schedule::None) add_schedule_rows(r, dev, c);
     add_row(r, "threads", "threads per CTA", "threads", D(r.threads), D(dev.max_threads_per_block), Basis::Exact,
             r.threads > dev.max_threads_per_block);
     add_row(r, "smem_a_per_stage", "shared memory for A per stage", "bytes", D(r.smem_a_per_stage), std::nullopt,
@@ -1475,20 +1498,7 @@ void add_rows(TileResult& r, const Device& dev, const Ctx& c) {
     add_row(r, "occupancy", "occupancy (resident warps / max warps)", "fraction", r.occupancy, 1.0, Basis::Estimate);
     add_row(r, "intensity", "arithmetic intensity per k-step (A+B tiles from DRAM)", "FLOP/B", r.intensity,
             r.ridge, Basis::Estimate);
-    if (r.problem) {
-        const ProblemResult& p = *r.problem;
-        add_row(r, "ctas", "CTAs (output tiles)", "CTAs", D(p.ctas), std::nullopt, Basis::Exact);
-        add_row(r, "k_steps", "mainloop iterations per CTA", "k-steps", D(p.k_steps), std::nullopt, Basis::Exact);
-        add_row(r, "tile_efficiency", "useful share of the padded tiles", "fraction", p.tile_efficiency, 1.0,
-                Basis::Exact);
-        if (p.waves) {
-            add_row(r, "ctas_per_wave", "CTAs per wave (CTAs per SM x SMs)", "CTAs", D(*p.ctas_per_wave), std::nullopt,
-                    Basis::Estimate);
-            add_row(r, "waves", "waves", "waves", D(*p.waves), std::nullopt, Basis::Estimate);
-            add_row(r, "last_wave_utilization", "last wave utilization", "fraction", *p.last_wave_utilization, 1.0,
-                    Basis::Estimate);
-        }
-    }
+    if (r.problem) add_problem_rows(r);
 }
 
 // add_notes' steps. Where the register figures come from, spills, and accumulators against the register file.
