@@ -392,6 +392,63 @@ void match_amd(Reading& x) {
 
 }  // namespace
 
+namespace {
+
+// The end of an AMD report (rocminfo): its product row, or why none.
+Expected<DeviceReport> finish_amd(Reading& x) {
+    DeviceReport& r = x.r;
+    if (r.gfx.empty() && r.name.empty())
+        return bad("device_report (rocminfo) has no GPU agent: paste the agent block whose Device Type is GPU "
+                   "(its Name: gfx..., Marketing Name and Compute Unit lines)");
+    match_amd(x);
+    if (!x.ambiguous.empty()) return bad(x.ambiguous);
+    if (!r.amd_product) {
+        std::string known;
+        for (const amd::GpuSpec& g : amd::all_gpus()) known += (known.empty() ? "" : ", ") + std::string(g.name);
+        return Error{ErrorId::UnknownGpu, "device_report",
+                     "device_report (" + r.format + ") names \"" + r.name.substr(0, 80) + "\" (" + r.gfx.substr(0, 20) +
+                         ", " + std::to_string(r.amd_cus) +
+                         " CUs), which is not an AMD GPU smcalc models; the AMD GPUs known are " + known};
+    }
+    return r;
+}
+
+// The end of an nvidia-smi -q report: it prints no CC or SM count, so the device is the named product row's.
+Expected<DeviceReport> finish_nvidia_smi(DeviceReport& r) {
+    if (r.name.empty())
+        return bad("device_report (nvidia-smi -q) has no Product Name line");
+    if (!r.product)
+        return Error{ErrorId::UnknownGpu, "device_report",
+                     "device_report (nvidia-smi -q) names \"" + r.name.substr(0, 80) +
+                         "\", which is not in the GPU database, and nvidia-smi -q prints no compute capability or "
+                         "SM count to build the device from: paste deviceQuery's output (or "
+                         "cudaGetDeviceProperties as JSON) instead"};
+    r.device = r.product->device;
+    r.same_as_product = true;
+    for (const auto& f : fields::device_fields()) r.from_rules.emplace_back(f.key);
+    r.notes.push_back("nvidia-smi -q prints no compute capability or SM count: every figure is the database row's");
+    return r;
+}
+
+// Where the device read differs from its product row's (the answer's warnings say each), and whether it is that row.
+void note_differences(DeviceReport& r) {
+    const Device& p = r.product->device;
+    if (!(p.cc == r.device.cc))
+        r.differences.push_back("compute capability: the report says " + std::to_string(r.device.cc.major) + "." +
+                                std::to_string(r.device.cc.minor) + ", the database (" + std::string(r.product->name) +
+                                ") " + std::to_string(p.cc.major) + "." + std::to_string(p.cc.minor));
+    for (const auto& f : fields::device_fields()) {
+        const int64_t mine = f.get(r.device), theirs = f.get(p);
+        if (mine == theirs) continue;
+        r.differences.push_back(std::string(f.key) + ": the report says " + std::to_string(mine) + ", the database (" +
+                                std::string(r.product->name) + ") " +
+                                (theirs == 0 && f.key == "sm_count" ? std::string("unknown") : std::to_string(theirs)));
+    }
+    r.same_as_product = r.differences.empty();
+}
+
+}  // namespace
+
 Expected<DeviceReport> read_device_report(std::string_view text) {
     if (text.size() > kMaxDeviceReportBytes)
         return bad("device_report is " + std::to_string(text.size()) + " bytes; at most " +
@@ -413,42 +470,13 @@ Expected<DeviceReport> read_device_report(std::string_view text) {
         return bad("device_report (" + r.format + "): the " + x.too_large + " figure is larger than 2^40, more than any "
                    "device has; paste the report as the tool printed it");
 
-    if (r.amd) {
-        if (r.gfx.empty() && r.name.empty())
-            return bad("device_report (rocminfo) has no GPU agent: paste the agent block whose Device Type is GPU "
-                       "(its Name: gfx..., Marketing Name and Compute Unit lines)");
-        match_amd(x);
-        if (!x.ambiguous.empty()) return bad(x.ambiguous);
-        if (!r.amd_product) {
-            std::string known;
-            for (const amd::GpuSpec& g : amd::all_gpus()) known += (known.empty() ? "" : ", ") + std::string(g.name);
-            return Error{ErrorId::UnknownGpu, "device_report",
-                         "device_report (" + r.format + ") names \"" + r.name.substr(0, 80) + "\" (" + r.gfx.substr(0, 20) +
-                             ", " + std::to_string(r.amd_cus) +
-                             " CUs), which is not an AMD GPU smcalc models; the AMD GPUs known are " + known};
-        }
-        return r;
-    }
+    if (r.amd) return finish_amd(x);
 
     // The product row the name resolves to (names as the tools print them: "NVIDIA A100-SXM4-40GB").
     if (!r.name.empty())
         if (auto g = find_gpu(r.name)) r.product = *g;
 
-    if (r.format == "nvidia-smi -q") {
-        if (r.name.empty())
-            return bad("device_report (nvidia-smi -q) has no Product Name line");
-        if (!r.product)
-            return Error{ErrorId::UnknownGpu, "device_report",
-                         "device_report (nvidia-smi -q) names \"" + r.name.substr(0, 80) +
-                             "\", which is not in the GPU database, and nvidia-smi -q prints no compute capability or "
-                             "SM count to build the device from: paste deviceQuery's output (or "
-                             "cudaGetDeviceProperties as JSON) instead"};
-        r.device = r.product->device;
-        r.same_as_product = true;
-        for (const auto& f : fields::device_fields()) r.from_rules.emplace_back(f.key);
-        r.notes.push_back("nvidia-smi -q prints no compute capability or SM count: every figure is the database row's");
-        return r;
-    }
+    if (r.format == "nvidia-smi -q") return finish_nvidia_smi(r);
 
     if (!x.cc) {
         if (r.product) {
@@ -479,21 +507,7 @@ Expected<DeviceReport> read_device_report(std::string_view text) {
     if (auto ok = validate_device(r.device); !ok)
         return Error{ok.error().id, "device_report", "device_report (" + r.format + "): " + ok.error().message};
 
-    if (r.product) {
-        const Device& p = r.product->device;
-        if (!(p.cc == r.device.cc))
-            r.differences.push_back("compute capability: the report says " + std::to_string(r.device.cc.major) + "." +
-                                    std::to_string(r.device.cc.minor) + ", the database (" + std::string(r.product->name) +
-                                    ") " + std::to_string(p.cc.major) + "." + std::to_string(p.cc.minor));
-        for (const auto& f : fields::device_fields()) {
-            const int64_t mine = f.get(r.device), theirs = f.get(p);
-            if (mine == theirs) continue;
-            r.differences.push_back(std::string(f.key) + ": the report says " + std::to_string(mine) + ", the database (" +
-                                    std::string(r.product->name) + ") " +
-                                    (theirs == 0 && f.key == "sm_count" ? std::string("unknown") : std::to_string(theirs)));
-        }
-        r.same_as_product = r.differences.empty();
-    }
+    if (r.product) note_differences(r);
     return r;
 }
 
