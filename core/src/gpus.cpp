@@ -1768,6 +1768,82 @@ std::optional<ComputeCapability> target_cc(std::string_view key) {  // key is no
     return std::nullopt;
 }
 
+#ifndef SMCALC_PAGE_CORE
+// A memory size the row does not spell ("Tesla V100-SXM2-32GB" is the V100 SXM2 row, whose names carry no size),
+// but never one that contradicts a size the row names ("A100-PCIE-40GB" is not the 80 GB PCIe row): the one row
+// whose name without the size matches, or nullptr.
+const GpuSpec* match_memory_size(std::string_view name) {
+    // Not a structured binding: clang 14 (em++) cannot capture those in the lambda below.
+    const std::pair<std::string, std::string> split = split_memory(name);
+    const std::string& bare = split.first;
+    const std::string& size = split.second;
+    if (size.empty()) return nullptr;
+    const GpuSpec* only = nullptr;
+    int hits = 0;
+    for (const auto& g : kGpus) {
+        bool hit = false, sized = false, same_size = false;
+        for_each_name(g, [&](std::string_view n) {
+            const auto [b, s] = split_memory(n);
+            if (!s.empty()) sized = true;
+            if (s == size) same_size = true;
+            if (b == bare) hit = true;
+        });
+        if (hit && (!sized || same_size)) {
+            only = &g;
+            ++hits;
+        }
+    }
+    return hits == 1 ? only : nullptr;
+}
+
+// An AMD target (rocminfo's "Name: gfx942", or "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-") names an architecture
+// that several products share, like sm_90: the error saying which (never one picked), or nullopt.
+std::optional<Error> amd_target_error(const std::string& key, const std::string& shown) {
+    if (const std::size_t at = key.find("gfx"); at != std::string::npos && (at == 0 || ends_with(key.substr(0, at), "amdhsa"))) {
+        std::size_t end = at + 3;
+        while (end < key.size() && std::isalnum(static_cast<unsigned char>(key[end]))) ++end;
+        const std::string target = key.substr(at, end - at);
+        std::string same;
+        for (const auto& g : amd::all_gpus())
+            if (target == g.gfx) same += (same.empty() ? "" : ", ") + std::string(g.name);
+        if (!same.empty())
+            return Error{ErrorId::UnknownGpu, "gpu",
+                         "unknown GPU " + shown + ": it names the AMD target " + target + ", not a GPU; give one of the " +
+                             target + " GPUs: " + same};
+        if (target.size() > 3) {  // a target no modelled product has (a Radeon's gfx1100): say what is modelled
+            std::string known;
+            for (const auto& g : amd::all_gpus())
+                known += (known.empty() ? "" : ", ") + std::string(g.name) + " (" + std::string(g.gfx) + ")";
+            return Error{ErrorId::UnknownGpu, "gpu",
+                         "unknown GPU " + shown + ": it names the AMD target " + target +
+                             ", which none of the AMD GPUs smcalc models has; they are " + known};
+        }
+}
+    return std::nullopt;
+}
+
+// The error for a name no row has: the three nearest names ("did you mean") across both vendors.
+Error did_you_mean(const std::string& key, const std::string& ckey, const std::string& shown) {
+    // The three nearest names ("did you mean") across both vendors: same family first ("MI300" -> MI300X,
+    // MI325X), then the vendor the name leans to, then edit distance and common prefix; ties in table order.
+    const std::string fkey = family(ckey);
+    const Leaning lean = leaning(key, ckey);
+    std::vector<Candidate> ranked;
+    for (const auto& g : kGpus)
+        ranked.push_back({g.name, false, rank_of([&](auto f) { for_each_alias(g.name, g.aliases, f); }, false, key, ckey, fkey, lean)});
+    for (const auto& g : amd::all_gpus())
+        ranked.push_back({g.name, true, rank_of([&](auto f) { for_each_alias(g.name, g.aliases, f); }, true, key, ckey, fkey, lean)});
+    detail::small_stable_sort(ranked.begin(), ranked.end(), [](const Candidate& a, const Candidate& b) { return a.rank < b.rank; });
+    std::string near;
+    for (std::size_t i = 0; i < 3 && i < ranked.size(); ++i)
+        near += std::string(i == 0 ? "" : i + 1 == 3 ? " or " : ", ") + std::string(ranked[i].name);
+    return Error{ErrorId::UnknownGpu, "gpu",
+                 "unknown GPU " + shown + "; did you mean " + near + "? (" +
+                     std::to_string(std::size(kGpus) + amd::all_gpus().size()) +
+                     " GPUs are known: see the gpus list); or give a device or cc"};
+}
+#endif
+
 }  // namespace
 
 std::span<const GpuSpec> all_gpus() { return kGpus; }
@@ -1789,28 +1865,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             if (hit) return &g;
         }
 #ifndef SMCALC_PAGE_CORE
-        // Not a structured binding: clang 14 (em++) cannot capture those in the lambda below.
-        const std::pair<std::string, std::string> split = split_memory(name.substr(0, 4096));
-        const std::string& bare = split.first;
-        const std::string& size = split.second;
-        if (!size.empty()) {
-            const GpuSpec* only = nullptr;
-            int hits = 0;
-            for (const auto& g : kGpus) {
-                bool hit = false, sized = false, same_size = false;
-                for_each_name(g, [&](std::string_view n) {
-                    const auto [b, s] = split_memory(n);
-                    if (!s.empty()) sized = true;
-                    if (s == size) same_size = true;
-                    if (b == bare) hit = true;
-                });
-                if (hit && (!sized || same_size)) {
-                    only = &g;
-                    ++hits;
-                }
-            }
-            if (hits == 1) return only;
-        }
+        if (const GpuSpec* g = match_memory_size(name.substr(0, 4096))) return g;
 #endif
     }
     const std::string shown = "\"" + std::string(name.substr(0, 80)) + (name.size() > 80 ? "...\"" : "\"");
@@ -1830,45 +1885,8 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
     // lists the GPUs in its picker, so it carries no did-you-mean ranking (page weight).
     return Error{ErrorId::UnknownGpu, "gpu", "unknown GPU " + shown + "; see the gpus list; or give a device or cc"};
 #else
-    // An AMD target (rocminfo's "Name: gfx942", or "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-") names an
-    // architecture that several products share, like sm_90: say which, never pick one.
-    if (const std::size_t at = key.find("gfx"); at != std::string::npos && (at == 0 || ends_with(key.substr(0, at), "amdhsa"))) {
-        std::size_t end = at + 3;
-        while (end < key.size() && std::isalnum(static_cast<unsigned char>(key[end]))) ++end;
-        const std::string target = key.substr(at, end - at);
-        std::string same;
-        for (const auto& g : amd::all_gpus())
-            if (target == g.gfx) same += (same.empty() ? "" : ", ") + std::string(g.name);
-        if (!same.empty())
-            return Error{ErrorId::UnknownGpu, "gpu",
-                         "unknown GPU " + shown + ": it names the AMD target " + target + ", not a GPU; give one of the " +
-                             target + " GPUs: " + same};
-        if (target.size() > 3) {  // a target no modelled product has (a Radeon's gfx1100): say what is modelled
-            std::string known;
-            for (const auto& g : amd::all_gpus())
-                known += (known.empty() ? "" : ", ") + std::string(g.name) + " (" + std::string(g.gfx) + ")";
-            return Error{ErrorId::UnknownGpu, "gpu",
-                         "unknown GPU " + shown + ": it names the AMD target " + target +
-                             ", which none of the AMD GPUs smcalc models has; they are " + known};
-        }
-    }
-    // The three nearest names ("did you mean") across both vendors: same family first ("MI300" -> MI300X,
-    // MI325X), then the vendor the name leans to, then edit distance and common prefix; ties in table order.
-    const std::string fkey = family(ckey);
-    const Leaning lean = leaning(key, ckey);
-    std::vector<Candidate> ranked;
-    for (const auto& g : kGpus)
-        ranked.push_back({g.name, false, rank_of([&](auto f) { for_each_alias(g.name, g.aliases, f); }, false, key, ckey, fkey, lean)});
-    for (const auto& g : amd::all_gpus())
-        ranked.push_back({g.name, true, rank_of([&](auto f) { for_each_alias(g.name, g.aliases, f); }, true, key, ckey, fkey, lean)});
-    detail::small_stable_sort(ranked.begin(), ranked.end(), [](const Candidate& a, const Candidate& b) { return a.rank < b.rank; });
-    std::string near;
-    for (std::size_t i = 0; i < 3 && i < ranked.size(); ++i)
-        near += std::string(i == 0 ? "" : i + 1 == 3 ? " or " : ", ") + std::string(ranked[i].name);
-    return Error{ErrorId::UnknownGpu, "gpu",
-                 "unknown GPU " + shown + "; did you mean " + near + "? (" +
-                     std::to_string(std::size(kGpus) + amd::all_gpus().size()) +
-                     " GPUs are known: see the gpus list); or give a device or cc"};
+    if (auto e = amd_target_error(key, shown)) return *e;
+    return did_you_mean(key, ckey, shown);
 #endif
 }
 
