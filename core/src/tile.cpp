@@ -179,7 +179,8 @@ std::optional<Error> multistage_ctx(Ctx& c, const TileInput& in) {
         return Error{ErrorId::Unsupported, "out",
                      "out is " + std::string(info(c.out).key) + "; the sm80_multistage schedule's epilogue writes f16, "
                      "bf16 or f32 (CUTLASS 2.x DefaultEpilogueTensorOp)"};
-    if (in.cluster && in.cluster->dims.x * in.cluster->dims.y * in.cluster->dims.z != 1)
+    // Each dimension compared, not their product: the dims are not range-checked yet here (up to 2^53 - 1 each).
+    if (in.cluster && !(in.cluster->dims.x == 1 && in.cluster->dims.y == 1 && in.cluster->dims.z == 1))
         return Error{ErrorId::Unsupported, "cluster",
                      "the sm80_multistage schedule is a CUTLASS 2.x kernel, launched without a cluster: give 1x1x1 "
                      "(clusters are the Hopper and Blackwell schedules')"};
@@ -2021,7 +2022,7 @@ Expected<TileSearchResult> tiles_that_fit(const Device& dev, const TileSearch& s
     if (kSchedules && is_sm80_ms(c.schedule)) {
         if (s.stages_auto) return multistage_no_auto();
         for (const Dim3& d : s.clusters)
-            if (d.x * d.y * d.z != 1)
+            if (!(d.x == 1 && d.y == 1 && d.z == 1))
                 return Error{ErrorId::Unsupported, "clusters",
                              "the sm80_multistage schedule is a CUTLASS 2.x kernel, launched without a cluster: give 1x1x1"};
     }
