@@ -1663,11 +1663,11 @@ std::string canonical(std::string_view normalised) {
     return out;
 }
 
-#ifndef SMCALC_PAGE_CORE  // names machines print: the CLI, the APIs and device reports; the page's links carry its names
-// A memory size the name carries as a word of its own ("A100-SXM4-40GB", "NVIDIA H800 80GB HBM3", "RTX A2000 12GB":
-// 1 to 4 digits then "GB", between spaces, '-' or '_'), cut out: {canonical name without it, "40gb"}; {canonical
-// name, ""} when there is none. Words, not the normalised string: normalising glues the size to the model number
-// ("H800 80GB" -> "h80080gb"), and then no rule can tell where one ends.
+// Names machines print (deviceQuery, nvidia-smi, PyTorch), read by the CLI, the APIs, device reports and the
+// page's links alike. A memory size the name carries as a word of its own ("A100-SXM4-40GB", "NVIDIA H800 80GB
+// HBM3", "RTX A2000 12GB": 1 to 4 digits then "GB", between spaces, '-' or '_'), cut out: {canonical name without
+// it, "40gb"}; {canonical name, ""} when there is none. Words, not the normalised string: normalising glues the size
+// to the model number ("H800 80GB" -> "h80080gb"), and then no rule can tell where one ends.
 std::pair<std::string, std::string> split_memory(std::string_view name) {
     std::string rest, size;
     bool first = true;
@@ -1690,8 +1690,6 @@ std::pair<std::string, std::string> split_memory(std::string_view name) {
     }
     return {canonical(rest), size};
 }
-
-#endif
 
 #ifndef SMCALC_PAGE_CORE
 // A name's family for the did-you-mean: its leading letters and the first digit after them ("mi300" -> "mi3",
@@ -1768,7 +1766,6 @@ std::optional<ComputeCapability> target_cc(std::string_view key) {  // key is no
     return std::nullopt;
 }
 
-#ifndef SMCALC_PAGE_CORE
 // A memory size the row does not spell ("Tesla V100-SXM2-32GB" is the V100 SXM2 row, whose names carry no size),
 // but never one that contradicts a size the row names ("A100-PCIE-40GB" is not the 80 GB PCIe row): the one row
 // whose name without the size matches, or nullptr.
@@ -1796,6 +1793,7 @@ const GpuSpec* match_memory_size(std::string_view name) {
     return hits == 1 ? only : nullptr;
 }
 
+#ifndef SMCALC_PAGE_CORE
 // An AMD target (rocminfo's "Name: gfx942", or "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-") names an architecture
 // that several products share, like sm_90: the error saying which (never one picked), or nullopt.
 std::optional<Error> amd_target_error(const std::string& key, const std::string& shown) {
@@ -1864,9 +1862,7 @@ Expected<const GpuSpec*> find_gpu(std::string_view name) {
             for_each_name(g, [&](std::string_view n) { hit = hit || canonical(normalise(n)) == ckey; });
             if (hit) return &g;
         }
-#ifndef SMCALC_PAGE_CORE
         if (const GpuSpec* g = match_memory_size(name.substr(0, 4096))) return g;
-#endif
     }
     const std::string shown = "\"" + std::string(name.substr(0, 80)) + (name.size() > 80 ? "...\"" : "\"");
     // A target such as sm_90 names a compute capability that several products share: say which, never pick one.

@@ -75,6 +75,12 @@ test('URL hash round trip: a shared link opens the same inputs; hashchange appli
   await again.context.close();
   await page.evaluate(() => { location.hash = 'gpu=A100%2040GB%20SXM4&m=kernel&t=128&r=48&ss=24576&ds=0'; });
   await until(page, () => window.smcalc.state(), (v) => v.threads === 128);
+  // A name as nvidia-smi prints it, with its memory size: the page's core reads it as the CLI and the APIs do
+  // (docs/bad-inputs.md, URL hash row 67).
+  await page.evaluate(() => { location.hash = 'gpu=Tesla%20V100-SXM2-32GB&m=kernel'; });
+  const v100 = await until(page, () => window.smcalc.state(), (v) => v.threads === 256);
+  assert.equal(v100.gpu, 'V100 SXM2');
+  assert.equal(v100.notice, null);
   assert.deepEqual(errors, []);
   await context.close();
 });
