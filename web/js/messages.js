@@ -42,6 +42,10 @@
     document.body.appendChild(d);
     return d;
   }
+  // A dialog's form: its heading (HTML; empty for one set later as text) and body.
+  function form(title, body) {
+    return '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">' + title + '</h2>' + body + '</form>';
+  }
   var BASE_RULE = 'the base URL must be the folder of index.html and embed.js on your site: http://..., https://..., ' +
     'file://... or a path such as /smcalc/';
   // {url} (a folder: ends in "/"), or {error} naming the field, the rule and what is wrong.
@@ -85,7 +89,7 @@
     }
   }
   window.smcalc.embed_dialog = function (hash) {
-    var d = page_dialog('smcalc-embed', '42em', '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Embed code for a course page</h2>' +
+    var d = page_dialog('smcalc-embed', '42em', form('Embed code for a course page',
         '<label>Where the calculator is on your site (the folder of index.html and embed.js from dist/):<br>' +
         '<input name="base" spellcheck="false" placeholder="https://course.example/smcalc/" style="width:100%;box-sizing:border-box"></label>' +
         '<p id="smcalc-embed-note" style="margin:6px 0"></p>' +
@@ -99,7 +103,7 @@
         '<textarea name="code" rows="4" readonly style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
         '<p style="margin:6px 0">For a page that talks to the calculator (sets inputs, reads answers), see ' +
         'docs/embedding.md.</p><button type="button" name="copy">Copy</button> <button>Close</button> ' +
-        '<span id="smcalc-embed-status" role="status"></span></form>');
+        '<span id="smcalc-embed-status" role="status"></span>'));
     var f = d.querySelector('form'), note = d.querySelector('#smcalc-embed-note'), status = d.querySelector('#smcalc-embed-status');
     var own = location.protocol === 'file:' ? '' : location.href.replace(/[?#].*$/, '').replace(/[^/]*$/, '');
     var kept = stored();
@@ -158,12 +162,12 @@
     return out.concat(kept).join('&');
   }
   window.smcalc.report_dialog = function (hash) {
-    var d = page_dialog('smcalc-report', '46em', '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px">Paste a device report</h2>' +
+    var d = page_dialog('smcalc-report', '46em', form('Paste a device report',
         '<p style="margin:6px 0">What your machine printed: deviceQuery, nvidia-smi -q or rocminfo, a cudaDeviceProp ' +
         'JSON dump or print(torch.cuda.get_device_properties(0)).</p>' +
         '<textarea name="text" rows="12" spellcheck="false" style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
         '<p id="smcalc-report-note" role="status" style="margin:6px 0;white-space:pre-wrap"></p>' +
-        '<button type="button" name="use">Use this device</button> <button>Close</button></form>');
+        '<button type="button" name="use">Use this device</button> <button>Close</button>'));
     var f = d.querySelector('form'), note = d.querySelector('#smcalc-report-note');
     note.textContent = '';
     f.use.onclick = function () {
@@ -246,17 +250,9 @@
     i.click();
   };
   window.smcalc.binary_dialog = function (bytes, name) {
-    var d = document.getElementById('smcalc-binary');
-    if (!d) {
-      d = document.createElement('dialog');
-      d.id = 'smcalc-binary';
-      d.style.cssText = 'max-width:60em;color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
-      own_keys(d);
-      document.body.appendChild(d);
-    }
-    d.innerHTML = '<form method="dialog"><h2 style="margin:0 0 8px;font-size:16px"></h2><p id="smcalc-binary-note"></p>' +
-      '<table id="smcalc-binary-kernels" style="border-collapse:collapse"></table><p style="margin:8px 0 0">' +
-      '<button>Close</button></p></form>';
+    var d = page_dialog('smcalc-binary', '60em', '');
+    d.innerHTML = form('', '<p id="smcalc-binary-note"></p><table id="smcalc-binary-kernels" ' +
+      'style="border-collapse:collapse"></table><p style="margin:8px 0 0"><button>Close</button></p>');
     d.querySelector('h2').textContent = 'Kernels in ' + name + ' (read in this browser; nothing is uploaded)';
     var note = d.querySelector('#smcalc-binary-note'), table = d.querySelector('#smcalc-binary-kernels');
     note.textContent = 'Reading...';
