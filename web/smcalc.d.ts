@@ -453,7 +453,7 @@ export interface ConstantBank {
 }
 
 /** The figures of a kernel read from ptxas/cuobjdump output or a binary. */
-export interface ParsedKernelFigures {
+export interface ParsedKernel {
   name: string;
   short_name: string;
   cc_modelled: boolean;
@@ -483,7 +483,7 @@ export interface ParsedKernelFigures {
 }
 
 /** The figures of a kernel read from LLVM AMDGPU output or a code object. */
-export interface AmdParsedKernelFigures {
+export interface AmdParsedKernel {
   name: string;
   vgprs: number | null;
   agprs: number | null;
@@ -503,9 +503,101 @@ export interface AmdParsedKernelFigures {
   accum_offset: number | null;
   vgprs_for_occupancy: number | null;
   sgprs_for_occupancy: number | null;
+  llvm_spelling: number | null;        // 19 or 22: which LLVM's spelling of the SGPR totals the text used
+  gfx: string | null;
+  container: string | null;            // where in the file
+  sources: Record<string, string>;     // field -> where it came from
   wavefront_size: number | null;
   granulated_vgprs: number | null;
   granulated_sgprs: number | null;
+}
+
+/** op block_size: the block size with the most resident threads. */
+export interface BlockSizeAnswer extends AnswerCommon, BlockSizeFigures {
+  gpu: string | null;
+}
+
+/** op dynamic_smem. bytes is NVIDIA's cudaOccAvailableDynamicSMemPerBlock: NOT always resident (CC 8.0+ leaves out the 1 KiB reserved per block); do not size a launch with it. */
+export interface DynamicSmemAnswer extends AnswerCommon {
+  bytes: number;                       // cudaOccAvailableDynamicSMemPerBlock
+  bytes_resident: number;              // the most dynamic smem per block with which `blocks` reside
+  notes: string[];                     // how and why the two differ, when they do
+  gpu: string | null;
+}
+
+/** An NVIDIA GPU of op gpus: its name, its device and whole-chip figures. */
+export interface GpuRow extends DeviceAnswer {
+  name: string;
+  aliases: string[];
+  boost_clock_mhz: number | null;      // MHz
+  l2_bytes: number | null;             // bytes
+  mem_bw_gbs: number | null;           // GB/s
+  bf16_dense_tflops: number | null;
+  fp32_tflops: number | null;
+  source: string;                      // source keys (docs/sources.md)
+  note: string;
+}
+
+/** An AMD Instinct GPU of op gpus. */
+export interface AmdGpuRow {
+  name: string;
+  aliases: string[];
+  vendor: 'amd';
+  gfx: string;
+  family: string;
+  cu_count: number;
+  xcd_count: number;
+  cus_per_xcd: number;
+  lds_per_cu: number;                  // bytes
+  hbm_bytes: number | null;            // bytes
+  peak_clock_mhz: number | null;       // MHz
+  mem_bw_gbs: number | null;           // GB/s
+  source: string;                      // source keys (docs/sources.md)
+  note: string;
+}
+
+/** op gpus: every GPU in the database, NVIDIA and AMD. */
+export interface GpusAnswer extends AnswerCommon {
+  gpus: GpuRow[];
+  amd_gpus: AmdGpuRow[];
+}
+
+/** op archs: every compute capability's rules. */
+export interface ArchsAnswer extends AnswerCommon {
+  archs: ArchRow[];
+}
+
+/** op parse on ptxas/cuobjdump output or a CUDA binary. */
+export interface ParseAnswer extends AnswerCommon {
+  vendor?: undefined;                  // AMD answers say 'amd'
+  kernels: ParsedKernel[];
+  device_functions: string[];          // non-entry functions
+  archs: string[];                     // targets seen: "sm_80", ...
+  diagnostics: string[];               // ptxas warnings and errors
+  notes: string[];
+  summary: string;
+}
+
+/** A kernel of op parse on AMD text, held against the occupancy model. */
+export interface AmdParsedKernelChecked extends AmdParsedKernel {
+  rules: string | null;                // the gfx whose rules were used
+  threads: number | null;
+  compiler_waves_per_simd: number | null;
+  waves_per_simd: number | null;
+  workgroups_per_cu: number | null;
+  mismatch: boolean | null;            // the model's waves/SIMD differ from LLVM's
+  llvm_range_waves_per_simd: number | null; // LLVM 22, range 1..threads
+  range_explains: boolean | null;
+  range_min: number | null;
+  comparison: string | null;
+}
+
+/** op parse on LLVM AMDGPU output or an AMD code object. */
+export interface AmdParseAnswer extends AnswerCommon {
+  vendor: 'amd';
+  kernels: AmdParsedKernelChecked[];
+  notes: string[];
+  summary: string;
 }
 // </generated>
 
@@ -607,6 +699,7 @@ export interface ApiError {
 export interface ErrorAnswer {
   error: ApiError;
   id?: unknown;
+  warnings?: string[];                // as in AnswerCommon: the request's ignored inputs, read before it failed
   fit_options?: TileFitOption[];      // a tile refused with a cluster: the shapes that would fit
 }
 
@@ -669,18 +762,6 @@ export interface AmdOccupancyAnswer extends AnswerCommon, AmdOccupancyFigures {
   rows: ReadoutRow[];
   input: Required<Omit<AmdKernelInput, 'lds' | 'scratch'>> & { lds: number; scratch: number };
   compiler?: AmdParsedKernel;         // the AMD kernel compiler_output gave
-}
-
-export interface BlockSizeAnswer extends AnswerCommon, BlockSizeFigures {
-  gpu: string | null;
-}
-
-export interface DynamicSmemAnswer extends AnswerCommon {
-  bytes: number;                      // NVIDIA's cudaOccAvailableDynamicSMemPerBlock: NOT always resident (CC 8.0+
-                                      // leaves out the 1 KiB reserved per block); do not size a launch with it
-  bytes_resident: number;             // the largest dynamic shared memory per block with which `blocks` reside
-  notes: string[];                    // says how and why the two differ, when they do
-  gpu: string | null;
 }
 
 /** A thread block cluster's answer (smcalc::ClusterResult): the figures, and what the writer adds. */
@@ -821,56 +902,6 @@ export interface CompareAnswer extends AnswerCommon {
   notes?: string[];
 }
 
-/** A kernel read from compiler output (op parse, and "compiler" in answers given compiler_output). */
-export type ParsedKernel = ParsedKernelFigures;
-
-/** A kernel read from LLVM AMDGPU output or a code object (op parse on AMD text, "compiler" of AMD answers). */
-export interface AmdParsedKernel extends AmdParsedKernelFigures {
-  llvm_spelling: number | null;       // 19 or 22: which LLVM's spelling of the SGPR totals the text used
-  gfx: string | null;
-  container: string | null;
-  sources: Record<string, string>;
-}
-
-/** A kernel of op parse on AMD text: the kernel, and the occupancy model held against LLVM's figure. */
-export interface AmdParsedKernelChecked extends AmdParsedKernel {
-  rules: string | null;               // the gfx whose rules were used
-  threads: number | null;
-  compiler_waves_per_simd: number | null;
-  waves_per_simd: number | null;
-  workgroups_per_cu: number | null;
-  mismatch: boolean | null;           // the model's waves/SIMD differ from LLVM's
-  llvm_range_waves_per_simd: number | null;  // LLVM 22, range 1..threads
-  range_explains: boolean | null;
-  range_min: number | null;
-  comparison: string | null;
-}
-
-export interface ParseAnswer extends AnswerCommon {
-  vendor?: 'amd';                     // LLVM AMDGPU output: the kernels are AMD's
-  kernels: ParsedKernel[] | AmdParsedKernelChecked[];
-  notes: string[];
-  summary: string;
-  [key: string]: unknown;
-}
-
-export interface GpuRow {
-  name: string;
-  aliases: string[];
-  cc: string;
-  sm_count: number | null;
-  boost_clock_mhz: number | null;
-  l2_bytes: number | null;
-  mem_bw_gbs: number | null;
-  bf16_dense_tflops: number | null;
-  fp32_tflops: number | null;
-  source: string;
-  note: string;
-  [field: string]: unknown;           // the device fields of DeviceInput
-}
-
-export interface GpusAnswer extends AnswerCommon { gpus: GpuRow[]; [key: string]: unknown }
-export interface ArchsAnswer extends AnswerCommon { archs: ArchRow[] }
 
 /** Each op's request (handle() takes it with its "op") and answer. */
 export interface Ops {
@@ -881,7 +912,7 @@ export interface Ops {
   tile: { request: TileRequest; answer: TileAnswer | AmdTileAnswer };
   tiles: { request: TilesRequest; answer: TilesAnswer };
   compare: { request: CompareRequest; answer: CompareAnswer };
-  parse: { request: ParseRequest; answer: ParseAnswer };
+  parse: { request: ParseRequest; answer: ParseAnswer | AmdParseAnswer };
   gpus: { request: ListRequest; answer: GpusAnswer };
   archs: { request: ListRequest; answer: ArchsAnswer };
 }
@@ -899,7 +930,7 @@ export interface SmcalcApi {
   gpus(): Answer<GpusAnswer>;
   archs(): Answer<ArchsAnswer>;
   /** The kernels of compiler output (text) or of a compiled file (bytes): op parse. */
-  parse(input: string | CompiledFile): Answer<ParseAnswer>;
+  parse(input: string | CompiledFile): Answer<ParseAnswer | AmdParseAnswer>;
   /** Any request of the batch contract, carrying its own "op"; the answer is that op's. */
   handle<K extends Op>(request: HandleRequest<K>): Answer<Ops[K]['answer']>;
 }

@@ -1068,6 +1068,7 @@ json input_json(const KernelInput& in) {
 
 namespace detail {
 json custom_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+json custom_json(const Device& d) { return device_json(d); }
 json custom_json(const KernelInput& in) { return input_json(in); }
 json custom_json(const schema::NamedTexts& t) {
     json o = json::object();
@@ -1231,68 +1232,33 @@ json compare_tile_json(const Request& req, const TileComparison& c) {
 
 // ----- parse -----
 
-json parsed_kernel_json(const ParsedKernel& k) { return detail::value_json(k); }
-
-json parse_json(const ParsedOutput& p) {
-    json kernels = json::array();
-    for (const ParsedKernel& k : p.kernels) kernels.push_back(parsed_kernel_json(k));
-    return {{"kernels", std::move(kernels)}, {"device_functions", p.device_functions}, {"archs", p.archs},
-            {"diagnostics", p.diagnostics},   {"notes", p.notes},                       {"summary", p.summary}};
+// An op's answer from its member list (smcalc/answer_schema.hpp, Of<Reply<R>>).
+template <class R>
+json reply_json(const Request& req, const R& r) {
+    return detail::value_json(schema::Reply<R>{req, r});
 }
-
-json gpus_json() {
-    json list = json::array();
-    for (const auto& g : all_gpus()) {
-        json o = json::object();
-        o["name"] = std::string(g.name);
-        o["aliases"] = aliases_json(g.aliases);
-        o.update(device_json(g.device));
-        o["boost_clock_mhz"] = opt_json(g.boost_clock_mhz);
-        o["l2_bytes"] = opt_json(g.l2_bytes);
-        o["mem_bw_gbs"] = opt_json(g.mem_bw_gbs);
-        o["bf16_dense_tflops"] = opt_json(g.bf16_dense_tflops);
-        o["fp32_tflops"] = opt_json(g.fp32_tflops);
-        o["source"] = std::string(g.source);
-        o["note"] = std::string(g.note);
-        list.push_back(std::move(o));
-    }
-    return {{"gpus", std::move(list)}};
-}
-
-json archs_json() { return {{"archs", detail::value_json(all_arch_rules())}}; }
 
 // The JSON answer of a solved request (solve() decided every number; this only writes them).
 json answer_json(const Request& req, const Solved& solved) {
     struct Writer {
         const Request& req;
         json operator()(std::monostate) const {
-            if (req.op != Op::Gpus) return archs_json();
-            json g = gpus_json();
-            g["amd_gpus"] = detail::amd_gpus_json();
-            return g;
+            return req.op == Op::Gpus ? detail::value_json(schema::GpuList{}) : detail::value_json(schema::ArchList{});
         }
         json operator()(const amd::OccupancyResult& r) const { return detail::amd_occupancy_json(req, r); }
         json operator()(const AmdNextStepAnswer& r) const { return detail::amd_next_step_json(req, r); }
         json operator()(const amd::TileResult& r) const { return detail::amd_tile_json(req, r); }
         json operator()(const VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
-        json operator()(const AmdParseAnswer& r) const { return detail::amd_parse_json(r); }
+        json operator()(const AmdParseAnswer& r) const { return reply_json(req, r); }
         json operator()(const OccupancyResult& r) const { return occupancy_json(req, r); }
-        json operator()(const BlockSizeResult& r) const {
-            json a = detail::value_json(r);
-            a["gpu"] = gpu_json(req);
-            return a;
-        }
-        json operator()(const DynamicSmemAnswer& r) const {
-            json notes = json::array();
-            if (r.bytes_resident != r.bytes) notes.push_back(resident_note(r.bytes, r.bytes_resident, req.blocks));
-            return {{"bytes", r.bytes}, {"bytes_resident", r.bytes_resident}, {"notes", notes}, {"gpu", gpu_json(req)}};
-        }
+        json operator()(const BlockSizeResult& r) const { return reply_json(req, r); }
+        json operator()(const DynamicSmemAnswer& r) const { return reply_json(req, r); }
         json operator()(const NextStepAnswer& r) const { return next_step_json(req, r); }
         json operator()(const TileResult& r) const { return tile_json(req, r); }
         json operator()(const TileSearchResult& r) const { return tiles_json(req, r); }
         json operator()(const Comparison& r) const { return compare_json(req, r); }
         json operator()(const TileComparison& r) const { return compare_tile_json(req, r); }
-        json operator()(const ParsedOutput& r) const { return parse_json(r); }
+        json operator()(const ParsedOutput& r) const { return reply_json(req, r); }
     };
     return std::visit(Writer{req}, solved);
 }
@@ -1334,8 +1300,8 @@ json answer_json(const Request& req, const Answer& ans) {
     json a = ans.ok() ? answer_json(req, ans.solved) : error_json(*ans.error);
     if (ans.ok()) detail::add_cluster_json(a, req, ans.solved, ans.cluster);
     else detail::add_refused_fit_options(a, ans.cluster);
-    if (req.compiler && ans.ok()) a["compiler"] = parsed_kernel_json(*req.compiler);
-    if (req.amd_compiler && ans.ok()) a["compiler"] = detail::amd_parsed_kernel_json(*req.amd_compiler);
+    if (req.compiler && ans.ok()) a["compiler"] = detail::value_json(*req.compiler);
+    if (req.amd_compiler && ans.ok()) a["compiler"] = detail::value_json(*req.amd_compiler);
     return a;
 }
 

@@ -19,7 +19,10 @@
 #include "smcalc/guidance.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/ptxas.hpp"
+#include "smcalc/answer_text.hpp"
+#include "smcalc/gpu.hpp"
 #include "smcalc/schema.hpp"
+#include "smcalc/solve.hpp"
 #include "smcalc/tile.hpp"
 
 namespace smcalc::schema {
@@ -78,6 +81,11 @@ struct EnumKey<CompilerTool> {
 template <>
 struct Custom<Dim3> {
     static constexpr std::string_view ts = "[number, number, number]";
+};
+// A device's fields, written from their field table (smcalc/fields.hpp): cc as "9.0", sm_count null when unknown.
+template <>
+struct Custom<Device> {
+    static constexpr std::string_view ts = "DeviceAnswer";
 };
 // A kernel's inputs are written from their field table (smcalc/fields.hpp), every field given.
 template <>
@@ -466,7 +474,7 @@ struct Of<ConstantBank> {
 template <>
 struct Of<ParsedKernel> {
     using K = ParsedKernel;
-    static constexpr std::string_view name = "ParsedKernelFigures";
+    static constexpr std::string_view name = "ParsedKernel";
     static constexpr std::string_view doc = "The figures of a kernel read from ptxas/cuobjdump output or a binary.";
     static constexpr auto members = std::make_tuple(
         member("name", &K::name), member("short_name", &K::short_name), member("cc_modelled", &K::cc_modelled),
@@ -502,7 +510,7 @@ struct Of<ParsedKernel> {
 template <>
 struct Of<amd::ParsedKernel> {
     using K = amd::ParsedKernel;
-    static constexpr std::string_view name = "AmdParsedKernelFigures";
+    static constexpr std::string_view name = "AmdParsedKernel";
     static constexpr std::string_view doc = "The figures of a kernel read from LLVM AMDGPU output or a code object.";
     static constexpr auto members = std::make_tuple(
         member("name", &K::name), member("vgprs", &K::vgprs), member("agprs", &K::agprs),
@@ -513,13 +521,204 @@ struct Of<amd::ParsedKernel> {
         member("formats", &K::formats), member("line", &K::line, "1-based"), member("missing", &K::missing),
         member("next_free_vgpr", &K::next_free_vgpr), member("next_free_sgpr", &K::next_free_sgpr),
         member("accum_offset", &K::accum_offset), member("vgprs_for_occupancy", &K::vgprs_for_occupancy),
-        member("sgprs_for_occupancy", &K::sgprs_for_occupancy)
+        member("sgprs_for_occupancy", &K::sgprs_for_occupancy),
+        computed("llvm_spelling", +[](const K& k) { return only_if<int64_t>(k.llvm_spelling != 0, k.llvm_spelling); },
+                 "19 or 22: which LLVM's spelling of the SGPR totals the text used"),
+        computed("gfx", +[](const K& k) { return text_or_null(k.gfx); })
 #ifndef SMCALC_NO_BINARY_READER
             ,
+        computed("container", +[](const K& k) { return text_or_null(k.container); }, "where in the file"),
+        computed("sources", +[](const K& k) { return NamedTexts{k.sources}; }, "field -> where it came from"),
         member("wavefront_size", &K::wavefront_size), member("granulated_vgprs", &K::granulated_vgprs),
         member("granulated_sgprs", &K::granulated_sgprs)
 #endif
     );
+};
+
+// ===== whole answers =====
+// An op's answer as the writers see it: the request (its GPU, device and inputs) and what solve() computed. Each
+// Of<Reply<R>> lists the answer's members: the result's list (a base) and what the request adds (gpu, device,
+// input, ...). The JSON writer (core/api answer_json) is a loop over these lists.
+template <class R>
+struct Reply {
+    const Request& req;
+    const R& r;
+};
+template <class R>
+const R& result_of(const Reply<R>& v) {
+    return v.r;
+}
+// The GPU's canonical name, or null (a CC or a custom device chose the device).
+inline std::optional<std::string> gpu_name(const Request& req) { return text_or_null(req.gpu); }
+template <class V>
+constexpr auto gpu_member() {
+    return computed("gpu", +[](const V& v) { return gpu_name(v.req); });
+}
+// "vendor": "amd" on AMD answers; NVIDIA answers leave it out (TypeScript tells them apart by it).
+template <class V>
+constexpr auto amd_vendor() {
+    return computed("vendor", +[](const V&) { return Literal<"amd">{}; });
+}
+template <class V>
+constexpr auto no_vendor() {
+    return computed("vendor", +[](const V&) { return Sometimes<Undefined>{}; }, "AMD answers say 'amd'");
+}
+
+template <>
+struct Of<Reply<BlockSizeResult>> {
+    using V = Reply<BlockSizeResult>;
+    static constexpr std::string_view name = "BlockSizeAnswer";
+    static constexpr std::string_view doc = "op block_size: the block size with the most resident threads.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(base(&result_of<BlockSizeResult>), gpu_member<V>());
+};
+
+template <>
+struct Of<Reply<DynamicSmemAnswer>> {
+    using V = Reply<DynamicSmemAnswer>;
+    static constexpr std::string_view name = "DynamicSmemAnswer";
+    static constexpr std::string_view doc =
+        "op dynamic_smem. bytes is NVIDIA's cudaOccAvailableDynamicSMemPerBlock: NOT always resident (CC 8.0+ "
+        "leaves out the 1 KiB reserved per block); do not size a launch with it.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        computed("bytes", +[](const V& v) { return v.r.bytes; }, "cudaOccAvailableDynamicSMemPerBlock"),
+        computed("bytes_resident", +[](const V& v) { return v.r.bytes_resident; },
+                 "the most dynamic smem per block with which `blocks` reside"),
+        computed("notes", +[](const V& v) {
+            std::vector<std::string> notes;
+            if (v.r.bytes_resident != v.r.bytes) notes.push_back(resident_note(v.r.bytes, v.r.bytes_resident, v.req.blocks));
+            return notes;
+        }, "how and why the two differ, when they do"),
+        gpu_member<V>());
+};
+
+// A '|'-separated alias list as names (empty ones left out).
+inline std::vector<std::string> alias_list(std::string_view aliases) {
+    std::vector<std::string> out;
+    while (!aliases.empty()) {
+        const auto bar = aliases.find('|');
+        if (bar != 0) out.emplace_back(aliases.substr(0, bar));
+        aliases = bar == std::string_view::npos ? std::string_view{} : aliases.substr(bar + 1);
+    }
+    return out;
+}
+
+template <>
+struct Of<GpuSpec> {
+    using G = GpuSpec;
+    static constexpr std::string_view name = "GpuRow";
+    static constexpr std::string_view doc = "An NVIDIA GPU of op gpus: its name, its device and whole-chip figures.";
+    static constexpr auto members = std::make_tuple(
+        computed("name", +[](const G& g) { return std::string(g.name); }),
+        computed("aliases", +[](const G& g) { return alias_list(g.aliases); }),
+        base(+[](const G& g) -> const Device& { return g.device; }), member("boost_clock_mhz", &G::boost_clock_mhz, "MHz"),
+        member("l2_bytes", &G::l2_bytes, "bytes"), member("mem_bw_gbs", &G::mem_bw_gbs, "GB/s"),
+        member("bf16_dense_tflops", &G::bf16_dense_tflops), member("fp32_tflops", &G::fp32_tflops),
+        computed("source", +[](const G& g) { return std::string(g.source); }, "source keys (docs/sources.md)"),
+        computed("note", +[](const G& g) { return std::string(g.note); }));
+};
+
+template <>
+struct Of<amd::GpuSpec> {
+    using G = amd::GpuSpec;
+    static constexpr std::string_view name = "AmdGpuRow";
+    static constexpr std::string_view doc = "An AMD Instinct GPU of op gpus.";
+    static constexpr auto members = std::make_tuple(
+        computed("name", +[](const G& g) { return std::string(g.name); }),
+        computed("aliases", +[](const G& g) { return alias_list(g.aliases); }), amd_vendor<G>(),
+        computed("gfx", +[](const G& g) { return std::string(g.gfx); }),
+        computed("family", +[](const G& g) { return std::string(g.arch().family); }), member("cu_count", &G::cu_count),
+        member("xcd_count", &G::xcd_count), member("cus_per_xcd", &G::cus_per_xcd),
+        computed("lds_per_cu", +[](const G& g) { return g.arch().lds_per_cu; }, "bytes"),
+        member("hbm_bytes", &G::hbm_bytes, "bytes"), member("peak_clock_mhz", &G::peak_clock_mhz, "MHz"),
+        member("mem_bw_gbs", &G::mem_bw_gbs, "GB/s"),
+        computed("source", +[](const G& g) { return std::string(g.source); }, "source keys (docs/sources.md)"),
+        computed("note", +[](const G& g) { return std::string(g.note); }));
+};
+
+// ops gpus and archs: the lists (the request adds nothing).
+struct GpuList {};
+struct ArchList {};
+template <>
+struct Of<GpuList> {
+    static constexpr std::string_view name = "GpusAnswer";
+    static constexpr std::string_view doc = "op gpus: every GPU in the database, NVIDIA and AMD.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members =
+        std::make_tuple(computed("gpus", +[](const GpuList&) { return all_gpus(); }),
+                        computed("amd_gpus", +[](const GpuList&) { return amd::all_gpus(); }));
+};
+template <>
+struct Of<ArchList> {
+    static constexpr std::string_view name = "ArchsAnswer";
+    static constexpr std::string_view doc = "op archs: every compute capability's rules.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(computed("archs", +[](const ArchList&) { return all_arch_rules(); }));
+};
+
+template <>
+struct Of<Reply<ParsedOutput>> {
+    using V = Reply<ParsedOutput>;
+    static constexpr std::string_view name = "ParseAnswer";
+    static constexpr std::string_view doc = "op parse on ptxas/cuobjdump output or a CUDA binary.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        no_vendor<V>(), computed("kernels", +[](const V& v) { return v.r.kernels; }),
+        computed("device_functions", +[](const V& v) { return v.r.device_functions; }, "non-entry functions"),
+        computed("archs", +[](const V& v) { return v.r.archs; }, "targets seen: \"sm_80\", ..."),
+        computed("diagnostics", +[](const V& v) { return v.r.diagnostics; }, "ptxas warnings and errors"),
+        computed("notes", +[](const V& v) { return v.r.notes; }), computed("summary", +[](const V& v) { return v.r.summary; }));
+};
+
+// A kernel of op parse on AMD text: the kernel, and the occupancy model held against LLVM's figure (null where
+// its gfx is not modelled).
+struct AmdCheckedKernel {
+    const amd::ParsedKernel& k;
+    const std::optional<amd::LlvmComparison>& c;
+    const std::string& rules;
+};
+template <>
+struct Of<AmdCheckedKernel> {
+    using V = AmdCheckedKernel;
+    // A figure of the comparison, or null without one.
+    template <class T>
+    static std::optional<T> of(const V& v, T (*get)(const amd::LlvmComparison&)) {
+        return v.c ? std::optional<T>(get(*v.c)) : std::nullopt;
+    }
+    static constexpr std::string_view name = "AmdParsedKernelChecked";
+    static constexpr std::string_view doc = "A kernel of op parse on AMD text, held against the occupancy model.";
+    static constexpr auto members = std::make_tuple(
+        base(+[](const V& v) -> const amd::ParsedKernel& { return v.k; }),
+        computed("rules", +[](const V& v) { return text_or_null(v.rules); }, "the gfx whose rules were used"),
+        computed("threads", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.ours.input.threads; }); }),
+        computed("compiler_waves_per_simd", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.ours.compiler_waves_per_simd; }); }),
+        computed("waves_per_simd", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.ours.waves_per_simd; }); }),
+        computed("workgroups_per_cu", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.ours.workgroups_per_cu; }); }),
+        computed("mismatch", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.mismatch; }); },
+                 "the model's waves/SIMD differ from LLVM's"),
+        computed("llvm_range_waves_per_simd", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.llvm_range; }); },
+                 "LLVM 22, range 1..threads"),
+        computed("range_explains", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.range_explains; }); }),
+        computed("range_min", +[](const V& v) { return v.c && v.c->range_explains ? std::optional<int64_t>(v.c->range_min) : std::nullopt; }),
+        computed("comparison", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.text; }); }));
+};
+
+template <>
+struct Of<Reply<AmdParseAnswer>> {
+    using V = Reply<AmdParseAnswer>;
+    static constexpr std::string_view name = "AmdParseAnswer";
+    static constexpr std::string_view doc = "op parse on LLVM AMDGPU output or an AMD code object.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        amd_vendor<V>(), computed("kernels", +[](const V& v) {
+            std::vector<AmdCheckedKernel> ks;
+            for (std::size_t i = 0; i < v.r.parsed.kernels.size(); ++i)
+                ks.push_back({v.r.parsed.kernels[i], v.r.llvm[i], v.r.gfx_used[i]});
+            return ks;
+        }),
+        computed("notes", +[](const V& v) { return v.r.parsed.notes; }),
+        computed("summary", +[](const V& v) { return v.r.parsed.summary; }));
 };
 
 }  // namespace smcalc::schema
