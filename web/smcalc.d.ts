@@ -289,8 +289,8 @@ export interface ClusterWaves {
   waves_bound: number | null;
 }
 
-/** The figures of a thread block cluster's answer (smcalc::ClusterResult). */
-export interface ClusterFigures {
+/** A thread block cluster's answer (smcalc::ClusterResult), with a cluster (CC 9.0+). */
+export interface ClusterAnswer {
   dims: [number, number, number];
   cluster_size: number;
   needs_non_portable: boolean;
@@ -307,6 +307,9 @@ export interface ClusterFigures {
   waves: ClusterWaves | null;
   derivation: string[];
   notes: string[];
+  sm_count: number | null;             // null = unknown
+  ctas_per_gpc_max: number | null;
+  limiter_label: string;
 }
 
 /** A cluster suggestion of next_step (smcalc::ClusterStep). */
@@ -512,9 +515,53 @@ export interface AmdParsedKernel {
   granulated_sgprs: number | null;
 }
 
+/** A readout row (limits and estimates of a tile or an AMD kernel). */
+export interface ReadoutRow {
+  key: string;
+  label: string;
+  unit: string;
+  value: number;
+  limit: number | null;
+  basis: BasisKey;
+  over: boolean;                       // value exceeds limit
+}
+
+/** An NVIDIA occupancy on a device (cuda_occupancy.h's rules): the figures, limits, device and kernel. */
+export interface KernelOccupancy extends OccupancyFigures {
+  vendor?: undefined;                  // AMD answers say 'amd'
+  limits: Record<ResourceKey, number | null>; // blocks each resource allows; null = no limit
+  device: DeviceAnswer;
+  gpu: string | null;
+  input: KernelAnswerInput;
+}
+
+/** op occupancy on an NVIDIA GPU. */
+export interface OccupancyAnswer extends AnswerCommon, KernelOccupancy {
+  compiler?: ParsedKernel;             // the kernel compiler_output gave
+  cluster?: ClusterAnswer;             // with a cluster (CC 9.0+)
+}
+
+/** An AMD occupancy on a GPU (LLVM's rules): the figures, limits, readouts and kernel. */
+export interface AmdKernelOccupancy extends AmdOccupancyFigures {
+  vendor: 'amd';
+  limits: Record<AmdLimitKey, number | null>; // workgroups per CU each resource allows; null = no limit
+  limits_waves_per_simd: Record<AmdLimitKey, number | null>;
+  cu_count: number | null;
+  gpu_resident_workgroups: number | null;
+  rows: ReadoutRow[];
+  input: Required<Omit<AmdKernelInput, 'lds' | 'scratch'>> & { lds: number; scratch: number };
+  gpu: string | null;
+}
+
+/** op occupancy on an AMD Instinct GPU. */
+export interface AmdOccupancyAnswer extends AnswerCommon, AmdKernelOccupancy {
+  compiler?: AmdParsedKernel;          // the AMD kernel compiler_output gave
+}
+
 /** op block_size: the block size with the most resident threads. */
 export interface BlockSizeAnswer extends AnswerCommon, BlockSizeFigures {
   gpu: string | null;
+  compiler?: ParsedKernel;             // the kernel compiler_output gave
 }
 
 /** op dynamic_smem. bytes is NVIDIA's cudaOccAvailableDynamicSMemPerBlock: NOT always resident (CC 8.0+ leaves out the 1 KiB reserved per block); do not size a launch with it. */
@@ -523,6 +570,7 @@ export interface DynamicSmemAnswer extends AnswerCommon {
   bytes_resident: number;              // the most dynamic smem per block with which `blocks` reside
   notes: string[];                     // how and why the two differ, when they do
   gpu: string | null;
+  compiler?: ParsedKernel;             // the kernel compiler_output gave
 }
 
 /** An NVIDIA GPU of op gpus: its name, its device and whole-chip figures. */
@@ -729,48 +777,6 @@ export type KernelAnswerInput = Required<Omit<KernelInput, 'smem_static' | 'smem
   smem_dynamic_max: number;
 } & ClusterAnswerInput;
 
-/** occupancy on an NVIDIA GPU (cuda_occupancy.h's rules): the figures, and what the writer adds. */
-export interface OccupancyAnswer extends AnswerCommon, OccupancyFigures {
-  vendor?: undefined;                 // AMD answers say 'amd'
-  limits: Record<ResourceKey, number | null>;  // blocks each resource allows; null = no limit
-  device: DeviceAnswer;
-  gpu: string | null;
-  input: KernelAnswerInput;
-  compiler?: ParsedKernel;            // the kernel compiler_output gave
-  cluster?: ClusterAnswer;            // with a cluster (CC 9.0+)
-}
-
-/** A readout row (limits and estimates of a tile or an AMD kernel). */
-export interface ReadoutRow {
-  key: string;
-  label: string;
-  unit: string;
-  value: number;
-  limit: number | null;
-  basis: string;                      // "exact", "estimate", ...
-  over: boolean;
-}
-
-/** occupancy on an AMD Instinct GPU (LLVM's rules): the figures, and what the writer adds. */
-export interface AmdOccupancyAnswer extends AnswerCommon, AmdOccupancyFigures {
-  vendor: 'amd';
-  gpu: string | null;
-  cu_count: number | null;
-  gpu_resident_workgroups: number | null;
-  limits: Record<AmdLimitKey, number | null>;
-  limits_waves_per_simd: Record<AmdLimitKey, number | null>;
-  rows: ReadoutRow[];
-  input: Required<Omit<AmdKernelInput, 'lds' | 'scratch'>> & { lds: number; scratch: number };
-  compiler?: AmdParsedKernel;         // the AMD kernel compiler_output gave
-}
-
-/** A thread block cluster's answer (smcalc::ClusterResult): the figures, and what the writer adds. */
-export interface ClusterAnswer extends ClusterFigures {
-  sm_count: number | null;
-  ctas_per_gpc_max: number | null;
-  limiter_label: string;
-}
-
 /** A tile shape that would fit with a cluster (tile answers, and errors of a refused tile). */
 export interface TileFitOption extends TileFitOptionFigures {
   cta: { m: number; n: number; k: number; stages: number; warps: number };
@@ -791,7 +797,7 @@ export interface TileAnswer extends AnswerCommon, TileFigures {
   inst: { m: number; n: number; k: number };
   grid: { m: number; n: number };
   rows: ReadoutRow[];
-  solver: Omit<OccupancyAnswer, keyof AnswerCommon | 'compiler' | 'cluster'> | null;  // the CTA as a kernel
+  solver: KernelOccupancy | null;     // the CTA as a kernel
   input: TileAnswerInput;
   device: DeviceAnswer;
   gpu: string | null;
@@ -806,14 +812,14 @@ export interface AmdTileAnswer extends AnswerCommon, AmdTileFigures {
   gpu: string | null;
   problem: Record<string, number | null> | null;
   rows: ReadoutRow[];
-  solver: AmdOccupancyAnswer | null;
+  solver: AmdKernelOccupancy | null;
   input: { m: number; n: number; k: number; stages: number; waves: number; a: ElementType; b: ElementType;
            acc: ElementType; sgprs: number; problem: { m: number; n: number; k: number } | null };
 }
 
 export interface NextStepAnswer extends AnswerCommon {
   vendor?: undefined;
-  current: Omit<OccupancyAnswer, keyof AnswerCommon>;
+  current: KernelOccupancy;
   target_blocks: number;
   suggestions: Suggestion[];
   launch_bounds: {
@@ -831,7 +837,7 @@ export interface NextStepAnswer extends AnswerCommon {
 /** next_step on an AMD GPU. */
 export interface AmdNextStepAnswer extends AnswerCommon {
   vendor: 'amd';
-  current: Omit<AmdOccupancyAnswer, keyof AnswerCommon>;
+  current: AmdKernelOccupancy;
   suggestions: AmdSuggestion[];
   gpu: string | null;
 }

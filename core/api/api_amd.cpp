@@ -22,8 +22,6 @@ using json = nlohmann::json;
 namespace {
 
 
-json rows_json(const std::vector<TileRow>& rows) { return tile_rows_json(rows); }
-
 // Per limit key, what that resource alone allows: workgroups per CU ("limits") or waves per SIMD.
 json limits_json(const amd::OccupancyResult& r, std::optional<int64_t> amd::LimitCount::*allows) {
     json limits = json::object();
@@ -31,18 +29,8 @@ json limits_json(const amd::OccupancyResult& r, std::optional<int64_t> amd::Limi
     return limits;
 }
 
-json amd_occ_json(const amd::OccupancyResult& r, const amd::GpuSpec* gpu, const json& gpu_name) {
-    json a = json::object();
-    a["vendor"] = "amd";
-    put_members(a, r);
-    a["limits"] = limits_json(r, &amd::LimitCount::workgroups_per_cu);
-    a["limits_waves_per_simd"] = limits_json(r, &amd::LimitCount::waves_per_simd);
-    a["cu_count"] = gpu ? json(gpu->cu_count) : json(nullptr);
-    a["gpu_resident_workgroups"] = gpu ? json(r.workgroups_per_cu * gpu->cu_count) : json(nullptr);
-    a["rows"] = rows_json(r.rows);
-    a["input"] = amd_input_json(r.input);
-    a["gpu"] = gpu_name;
-    return a;
+json amd_occ_json(const Request& req, const amd::OccupancyResult& r) {
+    return value_json(schema::AmdKernelOccupancy{req, r});
 }
 
 }  // namespace
@@ -53,14 +41,10 @@ json amd_input_json(const amd::KernelInput& in) {
     return o;
 }
 
-json amd_occupancy_json(const Request& req, const amd::OccupancyResult& r) {
-    return amd_occ_json(r, req.amd_gpu, gpu_json(req));
-}
-
 json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
     json s = json::array();
     for (const amd::NextStep& n : a.steps) s.push_back(value_json(n));
-    return {{"vendor", "amd"}, {"current", amd_occupancy_json(req, a.current)}, {"suggestions", std::move(s)},
+    return {{"vendor", "amd"}, {"current", amd_occ_json(req, a.current)}, {"suggestions", std::move(s)},
             {"gpu", gpu_json(req)}};
 }
 
@@ -74,8 +58,8 @@ json amd_tile_json(const Request& req, const amd::TileResult& r) {
         SMCALC_JSON_MEMBERS(a["problem"], r, tiles_m, tiles_n, workgroups, k_steps, workgroups_per_wave, waves,
                             last_wave_utilization);
     }
-    a["rows"] = rows_json(r.rows);
-    a["solver"] = r.occ ? amd_occ_json(*r.occ, req.amd_gpu, gpu_json(req)) : json(nullptr);
+    a["rows"] = value_json(r.rows);
+    a["solver"] = r.occ ? amd_occ_json(req, *r.occ) : json(nullptr);
     const amd::TileInput& t = r.input;
     a["input"] = json::object();
     SMCALC_JSON_MEMBERS(a["input"], t, m, n, k, stages, waves, sgprs);

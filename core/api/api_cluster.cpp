@@ -19,14 +19,7 @@ json dims_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 // JSON
 // ---------------------------------------------------------------------------------------------------------
 
-json cluster_json(const ClusterResult& r) {
-    json o = json::object();
-    detail::put_members(o, r);
-    o["sm_count"] = r.sm_count > 0 ? json(r.sm_count) : json(nullptr);
-    o["ctas_per_gpc_max"] = r.ctas_per_gpc_max > 0 ? json(r.ctas_per_gpc_max) : json(nullptr);
-    o["limiter_label"] = std::string(cluster_limiter_label(r.limiter));
-    return o;
-}
+json cluster_json(const ClusterResult& r) { return detail::value_json(r); }
 
 json step_json(const ClusterStep& s) {
     return detail::value_json(s);
@@ -43,7 +36,7 @@ json fit_option_json(const TileFitOption& f) {
 }  // namespace
 
 void add_cluster_json(json& a, const Request& req, const Solved& solved, const ClusterAnswer& cluster) {
-    if (cluster.result) a["cluster"] = cluster_json(*cluster.result);
+    if (cluster.result && req.op == Op::NextStep) a["cluster"] = cluster_json(*cluster.result);
     if (req.op == Op::NextStep && req.cluster) {
         json steps = json::array();
         for (const ClusterStep& s : cluster.steps) steps.push_back(step_json(s));

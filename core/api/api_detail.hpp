@@ -51,6 +51,8 @@ void put_members(nlohmann::json& out, const T& s) {
 // table, (name, text) pairs as an object.
 nlohmann::json custom_json(const Dim3& d);
 nlohmann::json custom_json(const Device& d);
+nlohmann::json custom_json(const amd::KernelInput& in);
+nlohmann::json custom_json(const schema::ReadoutNumber& n);
 nlohmann::json custom_json(const KernelInput& in);
 nlohmann::json custom_json(const schema::NamedTexts& t);
 template <class T>
@@ -101,15 +103,15 @@ nlohmann::json limits_json(const OccupancyResult& r);
 nlohmann::json aliases_json(std::string_view aliases);
 // A GEMM problem size {"m", "n", "k"}, or null.
 nlohmann::json problem_size_json(const std::optional<ProblemSize>& p);
-// A tile's readouts as JSON rows: {"key", "label", "unit", "value", "limit", "basis", "over"}; counts and bytes
-// as integers, other values as doubles.
-nlohmann::json tile_rows_json(const std::vector<TileRow>& rows);
 // ----- AMD (api_amd.cpp) -----
-nlohmann::json amd_occupancy_json(const Request& req, const amd::OccupancyResult& r);
 nlohmann::json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a);
 nlohmann::json amd_tile_json(const Request& req, const amd::TileResult& r);
 nlohmann::json vendor_compare_json(const Request& req, const VendorComparison& c);
 nlohmann::json amd_input_json(const amd::KernelInput& in);
+inline nlohmann::json custom_json(const amd::KernelInput& in) { return amd_input_json(in); }
+inline nlohmann::json custom_json(const schema::ReadoutNumber& n) {
+    return n.integral ? nlohmann::json(static_cast<int64_t>(n.v)) : nlohmann::json(n.v);
+}
 
 // ----- Thread block clusters (api_cluster.cpp) -----
 // The answer's cluster keys ("cluster", "cluster_next_steps", "fit_options", the tiles' cluster fields and

@@ -40,25 +40,6 @@ nlohmann::json problem_size_json(const std::optional<ProblemSize>& p) {
     return p ? nlohmann::json{{"m", p->m}, {"n", p->n}, {"k", p->k}} : nlohmann::json(nullptr);
 }
 
-namespace {
-nlohmann::json row_number(const std::string& unit, double v) {
-    if (unit != "fraction" && v == std::floor(v) && std::fabs(v) <= 9007199254740991.0) return nlohmann::json(static_cast<int64_t>(v));
-    return v;
-}
-}  // namespace
-
-nlohmann::json tile_rows_json(const std::vector<TileRow>& rows) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const TileRow& row : rows)
-        a.push_back({{"key", row.key},
-                     {"label", row.label},
-                     {"unit", row.unit},
-                     {"value", row_number(row.unit, row.value)},
-                     {"limit", row.limit ? row_number(row.unit, *row.limit) : nlohmann::json(nullptr)},
-                     {"basis", std::string(basis_key(row.basis))},
-                     {"over", row.over}});
-    return a;
-}
 
 }  // namespace detail
 
@@ -1079,18 +1060,9 @@ json custom_json(const schema::NamedTexts& t) {
 
 namespace {
 
-json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, const OccupancyResult& r) {
-    json a = json::object();
-    detail::put_members(a, r);
-    a["limits"] = limits_json(r);
-    a["device"] = device_json(dev);
-    a["gpu"] = gpu;
-    a["input"] = input_json(in);
-    return a;
-}
-
-json occupancy_json(const Request& req, const OccupancyResult& r) {
-    return occupancy_json(req.device, gpu_json(req), req.input, r);
+// An NVIDIA occupancy with the request's device and GPU (a tile's solver, next_step's current state).
+json kernel_occupancy_json(const Request& req, const KernelInput& in, const OccupancyResult& r) {
+    return detail::value_json(schema::KernelOccupancy{req, r, in});
 }
 
 // ----- tile -----
@@ -1111,8 +1083,8 @@ json tile_json(const Request& req, const TileResult& r) {
     a["cc"] = cc_text(r.cc);
     a["inst"] = {{"m", r.inst_m}, {"n", r.inst_n}, {"k", r.inst_k}};
     a["grid"] = {{"m", r.grid_m}, {"n", r.grid_n}};
-    a["rows"] = detail::tile_rows_json(r.rows);
-    a["solver"] = r.occ ? occupancy_json(req.device, gpu_json(req), tile_kernel(r), *r.occ) : json(nullptr);
+    a["rows"] = detail::value_json(r.rows);
+    a["solver"] = r.occ ? kernel_occupancy_json(req, tile_kernel(r), *r.occ) : json(nullptr);
     a["input"] = tile_input_json(r.input);
     return with_device(std::move(a), req);
 }
@@ -1169,9 +1141,8 @@ json next_step_json(const Request& req, const NextStepAnswer& a) {
         lb["reason"] = lb["text"];
     }
     // The current state as an occupancy answer (the step's own result has Detail::Numbers only).
-    json current;
     auto full = occupancy(req.device, req.input);
-    current = full ? occupancy_json(req, *full) : occupancy_json(req, a.step.current);
+    json current = kernel_occupancy_json(req, req.input, full ? *full : a.step.current);
     json o = json::object();
     o["current"] = std::move(current);
     o["target_blocks"] = a.step.target_blocks;
@@ -1234,33 +1205,34 @@ json compare_tile_json(const Request& req, const TileComparison& c) {
 
 // An op's answer from its member list (smcalc/answer_schema.hpp, Of<Reply<R>>).
 template <class R>
-json reply_json(const Request& req, const R& r) {
-    return detail::value_json(schema::Reply<R>{req, r});
+json reply_json(const Request& req, const R& r, const ClusterAnswer& cluster) {
+    return detail::value_json(schema::Reply<R>{req, r, cluster});
 }
 
 // The JSON answer of a solved request (solve() decided every number; this only writes them).
-json answer_json(const Request& req, const Solved& solved) {
+json op_json(const Request& req, const Answer& ans) {
     struct Writer {
         const Request& req;
+        const Answer& ans;
         json operator()(std::monostate) const {
             return req.op == Op::Gpus ? detail::value_json(schema::GpuList{}) : detail::value_json(schema::ArchList{});
         }
-        json operator()(const amd::OccupancyResult& r) const { return detail::amd_occupancy_json(req, r); }
+        json operator()(const amd::OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const AmdNextStepAnswer& r) const { return detail::amd_next_step_json(req, r); }
         json operator()(const amd::TileResult& r) const { return detail::amd_tile_json(req, r); }
         json operator()(const VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
-        json operator()(const AmdParseAnswer& r) const { return reply_json(req, r); }
-        json operator()(const OccupancyResult& r) const { return occupancy_json(req, r); }
-        json operator()(const BlockSizeResult& r) const { return reply_json(req, r); }
-        json operator()(const DynamicSmemAnswer& r) const { return reply_json(req, r); }
+        json operator()(const AmdParseAnswer& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const BlockSizeResult& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const DynamicSmemAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const NextStepAnswer& r) const { return next_step_json(req, r); }
         json operator()(const TileResult& r) const { return tile_json(req, r); }
         json operator()(const TileSearchResult& r) const { return tiles_json(req, r); }
         json operator()(const Comparison& r) const { return compare_json(req, r); }
         json operator()(const TileComparison& r) const { return compare_tile_json(req, r); }
-        json operator()(const ParsedOutput& r) const { return reply_json(req, r); }
+        json operator()(const ParsedOutput& r) const { return reply_json(req, r, ans.cluster); }
     };
-    return std::visit(Writer{req}, solved);
+    return std::visit(Writer{req, ans}, ans.solved);
 }
 
 }  // namespace
@@ -1297,11 +1269,11 @@ constexpr std::size_t kMaxDepth = 64;
 // -------------------------------------------------------------------------------------------------------------
 
 json answer_json(const Request& req, const Answer& ans) {
-    json a = ans.ok() ? answer_json(req, ans.solved) : error_json(*ans.error);
+    json a = ans.ok() ? op_json(req, ans) : error_json(*ans.error);
     if (ans.ok()) detail::add_cluster_json(a, req, ans.solved, ans.cluster);
     else detail::add_refused_fit_options(a, ans.cluster);
-    if (req.compiler && ans.ok()) a["compiler"] = detail::value_json(*req.compiler);
-    if (req.amd_compiler && ans.ok()) a["compiler"] = detail::value_json(*req.amd_compiler);
+    if (req.op == Op::NextStep && req.compiler && ans.ok()) a["compiler"] = detail::value_json(*req.compiler);
+    if (req.op == Op::NextStep && req.amd_compiler && ans.ok()) a["compiler"] = detail::value_json(*req.amd_compiler);
     return a;
 }
 

@@ -101,6 +101,26 @@ struct Custom<NamedTexts> {
     static constexpr std::string_view ts = "Record<string, string>";
 };
 
+// A readout's value: an integer where it is one (counts, bytes), else a double (JSON 5 against 0.5; a fraction
+// is always a double).
+struct ReadoutNumber {
+    double v = 0;
+    bool integral = false;
+};
+inline ReadoutNumber readout_number(const std::string& unit, double v) {
+    return {v, unit != "fraction" && v == static_cast<double>(static_cast<int64_t>(v)) && v <= 9007199254740991.0 &&
+                   v >= -9007199254740991.0};
+}
+template <>
+struct Custom<ReadoutNumber> {
+    static constexpr std::string_view ts = "number";
+};
+// An AMD kernel's inputs, written from their field table (smcalc/fields.hpp), every field given.
+template <>
+struct Custom<amd::KernelInput> {
+    static constexpr std::string_view ts = "Required<Omit<AmdKernelInput, 'lds' | 'scratch'>> & { lds: number; scratch: number }";
+};
+
 // ----- what computed members share -----
 // A text that may be empty: null when it is.
 inline std::optional<std::string> text_or_null(std::string_view s) {
@@ -262,6 +282,17 @@ struct Of<TileFitOption> {
         member("fits", &TileFitOption::fits), member("text", &TileFitOption::text));
 };
 
+template <>
+struct Of<TileRow> {
+    static constexpr std::string_view name = "ReadoutRow";
+    static constexpr std::string_view doc = "A readout row (limits and estimates of a tile or an AMD kernel).";
+    static constexpr auto members = std::make_tuple(
+        member("key", &TileRow::key), member("label", &TileRow::label), member("unit", &TileRow::unit),
+        computed("value", +[](const TileRow& r) { return readout_number(r.unit, r.value); }),
+        computed("limit", +[](const TileRow& r) { return r.limit ? std::optional<ReadoutNumber>(readout_number(r.unit, *r.limit)) : std::nullopt; }),
+        member("basis", &TileRow::basis), member("over", &TileRow::over, "value exceeds limit"));
+};
+
 // ----- thread block clusters (smcalc/cluster.hpp) -----
 template <>
 struct Of<ClusterFigure> {
@@ -307,8 +338,8 @@ struct Of<ClusterWaves> {
 
 template <>
 struct Of<ClusterResult> {
-    static constexpr std::string_view name = "ClusterFigures";
-    static constexpr std::string_view doc = "The figures of a thread block cluster's answer (smcalc::ClusterResult).";
+    static constexpr std::string_view name = "ClusterAnswer";
+    static constexpr std::string_view doc = "A thread block cluster's answer (smcalc::ClusterResult), with a cluster (CC 9.0+).";
     static constexpr auto members = std::make_tuple(
         member("dims", &ClusterResult::dims), member("cluster_size", &ClusterResult::cluster_size),
         member("needs_non_portable", &ClusterResult::needs_non_portable),
@@ -322,7 +353,10 @@ struct Of<ClusterResult> {
         member("max_active_clusters", &ClusterResult::max_active_clusters),
         member("limiter", &ClusterResult::limiter), member("limiter_reason", &ClusterResult::limiter_reason),
         member("gpcs", &ClusterResult::gpcs), member("waves", &ClusterResult::waves),
-        member("derivation", &ClusterResult::derivation), member("notes", &ClusterResult::notes));
+        member("derivation", &ClusterResult::derivation), member("notes", &ClusterResult::notes),
+        computed("sm_count", +[](const ClusterResult& r) { return only_if(r.sm_count > 0, r.sm_count); }, "null = unknown"),
+        computed("ctas_per_gpc_max", +[](const ClusterResult& r) { return only_if(r.ctas_per_gpc_max > 0, r.ctas_per_gpc_max); }),
+        computed("limiter_label", +[](const ClusterResult& r) { return std::string(cluster_limiter_label(r.limiter)); }));
 };
 
 template <>
@@ -543,6 +577,7 @@ template <class R>
 struct Reply {
     const Request& req;
     const R& r;
+    const ClusterAnswer& cluster;  // the request's cluster part (solve.hpp)
 };
 template <class R>
 const R& result_of(const Reply<R>& v) {
@@ -564,13 +599,103 @@ constexpr auto no_vendor() {
     return computed("vendor", +[](const V&) { return Sometimes<Undefined>{}; }, "AMD answers say 'amd'");
 }
 
+// "compiler": the kernel compiler_output gave, where the request had one.
+template <class V>
+constexpr auto compiler_member() {
+    return computed("compiler", +[](const V& v) {
+        return v.req.compiler ? Sometimes<ParsedKernel>(*v.req.compiler) : Sometimes<ParsedKernel>();
+    }, "the kernel compiler_output gave");
+}
+template <class V>
+constexpr auto amd_compiler_member() {
+    return computed("compiler", +[](const V& v) {
+        return v.req.amd_compiler ? Sometimes<amd::ParsedKernel>(*v.req.amd_compiler) : Sometimes<amd::ParsedKernel>();
+    }, "the AMD kernel compiler_output gave");
+}
+
+// An NVIDIA occupancy on the request's device: the figures and what the request adds. Op occupancy's answer, a
+// tile's solver (the CTA as a kernel) and next_step's current state.
+struct KernelOccupancy {
+    const Request& req;
+    const OccupancyResult& r;
+    const KernelInput& input;
+};
+template <>
+struct Of<KernelOccupancy> {
+    using V = KernelOccupancy;
+    static constexpr std::string_view name = "KernelOccupancy";
+    static constexpr std::string_view doc = "An NVIDIA occupancy on a device (cuda_occupancy.h's rules): the figures, limits, device and kernel.";
+    static constexpr auto members = std::make_tuple(
+        base(+[](const V& v) -> const OccupancyResult& { return v.r; }), no_vendor<V>(),
+        computed("limits", +[](const V& v) {
+            Keyed<Resource, std::optional<int64_t>> k;
+            for (Resource res : kResources) k.items.push_back({res, v.r.limit(res)});
+            return k;
+        }, "blocks each resource allows; null = no limit"),
+        computed("device", +[](const V& v) { return v.req.device; }), gpu_member<V>(),
+        computed("input", +[](const V& v) { return v.input; }));
+};
+
+template <>
+struct Of<Reply<OccupancyResult>> {
+    using V = Reply<OccupancyResult>;
+    static constexpr std::string_view name = "OccupancyAnswer";
+    static constexpr std::string_view doc = "op occupancy on an NVIDIA GPU.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        base(+[](const V& v) { return KernelOccupancy{v.req, v.r, v.req.input}; }), compiler_member<V>(),
+        computed("cluster", +[](const V& v) {
+            return v.cluster.result ? Sometimes<ClusterResult>(*v.cluster.result) : Sometimes<ClusterResult>();
+        }, "with a cluster (CC 9.0+)"));
+};
+
+// An AMD occupancy on the request's GPU: op occupancy's answer, an AMD tile's solver, next_step's current state.
+struct AmdKernelOccupancy {
+    const Request& req;
+    const amd::OccupancyResult& r;
+};
+template <>
+struct Of<AmdKernelOccupancy> {
+    using V = AmdKernelOccupancy;
+    // Per limit key, what that resource alone allows (workgroups per CU or waves per SIMD).
+    static Keyed<amd::Limit, std::optional<int64_t>> limits(const V& v, std::optional<int64_t> amd::LimitCount::*allows) {
+        Keyed<amd::Limit, std::optional<int64_t>> k;
+        for (const amd::LimitCount& l : v.r.limits) k.items.push_back({l.limit, l.*allows});
+        return k;
+    }
+    static constexpr std::string_view name = "AmdKernelOccupancy";
+    static constexpr std::string_view doc = "An AMD occupancy on a GPU (LLVM's rules): the figures, limits, readouts and kernel.";
+    static constexpr auto members = std::make_tuple(
+        amd_vendor<V>(), base(+[](const V& v) -> const amd::OccupancyResult& { return v.r; }),
+        computed("limits", +[](const V& v) { return limits(v, &amd::LimitCount::workgroups_per_cu); },
+                 "workgroups per CU each resource allows; null = no limit"),
+        computed("limits_waves_per_simd", +[](const V& v) { return limits(v, &amd::LimitCount::waves_per_simd); }),
+        computed("cu_count", +[](const V& v) { return v.req.amd_gpu ? std::optional<int64_t>(v.req.amd_gpu->cu_count) : std::nullopt; }),
+        computed("gpu_resident_workgroups", +[](const V& v) {
+            return v.req.amd_gpu ? std::optional<int64_t>(v.r.workgroups_per_cu * v.req.amd_gpu->cu_count) : std::nullopt;
+        }),
+        computed("rows", +[](const V& v) { return v.r.rows; }), computed("input", +[](const V& v) { return v.r.input; }),
+        gpu_member<V>());
+};
+
+template <>
+struct Of<Reply<amd::OccupancyResult>> {
+    using V = Reply<amd::OccupancyResult>;
+    static constexpr std::string_view name = "AmdOccupancyAnswer";
+    static constexpr std::string_view doc = "op occupancy on an AMD Instinct GPU.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(base(+[](const V& v) { return AmdKernelOccupancy{v.req, v.r}; }),
+                                                    amd_compiler_member<V>());
+};
+
 template <>
 struct Of<Reply<BlockSizeResult>> {
     using V = Reply<BlockSizeResult>;
     static constexpr std::string_view name = "BlockSizeAnswer";
     static constexpr std::string_view doc = "op block_size: the block size with the most resident threads.";
     static constexpr std::string_view extends = "AnswerCommon";
-    static constexpr auto members = std::make_tuple(base(&result_of<BlockSizeResult>), gpu_member<V>());
+    static constexpr auto members =
+        std::make_tuple(base(&result_of<BlockSizeResult>), gpu_member<V>(), compiler_member<V>());
 };
 
 template <>
@@ -590,7 +715,7 @@ struct Of<Reply<DynamicSmemAnswer>> {
             if (v.r.bytes_resident != v.r.bytes) notes.push_back(resident_note(v.r.bytes, v.r.bytes_resident, v.req.blocks));
             return notes;
         }, "how and why the two differ, when they do"),
-        gpu_member<V>());
+        gpu_member<V>(), compiler_member<V>());
 };
 
 // A '|'-separated alias list as names (empty ones left out).

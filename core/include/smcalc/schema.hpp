@@ -53,12 +53,13 @@ constexpr Computed<S, R> computed(std::string_view key, R (*get)(const S&), std:
 // TypeScript interface `extends` it (an answer extends its figures: OccupancyAnswer extends OccupancyFigures).
 // B is a struct with a schema, or a Custom type written as an object (a Device's fields).
 // List it with a getter: base(+[](const Reply<R>& v) -> const R& { return v.r; }).
-template <class S, class B>
+// The getter may return a reference (a part of S) or a value (a view built from S, see answer_schema.hpp).
+template <class S, class R>
 struct Base {
-    const B& (*get)(const S&);
+    R (*get)(const S&);
 };
-template <class S, class B>
-constexpr Base<S, B> base(const B& (*get)(const S&)) {
+template <class S, class R>
+constexpr Base<S, R> base(R (*get)(const S&)) {
     return {get};
 }
 
@@ -103,8 +104,8 @@ R value_of(const Computed<S, R>& m, const T& s) {
 // A member written with the type it has in the list (Sometimes<T> stays Sometimes<T>).
 template <class M>
 struct is_base : std::false_type {};
-template <class S, class B>
-struct is_base<Base<S, B>> : std::true_type {};
+template <class S, class R>
+struct is_base<Base<S, R>> : std::true_type {};
 
 // Of<T> is specialised per struct (smcalc/answer_schema.hpp): `name` (the TypeScript interface) and `members`
 // (a tuple of Member). Types without a specialisation are values (numbers, strings, enums with EnumKey).
