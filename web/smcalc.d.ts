@@ -234,8 +234,8 @@ export interface TileFitFigures {
   limiting: ResourceKey[];
 }
 
-/** A tile shape that would fit another way (smcalc::TileFitOption). */
-export interface TileFitOptionFigures {
+/** A tile shape that would fit with a cluster (tile answers, and errors of a refused tile). */
+export interface TileFitOption {
   key: string;                         // "more_warps", "cluster_split_m", "cluster_split_n", "cta_pair_2sm"
   label: string;
   cluster: [number, number, number];
@@ -246,6 +246,7 @@ export interface TileFitOptionFigures {
   ctas_per_sm: number;
   fits: boolean;
   text: string;
+  cta: TileCta;
 }
 
 /** One figure of resident clusters GPU-wide, with its basis and source. */
@@ -515,6 +516,28 @@ export interface AmdParsedKernel {
   granulated_sgprs: number | null;
 }
 
+/** M x N x K (elements). */
+export interface GemmShape {
+  m: number;
+  n: number;
+  k: number;
+}
+
+/** Warps (mma.sync, FFMA) or warpgroups (wgmma) along M and N; 1x1 for tcgen05. */
+export interface TileGrid {
+  m: number;
+  n: number;
+}
+
+/** One CTA's tile: M x N x K, stages and warps. */
+export interface TileCta {
+  m: number;
+  n: number;
+  k: number;
+  stages: number;
+  warps: number;
+}
+
 /** A readout row (limits and estimates of a tile or an AMD kernel). */
 export interface ReadoutRow {
   key: string;
@@ -556,6 +579,56 @@ export interface AmdKernelOccupancy extends AmdOccupancyFigures {
 /** op occupancy on an AMD Instinct GPU. */
 export interface AmdOccupancyAnswer extends AnswerCommon, AmdKernelOccupancy {
   compiler?: AmdParsedKernel;          // the AMD kernel compiler_output gave
+}
+
+/** op tile on an NVIDIA GPU (smcalc::TileResult). */
+export interface TileAnswer extends AnswerCommon, TileFigures {
+  vendor?: undefined;                  // AMD answers say 'amd'
+  cc: string;
+  inst: GemmShape;                     // instruction shape (0 for FFMA)
+  grid: TileGrid;
+  rows: ReadoutRow[];
+  solver: KernelOccupancy | null;      // the CTA as a kernel
+  input: TileAnswerInput;
+  device: DeviceAnswer;
+  gpu: string | null;
+  fit_options: TileFitOption[];
+  cluster?: ClusterAnswer;             // with a cluster
+}
+
+/** An AMD tile over a GEMM problem: workgroups and waves. */
+export interface AmdTileProblem {
+  tiles_m: number;
+  tiles_n: number;
+  workgroups: number;
+  k_steps: number;
+  workgroups_per_wave: number | null;  // null without a CU count
+  waves: number | null;
+  last_wave_utilization: number | null; // 0..1
+}
+
+/** The AMD tile an answer used. */
+export interface AmdTileAnswerInput {
+  m: number;
+  n: number;
+  k: number;
+  stages: number;
+  waves: number;
+  a: ElementType;
+  b: ElementType;
+  acc: ElementType;
+  sgprs: number;
+  problem: GemmShape | null;
+}
+
+/** op tile on an AMD Instinct GPU (MFMA tile model). */
+export interface AmdTileAnswer extends AnswerCommon, AmdTileFigures {
+  vendor: 'amd';
+  problem: AmdTileProblem | null;
+  rows: ReadoutRow[];
+  solver: AmdKernelOccupancy | null;
+  input: AmdTileAnswerInput;
+  gpu: string | null;
 }
 
 /** op block_size: the block size with the most resident threads. */
@@ -777,11 +850,6 @@ export type KernelAnswerInput = Required<Omit<KernelInput, 'smem_static' | 'smem
   smem_dynamic_max: number;
 } & ClusterAnswerInput;
 
-/** A tile shape that would fit with a cluster (tile answers, and errors of a refused tile). */
-export interface TileFitOption extends TileFitOptionFigures {
-  cta: { m: number; n: number; k: number; stages: number; warps: number };
-}
-
 /** The tile an answer used (TileInput with every field; out null = the accumulator type). */
 export type TileAnswerInput = Required<Omit<TileInput, 'problem' | 'out' | 'epilogue_bytes' | 'overhead_regs'>> & {
   out: ElementType | null;
@@ -790,32 +858,6 @@ export type TileAnswerInput = Required<Omit<TileInput, 'problem' | 'out' | 'epil
   problem: { m: number; n: number; k: number } | null;
 } & ClusterAnswerInput;
 
-/** tile on an NVIDIA GPU (smcalc::TileResult): the figures, and what the writer adds. */
-export interface TileAnswer extends AnswerCommon, TileFigures {
-  vendor?: undefined;                 // AMD answers say 'amd'
-  cc: string;
-  inst: { m: number; n: number; k: number };
-  grid: { m: number; n: number };
-  rows: ReadoutRow[];
-  solver: KernelOccupancy | null;     // the CTA as a kernel
-  input: TileAnswerInput;
-  device: DeviceAnswer;
-  gpu: string | null;
-  fit_options: TileFitOption[];
-  cluster?: ClusterAnswer;
-}
-
-
-/** tile on an AMD Instinct GPU (MFMA tile model): the figures, and what the writer adds. */
-export interface AmdTileAnswer extends AnswerCommon, AmdTileFigures {
-  vendor: 'amd';
-  gpu: string | null;
-  problem: Record<string, number | null> | null;
-  rows: ReadoutRow[];
-  solver: AmdKernelOccupancy | null;
-  input: { m: number; n: number; k: number; stages: number; waves: number; a: ElementType; b: ElementType;
-           acc: ElementType; sgprs: number; problem: { m: number; n: number; k: number } | null };
-}
 
 export interface NextStepAnswer extends AnswerCommon {
   vendor?: undefined;

@@ -48,29 +48,6 @@ json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
             {"gpu", gpu_json(req)}};
 }
 
-json amd_tile_json(const Request& req, const amd::TileResult& r) {
-    json a = json::object();
-    a["vendor"] = "amd";
-    put_members(a, r);
-    a["problem"] = nullptr;
-    if (r.input.problem) {
-        a["problem"] = json::object();
-        SMCALC_JSON_MEMBERS(a["problem"], r, tiles_m, tiles_n, workgroups, k_steps, workgroups_per_wave, waves,
-                            last_wave_utilization);
-    }
-    a["rows"] = value_json(r.rows);
-    a["solver"] = r.occ ? amd_occ_json(req, *r.occ) : json(nullptr);
-    const amd::TileInput& t = r.input;
-    a["input"] = json::object();
-    SMCALC_JSON_MEMBERS(a["input"], t, m, n, k, stages, waves, sgprs);
-    a["input"]["a"] = std::string(dtype_key(t.a));
-    a["input"]["b"] = std::string(dtype_key(t.b));
-    a["input"]["acc"] = std::string(dtype_key(t.acc));
-    a["input"]["problem"] = problem_size_json(t.problem);
-    a["gpu"] = gpu_json(req);
-    return a;
-}
-
 json vendor_compare_json(const Request& req, const VendorComparison& c) {
     json cols = json::array();
     for (const VendorColumn& col : c.columns) {

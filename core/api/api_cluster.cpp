@@ -25,14 +25,6 @@ json step_json(const ClusterStep& s) {
     return detail::value_json(s);
 }
 
-json fit_option_json(const TileFitOption& f) {
-    json o = json::object();
-    detail::put_members(o, f);
-    o["cta"] = json::object();
-    SMCALC_JSON_MEMBERS(o["cta"], f.cta, m, n, k, stages, warps);
-    return o;
-}
-
 }  // namespace
 
 void add_cluster_json(json& a, const Request& req, const Solved& solved, const ClusterAnswer& cluster) {
@@ -41,12 +33,6 @@ void add_cluster_json(json& a, const Request& req, const Solved& solved, const C
         json steps = json::array();
         for (const ClusterStep& s : cluster.steps) steps.push_back(step_json(s));
         a["cluster_next_steps"] = std::move(steps);
-    }
-    if (const auto* t = std::get_if<TileResult>(&solved)) {
-        if (t->cluster) a["cluster"] = cluster_json(*t->cluster);
-        json options = json::array();
-        for (const TileFitOption& o : t->fit_options) options.push_back(fit_option_json(o));
-        a["fit_options"] = std::move(options);
     }
     if (const auto* s = std::get_if<TileSearchResult>(&solved)) {
         json& fits = a["fits"];
@@ -81,9 +67,7 @@ void add_cluster_json(json& a, const Request& req, const Solved& solved, const C
 
 void add_refused_fit_options(json& a, const ClusterAnswer& cluster) {
     if (cluster.refused_fit_options.empty()) return;
-    json options = json::array();
-    for (const TileFitOption& o : cluster.refused_fit_options) options.push_back(fit_option_json(o));
-    a["fit_options"] = std::move(options);
+    a["fit_options"] = detail::value_json(cluster.refused_fit_options);
 }
 
 }  // namespace smcalc::api::detail

@@ -51,6 +51,7 @@ void put_members(nlohmann::json& out, const T& s) {
 // table, (name, text) pairs as an object.
 nlohmann::json custom_json(const Dim3& d);
 nlohmann::json custom_json(const Device& d);
+nlohmann::json custom_json(const TileInput& t);
 nlohmann::json custom_json(const amd::KernelInput& in);
 nlohmann::json custom_json(const schema::ReadoutNumber& n);
 nlohmann::json custom_json(const KernelInput& in);
@@ -105,7 +106,6 @@ nlohmann::json aliases_json(std::string_view aliases);
 nlohmann::json problem_size_json(const std::optional<ProblemSize>& p);
 // ----- AMD (api_amd.cpp) -----
 nlohmann::json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a);
-nlohmann::json amd_tile_json(const Request& req, const amd::TileResult& r);
 nlohmann::json vendor_compare_json(const Request& req, const VendorComparison& c);
 nlohmann::json amd_input_json(const amd::KernelInput& in);
 inline nlohmann::json custom_json(const amd::KernelInput& in) { return amd_input_json(in); }

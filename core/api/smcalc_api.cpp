@@ -1039,6 +1039,13 @@ json with_device(json a, const Request& req) {
     return a;
 }
 
+json tile_input_json(const TileInput& t) {
+    json o = json::object();
+    for (const auto& f : fields::tile_fields()) o[std::string(f.key)] = field_json(f, t);
+    o["problem"] = detail::problem_size_json(t.problem);
+    return o;
+}
+
 json input_json(const KernelInput& in) {
     json o = json::object();
     for (const auto& f : fields::kernel_fields()) o[std::string(f.key)] = field_json(f, in);
@@ -1050,6 +1057,7 @@ json input_json(const KernelInput& in) {
 namespace detail {
 json custom_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 json custom_json(const Device& d) { return device_json(d); }
+json custom_json(const TileInput& t) { return tile_input_json(t); }
 json custom_json(const KernelInput& in) { return input_json(in); }
 json custom_json(const schema::NamedTexts& t) {
     json o = json::object();
@@ -1067,27 +1075,9 @@ json kernel_occupancy_json(const Request& req, const KernelInput& in, const Occu
 
 // ----- tile -----
 
-json tile_input_json(const TileInput& t) {
-    json o = json::object();
-    for (const auto& f : fields::tile_fields()) o[std::string(f.key)] = field_json(f, t);
-    o["problem"] = detail::problem_size_json(t.problem);
-    return o;
-}
 
 // A readout value: an integer where it is one (counts, bytes), else a double.
 
-
-json tile_json(const Request& req, const TileResult& r) {
-    json a = json::object();
-    detail::put_members(a, r);
-    a["cc"] = cc_text(r.cc);
-    a["inst"] = {{"m", r.inst_m}, {"n", r.inst_n}, {"k", r.inst_k}};
-    a["grid"] = {{"m", r.grid_m}, {"n", r.grid_n}};
-    a["rows"] = detail::value_json(r.rows);
-    a["solver"] = r.occ ? kernel_occupancy_json(req, tile_kernel(r), *r.occ) : json(nullptr);
-    a["input"] = tile_input_json(r.input);
-    return with_device(std::move(a), req);
-}
 
 json tiles_json(const Request& req, const TileSearchResult& r) {
     json fits = json::array();
@@ -1219,14 +1209,14 @@ json op_json(const Request& req, const Answer& ans) {
         }
         json operator()(const amd::OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const AmdNextStepAnswer& r) const { return detail::amd_next_step_json(req, r); }
-        json operator()(const amd::TileResult& r) const { return detail::amd_tile_json(req, r); }
+        json operator()(const amd::TileResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
         json operator()(const AmdParseAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const BlockSizeResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const DynamicSmemAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const NextStepAnswer& r) const { return next_step_json(req, r); }
-        json operator()(const TileResult& r) const { return tile_json(req, r); }
+        json operator()(const TileResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const TileSearchResult& r) const { return tiles_json(req, r); }
         json operator()(const Comparison& r) const { return compare_json(req, r); }
         json operator()(const TileComparison& r) const { return compare_tile_json(req, r); }

@@ -16,8 +16,8 @@ std::string answer_declarations() {
                     amd::OccupancyResult, amd::NextStep, amd::TileResult, BlockSizeResult, Change, Suggestion,
                     CompareRow, ArchRules, ConstantBank, ParsedKernel, amd::ParsedKernel>();
     // The whole answers (their envelope, AnswerCommon, and DeviceAnswer are declared by hand beside the block).
-    s += "\n" + interfaces<TileRow, KernelOccupancy, Reply<OccupancyResult>, AmdKernelOccupancy, Reply<amd::OccupancyResult>,
-                           Reply<BlockSizeResult>, Reply<DynamicSmemAnswer>, GpuSpec, amd::GpuSpec, GpuList, ArchList,
+    s += "\n" + interfaces<ProblemSize, TileGrid, TileCta, TileRow, KernelOccupancy, Reply<OccupancyResult>, AmdKernelOccupancy, Reply<amd::OccupancyResult>,
+                           Reply<TileResult>, AmdTileProblem, amd::TileInput, Reply<amd::TileResult>, Reply<BlockSizeResult>, Reply<DynamicSmemAnswer>, GpuSpec, amd::GpuSpec, GpuList, ArchList,
                            Reply<ParsedOutput>, AmdCheckedKernel, Reply<AmdParseAnswer>>();
     return s;
 }

@@ -77,6 +77,12 @@ struct EnumKey<CompilerTool> {
     static std::string_view key(CompilerTool t) { return compiler_tool_key(t); }
 };
 
+template <>
+struct EnumKey<DType> {
+    static constexpr std::string_view ts = "ElementType";  // declared by the input fields' block (fields.cpp)
+    static std::string_view key(DType d) { return dtype_key(d); }
+};
+
 // A cluster or grid shape is written as [x, y, z].
 template <>
 struct Custom<Dim3> {
@@ -86,6 +92,11 @@ struct Custom<Dim3> {
 template <>
 struct Custom<Device> {
     static constexpr std::string_view ts = "DeviceAnswer";
+};
+// A tile's inputs, written from their field table (smcalc/fields.hpp), with the problem.
+template <>
+struct Custom<TileInput> {
+    static constexpr std::string_view ts = "TileAnswerInput";
 };
 // A kernel's inputs are written from their field table (smcalc/fields.hpp), every field given.
 template <>
@@ -268,10 +279,41 @@ struct Of<TileFit> {
         member("occupancy", &TileFit::occupancy, "0..1"), member("limiting", &TileFit::limiting));
 };
 
+// M x N x K: a GEMM problem, an instruction shape.
+template <>
+struct Of<ProblemSize> {
+    static constexpr std::string_view name = "GemmShape";
+    static constexpr std::string_view doc = "M x N x K (elements).";
+    static constexpr auto members =
+        std::make_tuple(member("m", &ProblemSize::m), member("n", &ProblemSize::n), member("k", &ProblemSize::k));
+};
+// A tile's warps (or warpgroups) along M and N.
+struct TileGrid {
+    int64_t m = 0, n = 0;
+};
+template <>
+struct Of<TileGrid> {
+    static constexpr std::string_view name = "TileGrid";
+    static constexpr std::string_view doc = "Warps (mma.sync, FFMA) or warpgroups (wgmma) along M and N; 1x1 for tcgen05.";
+    static constexpr auto members = std::make_tuple(member("m", &TileGrid::m), member("n", &TileGrid::n));
+};
+// The CTA tile of a fit option.
+struct TileCta {
+    int64_t m = 0, n = 0, k = 0, stages = 0, warps = 0;
+};
+template <>
+struct Of<TileCta> {
+    static constexpr std::string_view name = "TileCta";
+    static constexpr std::string_view doc = "One CTA's tile: M x N x K, stages and warps.";
+    static constexpr auto members =
+        std::make_tuple(member("m", &TileCta::m), member("n", &TileCta::n), member("k", &TileCta::k),
+                        member("stages", &TileCta::stages), member("warps", &TileCta::warps));
+};
+
 template <>
 struct Of<TileFitOption> {
-    static constexpr std::string_view name = "TileFitOptionFigures";
-    static constexpr std::string_view doc = "A tile shape that would fit another way (smcalc::TileFitOption).";
+    static constexpr std::string_view name = "TileFitOption";
+    static constexpr std::string_view doc = "A tile shape that would fit with a cluster (tile answers, and errors of a refused tile).";
     static constexpr auto members = std::make_tuple(
         member("key", &TileFitOption::key, "\"more_warps\", \"cluster_split_m\", \"cluster_split_n\", \"cta_pair_2sm\""),
         member("label", &TileFitOption::label), member("cluster", &TileFitOption::cluster),
@@ -279,7 +321,8 @@ struct Of<TileFitOption> {
         member("regs_per_thread_est", &TileFitOption::regs_per_thread_est, "estimate"),
         member("smem_per_cta", &TileFitOption::smem_per_cta, "bytes"),
         member("tmem_columns", &TileFitOption::tmem_columns), member("ctas_per_sm", &TileFitOption::ctas_per_sm),
-        member("fits", &TileFitOption::fits), member("text", &TileFitOption::text));
+        member("fits", &TileFitOption::fits), member("text", &TileFitOption::text),
+        computed("cta", +[](const TileFitOption& f) { return TileCta{f.cta.m, f.cta.n, f.cta.k, f.cta.stages, f.cta.warps}; }));
 };
 
 template <>
@@ -618,7 +661,7 @@ constexpr auto amd_compiler_member() {
 struct KernelOccupancy {
     const Request& req;
     const OccupancyResult& r;
-    const KernelInput& input;
+    KernelInput input;  // a tile's solver: the CTA as a kernel (built for it)
 };
 template <>
 struct Of<KernelOccupancy> {
@@ -686,6 +729,69 @@ struct Of<Reply<amd::OccupancyResult>> {
     static constexpr std::string_view extends = "AnswerCommon";
     static constexpr auto members = std::make_tuple(base(+[](const V& v) { return AmdKernelOccupancy{v.req, v.r}; }),
                                                     amd_compiler_member<V>());
+};
+
+template <>
+struct Of<Reply<TileResult>> {
+    using V = Reply<TileResult>;
+    static constexpr std::string_view name = "TileAnswer";
+    static constexpr std::string_view doc = "op tile on an NVIDIA GPU (smcalc::TileResult).";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        base(&result_of<TileResult>), no_vendor<V>(), computed("cc", +[](const V& v) { return cc_text(v.r.cc); }),
+        computed("inst", +[](const V& v) { return ProblemSize{v.r.inst_m, v.r.inst_n, v.r.inst_k}; }, "instruction shape (0 for FFMA)"),
+        computed("grid", +[](const V& v) { return TileGrid{v.r.grid_m, v.r.grid_n}; }),
+        computed("rows", +[](const V& v) { return v.r.rows; }),
+        computed("solver", +[](const V& v) {
+            return v.r.occ ? std::optional<KernelOccupancy>(KernelOccupancy{v.req, *v.r.occ, tile_kernel(v.r)}) : std::nullopt;
+        }, "the CTA as a kernel"),
+        computed("input", +[](const V& v) { return v.r.input; }), computed("device", +[](const V& v) { return v.req.device; }),
+        gpu_member<V>(), computed("fit_options", +[](const V& v) { return v.r.fit_options; }),
+        computed("cluster", +[](const V& v) { return v.r.cluster ? Sometimes<ClusterResult>(*v.r.cluster) : Sometimes<ClusterResult>(); },
+                 "with a cluster"));
+};
+
+// An AMD tile over a GEMM problem (its figures are amd::TileResult's).
+struct AmdTileProblem {
+    const amd::TileResult& r;
+};
+template <>
+struct Of<AmdTileProblem> {
+    using V = AmdTileProblem;
+    static constexpr std::string_view name = "AmdTileProblem";
+    static constexpr std::string_view doc = "An AMD tile over a GEMM problem: workgroups and waves.";
+    static constexpr auto members = std::make_tuple(
+        computed("tiles_m", +[](const V& v) { return v.r.tiles_m; }), computed("tiles_n", +[](const V& v) { return v.r.tiles_n; }),
+        computed("workgroups", +[](const V& v) { return v.r.workgroups; }), computed("k_steps", +[](const V& v) { return v.r.k_steps; }),
+        computed("workgroups_per_wave", +[](const V& v) { return v.r.workgroups_per_wave; }, "null without a CU count"),
+        computed("waves", +[](const V& v) { return v.r.waves; }),
+        computed("last_wave_utilization", +[](const V& v) { return v.r.last_wave_utilization; }, "0..1"));
+};
+template <>
+struct Of<amd::TileInput> {
+    using T = amd::TileInput;
+    static constexpr std::string_view name = "AmdTileAnswerInput";
+    static constexpr std::string_view doc = "The AMD tile an answer used.";
+    static constexpr auto members = std::make_tuple(
+        member("m", &T::m), member("n", &T::n), member("k", &T::k), member("stages", &T::stages), member("waves", &T::waves),
+        member("a", &T::a), member("b", &T::b), member("acc", &T::acc), member("sgprs", &T::sgprs),
+        member("problem", &T::problem));
+};
+
+template <>
+struct Of<Reply<amd::TileResult>> {
+    using V = Reply<amd::TileResult>;
+    static constexpr std::string_view name = "AmdTileAnswer";
+    static constexpr std::string_view doc = "op tile on an AMD Instinct GPU (MFMA tile model).";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        amd_vendor<V>(), base(&result_of<amd::TileResult>),
+        computed("problem", +[](const V& v) { return only_if(v.r.input.problem.has_value(), AmdTileProblem{v.r}); }),
+        computed("rows", +[](const V& v) { return v.r.rows; }),
+        computed("solver", +[](const V& v) {
+            return v.r.occ ? std::optional<AmdKernelOccupancy>(AmdKernelOccupancy{v.req, *v.r.occ}) : std::nullopt;
+        }),
+        computed("input", +[](const V& v) { return v.r.input; }), gpu_member<V>());
 };
 
 template <>
