@@ -631,6 +631,51 @@ export interface AmdTileAnswer extends AnswerCommon, AmdTileFigures {
   gpu: string | null;
 }
 
+/** __launch_bounds__ / -maxrregcount for next_step's target blocks per SM. */
+export interface LaunchBoundsAnswer {
+  possible: boolean;
+  target_blocks: number;
+  threads: number;
+  max_regs: number | null;
+  blocks_per_sm: number | null;
+  occupancy: number | null;
+  launch_bounds: string | null;
+  maxrregcount: string | null;
+  text: string;
+  reason: string;                      // why not, when not possible
+}
+
+/** The cluster as the solver read it. */
+export interface ClusterInputAnswer {
+  cluster: [number, number, number];
+  non_portable_cluster: boolean;
+  grid: [number, number, number] | null;
+}
+
+/** op next_step on an NVIDIA GPU: the smallest changes to the next level. */
+export interface NextStepAnswer extends AnswerCommon {
+  vendor?: undefined;                  // AMD answers say 'amd'
+  current: KernelOccupancy;
+  target_blocks: number;
+  suggestions: Suggestion[];
+  launch_bounds: LaunchBoundsAnswer;
+  device: DeviceAnswer;
+  gpu: string | null;
+  compiler?: ParsedKernel;             // the kernel compiler_output gave
+  cluster?: ClusterAnswer;             // with a cluster (CC 9.0+)
+  cluster_next_steps?: ClusterStep[];
+  cluster_input?: ClusterInputAnswer;
+}
+
+/** op next_step on an AMD GPU. */
+export interface AmdNextStepAnswer extends AnswerCommon {
+  vendor: 'amd';
+  current: AmdKernelOccupancy;
+  suggestions: AmdSuggestion[];
+  gpu: string | null;
+  compiler?: AmdParsedKernel;          // the AMD kernel compiler_output gave
+}
+
 /** op block_size: the block size with the most resident threads. */
 export interface BlockSizeAnswer extends AnswerCommon, BlockSizeFigures {
   gpu: string | null;
@@ -858,31 +903,6 @@ export type TileAnswerInput = Required<Omit<TileInput, 'problem' | 'out' | 'epil
   problem: { m: number; n: number; k: number } | null;
 } & ClusterAnswerInput;
 
-
-export interface NextStepAnswer extends AnswerCommon {
-  vendor?: undefined;
-  current: KernelOccupancy;
-  target_blocks: number;
-  suggestions: Suggestion[];
-  launch_bounds: {
-    possible: boolean; target_blocks: number; threads: number; max_regs: number | null;
-    blocks_per_sm: number | null; occupancy: number | null; launch_bounds: string | null;
-    maxrregcount: string | null; text: string; reason: string;
-  };
-  device: DeviceAnswer;
-  gpu: string | null;
-  cluster?: ClusterAnswer;
-  cluster_next_steps?: ClusterStep[];
-  cluster_input?: Required<ClusterAnswerInput>;
-}
-
-/** next_step on an AMD GPU. */
-export interface AmdNextStepAnswer extends AnswerCommon {
-  vendor: 'amd';
-  current: AmdKernelOccupancy;
-  suggestions: AmdSuggestion[];
-  gpu: string | null;
-}
 
 export interface TilesAnswer extends AnswerCommon {
   fits: Array<TileFitFigures & {

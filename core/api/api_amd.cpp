@@ -29,10 +29,6 @@ json limits_json(const amd::OccupancyResult& r, std::optional<int64_t> amd::Limi
     return limits;
 }
 
-json amd_occ_json(const Request& req, const amd::OccupancyResult& r) {
-    return value_json(schema::AmdKernelOccupancy{req, r});
-}
-
 }  // namespace
 
 json amd_input_json(const amd::KernelInput& in) {
@@ -41,12 +37,6 @@ json amd_input_json(const amd::KernelInput& in) {
     return o;
 }
 
-json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
-    json s = json::array();
-    for (const amd::NextStep& n : a.steps) s.push_back(value_json(n));
-    return {{"vendor", "amd"}, {"current", amd_occ_json(req, a.current)}, {"suggestions", std::move(s)},
-            {"gpu", gpu_json(req)}};
-}
 
 json vendor_compare_json(const Request& req, const VendorComparison& c) {
     json cols = json::array();

@@ -19,21 +19,9 @@ json dims_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 // JSON
 // ---------------------------------------------------------------------------------------------------------
 
-json cluster_json(const ClusterResult& r) { return detail::value_json(r); }
-
-json step_json(const ClusterStep& s) {
-    return detail::value_json(s);
-}
-
 }  // namespace
 
-void add_cluster_json(json& a, const Request& req, const Solved& solved, const ClusterAnswer& cluster) {
-    if (cluster.result && req.op == Op::NextStep) a["cluster"] = cluster_json(*cluster.result);
-    if (req.op == Op::NextStep && req.cluster) {
-        json steps = json::array();
-        for (const ClusterStep& s : cluster.steps) steps.push_back(step_json(s));
-        a["cluster_next_steps"] = std::move(steps);
-    }
+void add_cluster_json(json& a, const Request& req, const Solved& solved) {
     if (const auto* s = std::get_if<TileSearchResult>(&solved)) {
         json& fits = a["fits"];
         for (std::size_t i = 0; i < fits.size() && i < s->fits.size(); ++i) {
@@ -53,16 +41,9 @@ void add_cluster_json(json& a, const Request& req, const Solved& solved, const C
         in["clusters"] = std::move(shapes);
         in["non_portable_cluster"] = req.search.non_portable_cluster;
     }
-    // The cluster as read, with the op's other inputs ("input"; next_step: "cluster_input").
-    if (req.cluster) {
-        json in = {{"cluster", dims_json(req.cluster->dims)},
-                   {"non_portable_cluster", req.cluster->non_portable},
-                   {"grid", req.cluster->grid ? dims_json(*req.cluster->grid) : json(nullptr)}};
-        if (a.contains("input") && a["input"].is_object())
-            a["input"].update(in);
-        else
-            a["cluster_input"] = std::move(in);
-    }
+    // The cluster as read, with the op's other inputs ("input"; next_step's answer has "cluster_input").
+    if (req.cluster && a.contains("input") && a["input"].is_object())
+        a["input"].update(value_json(*req.cluster));
 }
 
 void add_refused_fit_options(json& a, const ClusterAnswer& cluster) {

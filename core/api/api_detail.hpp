@@ -105,7 +105,6 @@ nlohmann::json aliases_json(std::string_view aliases);
 // A GEMM problem size {"m", "n", "k"}, or null.
 nlohmann::json problem_size_json(const std::optional<ProblemSize>& p);
 // ----- AMD (api_amd.cpp) -----
-nlohmann::json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a);
 nlohmann::json vendor_compare_json(const Request& req, const VendorComparison& c);
 nlohmann::json amd_input_json(const amd::KernelInput& in);
 inline nlohmann::json custom_json(const amd::KernelInput& in) { return amd_input_json(in); }
@@ -114,9 +113,9 @@ inline nlohmann::json custom_json(const schema::ReadoutNumber& n) {
 }
 
 // ----- Thread block clusters (api_cluster.cpp) -----
-// The answer's cluster keys ("cluster", "cluster_next_steps", "fit_options", the tiles' cluster fields and
-// "ranking"), added to the op's JSON answer `a`.
-void add_cluster_json(nlohmann::json& a, const Request& req, const Solved& solved, const ClusterAnswer& cluster);
+// What op tiles adds beside its answer (each fit's cluster fields, "ranking", "stages_auto", the search's clusters in
+// "input") and the cluster read, echoed in an answer's "input"; added to the op's JSON answer `a`.
+void add_cluster_json(nlohmann::json& a, const Request& req, const Solved& solved);
 // An error answer's "fit_options" (a refused tile that runs another way), beside "error".
 void add_refused_fit_options(nlohmann::json& a, const ClusterAnswer& cluster);
 

@@ -1068,10 +1068,6 @@ json custom_json(const schema::NamedTexts& t) {
 
 namespace {
 
-// An NVIDIA occupancy with the request's device and GPU (a tile's solver, next_step's current state).
-json kernel_occupancy_json(const Request& req, const KernelInput& in, const OccupancyResult& r) {
-    return detail::value_json(schema::KernelOccupancy{req, r, in});
-}
 
 // ----- tile -----
 
@@ -1106,39 +1102,6 @@ json tiles_json(const Request& req, const TileSearchResult& r) {
                      {"tmem_over", r.tmem_over}, {"no_cta", r.no_cta}};
     a["input"] = std::move(input);
     return with_device(std::move(a), req);
-}
-
-// ----- next step -----
-
-json next_step_json(const Request& req, const NextStepAnswer& a) {
-    json suggestions = json::array();
-    for (const Suggestion* s : a.step.all()) suggestions.push_back(detail::value_json(*s));
-    json lb = json::object();
-    lb["possible"] = a.bounds.has_value();
-    lb["target_blocks"] = a.bounds_target;
-    lb["threads"] = req.input.threads;
-    if (a.bounds) {
-        lb["max_regs"] = a.bounds->max_regs;
-        lb["blocks_per_sm"] = a.bounds->result.blocks_per_sm;
-        lb["occupancy"] = a.bounds->result.occupancy;
-        lb["launch_bounds"] = a.bounds->launch_bounds;
-        lb["maxrregcount"] = a.bounds->maxrregcount;
-        lb["text"] = a.bounds->text;
-        lb["reason"] = "";
-    } else {
-        for (const char* k : {"max_regs", "blocks_per_sm", "occupancy", "launch_bounds", "maxrregcount"}) lb[k] = nullptr;
-        lb["text"] = a.bounds_error ? a.bounds_error->message : "";
-        lb["reason"] = lb["text"];
-    }
-    // The current state as an occupancy answer (the step's own result has Detail::Numbers only).
-    auto full = occupancy(req.device, req.input);
-    json current = kernel_occupancy_json(req, req.input, full ? *full : a.step.current);
-    json o = json::object();
-    o["current"] = std::move(current);
-    o["target_blocks"] = a.step.target_blocks;
-    o["suggestions"] = std::move(suggestions);
-    o["launch_bounds"] = std::move(lb);
-    return with_device(std::move(o), req);
 }
 
 // ----- compare -----
@@ -1208,14 +1171,14 @@ json op_json(const Request& req, const Answer& ans) {
             return req.op == Op::Gpus ? detail::value_json(schema::GpuList{}) : detail::value_json(schema::ArchList{});
         }
         json operator()(const amd::OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
-        json operator()(const AmdNextStepAnswer& r) const { return detail::amd_next_step_json(req, r); }
+        json operator()(const AmdNextStepAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const amd::TileResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
         json operator()(const AmdParseAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const BlockSizeResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const DynamicSmemAnswer& r) const { return reply_json(req, r, ans.cluster); }
-        json operator()(const NextStepAnswer& r) const { return next_step_json(req, r); }
+        json operator()(const NextStepAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const TileResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const TileSearchResult& r) const { return tiles_json(req, r); }
         json operator()(const Comparison& r) const { return compare_json(req, r); }
@@ -1260,10 +1223,8 @@ constexpr std::size_t kMaxDepth = 64;
 
 json answer_json(const Request& req, const Answer& ans) {
     json a = ans.ok() ? op_json(req, ans) : error_json(*ans.error);
-    if (ans.ok()) detail::add_cluster_json(a, req, ans.solved, ans.cluster);
+    if (ans.ok()) detail::add_cluster_json(a, req, ans.solved);
     else detail::add_refused_fit_options(a, ans.cluster);
-    if (req.op == Op::NextStep && req.compiler && ans.ok()) a["compiler"] = detail::value_json(*req.compiler);
-    if (req.op == Op::NextStep && req.amd_compiler && ans.ok()) a["compiler"] = detail::value_json(*req.amd_compiler);
     return a;
 }
 

@@ -660,7 +660,7 @@ constexpr auto amd_compiler_member() {
 // tile's solver (the CTA as a kernel) and next_step's current state.
 struct KernelOccupancy {
     const Request& req;
-    const OccupancyResult& r;
+    OccupancyResult r;  // next_step's current state is computed for it (a copy elsewhere)
     KernelInput input;  // a tile's solver: the CTA as a kernel (built for it)
 };
 template <>
@@ -749,6 +749,87 @@ struct Of<Reply<TileResult>> {
         gpu_member<V>(), computed("fit_options", +[](const V& v) { return v.r.fit_options; }),
         computed("cluster", +[](const V& v) { return v.r.cluster ? Sometimes<ClusterResult>(*v.r.cluster) : Sometimes<ClusterResult>(); },
                  "with a cluster"));
+};
+
+// next_step's launch bounds for the target (null figures when the target cannot be reached).
+struct LaunchBoundsView {
+    const NextStepAnswer& a;
+    int64_t threads = 0;
+};
+template <>
+struct Of<LaunchBoundsView> {
+    using V = LaunchBoundsView;
+    template <class T>
+    static std::optional<T> of(const V& v, T (*get)(const LaunchBounds&)) {
+        return v.a.bounds ? std::optional<T>(get(*v.a.bounds)) : std::nullopt;
+    }
+    static std::string why_not(const V& v) { return v.a.bounds || !v.a.bounds_error ? "" : v.a.bounds_error->message; }
+    static constexpr std::string_view name = "LaunchBoundsAnswer";
+    static constexpr std::string_view doc = "__launch_bounds__ / -maxrregcount for next_step's target blocks per SM.";
+    static constexpr auto members = std::make_tuple(
+        computed("possible", +[](const V& v) { return v.a.bounds.has_value(); }),
+        computed("target_blocks", +[](const V& v) { return v.a.bounds_target; }),
+        computed("threads", +[](const V& v) { return v.threads; }),
+        computed("max_regs", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.max_regs; }); }),
+        computed("blocks_per_sm", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.result.blocks_per_sm; }); }),
+        computed("occupancy", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.result.occupancy; }); }),
+        computed("launch_bounds", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.launch_bounds; }); }),
+        computed("maxrregcount", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.maxrregcount; }); }),
+        computed("text", +[](const V& v) { return v.a.bounds ? v.a.bounds->text : why_not(v); }),
+        computed("reason", +[](const V& v) { return why_not(v); }, "why not, when not possible"));
+};
+
+// The cluster a next_step answer used ("cluster_input").
+template <>
+struct Of<ClusterInput> {
+    static constexpr std::string_view name = "ClusterInputAnswer";
+    static constexpr std::string_view doc = "The cluster as the solver read it.";
+    static constexpr auto members = std::make_tuple(member("cluster", &ClusterInput::dims),
+                                                    member("non_portable_cluster", &ClusterInput::non_portable),
+                                                    member("grid", &ClusterInput::grid));
+};
+
+template <>
+struct Of<Reply<NextStepAnswer>> {
+    using V = Reply<NextStepAnswer>;
+    static constexpr std::string_view name = "NextStepAnswer";
+    static constexpr std::string_view doc = "op next_step on an NVIDIA GPU: the smallest changes to the next level.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        no_vendor<V>(),
+        computed("current", +[](const V& v) {
+            // The current state as an occupancy answer (the step's own result has Detail::Numbers only).
+            auto full = occupancy(v.req.device, v.req.input);
+            return KernelOccupancy{v.req, full ? *full : v.r.step.current, v.req.input};
+        }),
+        computed("target_blocks", +[](const V& v) { return v.r.step.target_blocks; }),
+        computed("suggestions", +[](const V& v) {
+            std::vector<Suggestion> all;
+            for (const Suggestion* x : v.r.step.all()) all.push_back(*x);
+            return all;
+        }),
+        computed("launch_bounds", +[](const V& v) { return LaunchBoundsView{v.r, v.req.input.threads}; }),
+        computed("device", +[](const V& v) { return v.req.device; }), gpu_member<V>(), compiler_member<V>(),
+        computed("cluster", +[](const V& v) {
+            return v.cluster.result ? Sometimes<ClusterResult>(*v.cluster.result) : Sometimes<ClusterResult>();
+        }, "with a cluster (CC 9.0+)"),
+        computed("cluster_next_steps", +[](const V& v) {
+            return v.req.cluster ? Sometimes<std::vector<ClusterStep>>(v.cluster.steps) : Sometimes<std::vector<ClusterStep>>();
+        }),
+        computed("cluster_input", +[](const V& v) {
+            return v.req.cluster ? Sometimes<ClusterInput>(*v.req.cluster) : Sometimes<ClusterInput>();
+        }));
+};
+
+template <>
+struct Of<Reply<AmdNextStepAnswer>> {
+    using V = Reply<AmdNextStepAnswer>;
+    static constexpr std::string_view name = "AmdNextStepAnswer";
+    static constexpr std::string_view doc = "op next_step on an AMD GPU.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        amd_vendor<V>(), computed("current", +[](const V& v) { return AmdKernelOccupancy{v.req, v.r.current}; }),
+        computed("suggestions", +[](const V& v) { return v.r.steps; }), gpu_member<V>(), amd_compiler_member<V>());
 };
 
 // An AMD tile over a GEMM problem (its figures are amd::TileResult's).
