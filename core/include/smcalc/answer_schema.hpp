@@ -2,9 +2,10 @@
 // the members an answer shows, in one place. The JSON writer (core/api) and the TypeScript declarations
 // (schema::answer_declarations, pasted into web/smcalc.d.ts) are loops over these lists.
 //
-// A member an answer shows is listed here once, beside nothing else; what a writer adds beside a list (a value
-// that needs converting: 0 written as null, a compute capability as "9.0", a name list) is written by hand at the
-// writer and declared by hand in web/smcalc.d.ts (docs/architecture.md "Answers").
+// A member an answer shows is listed here once, beside nothing else; a value that needs converting (0 written as
+// null, a compute capability as "9.0", a name list) is a computed member. The whole answers are lists too
+// (Of<Reply<R>> at the end: the result's list as a base, and what the request adds); what is still written by
+// hand at a writer (op tiles, compare) is declared by hand in web/smcalc.d.ts (docs/architecture.md).
 // Units and ranges in the docs are the TypeScript comments; the C++ headers say how each figure is computed.
 #pragma once
 
