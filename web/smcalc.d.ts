@@ -217,8 +217,8 @@ export interface TileFigures {
   stages_auto: StagesAuto | null;      // how "stages": "auto" chose the count
 }
 
-/** The figures of one tile of a tiles answer (smcalc::TileFit). */
-export interface TileFitFigures {
+/** One tile of a tiles answer (smcalc::TileFit), with its cluster shape. */
+export interface TileFit {
   m: number;
   n: number;
   k: number;
@@ -232,6 +232,11 @@ export interface TileFitFigures {
   ctas_by_smem: number | null;
   occupancy: number;                   // 0..1
   limiting: ResourceKey[];
+  cluster: [number, number, number];   // 1x1x1 without a cluster
+  clusters_low: number | null;         // resident clusters over GPC layouts (null: layout unknown)
+  clusters_typical: number | null;
+  clusters_high: number | null;
+  ctas_resident: number | null;        // GPU-wide
 }
 
 /** A tile shape that would fit with a cluster (tile answers, and errors of a refused tile). */
@@ -631,6 +636,29 @@ export interface AmdTileAnswer extends AnswerCommon, AmdTileFigures {
   gpu: string | null;
 }
 
+/** Candidates of op tiles left out, by reason. */
+export interface TilesRejected {
+  refused: number;                     // shape rules of the MMA instruction
+  spills: number;
+  smem_over: number;
+  tmem_over: number;
+  no_cta: number;                      // each limit alone fits, 0 CTAs per SM
+}
+
+/** op tiles: the tiles that fit, best first (docs/tile-model.md). */
+export interface TilesAnswer extends AnswerCommon {
+  fits: TileFit[];
+  total: number;
+  shown: number;
+  candidates: number;
+  rejected: TilesRejected;
+  ranking: string[];
+  stages_auto: boolean;
+  input: Record<string, unknown>;
+  device: DeviceAnswer;
+  gpu: string | null;
+}
+
 /** __launch_bounds__ / -maxrregcount for next_step's target blocks per SM. */
 export interface LaunchBoundsAnswer {
   possible: boolean;
@@ -903,22 +931,6 @@ export type TileAnswerInput = Required<Omit<TileInput, 'problem' | 'out' | 'epil
   problem: { m: number; n: number; k: number } | null;
 } & ClusterAnswerInput;
 
-
-export interface TilesAnswer extends AnswerCommon {
-  fits: Array<TileFitFigures & {
-    cluster: [number, number, number]; clusters_low: number | null; clusters_typical: number | null;
-    clusters_high: number | null; ctas_resident: number | null;
-  }>;
-  total: number;
-  shown: number;
-  candidates: number;
-  rejected: { refused: number; spills: number; smem_over: number; tmem_over: number; no_cta: number };
-  ranking: string[];
-  stages_auto: boolean;
-  input: Record<string, unknown>;
-  device: DeviceAnswer;
-  gpu: string | null;
-}
 
 /** One GPU's column of a compare answer: every member it can have (core/api/smcalc_api.hpp "compare"), no
  *  others, so a misspelt member is a type error (tests/js/answer-types.test.mjs feeds real answers to tsc).

@@ -52,6 +52,7 @@ void put_members(nlohmann::json& out, const T& s) {
 nlohmann::json custom_json(const Dim3& d);
 nlohmann::json custom_json(const Device& d);
 nlohmann::json custom_json(const TileInput& t);
+nlohmann::json custom_json(const schema::TilesInputEcho& e);
 nlohmann::json custom_json(const amd::KernelInput& in);
 nlohmann::json custom_json(const schema::ReadoutNumber& n);
 nlohmann::json custom_json(const KernelInput& in);
@@ -113,9 +114,8 @@ inline nlohmann::json custom_json(const schema::ReadoutNumber& n) {
 }
 
 // ----- Thread block clusters (api_cluster.cpp) -----
-// What op tiles adds beside its answer (each fit's cluster fields, "ranking", "stages_auto", the search's clusters in
-// "input") and the cluster read, echoed in an answer's "input"; added to the op's JSON answer `a`.
-void add_cluster_json(nlohmann::json& a, const Request& req, const Solved& solved);
+// The cluster read, echoed in the op's JSON answer `a`'s "input".
+void add_cluster_json(nlohmann::json& a, const Request& req);
 // An error answer's "fit_options" (a refused tile that runs another way), beside "error".
 void add_refused_fit_options(nlohmann::json& a, const ClusterAnswer& cluster);
 

@@ -1032,12 +1032,6 @@ json device_json(const Device& d) {
     return o;
 }
 
-// The device an answer used and its GPU name (null: a CC or a custom device), beside the answer's own members.
-json with_device(json a, const Request& req) {
-    a["device"] = device_json(req.device);
-    a["gpu"] = gpu_json(req);
-    return a;
-}
 
 json tile_input_json(const TileInput& t) {
     json o = json::object();
@@ -1058,6 +1052,20 @@ namespace detail {
 json custom_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 json custom_json(const Device& d) { return device_json(d); }
 json custom_json(const TileInput& t) { return tile_input_json(t); }
+json custom_json(const schema::TilesInputEcho& e) {
+    const TileSearch& s = e.search;
+    json input = tile_input_json(s.base);
+    for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) input.erase(k);
+    input["ms"] = s.ms;
+    input["ns"] = s.ns;
+    input["ks"] = s.ks;
+    input["stages"] = s.stages_auto ? json("auto") : json(s.stages);
+    input["warps"] = s.warps;
+    input["limit"] = e.limit ? json(*e.limit) : json("all");
+    input["clusters"] = value_json(s.clusters);
+    input["non_portable_cluster"] = s.non_portable_cluster;
+    return input;
+}
 json custom_json(const KernelInput& in) { return input_json(in); }
 json custom_json(const schema::NamedTexts& t) {
     json o = json::object();
@@ -1074,35 +1082,6 @@ namespace {
 
 // A readout value: an integer where it is one (counts, bytes), else a double.
 
-
-json tiles_json(const Request& req, const TileSearchResult& r) {
-    json fits = json::array();
-    const auto total = static_cast<int64_t>(r.fits.size());
-    const int64_t shown_n = req.limit ? std::min(*req.limit, total) : total;
-    for (int64_t i = 0; i < shown_n; ++i) {
-        const TileFit& f = r.fits[static_cast<std::size_t>(i)];
-        json o = json::object();
-        detail::put_members(o, f);
-        fits.push_back(std::move(o));
-    }
-    json input = tile_input_json(req.search.base);
-    for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) input.erase(k);
-    input["ms"] = req.search.ms;
-    input["ns"] = req.search.ns;
-    input["ks"] = req.search.ks;
-    input["stages"] = req.search.stages;
-    input["warps"] = req.search.warps;
-    input["limit"] = req.limit ? json(*req.limit) : json("all");
-    json a = json::object();
-    a["fits"] = std::move(fits);
-    a["total"] = total;
-    a["shown"] = shown_n;
-    a["candidates"] = r.candidates;
-    a["rejected"] = {{"refused", r.refused}, {"spills", r.spills}, {"smem_over", r.smem_over},
-                     {"tmem_over", r.tmem_over}, {"no_cta", r.no_cta}};
-    a["input"] = std::move(input);
-    return with_device(std::move(a), req);
-}
 
 // ----- compare -----
 
@@ -1180,7 +1159,7 @@ json op_json(const Request& req, const Answer& ans) {
         json operator()(const DynamicSmemAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const NextStepAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const TileResult& r) const { return reply_json(req, r, ans.cluster); }
-        json operator()(const TileSearchResult& r) const { return tiles_json(req, r); }
+        json operator()(const TileSearchResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const Comparison& r) const { return compare_json(req, r); }
         json operator()(const TileComparison& r) const { return compare_tile_json(req, r); }
         json operator()(const ParsedOutput& r) const { return reply_json(req, r, ans.cluster); }
@@ -1223,7 +1202,7 @@ constexpr std::size_t kMaxDepth = 64;
 
 json answer_json(const Request& req, const Answer& ans) {
     json a = ans.ok() ? op_json(req, ans) : error_json(*ans.error);
-    if (ans.ok()) detail::add_cluster_json(a, req, ans.solved);
+    if (ans.ok()) detail::add_cluster_json(a, req);
     else detail::add_refused_fit_options(a, ans.cluster);
     return a;
 }

@@ -99,6 +99,16 @@ template <>
 struct Custom<TileInput> {
     static constexpr std::string_view ts = "TileAnswerInput";
 };
+// The search a tiles answer made (op tiles' "input"): the base tile's fields, the lists, the limit ("all") and the
+// cluster shapes, written by the JSON writer.
+struct TilesInputEcho {
+    const TileSearch& search;
+    std::optional<int64_t> limit;
+};
+template <>
+struct Custom<TilesInputEcho> {
+    static constexpr std::string_view ts = "Record<string, unknown>";
+};
 // A kernel's inputs are written from their field table (smcalc/fields.hpp), every field given.
 template <>
 struct Custom<KernelInput> {
@@ -268,8 +278,8 @@ struct Of<TileResult> {
 
 template <>
 struct Of<TileFit> {
-    static constexpr std::string_view name = "TileFitFigures";
-    static constexpr std::string_view doc = "The figures of one tile of a tiles answer (smcalc::TileFit).";
+    static constexpr std::string_view name = "TileFit";
+    static constexpr std::string_view doc = "One tile of a tiles answer (smcalc::TileFit), with its cluster shape.";
     static constexpr auto members = std::make_tuple(
         member("m", &TileFit::m), member("n", &TileFit::n), member("k", &TileFit::k),
         member("stages", &TileFit::stages), member("warps", &TileFit::warps),
@@ -277,7 +287,11 @@ struct Of<TileFit> {
         member("regs_per_thread_est", &TileFit::regs_per_thread_est, "estimate"),
         member("smem_per_cta", &TileFit::smem_per_cta, "bytes"), member("tmem_columns", &TileFit::tmem_columns),
         member("ctas_per_sm", &TileFit::ctas_per_sm), member("ctas_by_smem", &TileFit::ctas_by_smem),
-        member("occupancy", &TileFit::occupancy, "0..1"), member("limiting", &TileFit::limiting));
+        member("occupancy", &TileFit::occupancy, "0..1"), member("limiting", &TileFit::limiting),
+        member("cluster", &TileFit::cluster, "1x1x1 without a cluster"),
+        member("clusters_low", &TileFit::clusters_low, "resident clusters over GPC layouts (null: layout unknown)"),
+        member("clusters_typical", &TileFit::clusters_typical), member("clusters_high", &TileFit::clusters_high),
+        member("ctas_resident", &TileFit::ctas_resident, "GPU-wide"));
 };
 
 // M x N x K: a GEMM problem, an instruction shape.
@@ -750,6 +764,41 @@ struct Of<Reply<TileResult>> {
         gpu_member<V>(), computed("fit_options", +[](const V& v) { return v.r.fit_options; }),
         computed("cluster", +[](const V& v) { return v.r.cluster ? Sometimes<ClusterResult>(*v.r.cluster) : Sometimes<ClusterResult>(); },
                  "with a cluster"));
+};
+
+// Why the candidates of op tiles that do not fit were left out (counts).
+template <>
+struct Of<TileSearchResult> {
+    using R = TileSearchResult;
+    static constexpr std::string_view name = "TilesRejected";
+    static constexpr std::string_view doc = "Candidates of op tiles left out, by reason.";
+    static constexpr auto members = std::make_tuple(
+        member("refused", &R::refused, "shape rules of the MMA instruction"), member("spills", &R::spills),
+        member("smem_over", &R::smem_over), member("tmem_over", &R::tmem_over),
+        member("no_cta", &R::no_cta, "each limit alone fits, 0 CTAs per SM"));
+};
+template <>
+struct Of<Reply<TileSearchResult>> {
+    using V = Reply<TileSearchResult>;
+    static int64_t shown(const V& v) {
+        const auto total = static_cast<int64_t>(v.r.fits.size());
+        return v.req.limit ? std::min(*v.req.limit, total) : total;
+    }
+    static constexpr std::string_view name = "TilesAnswer";
+    static constexpr std::string_view doc = "op tiles: the tiles that fit, best first (docs/tile-model.md).";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        computed("fits", +[](const V& v) {
+            return std::vector<TileFit>(v.r.fits.begin(), v.r.fits.begin() + static_cast<std::ptrdiff_t>(shown(v)));
+        }),
+        computed("total", +[](const V& v) { return static_cast<int64_t>(v.r.fits.size()); }),
+        computed("shown", +[](const V& v) { return shown(v); }),
+        computed("candidates", +[](const V& v) { return v.r.candidates; }),
+        computed("rejected", +[](const V& v) -> const TileSearchResult& { return v.r; }),
+        computed("ranking", +[](const V& v) { return v.r.ranking; }),
+        computed("stages_auto", +[](const V& v) { return v.req.search.stages_auto; }),
+        computed("input", +[](const V& v) { return TilesInputEcho{v.req.search, v.req.limit}; }),
+        computed("device", +[](const V& v) { return v.req.device; }), gpu_member<V>());
 };
 
 // next_step's launch bounds for the target (null figures when the target cannot be reached).
