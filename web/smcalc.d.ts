@@ -935,29 +935,29 @@ export type TileAnswerInput = Required<Omit<TileInput, 'problem' | 'out' | 'epil
 /** One GPU's column of a compare answer: every member it can have (core/api/smcalc_api.hpp "compare"), no
  *  others, so a misspelt member is a type error (tests/js/answer-types.test.mjs feeds real answers to tsc).
  *  Which are present depends on the kind and the vendor: NVIDIA kernel columns carry the occupancy members,
- *  tile columns the tile members, AMD columns ("vendor": "amd") the AMD ones; a column with an `error` only
- *  name, cc/gfx, sm_count/cu_count and error. */
+ *  tile columns the tile members, AMD columns ("vendor": "amd") the AMD ones; in a column with an `error` the
+ *  NVIDIA figures are null (AMD columns leave them out). */
 export interface CompareColumn {
   name: string;
   vendor?: 'amd' | 'nvidia';          // only in a compare across vendors
   error: ApiError | null;
   cc?: string;                        // NVIDIA
   sm_count?: number | null;
-  blocks_per_sm?: number;             // NVIDIA kernel
-  warps_per_sm?: number;
-  limits?: { [resource: string]: number | null };
-  limiting?: string[];
+  blocks_per_sm?: number | null;      // NVIDIA kernel
+  warps_per_sm?: number | null;
+  limits?: { [resource: string]: number | null } | null;
+  limiting?: string[] | null;
   gpu_resident_ctas?: number | null;  // blocks_per_sm x sm_count (null: SM count unknown); tile: ctas_per_sm x
   gpu_resident_warps?: number | null; // warps_per_sm x sm_count (null: SM count unknown)
   occupancy?: number | null;
-  fits?: boolean;                     // NVIDIA tile
-  ctas_per_sm?: number;
-  instruction?: string;
-  acc_regs_per_thread?: number;
-  regs_per_thread_est?: number;
-  spills?: boolean;
-  smem_per_cta?: number;
-  smem_limit?: number;
+  fits?: boolean | null;              // NVIDIA tile
+  ctas_per_sm?: number | null;
+  instruction?: string | null;
+  acc_regs_per_thread?: number | null;
+  regs_per_thread_est?: number | null;
+  spills?: boolean | null;
+  smem_per_cta?: number | null;
+  smem_limit?: number | null;
   gfx?: string;                       // AMD
   cu_count?: number;
   workgroups_per_cu?: number;
