@@ -22,27 +22,11 @@ using json = nlohmann::json;
 namespace {
 
 
-json rows_json(const std::vector<TileRow>& rows) { return tile_rows_json(rows); }
-
 // Per limit key, what that resource alone allows: workgroups per CU ("limits") or waves per SIMD.
 json limits_json(const amd::OccupancyResult& r, std::optional<int64_t> amd::LimitCount::*allows) {
     json limits = json::object();
     for (const amd::LimitCount& l : r.limits) limits[std::string(amd::limit_key(l.limit))] = opt_json(l.*allows);
     return limits;
-}
-
-json amd_occ_json(const amd::OccupancyResult& r, const amd::GpuSpec* gpu, const json& gpu_name) {
-    json a = json::object();
-    a["vendor"] = "amd";
-    put_members(a, r);
-    a["limits"] = limits_json(r, &amd::LimitCount::workgroups_per_cu);
-    a["limits_waves_per_simd"] = limits_json(r, &amd::LimitCount::waves_per_simd);
-    a["cu_count"] = gpu ? json(gpu->cu_count) : json(nullptr);
-    a["gpu_resident_workgroups"] = gpu ? json(r.workgroups_per_cu * gpu->cu_count) : json(nullptr);
-    a["rows"] = rows_json(r.rows);
-    a["input"] = amd_input_json(r.input);
-    a["gpu"] = gpu_name;
-    return a;
 }
 
 }  // namespace
@@ -53,72 +37,6 @@ json amd_input_json(const amd::KernelInput& in) {
     return o;
 }
 
-json amd_occupancy_json(const Request& req, const amd::OccupancyResult& r) {
-    return amd_occ_json(r, req.amd_gpu, gpu_json(req));
-}
-
-json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a) {
-    json s = json::array();
-    for (const amd::NextStep& n : a.steps) s.push_back(value_json(n));
-    return {{"vendor", "amd"}, {"current", amd_occupancy_json(req, a.current)}, {"suggestions", std::move(s)},
-            {"gpu", gpu_json(req)}};
-}
-
-json amd_tile_json(const Request& req, const amd::TileResult& r) {
-    json a = json::object();
-    a["vendor"] = "amd";
-    put_members(a, r);
-    a["problem"] = nullptr;
-    if (r.input.problem) {
-        a["problem"] = json::object();
-        SMCALC_JSON_MEMBERS(a["problem"], r, tiles_m, tiles_n, workgroups, k_steps, workgroups_per_wave, waves,
-                            last_wave_utilization);
-    }
-    a["rows"] = rows_json(r.rows);
-    a["solver"] = r.occ ? amd_occ_json(*r.occ, req.amd_gpu, gpu_json(req)) : json(nullptr);
-    const amd::TileInput& t = r.input;
-    a["input"] = json::object();
-    SMCALC_JSON_MEMBERS(a["input"], t, m, n, k, stages, waves, sgprs);
-    a["input"]["a"] = std::string(dtype_key(t.a));
-    a["input"]["b"] = std::string(dtype_key(t.b));
-    a["input"]["acc"] = std::string(dtype_key(t.acc));
-    a["input"]["problem"] = problem_size_json(t.problem);
-    a["gpu"] = gpu_json(req);
-    return a;
-}
-
-json amd_parsed_kernel_json(const amd::ParsedKernel& k) {
-    json o = json::object();
-    put_members(o, k);
-    o["llvm_spelling"] = k.llvm_spelling ? json(k.llvm_spelling) : json(nullptr);
-    o["gfx"] = opt_json(k.gfx);
-    // Read from a code object: where in the file, where each figure came from.
-    o["container"] = opt_json(k.container);
-    json sources = json::object();
-    for (const auto& [field, place] : k.sources) sources[field] = place;
-    o["sources"] = std::move(sources);
-    return o;
-}
-
-json amd_parse_json(const AmdParseAnswer& a) {
-    json kernels = json::array();
-    for (std::size_t i = 0; i < a.parsed.kernels.size(); ++i) {
-        json o = amd_parsed_kernel_json(a.parsed.kernels[i]);
-        const auto& c = a.llvm[i];
-        o["rules"] = a.gfx_used[i].empty() ? json(nullptr) : json(a.gfx_used[i]);
-        o["threads"] = c ? json(c->ours.input.threads) : json(nullptr);
-        o["compiler_waves_per_simd"] = c ? json(c->ours.compiler_waves_per_simd) : json(nullptr);
-        o["waves_per_simd"] = c ? json(c->ours.waves_per_simd) : json(nullptr);
-        o["workgroups_per_cu"] = c ? json(c->ours.workgroups_per_cu) : json(nullptr);
-        o["mismatch"] = c ? json(c->mismatch) : json(nullptr);
-        o["llvm_range_waves_per_simd"] = c ? json(c->llvm_range) : json(nullptr);  // LLVM 22, range 1..threads
-        o["range_explains"] = c ? json(c->range_explains) : json(nullptr);
-        o["range_min"] = c && c->range_explains ? json(c->range_min) : json(nullptr);  // the range's lower end found
-        o["comparison"] = c ? json(c->text) : json(nullptr);
-        kernels.push_back(std::move(o));
-    }
-    return {{"vendor", "amd"}, {"kernels", std::move(kernels)}, {"notes", a.parsed.notes}, {"summary", a.parsed.summary}};
-}
 
 json vendor_compare_json(const Request& req, const VendorComparison& c) {
     json cols = json::array();
@@ -177,28 +95,6 @@ json vendor_compare_json(const Request& req, const VendorComparison& c) {
     return {{"kind", c.tile ? "tile" : "kernel"}, {"gpus", req.gpus}, {"input", std::move(input)},
             {"amd_input", c.tile ? json(nullptr) : amd_input_json(c.amd_kernel)}, {"columns", std::move(cols)},
             {"rows", value_json(c.rows)}, {"notes", c.notes}};
-}
-
-json amd_gpus_json() {
-    json list = json::array();
-    for (const amd::GpuSpec& g : amd::all_gpus()) {
-        const amd::ArchRules& a = g.arch();
-        list.push_back({{"name", std::string(g.name)},
-                        {"aliases", aliases_json(g.aliases)},
-                        {"vendor", "amd"},
-                        {"gfx", std::string(g.gfx)},
-                        {"family", std::string(a.family)},
-                        {"cu_count", g.cu_count},
-                        {"xcd_count", g.xcd_count},
-                        {"cus_per_xcd", g.cus_per_xcd},
-                        {"lds_per_cu", a.lds_per_cu},
-                        {"hbm_bytes", opt_json(g.hbm_bytes)},
-                        {"peak_clock_mhz", opt_json(g.peak_clock_mhz)},
-                        {"mem_bw_gbs", opt_json(g.mem_bw_gbs)},
-                        {"source", std::string(g.source)},
-                        {"note", std::string(g.note)}});
-    }
-    return list;
 }
 
 }  // namespace smcalc::api::detail

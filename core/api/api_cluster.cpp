@@ -1,96 +1,20 @@
-// api_cluster.cpp - thread block clusters in the JSON answers: the cluster part solve() computed
-// (smcalc/solve.hpp's ClusterAnswer, TileResult::cluster, the tiles' cluster fields) as JSON keys. Every number
-// comes from the core (smcalc/cluster.hpp, tile.hpp); nothing here computes one.
-#include <algorithm>
-#include <string>
-#include <vector>
-
+// api_cluster.cpp - the cluster a request read, echoed in the JSON answer's "input", and a refused tile's fit
+// options beside its error. The cluster figures themselves are members of the answers (smcalc/answer_schema.hpp).
 #include "api_detail.hpp"
-#include "smcalc/report.hpp"
 
 namespace smcalc::api::detail {
-namespace {
 
 using nlohmann::json;
 
-json dims_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
-
-// ---------------------------------------------------------------------------------------------------------
-// JSON
-// ---------------------------------------------------------------------------------------------------------
-
-json cluster_json(const ClusterResult& r) {
-    json o = json::object();
-    detail::put_members(o, r);
-    o["sm_count"] = r.sm_count > 0 ? json(r.sm_count) : json(nullptr);
-    o["ctas_per_gpc_max"] = r.ctas_per_gpc_max > 0 ? json(r.ctas_per_gpc_max) : json(nullptr);
-    o["limiter_label"] = std::string(cluster_limiter_label(r.limiter));
-    return o;
-}
-
-json step_json(const ClusterStep& s) {
-    return detail::value_json(s);
-}
-
-json fit_option_json(const TileFitOption& f) {
-    json o = json::object();
-    detail::put_members(o, f);
-    o["cta"] = json::object();
-    SMCALC_JSON_MEMBERS(o["cta"], f.cta, m, n, k, stages, warps);
-    return o;
-}
-
-}  // namespace
-
-void add_cluster_json(json& a, const Request& req, const Solved& solved, const ClusterAnswer& cluster) {
-    if (cluster.result) a["cluster"] = cluster_json(*cluster.result);
-    if (req.op == Op::NextStep && req.cluster) {
-        json steps = json::array();
-        for (const ClusterStep& s : cluster.steps) steps.push_back(step_json(s));
-        a["cluster_next_steps"] = std::move(steps);
-    }
-    if (const auto* t = std::get_if<TileResult>(&solved)) {
-        if (t->cluster) a["cluster"] = cluster_json(*t->cluster);
-        json options = json::array();
-        for (const TileFitOption& o : t->fit_options) options.push_back(fit_option_json(o));
-        a["fit_options"] = std::move(options);
-    }
-    if (const auto* s = std::get_if<TileSearchResult>(&solved)) {
-        json& fits = a["fits"];
-        for (std::size_t i = 0; i < fits.size() && i < s->fits.size(); ++i) {
-            const TileFit& f = s->fits[i];
-            fits[i]["cluster"] = dims_json(f.cluster);
-            fits[i]["clusters_low"] = opt_json(f.clusters_low);
-            fits[i]["clusters_typical"] = opt_json(f.clusters_typical);
-            fits[i]["clusters_high"] = opt_json(f.clusters_high);
-            fits[i]["ctas_resident"] = opt_json(f.ctas_resident);
-        }
-        a["ranking"] = s->ranking;
-        a["stages_auto"] = req.search.stages_auto;
-        json& in = a["input"];
-        if (req.search.stages_auto) in["stages"] = "auto";
-        json shapes = json::array();
-        for (const Dim3& d : req.search.clusters) shapes.push_back(dims_json(d));
-        in["clusters"] = std::move(shapes);
-        in["non_portable_cluster"] = req.search.non_portable_cluster;
-    }
-    // The cluster as read, with the op's other inputs ("input"; next_step: "cluster_input").
-    if (req.cluster) {
-        json in = {{"cluster", dims_json(req.cluster->dims)},
-                   {"non_portable_cluster", req.cluster->non_portable},
-                   {"grid", req.cluster->grid ? dims_json(*req.cluster->grid) : json(nullptr)}};
-        if (a.contains("input") && a["input"].is_object())
-            a["input"].update(in);
-        else
-            a["cluster_input"] = std::move(in);
-    }
+void add_cluster_json(json& a, const Request& req) {
+    // The cluster as read, with the op's other inputs ("input"; next_step's answer has "cluster_input").
+    if (req.cluster && a.contains("input") && a["input"].is_object())
+        a["input"].update(value_json(*req.cluster));
 }
 
 void add_refused_fit_options(json& a, const ClusterAnswer& cluster) {
     if (cluster.refused_fit_options.empty()) return;
-    json options = json::array();
-    for (const TileFitOption& o : cluster.refused_fit_options) options.push_back(fit_option_json(o));
-    a["fit_options"] = std::move(options);
+    a["fit_options"] = value_json(cluster.refused_fit_options);
 }
 
 }  // namespace smcalc::api::detail

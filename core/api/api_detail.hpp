@@ -29,19 +29,46 @@ nlohmann::json gpu_json(const Request& r);  // the GPU's canonical name, or null
 template <class T>
 nlohmann::json value_json(const T& v);
 // Writes the listed members of `s` into the object `out`, each under its schema key.
+// A Sometimes member is left out while empty; a Base member's own members are written beside the others.
 template <class T>
 void put_members(nlohmann::json& out, const T& s) {
-    schema::each_member(s, [&](std::string_view key, const auto& v) { out[std::string(key)] = value_json(v); });
+    schema::each_member(
+        s,
+        [&](std::string_view key, const auto& v) {
+            using V = std::remove_cvref_t<decltype(v)>;
+            if constexpr (schema::is_sometimes<V>::value) {
+                if (v) out[std::string(key)] = value_json(*v);
+            } else {
+                out[std::string(key)] = value_json(v);
+            }
+        },
+        [&](const auto& b) {
+            if constexpr (schema::has_schema<std::remove_cvref_t<decltype(b)>>::value) put_members(out, b);
+            else out.update(value_json(b));
+        });
 }
 // The value types written another way (schema::Custom): a shape as [x, y, z], a kernel's inputs from their field
 // table, (name, text) pairs as an object.
 nlohmann::json custom_json(const Dim3& d);
+nlohmann::json custom_json(const Device& d);
+nlohmann::json custom_json(const TileInput& t);
+nlohmann::json custom_json(const schema::TilesInputEcho& e);
+nlohmann::json custom_json(const amd::KernelInput& in);
+nlohmann::json custom_json(const schema::ReadoutNumber& n);
 nlohmann::json custom_json(const KernelInput& in);
 nlohmann::json custom_json(const schema::NamedTexts& t);
 template <class T>
 nlohmann::json value_json(const T& v) {
     if constexpr (std::is_enum_v<T>) {
         return std::string(schema::EnumKey<T>::key(v));
+    } else if constexpr (std::is_same_v<T, schema::Undefined>) {
+        return nlohmann::json();  // never written (a Sometimes<Undefined> is always empty)
+    } else if constexpr (schema::is_literal<T>::value) {
+        return std::string(T::text);
+    } else if constexpr (schema::is_keyed<T>::value) {
+        nlohmann::json o = nlohmann::json::object();
+        for (const auto& [k, x] : v.items) o[std::string(schema::EnumKey<std::remove_cvref_t<decltype(k)>>::key(k))] = value_json(x);
+        return o;
     } else if constexpr (schema::has_custom<T>::value) {
         return custom_json(v);
     } else if constexpr (schema::is_optional<T>::value) {
@@ -78,23 +105,17 @@ nlohmann::json limits_json(const OccupancyResult& r);
 nlohmann::json aliases_json(std::string_view aliases);
 // A GEMM problem size {"m", "n", "k"}, or null.
 nlohmann::json problem_size_json(const std::optional<ProblemSize>& p);
-// A tile's readouts as JSON rows: {"key", "label", "unit", "value", "limit", "basis", "over"}; counts and bytes
-// as integers, other values as doubles.
-nlohmann::json tile_rows_json(const std::vector<TileRow>& rows);
 // ----- AMD (api_amd.cpp) -----
-nlohmann::json amd_occupancy_json(const Request& req, const amd::OccupancyResult& r);
-nlohmann::json amd_next_step_json(const Request& req, const AmdNextStepAnswer& a);
-nlohmann::json amd_tile_json(const Request& req, const amd::TileResult& r);
-nlohmann::json amd_parse_json(const AmdParseAnswer& a);
-nlohmann::json amd_parsed_kernel_json(const amd::ParsedKernel& k);
 nlohmann::json vendor_compare_json(const Request& req, const VendorComparison& c);
-nlohmann::json amd_gpus_json();
 nlohmann::json amd_input_json(const amd::KernelInput& in);
+inline nlohmann::json custom_json(const amd::KernelInput& in) { return amd_input_json(in); }
+inline nlohmann::json custom_json(const schema::ReadoutNumber& n) {
+    return n.integral ? nlohmann::json(static_cast<int64_t>(n.v)) : nlohmann::json(n.v);
+}
 
 // ----- Thread block clusters (api_cluster.cpp) -----
-// The answer's cluster keys ("cluster", "cluster_next_steps", "fit_options", the tiles' cluster fields and
-// "ranking"), added to the op's JSON answer `a`.
-void add_cluster_json(nlohmann::json& a, const Request& req, const Solved& solved, const ClusterAnswer& cluster);
+// The cluster read, echoed in the op's JSON answer `a`'s "input".
+void add_cluster_json(nlohmann::json& a, const Request& req);
 // An error answer's "fit_options" (a refused tile that runs another way), beside "error".
 void add_refused_fit_options(nlohmann::json& a, const ClusterAnswer& cluster);
 

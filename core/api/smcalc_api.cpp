@@ -40,25 +40,6 @@ nlohmann::json problem_size_json(const std::optional<ProblemSize>& p) {
     return p ? nlohmann::json{{"m", p->m}, {"n", p->n}, {"k", p->k}} : nlohmann::json(nullptr);
 }
 
-namespace {
-nlohmann::json row_number(const std::string& unit, double v) {
-    if (unit != "fraction" && v == std::floor(v) && std::fabs(v) <= 9007199254740991.0) return nlohmann::json(static_cast<int64_t>(v));
-    return v;
-}
-}  // namespace
-
-nlohmann::json tile_rows_json(const std::vector<TileRow>& rows) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const TileRow& row : rows)
-        a.push_back({{"key", row.key},
-                     {"label", row.label},
-                     {"unit", row.unit},
-                     {"value", row_number(row.unit, row.value)},
-                     {"limit", row.limit ? row_number(row.unit, *row.limit) : nlohmann::json(nullptr)},
-                     {"basis", std::string(basis_key(row.basis))},
-                     {"over", row.over}});
-    return a;
-}
 
 }  // namespace detail
 
@@ -1034,11 +1015,12 @@ json device_json(const Device& d) {
     return o;
 }
 
-// The device an answer used and its GPU name (null: a CC or a custom device), beside the answer's own members.
-json with_device(json a, const Request& req) {
-    a["device"] = device_json(req.device);
-    a["gpu"] = gpu_json(req);
-    return a;
+
+json tile_input_json(const TileInput& t) {
+    json o = json::object();
+    for (const auto& f : fields::tile_fields()) o[std::string(f.key)] = field_json(f, t);
+    o["problem"] = detail::problem_size_json(t.problem);
+    return o;
 }
 
 json input_json(const KernelInput& in) {
@@ -1051,6 +1033,22 @@ json input_json(const KernelInput& in) {
 
 namespace detail {
 json custom_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+json custom_json(const Device& d) { return device_json(d); }
+json custom_json(const TileInput& t) { return tile_input_json(t); }
+json custom_json(const schema::TilesInputEcho& e) {
+    const TileSearch& s = e.search;
+    json input = tile_input_json(s.base);
+    for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) input.erase(k);
+    input["ms"] = s.ms;
+    input["ns"] = s.ns;
+    input["ks"] = s.ks;
+    input["stages"] = s.stages_auto ? json("auto") : json(s.stages);
+    input["warps"] = s.warps;
+    input["limit"] = e.limit ? json(*e.limit) : json("all");
+    input["clusters"] = value_json(s.clusters);
+    input["non_portable_cluster"] = s.non_portable_cluster;
+    return input;
+}
 json custom_json(const KernelInput& in) { return input_json(in); }
 json custom_json(const schema::NamedTexts& t) {
     json o = json::object();
@@ -1061,106 +1059,12 @@ json custom_json(const schema::NamedTexts& t) {
 
 namespace {
 
-json occupancy_json(const Device& dev, const json& gpu, const KernelInput& in, const OccupancyResult& r) {
-    json a = json::object();
-    detail::put_members(a, r);
-    a["limits"] = limits_json(r);
-    a["device"] = device_json(dev);
-    a["gpu"] = gpu;
-    a["input"] = input_json(in);
-    return a;
-}
-
-json occupancy_json(const Request& req, const OccupancyResult& r) {
-    return occupancy_json(req.device, gpu_json(req), req.input, r);
-}
 
 // ----- tile -----
 
-json tile_input_json(const TileInput& t) {
-    json o = json::object();
-    for (const auto& f : fields::tile_fields()) o[std::string(f.key)] = field_json(f, t);
-    o["problem"] = detail::problem_size_json(t.problem);
-    return o;
-}
 
 // A readout value: an integer where it is one (counts, bytes), else a double.
 
-
-json tile_json(const Request& req, const TileResult& r) {
-    json a = json::object();
-    detail::put_members(a, r);
-    a["cc"] = cc_text(r.cc);
-    a["inst"] = {{"m", r.inst_m}, {"n", r.inst_n}, {"k", r.inst_k}};
-    a["grid"] = {{"m", r.grid_m}, {"n", r.grid_n}};
-    a["rows"] = detail::tile_rows_json(r.rows);
-    a["solver"] = r.occ ? occupancy_json(req.device, gpu_json(req), tile_kernel(r), *r.occ) : json(nullptr);
-    a["input"] = tile_input_json(r.input);
-    return with_device(std::move(a), req);
-}
-
-json tiles_json(const Request& req, const TileSearchResult& r) {
-    json fits = json::array();
-    const auto total = static_cast<int64_t>(r.fits.size());
-    const int64_t shown_n = req.limit ? std::min(*req.limit, total) : total;
-    for (int64_t i = 0; i < shown_n; ++i) {
-        const TileFit& f = r.fits[static_cast<std::size_t>(i)];
-        json o = json::object();
-        detail::put_members(o, f);
-        fits.push_back(std::move(o));
-    }
-    json input = tile_input_json(req.search.base);
-    for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) input.erase(k);
-    input["ms"] = req.search.ms;
-    input["ns"] = req.search.ns;
-    input["ks"] = req.search.ks;
-    input["stages"] = req.search.stages;
-    input["warps"] = req.search.warps;
-    input["limit"] = req.limit ? json(*req.limit) : json("all");
-    json a = json::object();
-    a["fits"] = std::move(fits);
-    a["total"] = total;
-    a["shown"] = shown_n;
-    a["candidates"] = r.candidates;
-    a["rejected"] = {{"refused", r.refused}, {"spills", r.spills}, {"smem_over", r.smem_over},
-                     {"tmem_over", r.tmem_over}, {"no_cta", r.no_cta}};
-    a["input"] = std::move(input);
-    return with_device(std::move(a), req);
-}
-
-// ----- next step -----
-
-json next_step_json(const Request& req, const NextStepAnswer& a) {
-    json suggestions = json::array();
-    for (const Suggestion* s : a.step.all()) suggestions.push_back(detail::value_json(*s));
-    json lb = json::object();
-    lb["possible"] = a.bounds.has_value();
-    lb["target_blocks"] = a.bounds_target;
-    lb["threads"] = req.input.threads;
-    if (a.bounds) {
-        lb["max_regs"] = a.bounds->max_regs;
-        lb["blocks_per_sm"] = a.bounds->result.blocks_per_sm;
-        lb["occupancy"] = a.bounds->result.occupancy;
-        lb["launch_bounds"] = a.bounds->launch_bounds;
-        lb["maxrregcount"] = a.bounds->maxrregcount;
-        lb["text"] = a.bounds->text;
-        lb["reason"] = "";
-    } else {
-        for (const char* k : {"max_regs", "blocks_per_sm", "occupancy", "launch_bounds", "maxrregcount"}) lb[k] = nullptr;
-        lb["text"] = a.bounds_error ? a.bounds_error->message : "";
-        lb["reason"] = lb["text"];
-    }
-    // The current state as an occupancy answer (the step's own result has Detail::Numbers only).
-    json current;
-    auto full = occupancy(req.device, req.input);
-    current = full ? occupancy_json(req, *full) : occupancy_json(req, a.step.current);
-    json o = json::object();
-    o["current"] = std::move(current);
-    o["target_blocks"] = a.step.target_blocks;
-    o["suggestions"] = std::move(suggestions);
-    o["launch_bounds"] = std::move(lb);
-    return with_device(std::move(o), req);
-}
 
 // ----- compare -----
 
@@ -1214,70 +1118,36 @@ json compare_tile_json(const Request& req, const TileComparison& c) {
 
 // ----- parse -----
 
-json parsed_kernel_json(const ParsedKernel& k) { return detail::value_json(k); }
-
-json parse_json(const ParsedOutput& p) {
-    json kernels = json::array();
-    for (const ParsedKernel& k : p.kernels) kernels.push_back(parsed_kernel_json(k));
-    return {{"kernels", std::move(kernels)}, {"device_functions", p.device_functions}, {"archs", p.archs},
-            {"diagnostics", p.diagnostics},   {"notes", p.notes},                       {"summary", p.summary}};
+// An op's answer from its member list (smcalc/answer_schema.hpp, Of<Reply<R>>).
+template <class R>
+json reply_json(const Request& req, const R& r, const ClusterAnswer& cluster) {
+    return detail::value_json(schema::Reply<R>{req, r, cluster});
 }
-
-json gpus_json() {
-    json list = json::array();
-    for (const auto& g : all_gpus()) {
-        json o = json::object();
-        o["name"] = std::string(g.name);
-        o["aliases"] = aliases_json(g.aliases);
-        o.update(device_json(g.device));
-        o["boost_clock_mhz"] = opt_json(g.boost_clock_mhz);
-        o["l2_bytes"] = opt_json(g.l2_bytes);
-        o["mem_bw_gbs"] = opt_json(g.mem_bw_gbs);
-        o["bf16_dense_tflops"] = opt_json(g.bf16_dense_tflops);
-        o["fp32_tflops"] = opt_json(g.fp32_tflops);
-        o["source"] = std::string(g.source);
-        o["note"] = std::string(g.note);
-        list.push_back(std::move(o));
-    }
-    return {{"gpus", std::move(list)}};
-}
-
-json archs_json() { return {{"archs", detail::value_json(all_arch_rules())}}; }
 
 // The JSON answer of a solved request (solve() decided every number; this only writes them).
-json answer_json(const Request& req, const Solved& solved) {
+json op_json(const Request& req, const Answer& ans) {
     struct Writer {
         const Request& req;
+        const Answer& ans;
         json operator()(std::monostate) const {
-            if (req.op != Op::Gpus) return archs_json();
-            json g = gpus_json();
-            g["amd_gpus"] = detail::amd_gpus_json();
-            return g;
+            return req.op == Op::Gpus ? detail::value_json(schema::GpuList{}) : detail::value_json(schema::ArchList{});
         }
-        json operator()(const amd::OccupancyResult& r) const { return detail::amd_occupancy_json(req, r); }
-        json operator()(const AmdNextStepAnswer& r) const { return detail::amd_next_step_json(req, r); }
-        json operator()(const amd::TileResult& r) const { return detail::amd_tile_json(req, r); }
+        json operator()(const amd::OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const AmdNextStepAnswer& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const amd::TileResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
-        json operator()(const AmdParseAnswer& r) const { return detail::amd_parse_json(r); }
-        json operator()(const OccupancyResult& r) const { return occupancy_json(req, r); }
-        json operator()(const BlockSizeResult& r) const {
-            json a = detail::value_json(r);
-            a["gpu"] = gpu_json(req);
-            return a;
-        }
-        json operator()(const DynamicSmemAnswer& r) const {
-            json notes = json::array();
-            if (r.bytes_resident != r.bytes) notes.push_back(resident_note(r.bytes, r.bytes_resident, req.blocks));
-            return {{"bytes", r.bytes}, {"bytes_resident", r.bytes_resident}, {"notes", notes}, {"gpu", gpu_json(req)}};
-        }
-        json operator()(const NextStepAnswer& r) const { return next_step_json(req, r); }
-        json operator()(const TileResult& r) const { return tile_json(req, r); }
-        json operator()(const TileSearchResult& r) const { return tiles_json(req, r); }
+        json operator()(const AmdParseAnswer& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const BlockSizeResult& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const DynamicSmemAnswer& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const NextStepAnswer& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const TileResult& r) const { return reply_json(req, r, ans.cluster); }
+        json operator()(const TileSearchResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const Comparison& r) const { return compare_json(req, r); }
         json operator()(const TileComparison& r) const { return compare_tile_json(req, r); }
-        json operator()(const ParsedOutput& r) const { return parse_json(r); }
+        json operator()(const ParsedOutput& r) const { return reply_json(req, r, ans.cluster); }
     };
-    return std::visit(Writer{req}, solved);
+    return std::visit(Writer{req, ans}, ans.solved);
 }
 
 }  // namespace
@@ -1314,11 +1184,9 @@ constexpr std::size_t kMaxDepth = 64;
 // -------------------------------------------------------------------------------------------------------------
 
 json answer_json(const Request& req, const Answer& ans) {
-    json a = ans.ok() ? answer_json(req, ans.solved) : error_json(*ans.error);
-    if (ans.ok()) detail::add_cluster_json(a, req, ans.solved, ans.cluster);
+    json a = ans.ok() ? op_json(req, ans) : error_json(*ans.error);
+    if (ans.ok()) detail::add_cluster_json(a, req);
     else detail::add_refused_fit_options(a, ans.cluster);
-    if (req.compiler && ans.ok()) a["compiler"] = parsed_kernel_json(*req.compiler);
-    if (req.amd_compiler && ans.ok()) a["compiler"] = detail::amd_parsed_kernel_json(*req.amd_compiler);
     return a;
 }
 

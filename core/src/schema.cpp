@@ -15,6 +15,11 @@ std::string answer_declarations() {
                     ClusterFigure, MaxActiveClusters, GpcFill, ClusterWaves, ClusterResult, ClusterStep,
                     amd::OccupancyResult, amd::NextStep, amd::TileResult, BlockSizeResult, Change, Suggestion,
                     CompareRow, ArchRules, ConstantBank, ParsedKernel, amd::ParsedKernel>();
+    // The whole answers (their envelope, AnswerCommon, and DeviceAnswer are declared by hand beside the block).
+    s += "\n" + interfaces<ProblemSize, TileGrid, TileCta, TileRow, KernelOccupancy, Reply<OccupancyResult>, AmdKernelOccupancy, Reply<amd::OccupancyResult>,
+                           Reply<TileResult>, AmdTileProblem, amd::TileInput, Reply<amd::TileResult>, TileSearchResult, Reply<TileSearchResult>, LaunchBoundsView, ClusterInput,
+                           Reply<NextStepAnswer>, Reply<AmdNextStepAnswer>, Reply<BlockSizeResult>, Reply<DynamicSmemAnswer>, GpuSpec, amd::GpuSpec, GpuList, ArchList,
+                           Reply<ParsedOutput>, AmdCheckedKernel, Reply<AmdParseAnswer>>();
     return s;
 }
 

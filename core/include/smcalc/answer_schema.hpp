@@ -2,9 +2,10 @@
 // the members an answer shows, in one place. The JSON writer (core/api) and the TypeScript declarations
 // (schema::answer_declarations, pasted into web/smcalc.d.ts) are loops over these lists.
 //
-// A member an answer shows is listed here once, beside nothing else; what a writer adds beside a list (a value
-// that needs converting: 0 written as null, a compute capability as "9.0", a name list) is written by hand at the
-// writer and declared by hand in web/smcalc.d.ts (docs/architecture.md "Answers").
+// A member an answer shows is listed here once, beside nothing else; a value that needs converting (0 written as
+// null, a compute capability as "9.0", a name list) is a computed member. The whole answers are lists too
+// (Of<Reply<R>> at the end: the result's list as a base, and what the request adds); what is still written by
+// hand at a writer (op tiles, compare) is declared by hand in web/smcalc.d.ts (docs/architecture.md).
 // Units and ranges in the docs are the TypeScript comments; the C++ headers say how each figure is computed.
 #pragma once
 
@@ -19,7 +20,10 @@
 #include "smcalc/guidance.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/ptxas.hpp"
+#include "smcalc/answer_text.hpp"
+#include "smcalc/gpu.hpp"
 #include "smcalc/schema.hpp"
+#include "smcalc/solve.hpp"
 #include "smcalc/tile.hpp"
 
 namespace smcalc::schema {
@@ -74,10 +78,36 @@ struct EnumKey<CompilerTool> {
     static std::string_view key(CompilerTool t) { return compiler_tool_key(t); }
 };
 
+template <>
+struct EnumKey<DType> {
+    static constexpr std::string_view ts = "ElementType";  // declared by the input fields' block (fields.cpp)
+    static std::string_view key(DType d) { return dtype_key(d); }
+};
+
 // A cluster or grid shape is written as [x, y, z].
 template <>
 struct Custom<Dim3> {
     static constexpr std::string_view ts = "[number, number, number]";
+};
+// A device's fields, written from their field table (smcalc/fields.hpp): cc as "9.0", sm_count null when unknown.
+template <>
+struct Custom<Device> {
+    static constexpr std::string_view ts = "DeviceAnswer";
+};
+// A tile's inputs, written from their field table (smcalc/fields.hpp), with the problem.
+template <>
+struct Custom<TileInput> {
+    static constexpr std::string_view ts = "TileAnswerInput";
+};
+// The search a tiles answer made (op tiles' "input"): the base tile's fields, the lists, the limit ("all") and the
+// cluster shapes, written by the JSON writer.
+struct TilesInputEcho {
+    const TileSearch& search;
+    std::optional<int64_t> limit;
+};
+template <>
+struct Custom<TilesInputEcho> {
+    static constexpr std::string_view ts = "Record<string, unknown>";
 };
 // A kernel's inputs are written from their field table (smcalc/fields.hpp), every field given.
 template <>
@@ -91,6 +121,26 @@ struct NamedTexts {
 template <>
 struct Custom<NamedTexts> {
     static constexpr std::string_view ts = "Record<string, string>";
+};
+
+// A readout's value: an integer where it is one (counts, bytes), else a double (JSON 5 against 0.5; a fraction
+// is always a double).
+struct ReadoutNumber {
+    double v = 0;
+    bool integral = false;
+};
+inline ReadoutNumber readout_number(const std::string& unit, double v) {
+    return {v, unit != "fraction" && v == static_cast<double>(static_cast<int64_t>(v)) && v <= 9007199254740991.0 &&
+                   v >= -9007199254740991.0};
+}
+template <>
+struct Custom<ReadoutNumber> {
+    static constexpr std::string_view ts = "number";
+};
+// An AMD kernel's inputs, written from their field table (smcalc/fields.hpp), every field given.
+template <>
+struct Custom<amd::KernelInput> {
+    static constexpr std::string_view ts = "Required<Omit<AmdKernelInput, 'lds' | 'scratch'>> & { lds: number; scratch: number }";
 };
 
 // ----- what computed members share -----
@@ -228,8 +278,8 @@ struct Of<TileResult> {
 
 template <>
 struct Of<TileFit> {
-    static constexpr std::string_view name = "TileFitFigures";
-    static constexpr std::string_view doc = "The figures of one tile of a tiles answer (smcalc::TileFit).";
+    static constexpr std::string_view name = "TileFit";
+    static constexpr std::string_view doc = "One tile of a tiles answer (smcalc::TileFit), with its cluster shape.";
     static constexpr auto members = std::make_tuple(
         member("m", &TileFit::m), member("n", &TileFit::n), member("k", &TileFit::k),
         member("stages", &TileFit::stages), member("warps", &TileFit::warps),
@@ -237,13 +287,48 @@ struct Of<TileFit> {
         member("regs_per_thread_est", &TileFit::regs_per_thread_est, "estimate"),
         member("smem_per_cta", &TileFit::smem_per_cta, "bytes"), member("tmem_columns", &TileFit::tmem_columns),
         member("ctas_per_sm", &TileFit::ctas_per_sm), member("ctas_by_smem", &TileFit::ctas_by_smem),
-        member("occupancy", &TileFit::occupancy, "0..1"), member("limiting", &TileFit::limiting));
+        member("occupancy", &TileFit::occupancy, "0..1"), member("limiting", &TileFit::limiting),
+        member("cluster", &TileFit::cluster, "1x1x1 without a cluster"),
+        member("clusters_low", &TileFit::clusters_low, "resident clusters over GPC layouts (null: layout unknown)"),
+        member("clusters_typical", &TileFit::clusters_typical), member("clusters_high", &TileFit::clusters_high),
+        member("ctas_resident", &TileFit::ctas_resident, "GPU-wide"));
+};
+
+// M x N x K: a GEMM problem, an instruction shape.
+template <>
+struct Of<ProblemSize> {
+    static constexpr std::string_view name = "GemmShape";
+    static constexpr std::string_view doc = "M x N x K (elements).";
+    static constexpr auto members =
+        std::make_tuple(member("m", &ProblemSize::m), member("n", &ProblemSize::n), member("k", &ProblemSize::k));
+};
+// A tile's warps (or warpgroups) along M and N.
+struct TileGrid {
+    int64_t m = 0, n = 0;
+};
+template <>
+struct Of<TileGrid> {
+    static constexpr std::string_view name = "TileGrid";
+    static constexpr std::string_view doc = "Warps (mma.sync, FFMA) or warpgroups (wgmma) along M and N; 1x1 for tcgen05.";
+    static constexpr auto members = std::make_tuple(member("m", &TileGrid::m), member("n", &TileGrid::n));
+};
+// The CTA tile of a fit option.
+struct TileCta {
+    int64_t m = 0, n = 0, k = 0, stages = 0, warps = 0;
+};
+template <>
+struct Of<TileCta> {
+    static constexpr std::string_view name = "TileCta";
+    static constexpr std::string_view doc = "One CTA's tile: M x N x K, stages and warps.";
+    static constexpr auto members =
+        std::make_tuple(member("m", &TileCta::m), member("n", &TileCta::n), member("k", &TileCta::k),
+                        member("stages", &TileCta::stages), member("warps", &TileCta::warps));
 };
 
 template <>
 struct Of<TileFitOption> {
-    static constexpr std::string_view name = "TileFitOptionFigures";
-    static constexpr std::string_view doc = "A tile shape that would fit another way (smcalc::TileFitOption).";
+    static constexpr std::string_view name = "TileFitOption";
+    static constexpr std::string_view doc = "A tile shape that would fit with a cluster (tile answers, and errors of a refused tile).";
     static constexpr auto members = std::make_tuple(
         member("key", &TileFitOption::key, "\"more_warps\", \"cluster_split_m\", \"cluster_split_n\", \"cta_pair_2sm\""),
         member("label", &TileFitOption::label), member("cluster", &TileFitOption::cluster),
@@ -251,7 +336,19 @@ struct Of<TileFitOption> {
         member("regs_per_thread_est", &TileFitOption::regs_per_thread_est, "estimate"),
         member("smem_per_cta", &TileFitOption::smem_per_cta, "bytes"),
         member("tmem_columns", &TileFitOption::tmem_columns), member("ctas_per_sm", &TileFitOption::ctas_per_sm),
-        member("fits", &TileFitOption::fits), member("text", &TileFitOption::text));
+        member("fits", &TileFitOption::fits), member("text", &TileFitOption::text),
+        computed("cta", +[](const TileFitOption& f) { return TileCta{f.cta.m, f.cta.n, f.cta.k, f.cta.stages, f.cta.warps}; }));
+};
+
+template <>
+struct Of<TileRow> {
+    static constexpr std::string_view name = "ReadoutRow";
+    static constexpr std::string_view doc = "A readout row (limits and estimates of a tile or an AMD kernel).";
+    static constexpr auto members = std::make_tuple(
+        member("key", &TileRow::key), member("label", &TileRow::label), member("unit", &TileRow::unit),
+        computed("value", +[](const TileRow& r) { return readout_number(r.unit, r.value); }),
+        computed("limit", +[](const TileRow& r) { return r.limit ? std::optional<ReadoutNumber>(readout_number(r.unit, *r.limit)) : std::nullopt; }),
+        member("basis", &TileRow::basis), member("over", &TileRow::over, "value exceeds limit"));
 };
 
 // ----- thread block clusters (smcalc/cluster.hpp) -----
@@ -299,8 +396,8 @@ struct Of<ClusterWaves> {
 
 template <>
 struct Of<ClusterResult> {
-    static constexpr std::string_view name = "ClusterFigures";
-    static constexpr std::string_view doc = "The figures of a thread block cluster's answer (smcalc::ClusterResult).";
+    static constexpr std::string_view name = "ClusterAnswer";
+    static constexpr std::string_view doc = "A thread block cluster's answer (smcalc::ClusterResult), with a cluster (CC 9.0+).";
     static constexpr auto members = std::make_tuple(
         member("dims", &ClusterResult::dims), member("cluster_size", &ClusterResult::cluster_size),
         member("needs_non_portable", &ClusterResult::needs_non_portable),
@@ -314,7 +411,10 @@ struct Of<ClusterResult> {
         member("max_active_clusters", &ClusterResult::max_active_clusters),
         member("limiter", &ClusterResult::limiter), member("limiter_reason", &ClusterResult::limiter_reason),
         member("gpcs", &ClusterResult::gpcs), member("waves", &ClusterResult::waves),
-        member("derivation", &ClusterResult::derivation), member("notes", &ClusterResult::notes));
+        member("derivation", &ClusterResult::derivation), member("notes", &ClusterResult::notes),
+        computed("sm_count", +[](const ClusterResult& r) { return only_if(r.sm_count > 0, r.sm_count); }, "null = unknown"),
+        computed("ctas_per_gpc_max", +[](const ClusterResult& r) { return only_if(r.ctas_per_gpc_max > 0, r.ctas_per_gpc_max); }),
+        computed("limiter_label", +[](const ClusterResult& r) { return std::string(cluster_limiter_label(r.limiter)); }));
 };
 
 template <>
@@ -466,7 +566,7 @@ struct Of<ConstantBank> {
 template <>
 struct Of<ParsedKernel> {
     using K = ParsedKernel;
-    static constexpr std::string_view name = "ParsedKernelFigures";
+    static constexpr std::string_view name = "ParsedKernel";
     static constexpr std::string_view doc = "The figures of a kernel read from ptxas/cuobjdump output or a binary.";
     static constexpr auto members = std::make_tuple(
         member("name", &K::name), member("short_name", &K::short_name), member("cc_modelled", &K::cc_modelled),
@@ -502,7 +602,7 @@ struct Of<ParsedKernel> {
 template <>
 struct Of<amd::ParsedKernel> {
     using K = amd::ParsedKernel;
-    static constexpr std::string_view name = "AmdParsedKernelFigures";
+    static constexpr std::string_view name = "AmdParsedKernel";
     static constexpr std::string_view doc = "The figures of a kernel read from LLVM AMDGPU output or a code object.";
     static constexpr auto members = std::make_tuple(
         member("name", &K::name), member("vgprs", &K::vgprs), member("agprs", &K::agprs),
@@ -513,13 +613,474 @@ struct Of<amd::ParsedKernel> {
         member("formats", &K::formats), member("line", &K::line, "1-based"), member("missing", &K::missing),
         member("next_free_vgpr", &K::next_free_vgpr), member("next_free_sgpr", &K::next_free_sgpr),
         member("accum_offset", &K::accum_offset), member("vgprs_for_occupancy", &K::vgprs_for_occupancy),
-        member("sgprs_for_occupancy", &K::sgprs_for_occupancy)
+        member("sgprs_for_occupancy", &K::sgprs_for_occupancy),
+        computed("llvm_spelling", +[](const K& k) { return only_if<int64_t>(k.llvm_spelling != 0, k.llvm_spelling); },
+                 "19 or 22: which LLVM's spelling of the SGPR totals the text used"),
+        computed("gfx", +[](const K& k) { return text_or_null(k.gfx); })
 #ifndef SMCALC_NO_BINARY_READER
             ,
+        computed("container", +[](const K& k) { return text_or_null(k.container); }, "where in the file"),
+        computed("sources", +[](const K& k) { return NamedTexts{k.sources}; }, "field -> where it came from"),
         member("wavefront_size", &K::wavefront_size), member("granulated_vgprs", &K::granulated_vgprs),
         member("granulated_sgprs", &K::granulated_sgprs)
 #endif
     );
+};
+
+// ===== whole answers =====
+// An op's answer as the writers see it: the request (its GPU, device and inputs) and what solve() computed. Each
+// Of<Reply<R>> lists the answer's members: the result's list (a base) and what the request adds (gpu, device,
+// input, ...). The JSON writer (core/api answer_json) is a loop over these lists.
+template <class R>
+struct Reply {
+    const Request& req;
+    const R& r;
+    const ClusterAnswer& cluster;  // the request's cluster part (solve.hpp)
+};
+template <class R>
+const R& result_of(const Reply<R>& v) {
+    return v.r;
+}
+// The GPU's canonical name, or null (a CC or a custom device chose the device).
+inline std::optional<std::string> gpu_name(const Request& req) { return text_or_null(req.gpu); }
+template <class V>
+constexpr auto gpu_member() {
+    return computed("gpu", +[](const V& v) { return gpu_name(v.req); });
+}
+// "vendor": "amd" on AMD answers; NVIDIA answers leave it out (TypeScript tells them apart by it).
+template <class V>
+constexpr auto amd_vendor() {
+    return computed("vendor", +[](const V&) { return Literal<"amd">{}; });
+}
+template <class V>
+constexpr auto no_vendor() {
+    return computed("vendor", +[](const V&) { return Sometimes<Undefined>{}; }, "AMD answers say 'amd'");
+}
+
+// "compiler": the kernel compiler_output gave, where the request had one.
+template <class V>
+constexpr auto compiler_member() {
+    return computed("compiler", +[](const V& v) {
+        return v.req.compiler ? Sometimes<ParsedKernel>(*v.req.compiler) : Sometimes<ParsedKernel>();
+    }, "the kernel compiler_output gave");
+}
+template <class V>
+constexpr auto amd_compiler_member() {
+    return computed("compiler", +[](const V& v) {
+        return v.req.amd_compiler ? Sometimes<amd::ParsedKernel>(*v.req.amd_compiler) : Sometimes<amd::ParsedKernel>();
+    }, "the AMD kernel compiler_output gave");
+}
+
+// An NVIDIA occupancy on the request's device: the figures and what the request adds. Op occupancy's answer, a
+// tile's solver (the CTA as a kernel) and next_step's current state.
+struct KernelOccupancy {
+    const Request& req;
+    OccupancyResult r;  // next_step's current state is computed for it (a copy elsewhere)
+    KernelInput input;  // a tile's solver: the CTA as a kernel (built for it)
+};
+template <>
+struct Of<KernelOccupancy> {
+    using V = KernelOccupancy;
+    static constexpr std::string_view name = "KernelOccupancy";
+    static constexpr std::string_view doc = "An NVIDIA occupancy on a device (cuda_occupancy.h's rules): the figures, limits, device and kernel.";
+    static constexpr auto members = std::make_tuple(
+        base(+[](const V& v) -> const OccupancyResult& { return v.r; }), no_vendor<V>(),
+        computed("limits", +[](const V& v) {
+            Keyed<Resource, std::optional<int64_t>> k;
+            for (Resource res : kResources) k.items.push_back({res, v.r.limit(res)});
+            return k;
+        }, "blocks each resource allows; null = no limit"),
+        computed("device", +[](const V& v) { return v.req.device; }), gpu_member<V>(),
+        computed("input", +[](const V& v) { return v.input; }));
+};
+
+template <>
+struct Of<Reply<OccupancyResult>> {
+    using V = Reply<OccupancyResult>;
+    static constexpr std::string_view name = "OccupancyAnswer";
+    static constexpr std::string_view doc = "op occupancy on an NVIDIA GPU.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        base(+[](const V& v) { return KernelOccupancy{v.req, v.r, v.req.input}; }), compiler_member<V>(),
+        computed("cluster", +[](const V& v) {
+            return v.cluster.result ? Sometimes<ClusterResult>(*v.cluster.result) : Sometimes<ClusterResult>();
+        }, "with a cluster (CC 9.0+)"));
+};
+
+// An AMD occupancy on the request's GPU: op occupancy's answer, an AMD tile's solver, next_step's current state.
+struct AmdKernelOccupancy {
+    const Request& req;
+    const amd::OccupancyResult& r;
+};
+template <>
+struct Of<AmdKernelOccupancy> {
+    using V = AmdKernelOccupancy;
+    // Per limit key, what that resource alone allows (workgroups per CU or waves per SIMD).
+    static Keyed<amd::Limit, std::optional<int64_t>> limits(const V& v, std::optional<int64_t> amd::LimitCount::*allows) {
+        Keyed<amd::Limit, std::optional<int64_t>> k;
+        for (const amd::LimitCount& l : v.r.limits) k.items.push_back({l.limit, l.*allows});
+        return k;
+    }
+    static constexpr std::string_view name = "AmdKernelOccupancy";
+    static constexpr std::string_view doc = "An AMD occupancy on a GPU (LLVM's rules): the figures, limits, readouts and kernel.";
+    static constexpr auto members = std::make_tuple(
+        amd_vendor<V>(), base(+[](const V& v) -> const amd::OccupancyResult& { return v.r; }),
+        computed("limits", +[](const V& v) { return limits(v, &amd::LimitCount::workgroups_per_cu); },
+                 "workgroups per CU each resource allows; null = no limit"),
+        computed("limits_waves_per_simd", +[](const V& v) { return limits(v, &amd::LimitCount::waves_per_simd); }),
+        computed("cu_count", +[](const V& v) { return v.req.amd_gpu ? std::optional<int64_t>(v.req.amd_gpu->cu_count) : std::nullopt; }),
+        computed("gpu_resident_workgroups", +[](const V& v) {
+            return v.req.amd_gpu ? std::optional<int64_t>(v.r.workgroups_per_cu * v.req.amd_gpu->cu_count) : std::nullopt;
+        }),
+        computed("rows", +[](const V& v) { return v.r.rows; }), computed("input", +[](const V& v) { return v.r.input; }),
+        gpu_member<V>());
+};
+
+template <>
+struct Of<Reply<amd::OccupancyResult>> {
+    using V = Reply<amd::OccupancyResult>;
+    static constexpr std::string_view name = "AmdOccupancyAnswer";
+    static constexpr std::string_view doc = "op occupancy on an AMD Instinct GPU.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(base(+[](const V& v) { return AmdKernelOccupancy{v.req, v.r}; }),
+                                                    amd_compiler_member<V>());
+};
+
+template <>
+struct Of<Reply<TileResult>> {
+    using V = Reply<TileResult>;
+    static constexpr std::string_view name = "TileAnswer";
+    static constexpr std::string_view doc = "op tile on an NVIDIA GPU (smcalc::TileResult).";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        base(&result_of<TileResult>), no_vendor<V>(), computed("cc", +[](const V& v) { return cc_text(v.r.cc); }),
+        computed("inst", +[](const V& v) { return ProblemSize{v.r.inst_m, v.r.inst_n, v.r.inst_k}; }, "instruction shape (0 for FFMA)"),
+        computed("grid", +[](const V& v) { return TileGrid{v.r.grid_m, v.r.grid_n}; }),
+        computed("rows", +[](const V& v) { return v.r.rows; }),
+        computed("solver", +[](const V& v) {
+            return v.r.occ ? std::optional<KernelOccupancy>(KernelOccupancy{v.req, *v.r.occ, tile_kernel(v.r)}) : std::nullopt;
+        }, "the CTA as a kernel"),
+        computed("input", +[](const V& v) { return v.r.input; }), computed("device", +[](const V& v) { return v.req.device; }),
+        gpu_member<V>(), computed("fit_options", +[](const V& v) { return v.r.fit_options; }),
+        computed("cluster", +[](const V& v) { return v.r.cluster ? Sometimes<ClusterResult>(*v.r.cluster) : Sometimes<ClusterResult>(); },
+                 "with a cluster"));
+};
+
+// Why the candidates of op tiles that do not fit were left out (counts).
+template <>
+struct Of<TileSearchResult> {
+    using R = TileSearchResult;
+    static constexpr std::string_view name = "TilesRejected";
+    static constexpr std::string_view doc = "Candidates of op tiles left out, by reason.";
+    static constexpr auto members = std::make_tuple(
+        member("refused", &R::refused, "shape rules of the MMA instruction"), member("spills", &R::spills),
+        member("smem_over", &R::smem_over), member("tmem_over", &R::tmem_over),
+        member("no_cta", &R::no_cta, "each limit alone fits, 0 CTAs per SM"));
+};
+template <>
+struct Of<Reply<TileSearchResult>> {
+    using V = Reply<TileSearchResult>;
+    static int64_t shown(const V& v) {
+        const auto total = static_cast<int64_t>(v.r.fits.size());
+        return v.req.limit ? std::min(*v.req.limit, total) : total;
+    }
+    static constexpr std::string_view name = "TilesAnswer";
+    static constexpr std::string_view doc = "op tiles: the tiles that fit, best first (docs/tile-model.md).";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        computed("fits", +[](const V& v) {
+            return std::vector<TileFit>(v.r.fits.begin(), v.r.fits.begin() + static_cast<std::ptrdiff_t>(shown(v)));
+        }),
+        computed("total", +[](const V& v) { return static_cast<int64_t>(v.r.fits.size()); }),
+        computed("shown", +[](const V& v) { return shown(v); }),
+        computed("candidates", +[](const V& v) { return v.r.candidates; }),
+        computed("rejected", +[](const V& v) -> const TileSearchResult& { return v.r; }),
+        computed("ranking", +[](const V& v) { return v.r.ranking; }),
+        computed("stages_auto", +[](const V& v) { return v.req.search.stages_auto; }),
+        computed("input", +[](const V& v) { return TilesInputEcho{v.req.search, v.req.limit}; }),
+        computed("device", +[](const V& v) { return v.req.device; }), gpu_member<V>());
+};
+
+// next_step's launch bounds for the target (null figures when the target cannot be reached).
+struct LaunchBoundsView {
+    const NextStepAnswer& a;
+    int64_t threads = 0;
+};
+template <>
+struct Of<LaunchBoundsView> {
+    using V = LaunchBoundsView;
+    template <class T>
+    static std::optional<T> of(const V& v, T (*get)(const LaunchBounds&)) {
+        return v.a.bounds ? std::optional<T>(get(*v.a.bounds)) : std::nullopt;
+    }
+    static std::string why_not(const V& v) { return v.a.bounds || !v.a.bounds_error ? "" : v.a.bounds_error->message; }
+    static constexpr std::string_view name = "LaunchBoundsAnswer";
+    static constexpr std::string_view doc = "__launch_bounds__ / -maxrregcount for next_step's target blocks per SM.";
+    static constexpr auto members = std::make_tuple(
+        computed("possible", +[](const V& v) { return v.a.bounds.has_value(); }),
+        computed("target_blocks", +[](const V& v) { return v.a.bounds_target; }),
+        computed("threads", +[](const V& v) { return v.threads; }),
+        computed("max_regs", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.max_regs; }); }),
+        computed("blocks_per_sm", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.result.blocks_per_sm; }); }),
+        computed("occupancy", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.result.occupancy; }); }),
+        computed("launch_bounds", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.launch_bounds; }); }),
+        computed("maxrregcount", +[](const V& v) { return of(v, +[](const LaunchBounds& b) { return b.maxrregcount; }); }),
+        computed("text", +[](const V& v) { return v.a.bounds ? v.a.bounds->text : why_not(v); }),
+        computed("reason", +[](const V& v) { return why_not(v); }, "why not, when not possible"));
+};
+
+// The cluster a next_step answer used ("cluster_input").
+template <>
+struct Of<ClusterInput> {
+    static constexpr std::string_view name = "ClusterInputAnswer";
+    static constexpr std::string_view doc = "The cluster as the solver read it.";
+    static constexpr auto members = std::make_tuple(member("cluster", &ClusterInput::dims),
+                                                    member("non_portable_cluster", &ClusterInput::non_portable),
+                                                    member("grid", &ClusterInput::grid));
+};
+
+template <>
+struct Of<Reply<NextStepAnswer>> {
+    using V = Reply<NextStepAnswer>;
+    static constexpr std::string_view name = "NextStepAnswer";
+    static constexpr std::string_view doc = "op next_step on an NVIDIA GPU: the smallest changes to the next level.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        no_vendor<V>(),
+        computed("current", +[](const V& v) {
+            // The current state as an occupancy answer (the step's own result has Detail::Numbers only).
+            auto full = occupancy(v.req.device, v.req.input);
+            return KernelOccupancy{v.req, full ? *full : v.r.step.current, v.req.input};
+        }),
+        computed("target_blocks", +[](const V& v) { return v.r.step.target_blocks; }),
+        computed("suggestions", +[](const V& v) {
+            std::vector<Suggestion> all;
+            for (const Suggestion* x : v.r.step.all()) all.push_back(*x);
+            return all;
+        }),
+        computed("launch_bounds", +[](const V& v) { return LaunchBoundsView{v.r, v.req.input.threads}; }),
+        computed("device", +[](const V& v) { return v.req.device; }), gpu_member<V>(), compiler_member<V>(),
+        computed("cluster", +[](const V& v) {
+            return v.cluster.result ? Sometimes<ClusterResult>(*v.cluster.result) : Sometimes<ClusterResult>();
+        }, "with a cluster (CC 9.0+)"),
+        computed("cluster_next_steps", +[](const V& v) {
+            return v.req.cluster ? Sometimes<std::vector<ClusterStep>>(v.cluster.steps) : Sometimes<std::vector<ClusterStep>>();
+        }),
+        computed("cluster_input", +[](const V& v) {
+            return v.req.cluster ? Sometimes<ClusterInput>(*v.req.cluster) : Sometimes<ClusterInput>();
+        }));
+};
+
+template <>
+struct Of<Reply<AmdNextStepAnswer>> {
+    using V = Reply<AmdNextStepAnswer>;
+    static constexpr std::string_view name = "AmdNextStepAnswer";
+    static constexpr std::string_view doc = "op next_step on an AMD GPU.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        amd_vendor<V>(), computed("current", +[](const V& v) { return AmdKernelOccupancy{v.req, v.r.current}; }),
+        computed("suggestions", +[](const V& v) { return v.r.steps; }), gpu_member<V>(), amd_compiler_member<V>());
+};
+
+// An AMD tile over a GEMM problem (its figures are amd::TileResult's).
+struct AmdTileProblem {
+    const amd::TileResult& r;
+};
+template <>
+struct Of<AmdTileProblem> {
+    using V = AmdTileProblem;
+    static constexpr std::string_view name = "AmdTileProblem";
+    static constexpr std::string_view doc = "An AMD tile over a GEMM problem: workgroups and waves.";
+    static constexpr auto members = std::make_tuple(
+        computed("tiles_m", +[](const V& v) { return v.r.tiles_m; }), computed("tiles_n", +[](const V& v) { return v.r.tiles_n; }),
+        computed("workgroups", +[](const V& v) { return v.r.workgroups; }), computed("k_steps", +[](const V& v) { return v.r.k_steps; }),
+        computed("workgroups_per_wave", +[](const V& v) { return v.r.workgroups_per_wave; }, "null without a CU count"),
+        computed("waves", +[](const V& v) { return v.r.waves; }),
+        computed("last_wave_utilization", +[](const V& v) { return v.r.last_wave_utilization; }, "0..1"));
+};
+template <>
+struct Of<amd::TileInput> {
+    using T = amd::TileInput;
+    static constexpr std::string_view name = "AmdTileAnswerInput";
+    static constexpr std::string_view doc = "The AMD tile an answer used.";
+    static constexpr auto members = std::make_tuple(
+        member("m", &T::m), member("n", &T::n), member("k", &T::k), member("stages", &T::stages), member("waves", &T::waves),
+        member("a", &T::a), member("b", &T::b), member("acc", &T::acc), member("sgprs", &T::sgprs),
+        member("problem", &T::problem));
+};
+
+template <>
+struct Of<Reply<amd::TileResult>> {
+    using V = Reply<amd::TileResult>;
+    static constexpr std::string_view name = "AmdTileAnswer";
+    static constexpr std::string_view doc = "op tile on an AMD Instinct GPU (MFMA tile model).";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        amd_vendor<V>(), base(&result_of<amd::TileResult>),
+        computed("problem", +[](const V& v) { return only_if(v.r.input.problem.has_value(), AmdTileProblem{v.r}); }),
+        computed("rows", +[](const V& v) { return v.r.rows; }),
+        computed("solver", +[](const V& v) {
+            return v.r.occ ? std::optional<AmdKernelOccupancy>(AmdKernelOccupancy{v.req, *v.r.occ}) : std::nullopt;
+        }),
+        computed("input", +[](const V& v) { return v.r.input; }), gpu_member<V>());
+};
+
+template <>
+struct Of<Reply<BlockSizeResult>> {
+    using V = Reply<BlockSizeResult>;
+    static constexpr std::string_view name = "BlockSizeAnswer";
+    static constexpr std::string_view doc = "op block_size: the block size with the most resident threads.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members =
+        std::make_tuple(base(&result_of<BlockSizeResult>), gpu_member<V>(), compiler_member<V>());
+};
+
+template <>
+struct Of<Reply<DynamicSmemAnswer>> {
+    using V = Reply<DynamicSmemAnswer>;
+    static constexpr std::string_view name = "DynamicSmemAnswer";
+    static constexpr std::string_view doc =
+        "op dynamic_smem. bytes is NVIDIA's cudaOccAvailableDynamicSMemPerBlock: NOT always resident (CC 8.0+ "
+        "leaves out the 1 KiB reserved per block); do not size a launch with it.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        computed("bytes", +[](const V& v) { return v.r.bytes; }, "cudaOccAvailableDynamicSMemPerBlock"),
+        computed("bytes_resident", +[](const V& v) { return v.r.bytes_resident; },
+                 "the most dynamic smem per block with which `blocks` reside"),
+        computed("notes", +[](const V& v) {
+            std::vector<std::string> notes;
+            if (v.r.bytes_resident != v.r.bytes) notes.push_back(resident_note(v.r.bytes, v.r.bytes_resident, v.req.blocks));
+            return notes;
+        }, "how and why the two differ, when they do"),
+        gpu_member<V>(), compiler_member<V>());
+};
+
+// A '|'-separated alias list as names (empty ones left out).
+inline std::vector<std::string> alias_list(std::string_view aliases) {
+    std::vector<std::string> out;
+    while (!aliases.empty()) {
+        const auto bar = aliases.find('|');
+        if (bar != 0) out.emplace_back(aliases.substr(0, bar));
+        aliases = bar == std::string_view::npos ? std::string_view{} : aliases.substr(bar + 1);
+    }
+    return out;
+}
+
+template <>
+struct Of<GpuSpec> {
+    using G = GpuSpec;
+    static constexpr std::string_view name = "GpuRow";
+    static constexpr std::string_view doc = "An NVIDIA GPU of op gpus: its name, its device and whole-chip figures.";
+    static constexpr auto members = std::make_tuple(
+        computed("name", +[](const G& g) { return std::string(g.name); }),
+        computed("aliases", +[](const G& g) { return alias_list(g.aliases); }),
+        base(+[](const G& g) -> const Device& { return g.device; }), member("boost_clock_mhz", &G::boost_clock_mhz, "MHz"),
+        member("l2_bytes", &G::l2_bytes, "bytes"), member("mem_bw_gbs", &G::mem_bw_gbs, "GB/s"),
+        member("bf16_dense_tflops", &G::bf16_dense_tflops), member("fp32_tflops", &G::fp32_tflops),
+        computed("source", +[](const G& g) { return std::string(g.source); }, "source keys (docs/sources.md)"),
+        computed("note", +[](const G& g) { return std::string(g.note); }));
+};
+
+template <>
+struct Of<amd::GpuSpec> {
+    using G = amd::GpuSpec;
+    static constexpr std::string_view name = "AmdGpuRow";
+    static constexpr std::string_view doc = "An AMD Instinct GPU of op gpus.";
+    static constexpr auto members = std::make_tuple(
+        computed("name", +[](const G& g) { return std::string(g.name); }),
+        computed("aliases", +[](const G& g) { return alias_list(g.aliases); }), amd_vendor<G>(),
+        computed("gfx", +[](const G& g) { return std::string(g.gfx); }),
+        computed("family", +[](const G& g) { return std::string(g.arch().family); }), member("cu_count", &G::cu_count),
+        member("xcd_count", &G::xcd_count), member("cus_per_xcd", &G::cus_per_xcd),
+        computed("lds_per_cu", +[](const G& g) { return g.arch().lds_per_cu; }, "bytes"),
+        member("hbm_bytes", &G::hbm_bytes, "bytes"), member("peak_clock_mhz", &G::peak_clock_mhz, "MHz"),
+        member("mem_bw_gbs", &G::mem_bw_gbs, "GB/s"),
+        computed("source", +[](const G& g) { return std::string(g.source); }, "source keys (docs/sources.md)"),
+        computed("note", +[](const G& g) { return std::string(g.note); }));
+};
+
+// ops gpus and archs: the lists (the request adds nothing).
+struct GpuList {};
+struct ArchList {};
+template <>
+struct Of<GpuList> {
+    static constexpr std::string_view name = "GpusAnswer";
+    static constexpr std::string_view doc = "op gpus: every GPU in the database, NVIDIA and AMD.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members =
+        std::make_tuple(computed("gpus", +[](const GpuList&) { return all_gpus(); }),
+                        computed("amd_gpus", +[](const GpuList&) { return amd::all_gpus(); }));
+};
+template <>
+struct Of<ArchList> {
+    static constexpr std::string_view name = "ArchsAnswer";
+    static constexpr std::string_view doc = "op archs: every compute capability's rules.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(computed("archs", +[](const ArchList&) { return all_arch_rules(); }));
+};
+
+template <>
+struct Of<Reply<ParsedOutput>> {
+    using V = Reply<ParsedOutput>;
+    static constexpr std::string_view name = "ParseAnswer";
+    static constexpr std::string_view doc = "op parse on ptxas/cuobjdump output or a CUDA binary.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        no_vendor<V>(), computed("kernels", +[](const V& v) { return v.r.kernels; }),
+        computed("device_functions", +[](const V& v) { return v.r.device_functions; }, "non-entry functions"),
+        computed("archs", +[](const V& v) { return v.r.archs; }, "targets seen: \"sm_80\", ..."),
+        computed("diagnostics", +[](const V& v) { return v.r.diagnostics; }, "ptxas warnings and errors"),
+        computed("notes", +[](const V& v) { return v.r.notes; }), computed("summary", +[](const V& v) { return v.r.summary; }));
+};
+
+// A kernel of op parse on AMD text: the kernel, and the occupancy model held against LLVM's figure (null where
+// its gfx is not modelled).
+struct AmdCheckedKernel {
+    const amd::ParsedKernel& k;
+    const std::optional<amd::LlvmComparison>& c;
+    const std::string& rules;
+};
+template <>
+struct Of<AmdCheckedKernel> {
+    using V = AmdCheckedKernel;
+    // A figure of the comparison, or null without one.
+    template <class T>
+    static std::optional<T> of(const V& v, T (*get)(const amd::LlvmComparison&)) {
+        return v.c ? std::optional<T>(get(*v.c)) : std::nullopt;
+    }
+    static constexpr std::string_view name = "AmdParsedKernelChecked";
+    static constexpr std::string_view doc = "A kernel of op parse on AMD text, held against the occupancy model.";
+    static constexpr auto members = std::make_tuple(
+        base(+[](const V& v) -> const amd::ParsedKernel& { return v.k; }),
+        computed("rules", +[](const V& v) { return text_or_null(v.rules); }, "the gfx whose rules were used"),
+        computed("threads", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.ours.input.threads; }); }),
+        computed("compiler_waves_per_simd", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.ours.compiler_waves_per_simd; }); }),
+        computed("waves_per_simd", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.ours.waves_per_simd; }); }),
+        computed("workgroups_per_cu", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.ours.workgroups_per_cu; }); }),
+        computed("mismatch", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.mismatch; }); },
+                 "the model's waves/SIMD differ from LLVM's"),
+        computed("llvm_range_waves_per_simd", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.llvm_range; }); },
+                 "LLVM 22, range 1..threads"),
+        computed("range_explains", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.range_explains; }); }),
+        computed("range_min", +[](const V& v) { return v.c && v.c->range_explains ? std::optional<int64_t>(v.c->range_min) : std::nullopt; }),
+        computed("comparison", +[](const V& v) { return of(v, +[](const amd::LlvmComparison& c) { return c.text; }); }));
+};
+
+template <>
+struct Of<Reply<AmdParseAnswer>> {
+    using V = Reply<AmdParseAnswer>;
+    static constexpr std::string_view name = "AmdParseAnswer";
+    static constexpr std::string_view doc = "op parse on LLVM AMDGPU output or an AMD code object.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        amd_vendor<V>(), computed("kernels", +[](const V& v) {
+            std::vector<AmdCheckedKernel> ks;
+            for (std::size_t i = 0; i < v.r.parsed.kernels.size(); ++i)
+                ks.push_back({v.r.parsed.kernels[i], v.r.llvm[i], v.r.gfx_used[i]});
+            return ks;
+        }),
+        computed("notes", +[](const V& v) { return v.r.parsed.notes; }),
+        computed("summary", +[](const V& v) { return v.r.parsed.summary; }));
 };
 
 }  // namespace smcalc::schema

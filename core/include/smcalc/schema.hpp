@@ -49,6 +49,48 @@ template <class S, class R>
 constexpr Computed<S, R> computed(std::string_view key, R (*get)(const S&), std::string_view doc = {}) {
     return {key, get, doc};
 }
+// A member that is another type's whole list, written inline: JSON has its members beside the others, the
+// TypeScript interface `extends` it (an answer extends its figures: OccupancyAnswer extends OccupancyFigures).
+// B is a struct with a schema, or a Custom type written as an object (a Device's fields).
+// List it with a getter: base(+[](const Reply<R>& v) -> const R& { return v.r; }).
+// The getter may return a reference (a part of S) or a value (a view built from S, see answer_schema.hpp).
+template <class S, class R>
+struct Base {
+    R (*get)(const S&);
+};
+template <class S, class R>
+constexpr Base<S, R> base(R (*get)(const S&)) {
+    return {get};
+}
+
+// A member present only sometimes: left out of the JSON while empty, `key?: T` in TypeScript (std::optional, in
+// contrast, is always written: null while empty).
+template <class T>
+struct Sometimes : std::optional<T> {
+    using std::optional<T>::optional;
+};
+// A key that is never written, declared `key?: undefined` so that TypeScript tells the answers apart by it
+// (NVIDIA answers have no "vendor"; AMD answers say "amd").
+struct Undefined {};
+// A fixed string, written as itself; its TypeScript type is the literal ('amd').
+template <std::size_t N>
+struct Text {
+    char s[N]{};
+    constexpr Text(const char (&t)[N]) {
+        for (std::size_t i = 0; i < N; ++i) s[i] = t[i];
+    }
+    constexpr std::string_view view() const { return {s, N - 1}; }
+};
+template <Text T>
+struct Literal {
+    static constexpr std::string_view text = T.view();
+};
+// Values keyed by an enum's keys (EnumKey<E>): a JSON object {key: value}; TypeScript Record<E's keys, V>.
+template <class E, class V>
+struct Keyed {
+    std::vector<std::pair<E, V>> items;
+};
+
 // The value of a listed member in `s`.
 template <class S, class M, class T>
 const M& value_of(const Member<S, M>& m, const T& s) {
@@ -58,6 +100,12 @@ template <class S, class R, class T>
 R value_of(const Computed<S, R>& m, const T& s) {
     return m.get(s);
 }
+
+// A member written with the type it has in the list (Sometimes<T> stays Sometimes<T>).
+template <class M>
+struct is_base : std::false_type {};
+template <class S, class R>
+struct is_base<Base<S, R>> : std::true_type {};
 
 // Of<T> is specialised per struct (smcalc/answer_schema.hpp): `name` (the TypeScript interface) and `members`
 // (a tuple of Member). Types without a specialisation are values (numbers, strings, enums with EnumKey).
@@ -88,9 +136,14 @@ struct is_list<T, std::void_t<typename T::value_type, decltype(std::declval<cons
     : std::bool_constant<!std::is_same_v<T, std::string> && !std::is_same_v<T, std::string_view>> {};
 
 // Calls f(key, value) for each member of s, in the list's order.
-template <class T, class F>
-void each_member(const T& s, F&& f) {
-    std::apply([&](const auto&... m) { (f(m.key, value_of(m, s)), ...); }, Of<T>::members);
+// A Base member calls f(value) with the base itself instead of a key: base(b) where the caller writes b inline.
+template <class T, class F, class G>
+void each_member(const T& s, F&& f, G&& base) {
+    auto one = [&](const auto& m) {
+        if constexpr (is_base<std::remove_cvref_t<decltype(m)>>::value) base(m.get(s));
+        else f(m.key, value_of(m, s));
+    };
+    std::apply([&](const auto&... m) { (one(m), ...); }, Of<T>::members);
 }
 
 // ----- TypeScript -----
@@ -98,6 +151,23 @@ template <class T>
 struct is_optional : std::false_type {};
 template <class T>
 struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_sometimes : std::false_type {};
+template <class T>
+struct is_sometimes<Sometimes<T>> : std::true_type {};
+template <class T>
+struct is_literal : std::false_type {};
+template <Text T>
+struct is_literal<Literal<T>> : std::true_type {};
+template <class T>
+struct is_keyed : std::false_type {};
+template <class E, class V>
+struct is_keyed<Keyed<E, V>> : std::true_type {};
+// An answer's interface extends the envelope's (Of<T>::extends, e.g. "AnswerCommon") where it names one.
+template <class T, class = void>
+struct has_extends : std::false_type {};
+template <class T>
+struct has_extends<T, std::void_t<decltype(Of<T>::extends)>> : std::true_type {};
 
 // The TypeScript type of a member of C++ type T: number, boolean, string, X[], X | null, an enum's key type, or
 // the interface of a struct with a schema.
@@ -105,6 +175,13 @@ template <class T>
 std::string ts_type() {
     if constexpr (std::is_same_v<T, bool>) {
         return "boolean";
+    } else if constexpr (std::is_same_v<T, Undefined>) {
+        return "undefined";
+    } else if constexpr (is_literal<T>::value) {
+        return "'" + std::string(T::text) + "'";
+    } else if constexpr (is_keyed<T>::value) {
+        using P = typename decltype(T::items)::value_type;
+        return "Record<" + ts_type<typename P::first_type>() + ", " + ts_type<typename P::second_type>() + ">";
     } else if constexpr (std::is_arithmetic_v<T>) {
         return "number";
     } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) {
@@ -139,19 +216,41 @@ std::string ts_enum() {
 }
 
 // `/** doc */ export interface <name> { key: type;  // unit ... }` for the struct T (Of<T>::name, doc, members).
+// Base members become the `extends` list, after Of<T>::extends (the envelope) where there is one.
 template <class T>
 std::string ts_interface() {
-    std::string s = "/** " + std::string(Of<T>::doc) + " */\nexport interface " + std::string(Of<T>::name) + " {\n";
+    std::string bases;
+    if constexpr (has_extends<T>::value) bases = std::string(Of<T>::extends);
+    std::apply(
+        [&](const auto&... m) {
+            auto one = [&](const auto& mm) {
+                using M = std::remove_cvref_t<decltype(mm)>;
+                if constexpr (is_base<M>::value) {
+                    using B = std::remove_cvref_t<decltype(mm.get(std::declval<const T&>()))>;
+                    bases += (bases.empty() ? "" : ", ") + ts_type<B>();
+                }
+            };
+            (one(m), ...);
+        },
+        Of<T>::members);
+    std::string s = "/** " + std::string(Of<T>::doc) + " */\nexport interface " + std::string(Of<T>::name) +
+                    (bases.empty() ? "" : " extends " + bases) + " {\n";
     std::apply(
         [&](const auto&... m) {
             auto line = [&](const auto& mm) {
+                if constexpr (!is_base<std::remove_cvref_t<decltype(mm)>>::value) {
                 using V = std::remove_cv_t<std::remove_reference_t<decltype(value_of(mm, std::declval<const T&>()))>>;
-                std::string l = "  " + std::string(mm.key) + ": " + ts_type<V>() + ";";
+                std::string l;
+                if constexpr (is_sometimes<V>::value)
+                    l = "  " + std::string(mm.key) + "?: " + ts_type<typename V::value_type>() + ";";
+                else
+                    l = "  " + std::string(mm.key) + ": " + ts_type<V>() + ";";
                 if (!mm.doc.empty()) {
                     if (l.size() < 38) l.resize(38, ' ');
                     l += " // " + std::string(mm.doc);
                 }
                 s += l + "\n";
+                }
             };
             (line(m), ...);
         },
