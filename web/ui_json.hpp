@@ -44,6 +44,24 @@ private:
 // the API's answers: the same members under the same keys (numbers as %.6g). A struct with a schema becomes an
 // object, a list an array, an absent optional null, an enum its key.
 template <class T>
+void put_value(JsonOut& j, const T& v);
+// The listed members of `v` as keys of the object being written (a base's members inline; a Sometimes member only
+// when it has a value; an Undefined one never).
+template <class T>
+void put_members(JsonOut& j, const T& v) {
+    schema::each_member(
+        v,
+        [&](std::string_view key, const auto& m) {
+            using M = std::remove_cvref_t<decltype(m)>;
+            if constexpr (schema::is_sometimes<M>::value) {
+                if (m) put_value(j.key(key), *m);
+            } else if constexpr (!std::is_same_v<M, schema::Undefined>) {
+                put_value(j.key(key), m);
+            }
+        },
+        [&](const auto& b) { put_members(j, b); });
+}
+template <class T>
 void put_value(JsonOut& j, const T& v) {
     if constexpr (std::is_same_v<T, bool>) {
         j.boolean(v);
@@ -55,12 +73,14 @@ void put_value(JsonOut& j, const T& v) {
         j.num(v);
     } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) {
         j.str(v);
+    } else if constexpr (schema::is_literal<T>::value) {
+        j.str(T::text);
     } else if constexpr (schema::is_optional<T>::value) {
         if (v) put_value(j, *v);
         else j.null();
     } else if constexpr (schema::has_schema<T>::value) {
         j.open('{');
-        schema::each_member(v, [&](std::string_view key, const auto& m) { put_value(j.key(key), m); });
+        put_members(j, v);
         j.close('}');
     } else {
         static_assert(schema::is_list<T>::value, "the page writes no custom value type (schema::Custom)");
