@@ -5,8 +5,8 @@
 // seed (every catalogued GPU, NVIDIA and AMD, custom devices, kernel and tile inputs, problem sizes, clusters,
 // compare lists across vendors), each op the page asks (occupancy or tile by mode, next_step, block_size, tiles,
 // compare) is answered both ways and written as JSON by the same writer: the two must be equal, member for member.
-// The JSON request is built here from the inputs with the field tables' JSON keys, as a course page or a script
-// would write it; a page state the API refuses (a custom device it cannot take, say) must be refused alike.
+// The JSON request is the one smcalc-messages.js sends the JS API for the page's state (web/page_request.cpp, the
+// field tables' JSON keys); a page state the API refuses (a custom device it cannot take, say) must be refused alike.
 #include <cstdint>
 #include <random>
 #include <string>
@@ -20,6 +20,7 @@
 #include "smcalc/format.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/solve.hpp"
+#include "page_request.hpp"
 #include "ui_model.hpp"
 #include "ui_state.hpp"
 
@@ -27,114 +28,6 @@ namespace {
 
 using namespace smcalc;
 using smcalc::test::json;
-
-// Every field of `table` as its JSON key and value; `only_changed`: those that differ from the default (what a
-// request "gives": compare's notes list them).
-template <class T>
-void put_fields(json& j, std::span<const fields::Field<T>> table, const T& v, bool only_changed) {
-    const T d{};
-    for (const auto& f : table) {
-        if (only_changed && f.get(v) == f.get(d)) continue;
-        const int64_t x = f.get(v);
-        if (!f.default_what.empty() && x == -1) continue;  // the default: absent from the request
-        switch (f.codec) {
-            case fields::Codec::Bool: j[std::string(f.key)] = x != 0; break;
-            case fields::Codec::Word: j[std::string(f.key)] = std::string(fields::word_of(*f.vocab, static_cast<int>(x))); break;
-            case fields::Codec::DType: j[std::string(f.key)] = std::string(dtype_key(static_cast<DType>(x))); break;
-            default: j[std::string(f.key)] = x;
-        }
-    }
-}
-
-const char* op_key(Op op) {
-    switch (op) {
-        case Op::Occupancy: return "occupancy";
-        case Op::BlockSize: return "block_size";
-        case Op::NextStep: return "next_step";
-        case Op::Tile: return "tile";
-        case Op::Tiles: return "tiles";
-        case Op::Compare: return "compare";
-        default: return "";
-    }
-}
-
-// The JSON request that means what the page's inputs mean for `op`.
-json json_request(const web::Inputs& in, Op op) {
-    json j = {{"op", op_key(op)}};
-    const bool tile = op == Op::Tile || op == Op::Tiles || (op == Op::Compare && in.mode == web::Mode::Tile);
-    if (op == Op::Compare) {
-        j["kind"] = tile ? "tile" : "kernel";
-        bool nv = false, amd_any = false;
-        json gpus = json::array();
-        for (const std::string& g : in.compare_gpus) {
-            if (g.empty()) continue;
-            gpus.push_back(g);
-            (find_gpu(g) ? nv : amd_any) = true;
-        }
-        j["gpus"] = gpus;
-        if (tile) {
-            TileInput t = in.tile_input();
-            t.cluster.reset();
-            put_fields(j, fields::tile_fields(), t, false);
-            if (!nv) {  // AMD columns alone read no NVIDIA-only tile field
-                for (const char* k : {"warps", "mma", "epilogue", "out", "epilogue_bytes", "epilogue_reuses_mainloop",
-                                      "overhead_regs", "subbyte_smem", "acc_buffers"})
-                    j.erase(k);
-                j["waves"] = in.tile.warps;
-            }
-            if (t.problem) j["problem"] = {{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}};
-        } else {
-            if (nv) put_fields(j, fields::kernel_fields(), in.kernel, true);
-            if (amd_any) put_fields(j, fields::amd_kernel_fields(), in.amd_input(), true);
-        }
-        if (auto c = in.cluster_input(); c && nv) {
-            j["cluster"] = {c->dims.x, c->dims.y, c->dims.z};
-            j["non_portable_cluster"] = c->non_portable;
-        }
-        return j;
-    }
-    if (const amd::GpuSpec* g = web::amd_gpu(in)) {
-        j["gpu"] = std::string(g->name);
-        if (tile) {
-            const TileInput t = in.tile_input();
-            for (const char* k : {"m", "n", "k", "stages"}) j[k] = fields::find(fields::tile_fields(), k)->get(t);
-            j["a"] = std::string(dtype_key(t.a));
-            j["b"] = std::string(dtype_key(t.b));
-            j["acc"] = std::string(dtype_key(t.acc));
-            j["waves"] = in.amd_tile_input().waves;
-            if (t.problem) j["problem"] = {{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}};
-        } else {
-            put_fields(j, fields::amd_kernel_fields(), in.amd_input(), false);
-        }
-        return j;
-    }
-    if (in.custom()) {
-        // A custom device: every field of the page's device, so the API's device is the page's.
-        const Device d = web::effective_device(in);
-        json dev = {{"cc", cc_text(d.cc)}};
-        put_fields(dev, fields::device_fields(), d, false);
-        j["device"] = dev;
-    } else {
-        j["gpu"] = in.gpu;
-    }
-    if (tile) {
-        const TileInput t = in.tile_input();
-        put_fields(j, fields::tile_fields(), t, false);
-        if (t.problem) j["problem"] = {{"m", t.problem->m}, {"n", t.problem->n}, {"k", t.problem->k}};
-        if (op == Op::Tiles) {  // the page's tiles card: every fit, the tile's types and path as the search's base
-            j["limit"] = "all";
-            for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) j.erase(k);
-        }
-    } else {
-        put_fields(j, fields::kernel_fields(), in.kernel, false);
-    }
-    if (op == Op::BlockSize) j.erase("threads");  // block_size answers the block size: threads is not read
-    if (auto c = in.cluster_input(); c && op != Op::BlockSize) {
-        j["cluster"] = {c->dims.x, c->dims.y, c->dims.z};
-        j["non_portable_cluster"] = c->non_portable;
-    }
-    return j;
-}
 
 // A page state drawn from `r`: the URL hash a user could have, read by the page's own decoder.
 web::Inputs draw(std::mt19937_64& r) {
@@ -189,7 +82,7 @@ TEST_CASE("page vs API: 1,000 page states, every op the page asks, the same JSON
             Request q = web::request_for(in, op);
             if (op == Op::Tiles) q.limit.reset();  // the page's card takes every fit
             const json page = api::answer_json(q, solve(q));
-            const json request = json_request(in, op);
+            const json request = web::page_request(in, op);
             json api_answer = api::handle(request);
             api_answer.erase("warnings");
             CAPTURE(web::encode_hash(in));

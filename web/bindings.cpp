@@ -1,7 +1,7 @@
 // web/bindings.cpp - every Embind binding of smcalc: the JS API module smcalc-api.js (no UI, no GL).
 // The page (smcalc.js) carries no JSON layer; it loads this module on first use (web/js/page.js).
 //
-// One function crosses the boundary, smcalc_handle(request_json) -> answer_json; web/js/api.js wraps it
+// The JS API is one function, smcalc_handle(request_json) -> answer_json; web/js/api.js wraps it
 // into occupancy(req), block_size(req), ... taking and returning plain objects, so every value crosses as a
 // copy, never as a view into wasm memory. Nothing here lets an exception or an abort escape: every failure
 // becomes {"error": {"id", "message", "field"}} and the module keeps working.
@@ -15,6 +15,7 @@
 
 #include "smcalc/binary.hpp"
 #include "smcalc_api.hpp"
+#include "page_request.hpp"
 #include "ui_model.hpp"
 
 // zstd-compressed fat binary entries: decompressed by fzstd in JS (Module.smcalcZstd, web/js/api.js) into `out`,
@@ -54,6 +55,17 @@ std::string page_tile(const std::string& hash) {
     }
 }
 
+// The page's URL hash as the JSON request it makes (web/page_request.cpp): what smcalc-messages.js sends this module
+// for the embed's "answer", "change" and "set" messages, so that the embed code never rebuilds a request itself.
+// Not part of the JS API (smcalc.d.ts).
+std::string page_request(const std::string& hash) {
+    try {
+        return smcalc::web::page_request_json(hash);
+    } catch (...) {
+        return "{}";
+    }
+}
+
 std::optional<std::string> zstd(smcalc::binary::Compression c, std::string_view in, std::size_t size, std::string& why) {
     if (c != smcalc::binary::Compression::Zstd) {
         why = std::string(smcalc::binary::compression_name(c)) + " is not read by the JS API (zstd is)";
@@ -74,4 +86,5 @@ EMSCRIPTEN_BINDINGS(smcalc) {
     smcalc::binary::set_decompressor(zstd);
     emscripten::function("smcalc_handle", &handle);
     emscripten::function("smcalc_page_tile", &page_tile);
+    emscripten::function("smcalc_page_request", &page_request);
 }

@@ -271,7 +271,15 @@ EM_JS(void, js_text_focus, (const char* id_c, int focus, float x, float y), {
 });
 
 // performance.now() (ms since navigation started) when the first frame was drawn: window.smcalc.timing().
-EM_JS(void, js_first_frame, (), { Module.smcalcFirstFrameMs = performance.now(); });
+// The canvas is shown from then on (index.html hides it): a canvas with a WebGL context is composited, and
+// under software compositing each composite of it is a read-back from the GPU process, also while an embed
+// holds its first frame until its options are applied (~10-50 ms each, on the main thread that the page's
+// embeds share: docs/performance.md, "Several embeds on one page").
+EM_JS(void, js_first_frame, (), {
+    Module.smcalcFirstFrameMs = performance.now();
+    var c = document.getElementById("canvas");
+    if (c) c.style.visibility = "visible";
+});
 
 EM_JS(void, js_mark, (const char* phase_c), {
     if (performance.mark) performance.mark("smcalc:" + UTF8ToString(phase_c));

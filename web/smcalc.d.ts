@@ -910,6 +910,9 @@ export default function createSmcalcApi(): Promise<SmcalcApi>;
 
 /** What the calculator page shows (window.smcalc.state()): its inputs and results. */
 export interface PageState {
+  /** The NVIDIA occupancy answer's figures, written from the list the JSON API's answer uses (numbers as %.6g);
+   *  null without one (an AMD GPU: its figures are under other keys). */
+  result: OccupancyFigures | null;
   [key: string]: unknown;
 }
 

@@ -783,14 +783,8 @@ std::string ui_state_json() {
     j.close('}');
     amd_state_json(a, j);
     j.key("result");
-    if (m.result) {
-        j.open('{').key("blocks_per_sm").num(m.result->blocks_per_sm).key("warps_per_sm").num(m.result->warps_per_sm);
-        j.key("occupancy").real(m.result->occupancy).key("limiting").open('[');
-        for (Resource r : m.result->limiting) j.str(resource_key(r));
-        j.close(']').close('}');
-    } else {
-        j.null();
-    }
+    if (m.result) put_occupancy(j, *m.result);
+    else j.null();
     tile_state_json(a, j);
     cluster_state_json(a, j);
     j.key("error");

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "smcalc/answer_schema.hpp"
 #include "ui_state.hpp"
 
 namespace smcalc::web {
@@ -65,5 +66,7 @@ JsonOut& JsonOut::close(char bracket) {
     s_ += bracket;
     return *this;
 }
+
+void put_occupancy(JsonOut& j, const OccupancyResult& r) { put_value(j, r); }
 
 }  // namespace smcalc::web

@@ -8,6 +8,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+
+#include "smcalc/schema.hpp"
+
+namespace smcalc {
+struct OccupancyResult;
+}
 
 namespace smcalc::web {
 
@@ -35,5 +42,39 @@ private:
     int depth_ = 0;
     bool after_key_ = false;
 };
+
+// An answer part written from its member list (smcalc/answer_schema.hpp), as core/api's value_json writes it into
+// the API's answers: the same members under the same keys (numbers as %.6g). A struct with a schema becomes an
+// object, a list an array, an absent optional null, an enum its key.
+template <class T>
+void put_value(JsonOut& j, const T& v) {
+    if constexpr (std::is_same_v<T, bool>) {
+        j.boolean(v);
+    } else if constexpr (std::is_enum_v<T>) {
+        j.str(schema::EnumKey<T>::key(v));
+    } else if constexpr (std::is_floating_point_v<T>) {
+        j.real(v);
+    } else if constexpr (std::is_integral_v<T>) {
+        j.num(v);
+    } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) {
+        j.str(v);
+    } else if constexpr (schema::is_optional<T>::value) {
+        if (v) put_value(j, *v);
+        else j.null();
+    } else if constexpr (schema::has_schema<T>::value) {
+        j.open('{');
+        schema::each_member(v, [&](std::string_view key, const auto& m) { put_value(j.key(key), m); });
+        j.close('}');
+    } else {
+        static_assert(schema::is_list<T>::value, "the page writes no custom value type (schema::Custom)");
+        j.open('[');
+        for (const auto& e : v) put_value(j, e);
+        j.close(']');
+    }
+}
+
+// The page state's "result": an NVIDIA occupancy answer's figures (Of<OccupancyResult>), the members the JSON API's
+// occupancy answer has from the same list (a member added there appears here too: tests/fields-dummy).
+void put_occupancy(JsonOut& j, const OccupancyResult& r);
 
 }  // namespace smcalc::web

@@ -193,23 +193,6 @@ const json* get(const json& obj, std::string_view key) {
 // [SECTION] request parsing
 // ---------------------------------------------------------------------------------------------------------
 
-constexpr std::array<std::pair<std::string_view, Op>, 10> kOps = {{{"occupancy", Op::Occupancy},
-                                                                   {"block_size", Op::BlockSize},
-                                                                   {"dynamic_smem", Op::DynamicSmem},
-                                                                   {"next_step", Op::NextStep},
-                                                                   {"tile", Op::Tile},
-                                                                   {"tiles", Op::Tiles},
-                                                                   {"compare", Op::Compare},
-                                                                   {"parse", Op::Parse},
-                                                                   {"gpus", Op::Gpus},
-                                                                   {"archs", Op::Archs}}};
-
-std::string_view op_name(Op op) {
-    for (const auto& [name, o] : kOps)
-        if (o == op) return name;
-    return "?";
-}
-
 // The op's bit is in a set of ops (smcalc/op.hpp: kDeviceOps, kCompilerOps, ...).
 bool in(OpSet set, Op op) { return (set & op_bit(op)) != 0; }
 // "text" / "compiler_output": compiler output as a string, or a compiled file as {"base64": "..."} (RFC 4648
@@ -915,16 +898,16 @@ bool read_device_choice(const json& j, Request& req, const std::optional<DeviceR
     return dev != nullptr || report.has_value();
 }
 
-// "op": one of kOps' names.
+// "op": one of kOpNames' names (smcalc/op.hpp).
 Op read_op(const json& request) {
     const json* op = get(request, "op");
     std::string ops;
-    for (const auto& [name, o] : kOps) ops += (ops.empty() ? "" : ", ") + std::string(name);
+    for (const auto& [name, o] : kOpNames) ops += (ops.empty() ? "" : ", ") + std::string(name);
     if (!op) fail(ErrorId::BadRequest, "op", "op is missing; it must be one of " + ops);
     if (!op->is_string()) fail(ErrorId::BadRequest, "op", "op must be a string, one of " + ops + "; got " + shown(*op));
     const std::string op_text = op->get<std::string>();
-    auto it = std::find_if(kOps.begin(), kOps.end(), [&](const auto& p) { return p.first == op_text; });
-    if (it == kOps.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
+    auto it = std::find_if(kOpNames.begin(), kOpNames.end(), [&](const auto& p) { return p.first == op_text; });
+    if (it == kOpNames.end()) fail(ErrorId::BadRequest, "op", "op \"" + op_text.substr(0, 40) + "\" is not one of " + ops);
     return it->second;
 }
 

@@ -353,7 +353,14 @@ def page_rows(t, page, skipped, notes):
                 "(issue 31): creating the WebGL context in index.html while smcalc.js downloads took that step from "
                 "~19 to ~7 ms but made the first frame later (median 427 vs 325 ms over 20 interleaved loads): with "
                 "software compositing (--disable-gpu) the page's first paint then reads the still empty canvas back from "
-                "the GPU process (a Chromium trace shows 2 read-backs before the first frame instead of 1)."
+                "the GPU process (a Chromium trace shows 2 read-backs before the first frame instead of 1). Since "
+                "the canvas stays hidden until its first frame (index.html; for the embeds, below) that read-back is "
+                "gone, and the early context was measured again (node tests/bench/ab.mjs, 20 interleaved loads, load "
+                "average 12-15): the WebGL step 14 -> 6 ms, but main() started 53 ms later (the GPU process setting up "
+                "the context competes for the 2 cores with the decoding) and the first frame was no sooner (292 vs "
+                "261 ms). Also tried: the LZMA decoder's range coder inlined (always_inline on web/unlzma.c's bit()): "
+                "21.8 instead of 26.0 ms of decoding (web/js/unlzma.js over the page's stream in Chromium, median of "
+                "20 runs each, a fresh module per run) for 796 B more page weight; left out."
             )
     # main()'s steps (web/main.cpp marks the end of each with performance.mark): the median over the loads of
     # the time from one mark to the next. Each includes V8's compile of the wasm functions it runs first.
@@ -481,7 +488,9 @@ def main():
                       "serves the later frames from the first one's download, and each WebAssembly module is compiled "
                       "once per page (a frame takes it from a sibling frame), and the frames' embedding protocol uses one "
                       "JS API instance (started by one frame); an embed draws nothing before its options "
-                      "and never draws an unchanged frame again (docs/embedding.md, \"Several embeds\").",
+                      "and never draws an unchanged frame again, and its canvas stays hidden until its first frame "
+                      "(software compositing reads a visible WebGL canvas back from the GPU process at every "
+                      "composite, drawn or not) (docs/embedding.md, \"Several embeds\").",
                       "",
                       "| embeds | bytes sent (median) | requests (smcalc.js, smcalc-api.js) | start-up (median) | loads |",
                       "|---|---|---|---|---|"]

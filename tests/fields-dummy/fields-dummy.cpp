@@ -7,6 +7,9 @@
 #include "smcalc/fields.hpp"
 #include "smcalc/schema.hpp"
 #include "smcalc_api.hpp"
+#include "smcalc/gpu.hpp"
+#include "smcalc/occupancy.hpp"
+#include "ui_json.hpp"
 #include "ui_state.hpp"
 
 using nlohmann::json;
@@ -59,7 +62,8 @@ TEST_CASE("fields: a row added to the table is in the TypeScript declarations") 
 // The answer side of the same promise: a member added to a result struct and to its list in
 // smcalc/answer_schema.hpp (OccupancyResult::dummy_member, SMCALC_TEST_DUMMY_FIELD) is in every JSON answer that
 // shows that struct (an occupancy answer, a tile's solver, next_step's current answer) and in the TypeScript
-// declarations, with no edit to a writer.
+// declarations, with no edit to a writer; and in the page's state JSON (window.smcalc.state().result, web/ui_json.cpp
+// put_occupancy, the writer web/ui.cpp calls), checked here natively.
 TEST_CASE("schema: a member added to an answer's list is in the JSON answers and the TypeScript declarations") {
     const json a = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}});
     REQUIRE_MESSAGE(!a.contains("error"), a.dump());
@@ -74,4 +78,27 @@ TEST_CASE("schema: a member added to an answer's list is in the JSON answers and
     const auto at = dts.find("export interface OccupancyFigures {");
     REQUIRE(at != std::string::npos);
     CHECK(dts.find("  dummy_member: number;", at) < dts.find("\n}\n", at));
+}
+
+TEST_CASE("schema: a member added to an answer's list is in the page's state JSON") {
+    const auto arch = smcalc::find_arch(smcalc::ComputeCapability{8, 0});
+    REQUIRE(arch.ok());
+    const smcalc::Device d = smcalc::reference_device(**arch);
+    smcalc::KernelInput k;
+    k.threads = 256;
+    const auto r = smcalc::occupancy(d, k);
+    REQUIRE(r.ok());
+    std::string out;
+    smcalc::web::JsonOut j(out);
+    smcalc::web::put_occupancy(j, *r);
+    const json state = json::parse(out);  // valid JSON
+    CHECK(state["dummy_member"] == 7);
+    // The same members as the API's occupancy answer has from the list (the API writes more beside it).
+    const json a = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}, {"threads", 256}});
+    for (auto it = state.begin(); it != state.end(); ++it) {
+        CAPTURE(it.key());
+        REQUIRE(a.contains(it.key()));
+        if (it.value().is_number_float()) CHECK(it.value().get<double>() == doctest::Approx(a[it.key()].get<double>()));
+        else CHECK(it.value() == a[it.key()]);
+    }
 }

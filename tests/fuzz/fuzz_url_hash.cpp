@@ -6,6 +6,8 @@
 // A tile with a CUTLASS schedule goes the page's way too (issue 30): the JS API module's lines for the hash
 // (page_tile_lines), read back by the page (read_page_tile) into its model (compute_model): an answer or an Error,
 // with the full core's verdict, CTAs per SM and shared memory. The bytes themselves, read as such lines, never crash.
+// Where the API is built: the hash as the JSON request smcalc-messages.js sends the JS API (web/page_request.cpp)
+// is answered, or refused as input the model refuses, never as a malformed request or an internal error.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -15,6 +17,10 @@
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
 #include "ui_model.hpp"
+#ifdef SMCALC_FUZZ_PAGE_REQUEST
+#include "page_request.hpp"
+#include "smcalc_api.hpp"
+#endif
 #include "ui_state.hpp"
 
 using namespace smcalc;
@@ -27,6 +33,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     for (const std::string& n : d.notices)
         if (n.empty()) broken("decode_hash: an empty notice");
     const web::Inputs& in = d.inputs;
+#ifdef SMCALC_FUZZ_PAGE_REQUEST
+    {
+        const std::string answer = api::handle_line(web::page_request_json(hash));
+        if (answer.find("\"id\":\"bad_request\"") != std::string::npos || answer.find("\"id\":\"internal\"") != std::string::npos)
+            broken("page_request_json: the API refuses the page's own request as malformed: " + answer.substr(0, 300));
+    }
+#endif
     const KernelInput& k = in.kernel;
     const auto within = [](int64_t v, int64_t lo, int64_t hi) { return v >= lo && v <= hi; };
     if (!within(k.threads, 1, kMaxInput) || !within(k.regs, 0, kMaxInput) || !within(k.smem_static, 0, kMaxInput) ||

@@ -18,6 +18,14 @@ if(NOT TARGET smcalc_ui_model_native)
   target_link_libraries(smcalc_ui_model_native PUBLIC smcalc_ui_state_native)
 endif()
 
+# web/page_request.cpp (the page's inputs as a JSON request: smcalc-messages.js asks the JS API module for it) needs
+# the API's JSON library too: for api-page.cpp, which checks it against the page's own answers, and the URL-hash
+# target.
+if(NOT TARGET smcalc_page_request_native AND TARGET smcalc_api)
+  add_library(smcalc_page_request_native STATIC ${PROJECT_SOURCE_DIR}/web/page_request.cpp)
+  target_link_libraries(smcalc_page_request_native PUBLIC smcalc_ui_model_native smcalc_api)
+endif()
+
 # web/ui_storage.cpp (saved GPUs and presets) likewise, for fuzz_saved_state.
 if(NOT TARGET smcalc_ui_storage_native)
   add_library(smcalc_ui_storage_native STATIC ${PROJECT_SOURCE_DIR}/web/ui_storage.cpp)
@@ -28,6 +36,9 @@ function(smcalc_fuzz_deps exe target)
   target_include_directories(${exe} PRIVATE ${SMCALC_FUZZ_DIR})
   if(target MATCHES "^api_")
     target_link_libraries(${exe} PRIVATE smcalc_api smcalc_warnings)
+  elseif(target STREQUAL "url_hash" AND TARGET smcalc_page_request_native)
+    target_link_libraries(${exe} PRIVATE smcalc_page_request_native smcalc_warnings)
+    target_compile_definitions(${exe} PRIVATE SMCALC_FUZZ_PAGE_REQUEST)
   elseif(target STREQUAL "url_hash")
     target_link_libraries(${exe} PRIVATE smcalc_ui_model_native smcalc_warnings)
   elseif(target STREQUAL "saved_state")

@@ -357,7 +357,6 @@
   var byKey = map(), byHash = map(), alias = map();
   var COMPOSITE = map(['gpu', 'mode', 'cluster', 'problem', 'compare']);
   var ANSWER_ERRORS = map(['unsupported', 'not_achievable']);
-  var AMD_TILE = map(['m', 'n', 'k', 'stages', 'warps', 'a', 'b', 'acc']);  // what the AMD tile model reads
   smcalc.fields().forEach(function (r) {
     var row = {table: r[0], key: r[1], hash: r[0] === 'd' ? 'd.' + r[2] : r[2], codec: r[3]};
     if (!byHash[row.hash]) byHash[row.hash] = row;
@@ -404,33 +403,11 @@
     if (!(gpu in vendors)) vendors[gpu] = api.handle({op: 'occupancy', gpu: gpu}).vendor === 'amd';
     return vendors[gpu];
   }
-  // The request the page's inputs make: op occupancy (kernel mode) or tile, the active mode's fields only.
-  // `device`: the custom device (state().device) where the hash has d.* keys.
-  function request(api, pairs, device) {
-    var tile = get(pairs, 'm') === 'tile';
-    var gpu = get(pairs, 'gpu') || 'H100 SXM5';
-    var amd = is_amd(api, gpu);
-    var r = {op: tile ? 'tile' : 'occupancy'};
-    var custom = pairs.some(function (p) { return p[0].slice(0, 2) === 'd.'; });
-    if (custom && device) r.device = device; else r.gpu = gpu;
-    pairs.forEach(function (p) {
-      var row = byHash[p[0]];
-      if (!row) return;
-      var wanted = tile ? row.table === 't' || (row.table === 'c' && !amd)
-        : row.key === 'threads' || row.table === (amd ? 'a' : 'k') || (row.table === 'c' && !amd);
-      if (!wanted || (tile && amd && !AMD_TILE[row.key])) return;
-      var v = p[1];
-      if (row.codec === 'o') v = v === '1' || v === 'true';
-      else if ((row.codec === 'i' || row.codec === 'b') && /^-?\d+$/.test(v)) v = Number(v);
-      else if (v === 'default') v = -1;
-      r[tile && amd && row.key === 'warps' ? 'waves' : row.key] = v;
-    });
-    var cl = get(pairs, 'cl');
-    if (cl !== undefined && !amd) r.cluster = cl;
-    else delete r.non_portable_cluster;
-    if (tile && get(pairs, 'p') === '1')
-      r.problem = {m: Number(get(pairs, 'pm') || 8192), n: Number(get(pairs, 'pn') || 8192), k: Number(get(pairs, 'pk') || 8192)};
-    return r;
+  // The request the page's inputs make: op occupancy (kernel mode) or tile, with the fields the mode and the GPU's
+  // vendor read. Written by the JS API module from the page's own hash reader (web/page_request.cpp), so the embed
+  // code keeps no copy of the page's defaults, vendors or field rules.
+  function request(api, pairs) {
+    return JSON.parse(api.smcalc_page_request(text(pairs)));
   }
 
   // ---- posting ----------------------------------------------------------------------------------------------
@@ -487,7 +464,7 @@
   // answer is {hidden: "quiz"}: no host script, console or link shows it before the reader predicts.
   function answer_of(api, reveal) {
     var state = smcalc.state();
-    var r = request(api, parse(state.hash), state.device);
+    var r = request(api, parse(state.hash));
     var hide = !reveal && opt.quiz && !verdict[0];
     return {hash: state.hash, request: r, result: hide ? {hidden: 'quiz', message: 'the answer is hidden until the reader ' +
       'makes a prediction (quiz); it comes with the "quiz" message'} : api.handle(r)};
@@ -514,8 +491,8 @@
 
   // ---- a "set": checked, then merged into the pending hash ------------------------------------------------
   var pending = null;  // pairs: the hash with every accepted set of this burst
-  function error_of(api, pairs, device) {
-    var a = api.handle(request(api, pairs, device));
+  function error_of(api, pairs) {
+    var a = api.handle(request(api, pairs));
     return a.error ? JSON.stringify(a.error) : null;
   }
   function set(api, msg, reply) {
@@ -523,8 +500,8 @@
     if (f === null || typeof f !== 'object' || Array.isArray(f))
       return fail('bad_message', 'fields', 'a "set" message needs "fields": an object of inputs, e.g. {threads: 256}', reply);
     var keys = Object.keys(f);
-    var pairs = pending, device = smcalc.state().device;
-    var before = error_of(api, pairs, device);
+    var pairs = pending;
+    var before = error_of(api, pairs);
     var raw = {};  // the values as given, checked by the JS API as given (a string for a count is an error)
     for (var i = 0; i < keys.length; ++i) {
       var key = keys[i], v = f[key], row = COMPOSITE[key] ? null : row_of(key);
@@ -570,7 +547,7 @@
       }
     }
     // The JS API reads the new inputs with the message's values as given.
-    var r = request(api, pairs, keys.indexOf('gpu') < 0 ? device : null);
+    var r = request(api, pairs);
     var amd = !r.device && is_amd(api, r.gpu);
     var other = null;  // the first error of a field the active mode does not read, checked as its own op would
     Object.keys(raw).forEach(function (k) {
@@ -640,7 +617,18 @@
           if (typeof msg.hash !== 'string' || msg.hash.length > 4096)
             return fail('bad_message', 'hash', 'a "restore" needs "hash": the text of an "answer" or "change" message\'s hash (at most 4,096 characters)', reply);
           pending = parse(msg.hash);
-          var bad = api.handle(request(api, pending, null)).error;
+          // The hash's values as written, checked by the JS API as a set's are (the page's reader would take an
+          // out-of-range value as its default, with a notice).
+          var rq = request(api, pending);
+          pending.forEach(function (p) {
+            var row = byHash[p[0]], v = p[1];
+            if (!row || !(row.key in rq)) return;
+            if (row.codec === 'o') v = v === '1' || v === 'true';
+            else if ((row.codec === 'i' || row.codec === 'b') && /^-?\d+$/.test(v)) v = Number(v);
+            else if (v === 'default') v = -1;
+            rq[row.key] = v;
+          });
+          var bad = api.handle(rq).error;
           if (bad && !ANSWER_ERRORS[bad.id]) { pending = start; return fail(bad.id, bad.field, bad.message, reply); }
           if (!same(pending, start)) apply(api);
           start = pending;

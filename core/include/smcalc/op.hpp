@@ -1,11 +1,31 @@
 // smcalc/op.hpp - the ops a request can ask for, and sets of them (which ops read a field: smcalc/fields.hpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string_view>
+#include <utility>
 
 namespace smcalc {
 
 enum class Op { Occupancy, BlockSize, DynamicSmem, Gpus, Archs, Tile, Tiles, NextStep, Compare, Parse };
+
+// Each op's name in a request ("op": "occupancy"), in the order errors and --help list them.
+inline constexpr std::array<std::pair<std::string_view, Op>, 10> kOpNames = {{{"occupancy", Op::Occupancy},
+                                                                              {"block_size", Op::BlockSize},
+                                                                              {"dynamic_smem", Op::DynamicSmem},
+                                                                              {"next_step", Op::NextStep},
+                                                                              {"tile", Op::Tile},
+                                                                              {"tiles", Op::Tiles},
+                                                                              {"compare", Op::Compare},
+                                                                              {"parse", Op::Parse},
+                                                                              {"gpus", Op::Gpus},
+                                                                              {"archs", Op::Archs}}};
+constexpr std::string_view op_name(Op op) {
+    for (const auto& [name, o] : kOpNames)
+        if (o == op) return name;
+    return "?";
+}
 
 // A set of ops: a bit per Op, with compare's two kinds apart (kind "kernel" is Op::Compare's bit, kind "tile"
 // kCompareTile), since they read different fields.
