@@ -1,7 +1,7 @@
 // scripts/screenshots.mjs - pictures of the real page (dist/, from scripts/build-web.sh) in headless Chromium.
 //
-//   node scripts/screenshots.mjs          README's two pictures: docs/screenshots/kernel.png (seed 000's A100
-//                                         kernel) and docs/screenshots/tile.png (seed 002's H100 tile), 1280x800
+//   node scripts/screenshots.mjs          README's two pictures: docs/screenshots/kernel.png (an A100
+//                                         kernel) and docs/screenshots/tile.png (an H100 tile), 1280x800
 //                                         at devicePixelRatio 2, dark. Rerun and commit them when the UI changes.
 //   node scripts/screenshots.mjs --all    also the set to look at by eye before a UI change lands, into
 //                                         build/screenshots/look/: desktop at DPR 1, 2 and 3, the 640x480 and
@@ -13,7 +13,7 @@ import path from 'node:path';
 
 import { idle, launch, open, root, serve } from '../tests/browser/harness.mjs';
 
-// Seed 000 (A100, 256 threads, 48 registers, 24 KiB static shared memory: 5 blocks, 62.5 %) and seed 002
+// The A100 kernel (256 threads, 48 registers, 24 KiB static shared memory: 5 blocks, 62.5 %) and the H100 tile
 // (H100, 128x128x64, 3 stages, 8 warps, bf16 -> f32), as URL hashes (the page's own links).
 const kernel = '#gpu=A100&m=kernel&t=256&r=48&ss=24576';
 const tile = '#gpu=H100%20SXM5&m=tile&tm=128&tn=128&tk=64&st=3&w=8&ta=bf16&tb=bf16&tc=f32&mma=registers';

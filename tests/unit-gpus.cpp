@@ -40,6 +40,20 @@ std::vector<std::string_view> split_aliases(std::string_view a) {
     return out;
 }
 
+// Each typed name is refused by find_gpu with a message that contains its text (the nearest names, the AMD
+// target's GPUs, ...).
+struct Refusal {
+    std::string_view typed, says;
+};
+void check_refusals(std::initializer_list<Refusal> refusals) {
+    for (const Refusal& t : refusals) {
+        CAPTURE(t.typed);
+        auto r = find_gpu(t.typed);
+        REQUIRE(!r.ok());
+        CHECK_MESSAGE(r.error().message.find(t.says) != std::string::npos, r.error().message);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("gpus: every row agrees with its CC's rules") {
@@ -150,22 +164,13 @@ TEST_CASE("gpus: unknown names are an error, never another GPU") {
         CHECK(r.error().message.find("device or cc") != std::string::npos);
     }
     // The three nearest names: same family first (issue 33), then edit distance, ties in table order.
-    struct Near {
-        std::string_view typed, names;
-    };
-    const Near nears[] = {
+    check_refusals({
         {"H300", "did you mean H100 SXM5, H200 SXM or H800?"},
         {"Z100", "did you mean Tesla P100 SXM2, V100 SXM2 or A100 40GB SXM4?"},
         {"rtx 6000", "did you mean RTX 6000 Ada, RTX A6000 or RTX 3090?"},
         {"H100 SXM6", "did you mean H100 SXM5, H100 PCIe or H100 NVL?"},
         {"gtx 1070", "did you mean GTX 1080, GTX 1080 Ti or GTX 970?"},
-    };
-    for (const Near& n : nears) {
-        CAPTURE(n.typed);
-        auto r = find_gpu(n.typed);
-        REQUIRE(!r.ok());
-        CHECK_MESSAGE(r.error().message.find(n.names) != std::string::npos, r.error().message);
-    }
+    });
     // A compilation target names a CC, which several products share: the answer lists them, never picks one.
     for (std::string_view typed : {"sm_90", "SM90", "sm_90a", "compute_90", "cc 9.0"}) {
         CAPTURE(typed);
@@ -273,22 +278,14 @@ TEST_CASE("gpus: names machines print that have no row are refused, never anothe
         CHECK(!amd::find_gpu(r.typed).ok());
     }
     // An AMD target names an architecture several products share: listed, never one picked.
-    struct Target {
-        std::string_view typed, listed;
-    };
-    const Target targets[] = {
+    const std::initializer_list<Refusal> targets = {
         {"gfx942", "it names the AMD target gfx942, not a GPU; give one of the gfx942 GPUs: MI300X, MI325X, MI300A"},
         {"gfx90a", "give one of the gfx90a GPUs: MI250X, MI250, MI210"},
         {"amdgcn-amd-amdhsa--gfx950:sramecc+:xnack-", "give one of the gfx950 GPUs: MI350X, MI355X"},
         {"gfx1100", "it names the AMD target gfx1100, which none of the AMD GPUs smcalc models has; they are MI300X (gfx942)"},
     };
-    for (const Target& t : targets) {
-        CAPTURE(t.typed);
-        auto g = find_gpu(t.typed);
-        REQUIRE(!g.ok());
-        CHECK_MESSAGE(g.error().message.find(t.listed) != std::string::npos, g.error().message);
-        CHECK(!amd::find_gpu(t.typed).ok());
-    }
+    check_refusals(targets);
+    for (const Refusal& t : targets) CHECK(!amd::find_gpu(t.typed).ok());
     // rocm-smi's "Card series: AMD Instinct MI300X OAM" is the MI300X (every MI300X is an OAM module).
     auto oam = amd::find_gpu("AMD Instinct MI300X OAM");
     REQUIRE(oam.ok());

@@ -759,9 +759,7 @@ SMCALC_STEP void cluster_state_json(const App& a, JsonOut& j) {
         for (const ClusterStep& s : m.cluster_steps) j.str(s.text);
         j.close(']');
     }
-    j.key("error");
-    if (m.cluster_error) j.str(m.cluster_error->message);
-    else j.null();
+    j.key("error").message(m.cluster_error);
     j.close('}');
 }
 

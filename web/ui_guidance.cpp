@@ -141,30 +141,11 @@ void suggestion_row(App& a, const Suggestion& s, const char* label, bool same_as
              : "Sets the kernel inputs to this suggestion.");
 }
 
-}  // namespace
+// view_next_step's steps.
 
-void view_next_step(App& a) {
-    if (a.model.amd_gpu) {
-        view_amd_next(a);
-        return;
-    }
-    ensure_next(a);
-    const Model& m = a.model;
-    if (!m.result) {
-        wrapped_dim("No suggestions: there is no answer for these inputs.");
-        return;
-    }
-    if (a.next.error) {
-        wrapped_colored(a.pal.text_error, a.next.error->message);
-        return;
-    }
-    if (!a.next.step) return;
-    const NextStep& ns = *a.next.step;
-    const OccupancyResult& cur = ns.current;
-    wrapped_dim("For " + count_text(ns.target_blocks, "CTA", "CTAs") + " per SM (now " + std::to_string(cur.blocks_per_sm) +
-                ", " + format_percent(cur.occupancy) + "), each checked by the solver" +
-                (a.in.mode == Mode::Tile ? " for the tile's launch:" : ":"));
-
+// The suggestions that give one more CTA (each with its Apply button), the next occupancy level, and the inputs
+// that do not help, folded.
+SMCALC_STEP void next_step_suggestions(App& a, const NextStep& ns) {
     const Suggestion* singles[] = {&ns.regs, &ns.smem, &ns.threads_block, &ns.threads_warps, &ns.barriers};
     int possible = 0, impossible = 0;
     for (const Suggestion* s : singles) (s->possible ? possible : impossible)++;
@@ -197,8 +178,10 @@ void view_next_step(App& a) {
             ImGui::TreePop();
         }
     }
+}
 
-    // Launch bounds: the register cap that guarantees a target number of CTAs.
+// Launch bounds: the register cap that guarantees a target number of CTAs, with its two lines to copy.
+SMCALC_STEP void next_step_launch_bounds(App& a) {
     ImGui::Separator();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Register cap for");
@@ -227,6 +210,33 @@ void view_next_step(App& a) {
         code(lb.maxrregcount, "Copy##mrc", "-maxrregcount");
         wrapped_dim(capitalized(lb.text) + ". ptxas may allocate fewer; -maxrregcount applies to the whole file.");
     }
+}
+
+}  // namespace
+
+void view_next_step(App& a) {
+    if (a.model.amd_gpu) {
+        view_amd_next(a);
+        return;
+    }
+    ensure_next(a);
+    const Model& m = a.model;
+    if (!m.result) {
+        wrapped_dim("No suggestions: there is no answer for these inputs.");
+        return;
+    }
+    if (a.next.error) {
+        wrapped_colored(a.pal.text_error, a.next.error->message);
+        return;
+    }
+    if (!a.next.step) return;
+    const NextStep& ns = *a.next.step;
+    const OccupancyResult& cur = ns.current;
+    wrapped_dim("For " + count_text(ns.target_blocks, "CTA", "CTAs") + " per SM (now " + std::to_string(cur.blocks_per_sm) +
+                ", " + format_percent(cur.occupancy) + "), each checked by the solver" +
+                (a.in.mode == Mode::Tile ? " for the tile's launch:" : ":"));
+    next_step_suggestions(a, ns);
+    next_step_launch_bounds(a);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -786,11 +796,10 @@ std::string fits_key(const Inputs& in) {
 
 constexpr std::size_t kFitsShown = 20;
 
-}  // namespace
+// view_fits' steps.
 
-void view_fits(App& a) {
-    FitsCache& f = a.fits;
-    if (!reveal_section("What fits on this GPU", f.open, f.reveal)) return;
+// The search's answer for these inputs: recomputed when the device, types, path or options changed (fits_key).
+SMCALC_STEP void ensure_fits(App& a, FitsCache& f) {
     const std::string key = fits_key(a.in);
     if (f.key != key) {
         f.key = key;
@@ -806,65 +815,80 @@ void view_fits(App& a) {
                 f.error = r.error;
         }
     }
+}
+
+// Row `i` of the fits table: the tile (click: load it; hover: its numbers), stages, warps, CTAs, occupancy, regs.
+SMCALC_STEP void fits_row(App& a, const TileFit& fit, std::size_t i) {
+    const TileInput& t = a.in.tile;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const std::string label = num(fit.m) + "x" + num(fit.n) + "x" + num(fit.k);
+    const bool current = t.m == fit.m && t.n == fit.n && t.k == fit.k && t.stages == fit.stages &&
+                         t.warps == fit.warps;
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::Selectable(label.c_str(), current, ImGuiSelectableFlags_SpanAllColumns)) {
+        a.in.tile.m = fit.m;
+        a.in.tile.n = fit.n;
+        a.in.tile.k = fit.k;
+        a.in.tile.stages = fit.stages;
+        a.in.tile.warps = fit.warps;
+    }
+    tag_item(("fit:" + std::to_string(i)).c_str());
+    ImGui::PopID();
+    std::string why;
+    for (Resource res : fit.limiting) why += (why.empty() ? "" : ", ") + std::string(resource_label(res));
+    tip(label + ", " + count_text(fit.stages, "stage", "stages") + ", " + count_text(fit.warps, "warp", "warps") +
+        ": " + count_text(fit.ctas_per_sm, "CTA", "CTAs") + " per SM, limited by " + (why.empty() ? "-" : why) +
+        "; " + num(fit.acc_regs_per_thread) + " accumulator + other registers = " +
+        num(fit.regs_per_thread_est) + " per thread (estimate); " + format_bytes(fit.smem_per_cta) +
+        " shared memory per CTA.");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(num(fit.stages).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(num(fit.warps).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(num(fit.ctas_per_sm).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(format_percent(fit.occupancy).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(num(fit.regs_per_thread_est).c_str());
+}
+
+// The search's count and the table of the largest fits.
+SMCALC_STEP void fits_table(App& a, const TileSearchResult& r) {
+    const TileInput& t = a.in.tile;
+    wrapped_dim(std::to_string(r.fits.size()) + " of " + grouped(r.candidates) + " tiles fit with these types (" +
+                std::string(dtype_key(t.a)) + " x " + std::string(dtype_key(t.b)) + " -> " + std::string(dtype_key(t.acc)) + ", " +
+                (t.mma == MmaPath::TensorMemory ? "TMEM" : "registers") + "). The largest " +
+                std::to_string(std::min(kFitsShown, r.fits.size())) + " (St: stages, W: warps per CTA); click one to load it:");
+    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
+    if (!r.fits.empty() && ImGui::BeginTable("fits", 6, tf)) {
+        ImGui::TableSetupColumn("Tile", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("St");
+        ImGui::TableSetupColumn("W");
+        ImGui::TableSetupColumn("CTA");
+        ImGui::TableSetupColumn("Occ.");
+        ImGui::TableSetupColumn("Regs");
+        ImGui::TableHeadersRow();
+        for (std::size_t i = 0; i < std::min(kFitsShown, r.fits.size()); ++i) fits_row(a, r.fits[i], i);
+        ImGui::EndTable();
+    }
+    if (r.fits.empty()) wrapped_dim("No tile of the searched shapes fits with these types on this GPU.");
+    else wrapped_dim("Regs: estimated registers per thread (accumulators + the model's other registers).");
+}
+
+}  // namespace
+
+void view_fits(App& a) {
+    FitsCache& f = a.fits;
+    if (!reveal_section("What fits on this GPU", f.open, f.reveal)) return;
+    ensure_fits(a, f);
     if (!a.model.arch) {
         wrapped_dim("The device is not valid.");
     } else if (f.error) {
         wrapped_colored(a.pal.text_error, f.error->message);
     } else if (f.result) {
-        const TileSearchResult& r = *f.result;
-        const TileInput& t = a.in.tile;
-        wrapped_dim(std::to_string(r.fits.size()) + " of " + grouped(r.candidates) + " tiles fit with these types (" +
-                    std::string(dtype_key(t.a)) + " x " + std::string(dtype_key(t.b)) + " -> " + std::string(dtype_key(t.acc)) + ", " +
-                    (t.mma == MmaPath::TensorMemory ? "TMEM" : "registers") + "). The largest " +
-                    std::to_string(std::min(kFitsShown, r.fits.size())) + " (St: stages, W: warps per CTA); click one to load it:");
-        const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
-        if (!r.fits.empty() && ImGui::BeginTable("fits", 6, tf)) {
-            ImGui::TableSetupColumn("Tile", ImGuiTableColumnFlags_WidthStretch);
-            ImGui::TableSetupColumn("St");
-            ImGui::TableSetupColumn("W");
-            ImGui::TableSetupColumn("CTA");
-            ImGui::TableSetupColumn("Occ.");
-            ImGui::TableSetupColumn("Regs");
-            ImGui::TableHeadersRow();
-            for (std::size_t i = 0; i < std::min(kFitsShown, r.fits.size()); ++i) {
-                const TileFit& fit = r.fits[i];
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                const std::string label = num(fit.m) + "x" + num(fit.n) + "x" + num(fit.k);
-                const bool current = t.m == fit.m && t.n == fit.n && t.k == fit.k && t.stages == fit.stages &&
-                                     t.warps == fit.warps;
-                ImGui::PushID(static_cast<int>(i));
-                if (ImGui::Selectable(label.c_str(), current, ImGuiSelectableFlags_SpanAllColumns)) {
-                    a.in.tile.m = fit.m;
-                    a.in.tile.n = fit.n;
-                    a.in.tile.k = fit.k;
-                    a.in.tile.stages = fit.stages;
-                    a.in.tile.warps = fit.warps;
-                }
-                tag_item(("fit:" + std::to_string(i)).c_str());
-                ImGui::PopID();
-                std::string why;
-                for (Resource res : fit.limiting) why += (why.empty() ? "" : ", ") + std::string(resource_label(res));
-                tip(label + ", " + count_text(fit.stages, "stage", "stages") + ", " + count_text(fit.warps, "warp", "warps") +
-                    ": " + count_text(fit.ctas_per_sm, "CTA", "CTAs") + " per SM, limited by " + (why.empty() ? "-" : why) +
-                    "; " + num(fit.acc_regs_per_thread) + " accumulator + other registers = " +
-                    num(fit.regs_per_thread_est) + " per thread (estimate); " + format_bytes(fit.smem_per_cta) +
-                    " shared memory per CTA.");
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(num(fit.stages).c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(num(fit.warps).c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(num(fit.ctas_per_sm).c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(format_percent(fit.occupancy).c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(num(fit.regs_per_thread_est).c_str());
-            }
-            ImGui::EndTable();
-        }
-        if (r.fits.empty()) wrapped_dim("No tile of the searched shapes fits with these types on this GPU.");
-        else wrapped_dim("Regs: estimated registers per thread (accumulators + the model's other registers).");
+        fits_table(a, *f.result);
     }
     ImGui::TreePop();
     if (f.reveal > 0) reveal_card_end();
@@ -936,9 +960,7 @@ SMCALC_STEP void compare_state_json(App& a, JsonOut& j) {
                 for (const std::string& v : r.values) j.str(v);
                 j.close(']');
             }
-        j.key("error");
-        if (t.error) j.str(t.error->message);
-        else j.null();
+        j.key("error").message(t.error);
     }
     j.close('}');
 }
@@ -953,9 +975,7 @@ void guidance_state_json(App& a, JsonOut& j) {
     if (p.parsed)
         for (const ParsedKernel& k : p.parsed->kernels)
             j.open('{').key("name").str(k.short_name).key("arch").str(k.arch).key("regs").opt(k.registers).close('}');
-    j.close(']').key("picked").num(p.picked).key("note").str(arch_note(a)).key("error");
-    if (p.error) j.str(p.error->message);
-    else j.null();
+    j.close(']').key("picked").num(p.picked).key("note").str(arch_note(a)).key("error").message(p.error);
     j.close('}');
 
     j.key("fits").open('{').key("open").boolean(a.fits.open).key("count");

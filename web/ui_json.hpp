@@ -28,6 +28,9 @@ public:
     JsonOut& boolean(bool v);
     JsonOut& null();
     JsonOut& opt(const std::optional<int64_t>& v) { return v ? num(*v) : null(); }
+    // An optional error (std::optional<Error>) as its message, or null.
+    template <class E>
+    JsonOut& message(const E& error) { return error ? str(error->message) : null(); }
     JsonOut& open(char bracket);           // '{' or '['
     JsonOut& close(char bracket);          // '}' or ']'
     JsonOut& raw(std::string_view json);   // a value that is already JSON

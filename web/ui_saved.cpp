@@ -157,68 +157,44 @@ void saved_init(App& a) {
     notify(a, r.notices);
 }
 
-void view_saved(App& a) {
-    SavedUi& s = a.saved;
-    if (!s.available) {
-        ImGui::PushTextWrapPos(0.0f);
-        text_dim("This browser does not let the page store anything (private mode or storage disabled).");
-        ImGui::PopTextWrapPos();
-        return;
-    }
-    name_and_save(a, s.preset_name, sizeof s.preset_name, "##preset_name", "name these inputs", "Save##preset", false);
-    const float x_w = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().FramePadding.x;
-    auto list = [&](auto& items, const char* kind, auto summary, auto load) {
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            ImGui::PushID(kind);
-            ImGui::PushID(static_cast<int>(i));
-            const std::string label = items[i].name + "##load";
-            const float w = ImGui::GetContentRegionAvail().x - x_w - ImGui::GetStyle().ItemSpacing.x;
-            if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(w, 0))) load(items[i]);
-            tag_item((std::string(kind) + ":" + items[i].name).c_str());
-            const std::string sum = summary(items[i]);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sum.c_str());
-            const ImVec2 end = ImGui::GetItemRectMax();
-            const float sw = ImGui::CalcTextSize(sum.c_str()).x;
-            const float name_w = ImGui::CalcTextSize(items[i].name.c_str()).x;
-            if (ImGui::GetItemRectMin().x + name_w + 16 + sw < end.x)
-                ImGui::GetWindowDrawList()->AddText(ImVec2(end.x - sw - 4, ImGui::GetItemRectMin().y), a.pal.axis_text,
-                                                    sum.c_str());
-            ImGui::SameLine();
-            if (ImGui::SmallButton("x")) {
-                ImGui::PopID();
-                ImGui::PopID();
-                delete_entry(a, items, i);
-                return;
-            }
-            tag_item((std::string("delete:") + kind + ":" + items[i].name).c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Delete '%s' from this browser", items[i].name.c_str());
+// view_saved's steps.
+namespace {
+
+// The saved entries of one kind (presets or GPUs): each a row that loads it on click, its summary drawn right
+// where it fits (always as its tooltip), and an "x" that deletes it. `x_w`: the "x" button's width.
+template <typename Items, typename Summary, typename Load>
+SMCALC_STEP void saved_list(App& a, Items& items, const char* kind, float x_w, Summary summary, Load load) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        ImGui::PushID(kind);
+        ImGui::PushID(static_cast<int>(i));
+        const std::string label = items[i].name + "##load";
+        const float w = ImGui::GetContentRegionAvail().x - x_w - ImGui::GetStyle().ItemSpacing.x;
+        if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(w, 0))) load(items[i]);
+        tag_item((std::string(kind) + ":" + items[i].name).c_str());
+        const std::string sum = summary(items[i]);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sum.c_str());
+        const ImVec2 end = ImGui::GetItemRectMax();
+        const float sw = ImGui::CalcTextSize(sum.c_str()).x;
+        const float name_w = ImGui::CalcTextSize(items[i].name.c_str()).x;
+        if (ImGui::GetItemRectMin().x + name_w + 16 + sw < end.x)
+            ImGui::GetWindowDrawList()->AddText(ImVec2(end.x - sw - 4, ImGui::GetItemRectMin().y), a.pal.axis_text,
+                                                sum.c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("x")) {
             ImGui::PopID();
             ImGui::PopID();
+            delete_entry(a, items, i);
+            return;
         }
-    };
-    if (s.state.presets.empty()) {
-        ImGui::PushTextWrapPos(0.0f);
-        text_dim("Saved inputs (kernel or tile, without the GPU) appear here.");
-        ImGui::PopTextWrapPos();
+        tag_item((std::string("delete:") + kind + ":" + items[i].name).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Delete '%s' from this browser", items[i].name.c_str());
+        ImGui::PopID();
+        ImGui::PopID();
     }
-    list(s.state.presets, "preset", [](const SavedPreset& p) { return preset_summary(p); },
-         [&](const SavedPreset& p) {
-             if (apply_saved_preset(p, a.in))
-                 say(a, "Loaded '" + p.name + "'.");
-             else
-                 say(a, "'" + p.name + "' does not read any more.", true);
-         });
-    ImGui::Spacing();
-    ImGui::PushTextWrapPos(0.0f);
-    text_dim(s.state.gpus.empty() ? "Custom GPUs: save one from the GPU card's Custom device editor."
-                                  : "Custom GPUs (also at the top of the GPU list):");
-    ImGui::PopTextWrapPos();
-    list(s.state.gpus, "gpu", [](const SavedGpu& g) { return gpu_summary(g); },
-         [&](const SavedGpu& g) {
-             apply_saved_gpu(g, a.in);
-             say(a, "Using '" + g.name + "'.");
-         });
-    ImGui::Spacing();
+}
+
+// Export, Import, and (where some stored entries did not read) the button that removes them.
+SMCALC_STEP void saved_buttons(App& a, SavedUi& s) {
     ImGui::BeginDisabled(s.state.presets.empty() && s.state.gpus.empty());
     if (ImGui::Button("Export")) download("smcalc-saved.json", export_json(s.state));
     ImGui::EndDisabled();
@@ -237,6 +213,10 @@ void view_saved(App& a) {
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Delete the stored entries this page could not read");
     }
+}
+
+// The last action's message, the storage note, and the scroll that brings the card into view after a save.
+SMCALC_STEP void saved_footer(const App& a, const SavedUi& s) {
     if (!s.message.empty()) {
         ImGui::PushTextWrapPos(0.0f);
         if (s.message_error)
@@ -253,6 +233,45 @@ void view_saved(App& a) {
         scroll_parent_to(pos, ImVec2(pos.x + ImGui::GetWindowWidth(),
                                      ImGui::GetCursorScreenPos().y + ImGui::GetStyle().WindowPadding.y));
     }
+}
+
+}  // namespace
+
+void view_saved(App& a) {
+    SavedUi& s = a.saved;
+    if (!s.available) {
+        ImGui::PushTextWrapPos(0.0f);
+        text_dim("This browser does not let the page store anything (private mode or storage disabled).");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    name_and_save(a, s.preset_name, sizeof s.preset_name, "##preset_name", "name these inputs", "Save##preset", false);
+    const float x_w = ImGui::CalcTextSize("x").x + 2 * ImGui::GetStyle().FramePadding.x;
+    if (s.state.presets.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        text_dim("Saved inputs (kernel or tile, without the GPU) appear here.");
+        ImGui::PopTextWrapPos();
+    }
+    saved_list(a, s.state.presets, "preset", x_w, [](const SavedPreset& p) { return preset_summary(p); },
+               [&](const SavedPreset& p) {
+                   if (apply_saved_preset(p, a.in))
+                       say(a, "Loaded '" + p.name + "'.");
+                   else
+                       say(a, "'" + p.name + "' does not read any more.", true);
+               });
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0.0f);
+    text_dim(s.state.gpus.empty() ? "Custom GPUs: save one from the GPU card's Custom device editor."
+                                  : "Custom GPUs (also at the top of the GPU list):");
+    ImGui::PopTextWrapPos();
+    saved_list(a, s.state.gpus, "gpu", x_w, [](const SavedGpu& g) { return gpu_summary(g); },
+               [&](const SavedGpu& g) {
+                   apply_saved_gpu(g, a.in);
+                   say(a, "Using '" + g.name + "'.");
+               });
+    ImGui::Spacing();
+    saved_buttons(a, s);
+    saved_footer(a, s);
 }
 
 void view_save_gpu(App& a) {

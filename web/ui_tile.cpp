@@ -83,17 +83,12 @@ void optional_int(const char* id, BytesEdit& e, int64_t& value, const char* hint
 
 }  // namespace
 
-void view_tile_inputs(App& a, bool compact) {
-    TileInput& t = a.in.tile;
-    const Model& m = a.model;
-    if (!ImGui::BeginTable("tin", 2, ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, compact ? 1.75f : 1.45f);
+// view_tile_inputs' steps, one group of rows each (NVIDIA-only rows skipped on AMD, whose MFMA model reads shape,
+// stages, waves, types and problem).
+namespace {
 
-    label_cell(compact ? "Tile MxNxK" : "Tile M x N x K", "Output tile of one CTA (M x N elements of C) and the K elements loaded per "
-                                 "pipeline stage. CUTLASS writes it as TileShape / ThreadblockShape.", "tm");
-    triple("tile", t.m, t.n, t.k, kTileTags);
-    const bool amd = m.amd_gpu != nullptr;  // the AMD MFMA model reads shape, stages, waves, types and problem
+// Stages with its "auto" box, and the CUTLASS schedule (NVIDIA).
+SMCALC_STEP void tile_stage_schedule_rows(TileInput& t, const Model& m, bool compact, bool amd) {
     label_cell("Stages", "Shared-memory pipeline stages (CUTLASS's Stages / PipelineStages). Auto: CUTLASS's "
                          "StageCountAutoCarveout, the most that fit beside the epilogue.", "st");
     // Beside the field, the "auto" box: the field takes what the box leaves (measured, not guessed: at 640 x 480 a
@@ -122,6 +117,10 @@ void view_tile_inputs(App& a, bool compact) {
             ImGui::EndCombo();
         }
     }
+}
+
+// Warps (or waves), the A x B and accumulator types, and the MMA path where no schedule fixes it.
+SMCALC_STEP void tile_warps_types_rows(TileInput& t, const Model& m, bool compact, bool amd) {
     if (amd)
         label_cell(compact ? "Waves" : "Waves / workgroup", "Waves of 64 lanes, each holding a share of the accumulators (1 .. 16).", "w");
     else if (t.schedule == Schedule::None || t.schedule == Schedule::Sm80Multistage)
@@ -151,44 +150,50 @@ void view_tile_inputs(App& a, bool compact) {
             if (segmented(paths, 2, p, enabled)) t.mma = p ? MmaPath::TensorMemory : MmaPath::Registers;
         }
     }
-    if (!amd) {
-        if (t.mma == MmaPath::TensorMemory && t.schedule == Schedule::None) {
-            label_cell("Acc. buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).", "ab");
-            int_input("##ab", t.acc_buffers, 1, 1);
+}
+
+// NVIDIA only: TMEM accumulator buffers, the epilogue's staging and the registers beside the accumulators.
+SMCALC_STEP void tile_epilogue_rows(App& a, TileInput& t, const Model& m, bool compact) {
+    if (t.mma == MmaPath::TensorMemory && t.schedule == Schedule::None) {
+        label_cell("Acc. buffers", "Copies of the accumulators in TMEM (2 = double-buffered epilogue).", "ab");
+        int_input("##ab", t.acc_buffers, 1, 1);
+    }
+    label_cell(compact ? "Epilogue" : "Epilogue staging", "Shared memory the epilogue uses to stage C/D on the way out.", "ep");
+    {
+        static const char* eps[] = {"None", "Whole output tile", "Given bytes"};
+        int e = static_cast<int>(t.epilogue);
+        if (ImGui::Combo("##ep", &e, eps, 3)) t.epilogue = static_cast<Epilogue>(e);
+        tag_item("##ep");
+    }
+    if (t.epilogue == Epilogue::OutputTile) {
+        label_cell("Output type", "Type of the staged output tile (default: the accumulator type).", "eo");
+        const char* cur = t.out ? dtype_label(*t.out) : "as accumulator";
+        if (ImGui::BeginCombo("##eo", cur)) {
+            if (ImGui::Selectable("as accumulator", !t.out)) t.out.reset();
+            for (DType c : kDTypes)
+                if (ImGui::Selectable(dtype_label(c), t.out && *t.out == c)) t.out = c;
+            ImGui::EndCombo();
         }
-        label_cell(compact ? "Epilogue" : "Epilogue staging", "Shared memory the epilogue uses to stage C/D on the way out.", "ep");
-        {
-            static const char* eps[] = {"None", "Whole output tile", "Given bytes"};
-            int e = static_cast<int>(t.epilogue);
-            if (ImGui::Combo("##ep", &e, eps, 3)) t.epilogue = static_cast<Epilogue>(e);
-            tag_item("##ep");
-        }
-        if (t.epilogue == Epilogue::OutputTile) {
-            label_cell("Output type", "Type of the staged output tile (default: the accumulator type).", "eo");
-            const char* cur = t.out ? dtype_label(*t.out) : "as accumulator";
-            if (ImGui::BeginCombo("##eo", cur)) {
-                if (ImGui::Selectable("as accumulator", !t.out)) t.out.reset();
-                for (DType c : kDTypes)
-                    if (ImGui::Selectable(dtype_label(c), t.out && *t.out == c)) t.out = c;
-                ImGui::EndCombo();
-            }
-        }
-        if (t.epilogue == Epilogue::Bytes) {
-            label_cell("Epilogue bytes", "Shared memory for epilogue sub-tiles, e.g. 32KB.", "eb");
-            bytes_input("##eb", "epilogue bytes", a.eb, t.epilogue_bytes, "e.g. 32KB");
-        }
-        if (t.epilogue != Epilogue::None) {
-            label_cell(compact ? "Reuse smem" : "Reuse mainloop smem", "The epilogue aliases the mainloop's buffers (CUTLASS 2.x shared union).", "er");
-            ImGui::Checkbox("##er", &t.epilogue_reuses_mainloop);
-        }
-        label_cell(compact ? "Other regs" : "Other registers", "Registers per thread beyond the accumulators (addresses, fragments). Empty: "
-                                      "the model's estimate. Put what ptxas -v reports minus the accumulators.", "ov");
-        {
-            std::string hint = "model default";
-            if (m.tile && t.overhead_regs < 0) hint += " (" + std::to_string(m.tile->overhead_regs) + ")";
-            optional_int("##ov", a.ov, t.overhead_regs, hint.c_str());
-        }
-    }  // !amd
+    }
+    if (t.epilogue == Epilogue::Bytes) {
+        label_cell("Epilogue bytes", "Shared memory for epilogue sub-tiles, e.g. 32KB.", "eb");
+        bytes_input("##eb", "epilogue bytes", a.eb, t.epilogue_bytes, "e.g. 32KB");
+    }
+    if (t.epilogue != Epilogue::None) {
+        label_cell(compact ? "Reuse smem" : "Reuse mainloop smem", "The epilogue aliases the mainloop's buffers (CUTLASS 2.x shared union).", "er");
+        ImGui::Checkbox("##er", &t.epilogue_reuses_mainloop);
+    }
+    label_cell(compact ? "Other regs" : "Other registers", "Registers per thread beyond the accumulators (addresses, fragments). Empty: "
+                                  "the model's estimate. Put what ptxas -v reports minus the accumulators.", "ov");
+    {
+        std::string hint = "model default";
+        if (m.tile && t.overhead_regs < 0) hint += " (" + std::to_string(m.tile->overhead_regs) + ")";
+        optional_int("##ov", a.ov, t.overhead_regs, hint.c_str());
+    }
+}
+
+// fp6/fp4 in shared memory (NVIDIA, sub-byte types only) and the whole problem's M x N x K.
+SMCALC_STEP void tile_subbyte_problem_rows(App& a, TileInput& t, bool compact, bool amd) {
     const bool subbyte = !amd && (t.a == DType::F6 || t.a == DType::F4 || t.b == DType::F6 || t.b == DType::F4);
     if (subbyte) {
         label_cell(compact ? "fp6/fp4 smem" : "fp6/fp4 in smem", "Auto: padded to 1 byte for kind::f8f6f4, packed for fp4 x fp4.", "sb");
@@ -202,22 +207,43 @@ void view_tile_inputs(App& a, bool compact) {
         label_cell("  M x N x K", "The GEMM's M, N and K in elements.", "p");
         triple("problem", a.in.problem.m, a.in.problem.n, a.in.problem.k, kProblemTags);
     }
+}
+
+// Under the table: the tile's instruction, warp grid and threads.
+SMCALC_STEP void tile_instruction_line(const TileResult& r) {
+    ImGui::Spacing();
+    std::string s = r.instruction;
+    if (r.grid_m > 0 && r.grid_n > 0)
+        s += ", " + std::to_string(r.grid_m) + " x " + std::to_string(r.grid_n) +
+             (r.instruction.rfind("wgmma", 0) == 0 ? " warpgroups" : " warps");
+    s += ", " + std::to_string(r.threads) + " threads";
+    ImGui::PushTextWrapPos(0.0f);
+    text_dim(s.c_str());
+    ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void view_tile_inputs(App& a, bool compact) {
+    TileInput& t = a.in.tile;
+    const Model& m = a.model;
+    if (!ImGui::BeginTable("tin", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, compact ? 1.75f : 1.45f);
+
+    label_cell(compact ? "Tile MxNxK" : "Tile M x N x K", "Output tile of one CTA (M x N elements of C) and the K elements loaded per "
+                                 "pipeline stage. CUTLASS writes it as TileShape / ThreadblockShape.", "tm");
+    triple("tile", t.m, t.n, t.k, kTileTags);
+    const bool amd = m.amd_gpu != nullptr;  // the AMD MFMA model reads shape, stages, waves, types and problem
+    tile_stage_schedule_rows(t, m, compact, amd);
+    tile_warps_types_rows(t, m, compact, amd);
+    if (!amd) tile_epilogue_rows(a, t, m, compact);
+    tile_subbyte_problem_rows(a, t, compact, amd);
     cluster_inputs(a, compact);
     end_locked_row();
     ImGui::EndTable();
 
-    if (m.tile) {
-        ImGui::Spacing();
-        const TileResult& r = *m.tile;
-        std::string s = r.instruction;
-        if (r.grid_m > 0 && r.grid_n > 0)
-            s += ", " + std::to_string(r.grid_m) + " x " + std::to_string(r.grid_n) +
-                 (r.instruction.rfind("wgmma", 0) == 0 ? " warpgroups" : " warps");
-        s += ", " + std::to_string(r.threads) + " threads";
-        ImGui::PushTextWrapPos(0.0f);
-        text_dim(s.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    if (m.tile) tile_instruction_line(*m.tile);
 }
 
 void view_tile_verdict(App& a) {

@@ -626,7 +626,7 @@ void read_tiles_fields(const json& j, Request& req) {
     }
 }
 
-// ----- thread block clusters (issue 17) -----
+// ----- thread block clusters (docs/clusters.md) -----
 
 // One cluster or grid dimension: an integer lo .. hi (whole floats accepted, as everywhere).
 int64_t read_dim(const json& v, const std::string& field, int64_t hi, std::string_view what) {

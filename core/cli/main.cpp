@@ -105,7 +105,7 @@ constexpr Field kGpus = {"--gpus", "gpus",
                          "LIST", Kind::Names};
 constexpr Field kWaves = {"--waves", "waves",
                           "AMD tile: waves of 64 lanes per workgroup, 1..16 (default 4; in a compare: the --warps count)"};
-// Thread block clusters (issue 17; CC 9.0+). --non-portable-cluster comes from the cluster input table.
+// Thread block clusters (docs/clusters.md; CC 9.0+). --non-portable-cluster comes from the cluster input table.
 constexpr Field kCluster = {"--cluster", "cluster",
                             "thread block cluster in CTAs: XxYxZ (4x2x1) or a size N (= Nx1x1); CC 9.0+; resident "
                             "clusters GPU-wide, GPC by GPC",

@@ -102,7 +102,7 @@ constexpr GpuSpec kGpus[] = {
         .hbm_bytes = int64_t{288} << 30, .peak_clock_mhz = 2400.0, .mem_bw_gbs = 8000.0,
         .source = "ROCM-SPECS (CUs 256 = 32 per XCD, LDS 160 KiB, 288 GiB); HC2025 (2.4 GHz, 8 TB/s, 3rd-party); "
                   "SEED002 (disagrees: 288 CUs)",
-        .note = "Seed 002 says \"MI355X (288 CUs)\"; AMD's specifications say 256 CUs (8 XCDs x 32) and 288 GB of "
+        .note = "A course text says \"MI355X (288 CUs)\"; AMD's specifications say 256 CUs (8 XCDs x 32) and 288 GB of "
                 "HBM3E: 288 is the memory size. smcalc uses AMD's 256.",
     },
     {

@@ -372,7 +372,7 @@ std::optional<Error> validate_gpc_layout(const GpcLayout& g, int64_t sm_count) {
 
 std::optional<Error> validate_cluster(ComputeCapability cc, const GpcLayout& gpc, const ClusterInput& in) {
     if (!has_clusters(cc))
-        // InvalidInput, not Unsupported: a cluster on such a part is a wrong request (CLI exit 2, issue 17).
+        // InvalidInput, not Unsupported: a cluster on such a part is a wrong request (CLI exit 2, docs/bad-inputs.md).
         return Error{ErrorId::InvalidInput, "cluster",
                      "cluster is " + dims_text(in.dims) + ", but CC " + cc_text(cc) +
                          " has no thread block clusters: they need CC 9.0 or newer (Hopper, Blackwell); "
@@ -438,6 +438,249 @@ int64_t cutlass_grid_ctas(int64_t sms, int64_t sms_per_gpc, int64_t cluster_size
     return std::min(ctas, sms);
 }
 
+namespace {
+
+// clusters()'s steps share the launch: k CTAs per cluster on S SMs, c CTAs per SM a cluster launch uses (the per-SM
+// occupancy's ctas_per_sm, capped where the CC caps it).
+struct ClusterLaunch {
+    const Device& dev;
+    const GpcLayout& gpc;
+    int64_t k, S, c, ctas_per_sm;
+    bool capped;
+
+    // One figure of resident clusters, with the CTA slots it leaves idle against the launch without a cluster.
+    ClusterFigure figure(std::string key, std::string label, int64_t clusters, std::optional<int64_t> idle,
+                         ClusterBasis basis, std::string text, std::string source) const {
+        ClusterFigure f;
+        f.key = std::move(key);
+        f.label = std::move(label);
+        f.clusters = clusters;
+        f.ctas = clusters * k;
+        f.idle_cta_slots = std::max<int64_t>(0, S * ctas_per_sm - f.ctas);
+        f.idle_sms = idle;
+        f.basis = basis;
+        f.basis_text = std::move(text);
+        f.source = std::move(source);
+        return f;
+    }
+};
+
+// The derivation's first lines: the cluster, its CTAs per SM (capped or not), its distributed shared memory; notes
+// on the non-portable attribute.
+[[gnu::always_inline]] inline void cluster_head(const ClusterLaunch& L, const ClusterInput& in, const Limit& lim,
+                                                const CcCtaCap* cap, ClusterResult& r) {
+    auto& D = r.derivation;
+    auto& N = r.notes;
+    const int64_t k = L.k, c = L.c, ctas_per_sm = L.ctas_per_sm;
+    D.push_back("cluster " + dims_text(in.dims) + " = " + std::to_string(k) + " CTAs, co-scheduled on one GPC (PG13-CL)");
+    if (L.capped) {
+        D.push_back("CTAs per SM: " + std::to_string(ctas_per_sm) + " by the per-SM occupancy, but a cluster launch on CC " +
+                    cc_text(L.dev.cc) + " holds at most " + std::to_string(c) + " per SM: " + std::to_string(c) + " (" +
+                    std::string(cap->source) + "; inferred from measurements)");
+        N.push_back("A cluster launch on CC " + cc_text(L.dev.cc) + " holds at most " + std::to_string(c) +
+                    " CTAs per SM (inferred from B200 measurements), fewer than the " + std::to_string(ctas_per_sm) +
+                    " the per-SM occupancy allows without a cluster.");
+    } else {
+        D.push_back("CTAs per SM: " + std::to_string(c) + " (the per-SM occupancy; clusters do not change it)");
+    }
+    D.push_back("each CTA of a cluster on its own SM: a GPC of fewer SMs than the cluster's CTAs holds none (PG13-CL)");
+    D.push_back("distributed shared memory per cluster: " + std::to_string(k) + " x " + grouped(r.smem_per_cta) + " B = " +
+                grouped(r.dsmem_per_cluster) + " B (every CTA of the cluster can address the others' shared memory)");
+    if (in.non_portable && !lim.confirmed)
+        N.push_back("The non-portable cluster limit of CC " + cc_text(L.dev.cc) +
+                    " is not sourced: 16 is assumed; cudaOccupancyMaxPotentialClusterSize on the device tells.");
+    if (in.non_portable && k <= kMaxPortableClusterSize)
+        N.push_back("non_portable_cluster is set, but a cluster of " + std::to_string(k) +
+                    " CTAs is portable: the attribute changes nothing here.");
+}
+
+// A grid's CTAs and whole clusters (the waves are filled in where resident clusters are known).
+[[gnu::always_inline]] inline ClusterWaves cluster_grid(const Dim3& grid, int64_t k) {
+    ClusterWaves w;
+    w.grid = grid;
+    w.grid_ctas = grid.x * grid.y * grid.z;  // checked <= 2^53
+    w.grid_clusters = w.grid_ctas / k;
+    return w;
+}
+
+// The typical figure's label, text and source, and its derivation line, by where the typical layout comes from.
+struct TypicalText {
+    std::string label = "even GPC layout", text, source;
+};
+[[gnu::always_inline]] inline TypicalText typical_text(const ClusterLaunch& L, const RangeFull& rf,
+                                                       std::vector<std::string>& D) {
+    const int64_t c = L.c, k = L.k;
+    TypicalText t;
+    t.source = std::string(L.gpc.source);
+    switch (rf.typical_from) {
+        case TypicalFrom::Measured:
+            t.label = "GPC groups inferred from measurements";
+            t.source = std::string(L.gpc.measured_groups_source);
+            t.text = "the groups of SMs that public cudaOccupancyMaxActiveClusters measurements fit: " +
+                     layout_text(rf.typical.layout) + " (" + t.source + "; dies may differ)";
+            D.push_back("typical (groups inferred from measurements): " + layout_text(rf.typical.layout) + ": " +
+                        layout_arith(rf.typical.layout, c, k));
+            break;
+        case TypicalFrom::MeanOfEvenSplits: {
+            std::string gs;
+            for (int64_t g : rf.even_counts) gs += (gs.empty() ? "" : " or ") + std::to_string(g);
+            t.label = "mean of the even layouts";
+            t.text = "the sources allow " + gs + " GPCs and none picks one: the mean (rounded down) of the "
+                     "even splits over each count; the picture shows " + layout_text(rf.typical.layout);
+            D.push_back("typical: mean of the even splits over " + gs + " GPCs = " + grouped(rf.typical.clusters) +
+                        " (no source picks the GPC count); the split over " +
+                        std::to_string(rf.typical.layout.size()) + " GPCs: " + layout_text(rf.typical.layout) +
+                        ": " + layout_arith(rf.typical.layout, c, k));
+            break;
+        }
+        case TypicalFrom::EvenSplit:
+            t.text = "assumes TPCs spread as evenly as they go: " + layout_text(rf.typical.layout) +
+                     " (real dies are uneven)";
+            D.push_back("typical (even split): " + layout_text(rf.typical.layout) + ": " +
+                        layout_arith(rf.typical.layout, c, k));
+            break;
+    }
+    return t;
+}
+
+// Over every GPC layout the sources allow: the fewest, typical and most clusters, and the typical layout's GPCs.
+[[gnu::always_inline]] inline void layout_figures(const ClusterLaunch& L, const RangeFull& rf, MaxActiveClusters& m,
+                                                  ClusterResult& r) {
+    const GpcLayout& gpc = L.gpc;
+    const int64_t S = L.S, c = L.c, k = L.k;
+    auto& D = r.derivation;
+    m.low = rf.low.clusters;
+    m.typical = rf.typical.clusters;
+    m.high = rf.high.clusters;
+    const int64_t u = std::max<int64_t>(1, gpc.sms_per_tpc);
+    const std::string space =
+        grouped(S) + " SMs" + (u > 1 ? " (" + grouped(S / u) + " TPCs of " + std::to_string(u) + ")" : "") + " on " +
+        (gpc.gpcs_min == gpc.gpcs_max ? std::to_string(gpc.gpcs_max)
+                                      : std::to_string(gpc.gpcs_min) + " to " + std::to_string(gpc.gpcs_max)) +
+        " GPCs of at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs";
+    D.push_back("GPC layouts allowed: every split of " + space + " (the per-GPC split of a harvested die is not "
+                "published)" + (rf.typical_from == TypicalFrom::Measured
+                                    ? ", and the groups inferred from measurements (" +
+                                          std::string(gpc.measured_groups_source) + ")"
+                                    : std::string()));
+    D.push_back("fewest: " + layout_text(rf.low.layout) + ": " + layout_arith(rf.low.layout, c, k));
+    D.push_back("most: " + layout_text(rf.high.layout) + ": " + layout_arith(rf.high.layout, c, k));
+    const TypicalText typical = typical_text(L, rf, D);
+    m.figures.push_back(L.figure("low", "fewest over every GPC layout", rf.low.clusters,
+                                 layout_idle(rf.low.layout, c, k), ClusterBasis::Range,
+                                 "the worst split of " + space + ": " + layout_text(rf.low.layout),
+                                 std::string(gpc.source)));
+    m.figures.push_back(L.figure("typical", typical.label, rf.typical.clusters,
+                                 layout_idle(rf.typical.layout, c, k), ClusterBasis::Estimate, typical.text,
+                                 typical.source));
+    m.figures.push_back(L.figure("high", "most over every GPC layout", rf.high.clusters,
+                                 layout_idle(rf.high.layout, c, k), ClusterBasis::Range,
+                                 "the best split of " + space + ": " + layout_text(rf.high.layout),
+                                 std::string(gpc.source)));
+    for (int64_t s : rf.typical.layout) {
+        GpcFill f;
+        f.sms = s;
+        f.clusters = per_gpc(s, c, k);
+        f.ctas = f.clusters * k;
+        f.idle_sms = idle_in_gpc(s, f.ctas, c);
+        r.gpcs.push_back(f);
+    }
+}
+
+// The figures beside the range: CUTLASS's grid heuristic and public launches of this cluster size.
+[[gnu::always_inline]] inline void outside_figures(const ClusterLaunch& L, MaxActiveClusters& m,
+                                                   std::vector<std::string>& N) {
+    const GpcLayout& gpc = L.gpc;
+    const int64_t S = L.S, c = L.c, k = L.k;
+    if (gpc.heuristic_sms_per_gpc > 0 && c > 0) {
+        const int64_t h = gpc.heuristic_sms_per_gpc;
+        const int64_t ctas = cutlass_grid_ctas(S, h, k);
+        const int64_t whole = S < h ? 1 : S / h, rest = S < h ? 0 : S % h;
+        std::string text = "CUTLASS's SM90 persistent grid: " + grouped(S) + " SMs read as " + std::to_string(whole) +
+                           " GPCs of " + std::to_string(h) + " + " + std::to_string(rest) + " SMs: " +
+                           std::to_string(whole) + " x " + std::to_string(h - h % k) + " + " +
+                           std::to_string(rest - rest % k) + " = " + grouped(ctas) + " CTAs (assumes 1 CTA per SM)";
+        if (c != 1) text += "; this kernel has " + std::to_string(c) + " CTAs per SM";
+        m.figures.push_back(L.figure("cutlass_heuristic", "CUTLASS grid heuristic", ctas / k, std::nullopt,
+                                     ClusterBasis::Estimate, text, "CUTLASS-TSP"));
+    }
+    for (const ClusterEvidence& e : gpc.evidence) {
+        if (e.cluster_size != k || e.ctas_per_sm != c) continue;
+        m.figures.push_back(L.figure("public_evidence", "public launch", e.clusters, std::nullopt,
+                                     ClusterBasis::Estimate, std::string(e.text),
+                                     std::string(e.source)));
+        if (m.low && (e.clusters < *m.low || e.clusters > *m.high))
+            N.push_back("The public figure of " + grouped(e.clusters) + " clusters lies outside the range " +
+                        grouped(*m.low) + ".." + grouped(*m.high) + ": the model or the source is wrong.");
+    }
+}
+
+// The limiter: at the typical figure where there is one, else at the bound.
+[[gnu::always_inline]] inline void cluster_limiter(const ClusterLaunch& L, const MaxActiveClusters& m, ClusterResult& r) {
+    const GpcLayout& gpc = L.gpc;
+    const int64_t c = L.c, k = L.k;
+    const int64_t slots = L.S * c;                    // CTA slots a cluster launch can use (c capped)
+    const int64_t solver_slots = L.S * L.ctas_per_sm;  // CTA slots without a cluster
+    const int64_t at = m.typical.value_or(m.bound);
+    if (c == 0) {
+        r.limiter = ClusterLimiter::PerSmOccupancy;
+        r.limiter_reason = "0 CTAs per SM: the per-SM occupancy leaves no room for any cluster.";
+    } else if (gpc.max_sms_per_gpc > 0 && gpc.max_sms_per_gpc < k) {
+        r.limiter = ClusterLimiter::Gpc;
+        r.limiter_reason = "a GPC holds at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs, fewer than the cluster's " +
+                           std::to_string(k) + " CTAs, and each CTA of a cluster needs its own SM: 0 clusters fit; use "
+                           "a cluster of at most " + std::to_string(gpc.max_sms_per_gpc) + " CTAs";
+        r.notes.push_back("0 clusters: " + r.limiter_reason + ".");
+    } else if (m.typical && at * k < slots) {
+        const bool measured = !gpc.measured_groups.empty() && fig_key_is(m, "typical", "GPC groups inferred from measurements");
+        r.limiter = ClusterLimiter::Gpc;
+        r.limiter_reason = "clusters cannot span GPCs and each CTA needs its own SM: " + grouped(slots - at * k) + " of " +
+                           grouped(slots) + " CTA slots stay empty in the " +
+                           (measured ? "groups inferred from measurements" : "typical layout") + " (" +
+                           grouped(slots - *m.low * k) + " in the worst)";
+    } else if (!m.typical) {
+        r.limiter = ClusterLimiter::LayoutNotSourced;
+        r.limiter_reason = "layout not sourced: the bound of " + grouped(m.bound) + " clusters (" + grouped(slots) +
+                           " CTA slots / " + std::to_string(k) + ") is exact, but how many slots the GPCs strand below "
+                           "it is unknown";
+    } else if (L.capped) {
+        r.limiter = ClusterLimiter::ClusterCtaCap;
+        r.limiter_reason = "a cluster launch on CC " + cc_text(L.dev.cc) + " holds at most " + std::to_string(c) +
+                           " CTAs per SM (" + std::to_string(L.ctas_per_sm) + " without a cluster): " + grouped(solver_slots - slots) +
+                           " of " + grouped(solver_slots) + " CTA slots stay empty";
+    } else {
+        r.limiter = ClusterLimiter::PerSmOccupancy;
+        r.limiter_reason = "every CTA slot holds a cluster's CTA: the per-SM occupancy sets the count, as without a "
+                           "cluster";
+    }
+    if (c > 0 && m.bound == 0 && gpc.max_sms_per_gpc == 0)
+        r.notes.push_back("0 clusters: the whole GPU has " + grouped(slots) + " CTA slots, fewer than the cluster's " +
+                          std::to_string(k) + ".");
+}
+
+// A grid of clusters in waves of the resident clusters: fewest (at the most resident), typical, most, at the bound.
+[[gnu::always_inline]] inline void cluster_waves(const Dim3& grid, int64_t k, const MaxActiveClusters& m,
+                                                 ClusterResult& r) {
+    ClusterWaves w = cluster_grid(grid, k);
+    auto waves = [&](std::optional<int64_t> per) -> std::optional<int64_t> {
+        if (!per || *per <= 0) return std::nullopt;
+        return ceil_div(w.grid_clusters, *per);
+    };
+    w.waves_low = waves(m.high);
+    w.waves_typical = waves(m.typical);
+    w.waves_high = waves(m.low);
+    w.waves_bound = waves(m.bound);
+    if (w.waves_typical)
+        r.derivation.push_back("waves: " + grouped(w.grid_clusters) + " clusters / " + grouped(*m.typical) +
+                               " per wave = " + grouped(*w.waves_typical) + " (fewest " + grouped(*w.waves_low) +
+                               ", most " + (w.waves_high ? grouped(*w.waves_high) : std::string("unbounded")) + ")");
+    else if (!w.waves_bound)
+        r.notes.push_back("No cluster is resident: the grid never runs.");
+    r.waves = w;
+}
+
+}  // namespace
+
 Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_t ctas_per_sm, int64_t smem_per_cta,
                                  const ClusterInput& in) {
     auto arch = validate_device(dev);
@@ -453,6 +696,7 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     const CcCtaCap* cap = cta_cap(dev.cc);
     const bool capped = cap != nullptr && ctas_per_sm > cap->cap;
     const int64_t c = capped ? cap->cap : ctas_per_sm;  // CTAs per SM a cluster launch uses
+    const ClusterLaunch L{dev, gpc, k, S, c, ctas_per_sm, capped};
 
     ClusterResult r;
     r.dims = in.dims;
@@ -466,219 +710,31 @@ Expected<ClusterResult> clusters(const Device& dev, const GpcLayout& gpc, int64_
     r.dsmem_per_cluster = k * smem_per_cta;  // <= 16 x 2^53
     r.sm_count = S;
     r.ctas_per_gpc_max = gpc.max_sms_per_gpc * c;
-    auto& D = r.derivation;
-    auto& N = r.notes;
-
-    D.push_back("cluster " + dims_text(in.dims) + " = " + std::to_string(k) + " CTAs, co-scheduled on one GPC (PG13-CL)");
-    if (capped) {
-        D.push_back("CTAs per SM: " + std::to_string(ctas_per_sm) + " by the per-SM occupancy, but a cluster launch on CC " +
-                    cc_text(dev.cc) + " holds at most " + std::to_string(c) + " per SM: " + std::to_string(c) + " (" +
-                    std::string(cap->source) + "; inferred from measurements)");
-        N.push_back("A cluster launch on CC " + cc_text(dev.cc) + " holds at most " + std::to_string(c) +
-                    " CTAs per SM (inferred from B200 measurements), fewer than the " + std::to_string(ctas_per_sm) +
-                    " the per-SM occupancy allows without a cluster.");
-    } else {
-        D.push_back("CTAs per SM: " + std::to_string(c) + " (the per-SM occupancy; clusters do not change it)");
-    }
-    D.push_back("each CTA of a cluster on its own SM: a GPC of fewer SMs than the cluster's CTAs holds none (PG13-CL)");
-    D.push_back("distributed shared memory per cluster: " + std::to_string(k) + " x " + grouped(smem_per_cta) + " B = " +
-                grouped(r.dsmem_per_cluster) + " B (every CTA of the cluster can address the others' shared memory)");
-    if (in.non_portable && !lim.confirmed)
-        N.push_back("The non-portable cluster limit of CC " + cc_text(dev.cc) +
-                    " is not sourced: 16 is assumed; cudaOccupancyMaxPotentialClusterSize on the device tells.");
-    if (in.non_portable && k <= kMaxPortableClusterSize)
-        N.push_back("non_portable_cluster is set, but a cluster of " + std::to_string(k) +
-                    " CTAs is portable: the attribute changes nothing here.");
+    cluster_head(L, in, lim, cap, r);
 
     if (S <= 0) {
         r.limiter = ClusterLimiter::PerSmOccupancy;
         r.limiter_reason = "SM count unknown: no GPU-wide figures, per-SM occupancy only.";
-        N.push_back("SM count unknown (0): resident clusters cannot be counted; give a device with sm_count.");
-        if (in.grid) {
-            ClusterWaves w;
-            w.grid = *in.grid;
-            w.grid_ctas = in.grid->x * in.grid->y * in.grid->z;
-            w.grid_clusters = w.grid_ctas / k;
-            r.waves = w;
-        }
+        r.notes.push_back("SM count unknown (0): resident clusters cannot be counted; give a device with sm_count.");
+        if (in.grid) r.waves = cluster_grid(*in.grid, k);
         return r;
     }
 
     MaxActiveClusters m;
     m.bound = S * c / k;  // S <= 2^20, c <= 1024
-    const int64_t slots = S * c;                  // CTA slots a cluster launch can use (c capped)
-    const int64_t solver_slots = S * ctas_per_sm;  // CTA slots without a cluster
-    auto figure = [&](std::string key, std::string label, int64_t clusters, std::optional<int64_t> idle,
-                      ClusterBasis basis, std::string text, std::string source) {
-        ClusterFigure f;
-        f.key = std::move(key);
-        f.label = std::move(label);
-        f.clusters = clusters;
-        f.ctas = clusters * k;
-        f.idle_cta_slots = std::max<int64_t>(0, solver_slots - f.ctas);
-        f.idle_sms = idle;
-        f.basis = basis;
-        f.basis_text = std::move(text);
-        f.source = std::move(source);
-        return f;
-    };
-
-    const auto rf = range_full(gpc, S, c, k);
-    if (rf) {
-        m.low = rf->low.clusters;
-        m.typical = rf->typical.clusters;
-        m.high = rf->high.clusters;
-        const int64_t u = std::max<int64_t>(1, gpc.sms_per_tpc);
-        const std::string space =
-            grouped(S) + " SMs" + (u > 1 ? " (" + grouped(S / u) + " TPCs of " + std::to_string(u) + ")" : "") + " on " +
-            (gpc.gpcs_min == gpc.gpcs_max ? std::to_string(gpc.gpcs_max)
-                                          : std::to_string(gpc.gpcs_min) + " to " + std::to_string(gpc.gpcs_max)) +
-            " GPCs of at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs";
-        D.push_back("GPC layouts allowed: every split of " + space + " (the per-GPC split of a harvested die is not "
-                    "published)" + (rf->typical_from == TypicalFrom::Measured
-                                        ? ", and the groups inferred from measurements (" +
-                                              std::string(gpc.measured_groups_source) + ")"
-                                        : std::string()));
-        D.push_back("fewest: " + layout_text(rf->low.layout) + ": " + layout_arith(rf->low.layout, c, k));
-        D.push_back("most: " + layout_text(rf->high.layout) + ": " + layout_arith(rf->high.layout, c, k));
-        std::string typical_text, typical_label = "even GPC layout";
-        std::string typical_source(gpc.source);
-        switch (rf->typical_from) {
-            case TypicalFrom::Measured:
-                typical_label = "GPC groups inferred from measurements";
-                typical_source = std::string(gpc.measured_groups_source);
-                typical_text = "the groups of SMs that public cudaOccupancyMaxActiveClusters measurements fit: " +
-                               layout_text(rf->typical.layout) + " (" + typical_source + "; dies may differ)";
-                D.push_back("typical (groups inferred from measurements): " + layout_text(rf->typical.layout) + ": " +
-                            layout_arith(rf->typical.layout, c, k));
-                break;
-            case TypicalFrom::MeanOfEvenSplits: {
-                std::string gs;
-                for (int64_t g : rf->even_counts) gs += (gs.empty() ? "" : " or ") + std::to_string(g);
-                typical_label = "mean of the even layouts";
-                typical_text = "the sources allow " + gs + " GPCs and none picks one: the mean (rounded down) of the "
-                               "even splits over each count; the picture shows " + layout_text(rf->typical.layout);
-                D.push_back("typical: mean of the even splits over " + gs + " GPCs = " + grouped(rf->typical.clusters) +
-                            " (no source picks the GPC count); the split over " +
-                            std::to_string(rf->typical.layout.size()) + " GPCs: " + layout_text(rf->typical.layout) +
-                            ": " + layout_arith(rf->typical.layout, c, k));
-                break;
-            }
-            case TypicalFrom::EvenSplit:
-                typical_text = "assumes TPCs spread as evenly as they go: " + layout_text(rf->typical.layout) +
-                               " (real dies are uneven)";
-                D.push_back("typical (even split): " + layout_text(rf->typical.layout) + ": " +
-                            layout_arith(rf->typical.layout, c, k));
-                break;
-        }
-        m.figures.push_back(figure("low", "fewest over every GPC layout", rf->low.clusters,
-                                   layout_idle(rf->low.layout, c, k), ClusterBasis::Range,
-                                   "the worst split of " + space + ": " + layout_text(rf->low.layout),
-                                   std::string(gpc.source)));
-        m.figures.push_back(figure("typical", typical_label, rf->typical.clusters,
-                                   layout_idle(rf->typical.layout, c, k), ClusterBasis::Estimate, typical_text,
-                                   typical_source));
-        m.figures.push_back(figure("high", "most over every GPC layout", rf->high.clusters,
-                                   layout_idle(rf->high.layout, c, k), ClusterBasis::Range,
-                                   "the best split of " + space + ": " + layout_text(rf->high.layout),
-                                   std::string(gpc.source)));
-        for (int64_t s : rf->typical.layout) {
-            GpcFill f;
-            f.sms = s;
-            f.clusters = per_gpc(s, c, k);
-            f.ctas = f.clusters * k;
-            f.idle_sms = idle_in_gpc(s, f.ctas, c);
-            r.gpcs.push_back(f);
-        }
+    if (const auto rf = range_full(gpc, S, c, k)) {
+        layout_figures(L, *rf, m, r);
     } else {
-        N.push_back("GPC layout of this part not sourced: only the bound is known (no layout can beat it; GPCs may "
-                    "strand CTA slots below it). Give gpc.gpcs_min/max and gpc.max_sms_per_gpc for a range.");
+        r.notes.push_back("GPC layout of this part not sourced: only the bound is known (no layout can beat it; GPCs "
+                          "may strand CTA slots below it). Give gpc.gpcs_min/max and gpc.max_sms_per_gpc for a range.");
     }
-    D.push_back("bound: floor(" + grouped(S) + " SMs x " + std::to_string(c) + " / " + std::to_string(k) + ") = " +
-                grouped(m.bound) + " clusters (if every CTA slot could be used)");
-    m.figures.push_back(figure("bound", "CTA slots / cluster size", m.bound, std::nullopt, ClusterBasis::Exact,
-                               "floor(SMs x CTAs per SM / cluster size): no GPC layout gives more", ""));
-
-    if (gpc.heuristic_sms_per_gpc > 0 && c > 0) {
-        const int64_t h = gpc.heuristic_sms_per_gpc;
-        const int64_t ctas = cutlass_grid_ctas(S, h, k);
-        const int64_t whole = S < h ? 1 : S / h, rest = S < h ? 0 : S % h;
-        std::string text = "CUTLASS's SM90 persistent grid: " + grouped(S) + " SMs read as " + std::to_string(whole) +
-                           " GPCs of " + std::to_string(h) + " + " + std::to_string(rest) + " SMs: " +
-                           std::to_string(whole) + " x " + std::to_string(h - h % k) + " + " +
-                           std::to_string(rest - rest % k) + " = " + grouped(ctas) + " CTAs (assumes 1 CTA per SM)";
-        if (c != 1) text += "; this kernel has " + std::to_string(c) + " CTAs per SM";
-        m.figures.push_back(figure("cutlass_heuristic", "CUTLASS grid heuristic", ctas / k, std::nullopt,
-                                   ClusterBasis::Estimate, text, "CUTLASS-TSP"));
-    }
-    for (const ClusterEvidence& e : gpc.evidence) {
-        if (e.cluster_size != k || e.ctas_per_sm != c) continue;
-        m.figures.push_back(figure("public_evidence", "public launch", e.clusters, std::nullopt,
-                                   ClusterBasis::Estimate, std::string(e.text),
-                                   std::string(e.source)));
-        if (m.low && (e.clusters < *m.low || e.clusters > *m.high))
-            N.push_back("The public figure of " + grouped(e.clusters) + " clusters lies outside the range " +
-                        grouped(*m.low) + ".." + grouped(*m.high) + ": the model or the source is wrong.");
-    }
-
-    // Limiter: at the typical figure where there is one, else at the bound.
-    const int64_t at = m.typical.value_or(m.bound);
-    if (c == 0) {
-        r.limiter = ClusterLimiter::PerSmOccupancy;
-        r.limiter_reason = "0 CTAs per SM: the per-SM occupancy leaves no room for any cluster.";
-    } else if (gpc.max_sms_per_gpc > 0 && gpc.max_sms_per_gpc < k) {
-        r.limiter = ClusterLimiter::Gpc;
-        r.limiter_reason = "a GPC holds at most " + std::to_string(gpc.max_sms_per_gpc) + " SMs, fewer than the cluster's " +
-                           std::to_string(k) + " CTAs, and each CTA of a cluster needs its own SM: 0 clusters fit; use "
-                           "a cluster of at most " + std::to_string(gpc.max_sms_per_gpc) + " CTAs";
-        N.push_back("0 clusters: " + r.limiter_reason + ".");
-    } else if (m.typical && at * k < slots) {
-        const bool measured = !gpc.measured_groups.empty() && fig_key_is(m, "typical", "GPC groups inferred from measurements");
-        r.limiter = ClusterLimiter::Gpc;
-        r.limiter_reason = "clusters cannot span GPCs and each CTA needs its own SM: " + grouped(slots - at * k) + " of " +
-                           grouped(slots) + " CTA slots stay empty in the " +
-                           (measured ? "groups inferred from measurements" : "typical layout") + " (" +
-                           grouped(slots - *m.low * k) + " in the worst)";
-    } else if (!m.typical) {
-        r.limiter = ClusterLimiter::LayoutNotSourced;
-        r.limiter_reason = "layout not sourced: the bound of " + grouped(m.bound) + " clusters (" + grouped(slots) +
-                           " CTA slots / " + std::to_string(k) + ") is exact, but how many slots the GPCs strand below "
-                           "it is unknown";
-    } else if (capped) {
-        r.limiter = ClusterLimiter::ClusterCtaCap;
-        r.limiter_reason = "a cluster launch on CC " + cc_text(dev.cc) + " holds at most " + std::to_string(c) +
-                           " CTAs per SM (" + std::to_string(ctas_per_sm) + " without a cluster): " + grouped(solver_slots - slots) +
-                           " of " + grouped(solver_slots) + " CTA slots stay empty";
-    } else {
-        r.limiter = ClusterLimiter::PerSmOccupancy;
-        r.limiter_reason = "every CTA slot holds a cluster's CTA: the per-SM occupancy sets the count, as without a "
-                           "cluster";
-    }
-    if (c > 0 && m.bound == 0 && gpc.max_sms_per_gpc == 0)
-        N.push_back("0 clusters: the whole GPU has " + grouped(slots) + " CTA slots, fewer than the cluster's " +
-                    std::to_string(k) + ".");
-
-    if (in.grid) {
-        ClusterWaves w;
-        w.grid = *in.grid;
-        w.grid_ctas = in.grid->x * in.grid->y * in.grid->z;  // checked <= 2^53
-        w.grid_clusters = w.grid_ctas / k;
-        auto waves = [&](std::optional<int64_t> per) -> std::optional<int64_t> {
-            if (!per || *per <= 0) return std::nullopt;
-            return ceil_div(w.grid_clusters, *per);
-        };
-        w.waves_low = waves(m.high);
-        w.waves_typical = waves(m.typical);
-        w.waves_high = waves(m.low);
-        w.waves_bound = waves(m.bound);
-        if (w.waves_typical)
-            D.push_back("waves: " + grouped(w.grid_clusters) + " clusters / " + grouped(*m.typical) + " per wave = " +
-                        grouped(*w.waves_typical) + " (fewest " + grouped(*w.waves_low) + ", most " +
-                        (w.waves_high ? grouped(*w.waves_high) : std::string("unbounded")) + ")");
-        else if (!w.waves_bound)
-            N.push_back("No cluster is resident: the grid never runs.");
-        r.waves = w;
-    }
+    r.derivation.push_back("bound: floor(" + grouped(S) + " SMs x " + std::to_string(c) + " / " + std::to_string(k) +
+                           ") = " + grouped(m.bound) + " clusters (if every CTA slot could be used)");
+    m.figures.push_back(L.figure("bound", "CTA slots / cluster size", m.bound, std::nullopt, ClusterBasis::Exact,
+                                 "floor(SMs x CTAs per SM / cluster size): no GPC layout gives more", ""));
+    outside_figures(L, m, r.notes);
+    cluster_limiter(L, m, r);
+    if (in.grid) cluster_waves(*in.grid, k, m, r);
     r.max_active_clusters = std::move(m);
     return r;
 }

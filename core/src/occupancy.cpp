@@ -250,31 +250,13 @@ struct CarveoutMiss {
     }
 }
 
-// cuda_occupancy.h's cudaOccMaxActiveBlocksPerMultiprocessor, once the kernel and the device are known to be
-// in range: fills `r` (and `w` for the explanation); on the rare carveout errors returns what miss_error()
-// reports.
-[[gnu::always_inline]] inline CarveoutMiss compute(const CheckedDevice& cd, const KernelInput& in, OccupancyNumbers& r, Work& w) {
+// compute()'s step: cudaOccMaxBlocksPerSMSmemLimit. Fills w.smem_limit (left 0 when the block's shared memory is
+// refused, w.smem_zero saying why) and r's shared-memory figures; on the rare carveout errors returns what
+// miss_error() reports.
+[[gnu::always_inline]] inline CarveoutMiss smem_of(const CheckedDevice& cd, const KernelInput& in, OccupancyNumbers& r,
+                                                   Work& w) {
     const Device& d = cd.device();
     const ArchRules& a = cd.rules();
-    const int64_t warps = cd.warp().ceil_div(in.threads);  // threads <= 2^53 - 1 (kernel_in_range)
-    const int64_t max_warps = cd.max_warps_per_sm();
-    r.warps_per_block = warps;
-    r.max_warps_per_sm = max_warps;
-
-    // --- Registers (cudaOccMaxBlocksPerSMRegsLimit) ---
-    const RegsOut& regs = w.regs;
-    regs_of(cd, in.regs, in.threads, warps, w.regs);
-    r.regs_per_block = regs.alloc_per_block;
-    r.regs_per_warp = regs.per_warp;
-
-    // --- Warps (cudaOccMaxBlocksPerSMWarpsLimit) ---
-    // max_warps <= 2^16 and warps <= max_threads_per_block <= 2^16 where it divides (validate_device).
-    const int64_t warps_limit = w.warps_limit = in.threads > d.max_threads_per_block ? 0 : quot32(max_warps, warps);
-
-    // --- Block slots (cudaOccMaxBlocksPerMultiprocessor) ---
-    const int64_t blocks_limit = a.max_blocks_per_sm;
-
-    // --- Shared memory (cudaOccMaxBlocksPerSMSmemLimit) ---
     // cudaOccSMemPerMultiprocessor, inline: an Error is built only on failure.
     // (A table lookup per carveout preference: CheckedDevice did the search of the carveout list once.)
     int64_t& pref = w.pref;
@@ -314,6 +296,37 @@ struct CarveoutMiss {
         smem_limit = smem_alloc > 0 ? quot32(smem_sm, smem_alloc) : kInf;
     }
     r.smem_per_sm = smem_sm;
+    return {0, nullptr};
+}
+
+// cuda_occupancy.h's cudaOccMaxActiveBlocksPerMultiprocessor, once the kernel and the device are known to be
+// in range: fills `r` (and `w` for the explanation); on the rare carveout errors returns what miss_error()
+// reports.
+[[gnu::always_inline]] inline CarveoutMiss compute(const CheckedDevice& cd, const KernelInput& in, OccupancyNumbers& r, Work& w) {
+    const Device& d = cd.device();
+    const ArchRules& a = cd.rules();
+    const int64_t warps = cd.warp().ceil_div(in.threads);  // threads <= 2^53 - 1 (kernel_in_range)
+    const int64_t max_warps = cd.max_warps_per_sm();
+    r.warps_per_block = warps;
+    r.max_warps_per_sm = max_warps;
+
+    // --- Registers (cudaOccMaxBlocksPerSMRegsLimit) ---
+    const RegsOut& regs = w.regs;
+    regs_of(cd, in.regs, in.threads, warps, w.regs);
+    r.regs_per_block = regs.alloc_per_block;
+    r.regs_per_warp = regs.per_warp;
+
+    // --- Warps (cudaOccMaxBlocksPerSMWarpsLimit) ---
+    // max_warps <= 2^16 and warps <= max_threads_per_block <= 2^16 where it divides (validate_device).
+    const int64_t warps_limit = w.warps_limit = in.threads > d.max_threads_per_block ? 0 : quot32(max_warps, warps);
+
+    // --- Block slots (cudaOccMaxBlocksPerMultiprocessor) ---
+    const int64_t blocks_limit = a.max_blocks_per_sm;
+
+    // --- Shared memory (cudaOccMaxBlocksPerSMSmemLimit) ---
+    if (const CarveoutMiss miss = smem_of(cd, in, r, w); miss.what) [[unlikely]]
+        return miss;
+    const int64_t smem_limit = w.smem_limit;
 
     // --- Overall, then barriers (cudaOccMaxBlocksPerSMBlockBarrierLimit, CC >= 9.0 only) ---
     int64_t blocks = std::min(std::min(regs.limit, smem_limit), std::min(warps_limit, blocks_limit));

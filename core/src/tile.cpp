@@ -600,6 +600,52 @@ const char* mode_name(Mode m) {
     return "?";
 }
 
+// shape_error's step: the refusals of a CUTLASS schedule's builder (CoopM .. Sm100N) and of CUTLASS 2.x's multistage
+// mainloop (MsK, MsStages).
+[[gnu::always_inline]] inline Error schedule_shape_error(const Ctx& c, ShapeFail fail, int64_t m, int64_t n, int64_t k) {
+    auto S = [](int64_t v) { return std::to_string(v); };
+    switch (fail) {
+        case ShapeFail::CoopM:
+            return {ErrorId::Unsupported, "m",
+                    "m is " + S(m) + "; the cooperative schedule splits M over two consumer warpgroups of 64 rows "
+                    "each: m must be a multiple of 128 (CUTLASS's builder: \"Cooperative kernel requires Tile Size to "
+                    "be greater than or equal to 128 along the M-dimension.\"); use the pingpong schedule for M = 64"};
+        case ShapeFail::ScheduleN:
+            return {ErrorId::Unsupported, "n",
+                    "n is " + S(n) + "; one consumer warpgroup covers all of N with wgmma m64nNk" + S(c.k_inst) +
+                        ", N = 8..256 step 8 (CUTLASS's ss_op_selector): n must be one of those"};
+        case ShapeFail::Sm100M:
+            return {ErrorId::Unsupported, "m",
+                    "m is " + S(m) + (c.schedule == Schedule::Sm100_2Sm
+                                          ? "; the 2-SM schedule's MMA tile is the CTA pair's: M = 128 or 256 (each CTA "
+                                            "64 or 128 rows)"
+                                          : "; the 1-SM schedule's MMA tile has M = 64 or 128 (TMEM has 128 lanes); "
+                                            "M = 256 is the 2-SM schedule (sm100_2sm)")};
+        case ShapeFail::Sm100N:
+            return {ErrorId::Unsupported, "n",
+                    "n is " + S(n) + "; tcgen05.mma with M = " + S(m) +
+                        (c.schedule == Schedule::Sm100_2Sm ? " over a CTA pair takes N = 32 .. 256 in steps of 16"
+                                                           : (m == 64 ? " takes N = 8 .. 256 in steps of 8"
+                                                                      : " takes N = 16 .. 256 in steps of 16"))};
+        case ShapeFail::MsK: {
+            const int64_t steps = k / c.k_inst;
+            return {ErrorId::Unsupported, "k",
+                    "k is " + S(k) + ", " + S(steps) + " mma.sync k-step(s) of " + S(c.k_inst) +
+                        " per stage; the sm80_multistage mainloop double-buffers each warp's fragments over them and "
+                        "needs an even count of at least 2 (CUTLASS 2.x MmaBase: \"" +
+                        (steps < 2 ? "The pipelined structure requires at least two warp-level GEMM operations."
+                                   : "Inner loop iteration must be an even number.") +
+                        "\"): k must be a multiple of " + S(2 * c.k_inst)};
+        }
+        case ShapeFail::MsStages:
+            return {ErrorId::Unsupported, "stages",
+                    "stages is 1; the sm80_multistage mainloop loads kStages - 1 tiles ahead of the first MMA "
+                    "(CUTLASS 2.x MmaMultistage's prologue), so 1 stage overlaps nothing: stages must be at least 2"};
+        default: break;
+    }
+    return {ErrorId::Unsupported, "m", "unsupported tile shape"};
+}
+
 Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k, int64_t warps) {
     const std::string cc = "CC " + cc_str(c.arch->cc);
     auto S = [](int64_t v) { return std::to_string(v); };
@@ -651,41 +697,11 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
                         "; reading accumulators out of TMEM needs 4 warps (a warp reaches only its quarter of the "
                         "128 lanes, tcgen05.ld)"};
         case ShapeFail::CoopM:
-            return {ErrorId::Unsupported, "m",
-                    "m is " + S(m) + "; the cooperative schedule splits M over two consumer warpgroups of 64 rows "
-                    "each: m must be a multiple of 128 (CUTLASS's builder: \"Cooperative kernel requires Tile Size to "
-                    "be greater than or equal to 128 along the M-dimension.\"); use the pingpong schedule for M = 64"};
         case ShapeFail::ScheduleN:
-            return {ErrorId::Unsupported, "n",
-                    "n is " + S(n) + "; one consumer warpgroup covers all of N with wgmma m64nNk" + S(c.k_inst) +
-                        ", N = 8..256 step 8 (CUTLASS's ss_op_selector): n must be one of those"};
         case ShapeFail::Sm100M:
-            return {ErrorId::Unsupported, "m",
-                    "m is " + S(m) + (c.schedule == Schedule::Sm100_2Sm
-                                          ? "; the 2-SM schedule's MMA tile is the CTA pair's: M = 128 or 256 (each CTA "
-                                            "64 or 128 rows)"
-                                          : "; the 1-SM schedule's MMA tile has M = 64 or 128 (TMEM has 128 lanes); "
-                                            "M = 256 is the 2-SM schedule (sm100_2sm)")};
         case ShapeFail::Sm100N:
-            return {ErrorId::Unsupported, "n",
-                    "n is " + S(n) + "; tcgen05.mma with M = " + S(m) +
-                        (c.schedule == Schedule::Sm100_2Sm ? " over a CTA pair takes N = 32 .. 256 in steps of 16"
-                                                           : (m == 64 ? " takes N = 8 .. 256 in steps of 8"
-                                                                      : " takes N = 16 .. 256 in steps of 16"))};
-        case ShapeFail::MsK: {
-            const int64_t steps = k / c.k_inst;
-            return {ErrorId::Unsupported, "k",
-                    "k is " + S(k) + ", " + S(steps) + " mma.sync k-step(s) of " + S(c.k_inst) +
-                        " per stage; the sm80_multistage mainloop double-buffers each warp's fragments over them and "
-                        "needs an even count of at least 2 (CUTLASS 2.x MmaBase: \"" +
-                        (steps < 2 ? "The pipelined structure requires at least two warp-level GEMM operations."
-                                   : "Inner loop iteration must be an even number.") +
-                        "\"): k must be a multiple of " + S(2 * c.k_inst)};
-        }
-        case ShapeFail::MsStages:
-            return {ErrorId::Unsupported, "stages",
-                    "stages is 1; the sm80_multistage mainloop loads kStages - 1 tiles ahead of the first MMA "
-                    "(CUTLASS 2.x MmaMultistage's prologue), so 1 stage overlaps nothing: stages must be at least 2"};
+        case ShapeFail::MsK:
+        case ShapeFail::MsStages: return schedule_shape_error(c, s.fail, m, n, k);
         case ShapeFail::None: break;
     }
     return {ErrorId::Unsupported, "m", "unsupported tile shape"};
@@ -788,12 +804,11 @@ void schedule_epilogue(const Ctx& c, int64_t m_cta, int64_t n, Eval& e) {
     e.epi_carveout = round_to(e.smem_epi + kPipeBarrierBytes * e.epi_stages_c, align);
 }
 
-// Registers, threads and shared memory of a CUTLASS schedule for a shape that passed schedule_shape().
-void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, Eval& e) {
+// evaluate_schedule's steps (m_cta: the CTA's rows, half the MMA's on the 2-SM schedule).
+
+// Threads, the launch bounds' register allocation, the accumulators and (Hopper) the setmaxnreg budgets.
+void schedule_registers(const Ctx& c, int64_t m, int64_t n, int64_t m_cta, Eval& e) {
     const ArchRules& ar = *c.arch;
-    const bool pair = c.schedule == Schedule::Sm100_2Sm;
-    const int64_t m_cta = pair ? m / 2 : m;
-    const int64_t n_b = pair ? n / 2 : n;  // the 2-SM MMA reads half of B from each CTA of the pair
     const int64_t warps = is_hopper_ws(c.schedule) ? 12 : 8;  // 384 threads (3 warpgroups) / 256 threads (8 warps)
     e.threads = warps * c.dev->warp_size;
     // __launch_bounds__(MaxThreadsPerBlock, MinBlocksPerMultiprocessor = 1): ptxas may give each warp the register
@@ -824,31 +839,21 @@ void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t st
         e.acc_regs = 0;
         e.consumer_threads = 128;
     }
-    // TMEM accumulator stages (sm100_umma_builder.inl): min(4, 128 x 512 / (CTA M x N)), or for a 1-SM M = 64 MMA
-    // min(4, 512 / N x 2); CUTLASS allocates all 512 columns.
-    if (is_sm100_ws(c.schedule)) {
-        const int64_t by_shape = (pair || m_cta > 64) ? (128 * 512) / (m_cta * n) : (512 / n) * 2;
-        e.acc_stages = c.acc_buffers > 0 ? c.acc_buffers : std::min<int64_t>(4, by_shape);
-        e.tmem_needed = ceil_div(n * c.acc_bits, 32) * e.acc_stages;
-        e.tmem_alloc = next_pow2_at_least(e.tmem_needed, 32);
-        e.tmem_fits = e.tmem_alloc <= ar.tmem_columns;
-    }
-    if (c.epilogue == Epilogue::None) {
-        schedule_epilogue(c, m_cta, n, e);
-    } else {  // the user's own epilogue staging replaces the TMA epilogue's
-        e.smem_epi = c.epilogue == Epilogue::Bytes ? c.epilogue_bytes : ceil_div(m_cta * n * c.out_bits, 8);
-        e.epi_carveout = e.smem_epi;
-        e.epi_m = m_cta;
-        e.epi_n = n;
-    }
-    if (is_sm100_ws(c.schedule)) {
-        const int64_t em = e.epi_m, en = e.epi_n;
-        e.overhead = c.overhead >= 0 ? c.overhead : 2 * ceil_div(em * en * 32, 32 * 128) + kBaseOverhead;
-        e.regs_est = e.overhead;
-        e.spills = e.regs_est > ar.max_regs_per_thread;
-        e.regs_launch = std::min<int64_t>(e.regs_est, e.launch_alloc);
-        e.consumer_regs = e.regs_launch;
-    }
+}
+
+// Blackwell: the TMEM accumulator stages (sm100_umma_builder.inl): min(4, 128 x 512 / (CTA M x N)), or for a 1-SM
+// M = 64 MMA min(4, 512 / N x 2); CUTLASS allocates all 512 columns.
+void schedule_tmem(const Ctx& c, int64_t n, int64_t m_cta, bool pair, Eval& e) {
+    const int64_t by_shape = (pair || m_cta > 64) ? (128 * 512) / (m_cta * n) : (512 / n) * 2;
+    e.acc_stages = c.acc_buffers > 0 ? c.acc_buffers : std::min<int64_t>(4, by_shape);
+    e.tmem_needed = ceil_div(n * c.acc_bits, 32) * e.acc_stages;
+    e.tmem_alloc = next_pow2_at_least(e.tmem_needed, 32);
+    e.tmem_fits = e.tmem_alloc <= c.arch->tmem_columns;
+}
+
+// Shared memory: the mainloop's stages, the kernel's pipelines and scheduler, the epilogue; an overflow is kept
+// in e.overflow.
+void schedule_smem(const Ctx& c, int64_t k, int64_t m_cta, int64_t n_b, int64_t stages, Eval& e) {
     // Mainloop buffers: stages x (A + B), A = M x K, B = N x K (per CTA: half of B on the 2-SM MMA).
     e.smem_a = ceil_div(m_cta * k * c.a_smem_bits, 8);
     e.smem_b = ceil_div(n_b * k * c.b_smem_bits, 8);
@@ -882,6 +887,32 @@ void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t st
     }
     e.smem_total = total.v;
     e.smem_fits = e.smem_total <= c.smem_limit;
+}
+
+// Registers, threads and shared memory of a CUTLASS schedule for a shape that passed schedule_shape().
+void evaluate_schedule(const Ctx& c, int64_t m, int64_t n, int64_t k, int64_t stages, Eval& e) {
+    const bool pair = c.schedule == Schedule::Sm100_2Sm;
+    const int64_t m_cta = pair ? m / 2 : m;
+    const int64_t n_b = pair ? n / 2 : n;  // the 2-SM MMA reads half of B from each CTA of the pair
+    schedule_registers(c, m, n, m_cta, e);
+    if (is_sm100_ws(c.schedule)) schedule_tmem(c, n, m_cta, pair, e);
+    if (c.epilogue == Epilogue::None) {
+        schedule_epilogue(c, m_cta, n, e);
+    } else {  // the user's own epilogue staging replaces the TMA epilogue's
+        e.smem_epi = c.epilogue == Epilogue::Bytes ? c.epilogue_bytes : ceil_div(m_cta * n * c.out_bits, 8);
+        e.epi_carveout = e.smem_epi;
+        e.epi_m = m_cta;
+        e.epi_n = n;
+    }
+    if (is_sm100_ws(c.schedule)) {  // Blackwell's registers: the epilogue sub-tile's (schedule_registers)
+        const int64_t em = e.epi_m, en = e.epi_n;
+        e.overhead = c.overhead >= 0 ? c.overhead : 2 * ceil_div(em * en * 32, 32 * 128) + kBaseOverhead;
+        e.regs_est = e.overhead;
+        e.spills = e.regs_est > c.arch->max_regs_per_thread;
+        e.regs_launch = std::min<int64_t>(e.regs_est, e.launch_alloc);
+        e.consumer_regs = e.regs_launch;
+    }
+    schedule_smem(c, k, m_cta, n_b, stages, e);
 }
 
 // CUTLASS 2.x's SM80 multistage GEMM (gemm/kernel/gemm.h, gemm/threadblock/mma_multistage.h, epilogue/threadblock/
@@ -1900,6 +1931,57 @@ Expected<StageAuto> stages_auto(const Device& dev, const TileInput& in) {
 // ============================================================================================ [SECTION] search
 
 namespace {
+// try_candidate's steps, each counting in `out` why a candidate is not a fit; true if it is not.
+// A shape the instruction or schedule refuses, or a figure past 64 bits.
+[[gnu::always_inline]] inline bool refused_or_overflowed(const Eval& e, TileSearchResult& out) {
+    if (e.shape.fail != ShapeFail::None) {
+        ++out.refused;
+        return true;
+    }
+    if (e.overflow != Overflow::None) {
+        (e.overflow == Overflow::Acc ? out.spills : e.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
+        return true;
+    }
+    return false;
+}
+
+// Over a budget: spilling registers, shared memory or tensor memory past the SM's, or no launch to solve.
+[[gnu::always_inline]] inline bool over_budget(const Eval& e, TileSearchResult& out) {
+    if (e.spills) {
+        ++out.spills;
+        return true;
+    }
+    if (!e.smem_fits) {
+        ++out.smem_over;
+        return true;
+    }
+    if (!e.tmem_fits) {
+        ++out.tmem_over;
+        return true;
+    }
+    if (!solvable(e)) {
+        ++out.no_cta;
+        return true;
+    }
+    return false;
+}
+
+// A fit's resident clusters GPU-wide (with a cluster, or on CC 9.0+ where every launch is one of 1 CTA).
+[[gnu::always_inline]] inline void fit_clusters(const Device& dev, const Ctx& c, const TileSearch& s, TileFit& f) {
+    const Dim3& cl = f.cluster;
+    const int64_t size = cl.x * cl.y * cl.z;
+    if (size > 1 || c.arch->cc.major >= 9) {
+        if (auto cr = cluster_range(s.gpc, dev.sm_count, f.ctas_per_sm, size)) {
+            f.clusters_low = cr->low;
+            f.clusters_typical = cr->typical;
+            f.clusters_high = cr->high;
+            f.ctas_resident = cr->typical * size;
+        } else if (dev.sm_count > 0) {
+            f.ctas_resident = dev.sm_count * f.ctas_per_sm / size * size;  // the bound
+        }
+    }
+}
+
 // tiles_that_fit's step: one candidate (m, n, warps w, k, stages `listed`, cluster cl) evaluated and counted in `out`,
 // as a fit or under the reason it was rejected; an error only from the occupancy solver.
 std::optional<Error> try_candidate(const Device& dev, const Ctx& c, const TileSearch& s, int64_t m, int64_t n, int64_t w,
@@ -1908,14 +1990,7 @@ std::optional<Error> try_candidate(const Device& dev, const Ctx& c, const TileSe
     int64_t st = listed;
     if (kSchedules && s.stages_auto) {
         const Eval one = evaluate(c, m, n, k, 1, w);
-        if (one.shape.fail != ShapeFail::None) {
-            ++out.refused;
-            return std::nullopt;
-        }
-        if (one.overflow != Overflow::None) {
-            (one.overflow == Overflow::Acc ? out.spills : one.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
-            return std::nullopt;
-        }
+        if (refused_or_overflowed(one, out)) return std::nullopt;
         st = auto_stage_count(c, one).stages;
         if (st < 1) {
             ++out.smem_over;
@@ -1923,34 +1998,7 @@ std::optional<Error> try_candidate(const Device& dev, const Ctx& c, const TileSe
         }
     }
     const Eval e = evaluate(c, m, n, k, st, w);
-    if (e.shape.fail != ShapeFail::None) {
-        ++out.refused;
-        return std::nullopt;
-    }
-    if (e.overflow == Overflow::Acc) {
-        ++out.spills;
-        return std::nullopt;
-    }
-    if (e.overflow != Overflow::None) {
-        (e.overflow == Overflow::Tmem ? out.tmem_over : out.smem_over)++;
-        return std::nullopt;
-    }
-    if (e.spills) {
-        ++out.spills;
-        return std::nullopt;
-    }
-    if (!e.smem_fits) {
-        ++out.smem_over;
-        return std::nullopt;
-    }
-    if (!e.tmem_fits) {
-        ++out.tmem_over;
-        return std::nullopt;
-    }
-    if (!solvable(e)) {
-        ++out.no_cta;
-        return std::nullopt;
-    }
+    if (refused_or_overflowed(e, out) || over_budget(e, out)) return std::nullopt;
     auto occ = occupancy(dev, kernel_for(e), Detail::Numbers);
     if (!occ) return occ.error();
     if (occ->blocks_per_sm < 1) {
@@ -1972,17 +2020,7 @@ std::optional<Error> try_candidate(const Device& dev, const Ctx& c, const TileSe
     f.occupancy = occ->occupancy;
     f.limiting = std::move(occ->limiting);
     f.cluster = cl;
-    const int64_t size = cl.x * cl.y * cl.z;
-    if (size > 1 || c.arch->cc.major >= 9) {
-        if (auto cr = cluster_range(s.gpc, dev.sm_count, f.ctas_per_sm, size)) {
-            f.clusters_low = cr->low;
-            f.clusters_typical = cr->typical;
-            f.clusters_high = cr->high;
-            f.ctas_resident = cr->typical * size;
-        } else if (dev.sm_count > 0) {
-            f.ctas_resident = dev.sm_count * f.ctas_per_sm / size * size;  // the bound
-        }
-    }
+    fit_clusters(dev, c, s, f);
     out.fits.push_back(std::move(f));
     return std::nullopt;
 }

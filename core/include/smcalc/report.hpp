@@ -24,7 +24,7 @@ namespace smcalc {
 // ("1.5K" = 1536, "0.3K" is an error). Range 0 .. kMaxInput. InvalidInput naming `field` otherwise.
 Expected<int64_t> parse_bytes(std::string_view field, std::string_view text);
 
-// The per-resource budget table, like seed 000's "Factor | Calculation | Limit" table: one row per
+// The per-resource budget table, a "Factor | Calculation | Limit" table as occupancy lessons print it: one row per
 // resource with its arithmetic and the blocks per SM it allows, then the result, the limiting resources
 // and the occupancy. `title` (e.g. "A100 40GB SXM4") heads the device line when not empty.
 // `r` must be occupancy(dev, in) with Detail::Full.
