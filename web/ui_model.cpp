@@ -140,14 +140,6 @@ Model compute_amd_model(const Inputs& in, Model m) {
     m.amd = std::move(n.current);
     m.amd_steps = std::move(n.steps);
     const amd::OccupancyResult& r = *m.amd;
-    const Words& w = amd_words;
-    for (const amd::LimitCount& l : r.limits) {
-        std::string s = std::string(amd::limit_label(l.limit)) + ": ";
-        s += l.workgroups_per_cu ? count_text(*l.workgroups_per_cu, w.block, w.blocks) + " per " + w.sm
-                                 : std::string("no limit");
-        if (l.waves_per_simd) s += " (" + std::to_string(*l.waves_per_simd) + " waves/SIMD)";
-        m.limit_rows.emplace_back(std::move(s), l.limiting);
-    }
     amd_sweeps(m, g.arch(), r.input);
     char wps[32];
     std::snprintf(wps, sizeof wps, "%g", r.waves_per_simd);
@@ -228,7 +220,7 @@ AnswerView answer_view(const Model& m) {
     if (m.amd_gpu) {
         const amd::OccupancyResult* r = m.amd ? &*m.amd : m.amd_tile && m.amd_tile->occ ? &*m.amd_tile->occ : nullptr;
         return {&amd_words, m.amd_gpu->name, m.amd ? &m.amd->budgets : nullptr, r ? &r->derivation : nullptr,
-                m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr};
+                m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr, m.amd ? &m.amd->limits : nullptr};
     }
     const OccupancyResult* r = m.result ? &*m.result : nullptr;
     return {&nvidia_words, m.spec ? m.spec->name : std::string_view(), r ? &r->budgets : nullptr,

@@ -70,10 +70,8 @@ struct Model {
     std::optional<amd::OccupancyResult> amd;      // kernel mode
     std::vector<amd::NextStep> amd_steps;         // kernel mode: amd::next_steps()
     std::optional<amd::TileResult> amd_tile;      // tile mode
-    // What each resource alone allows, one line each ("VGPRs: 2 workgroups per CU (8 waves/SIMD)"; the AMD model
-    // gives these, NVIDIA's answer none), and the device figures' sources beside the GPU's name (AMD: the spec's and
-    // the rules' sources; NVIDIA: empty, the view asks the JS API module for them): the AnswerView's rows.
-    std::vector<std::pair<std::string, bool>> limit_rows;  // text, limiting
+    // The device figures' sources beside the GPU's name (AMD: the spec's and the rules'; NVIDIA: empty, the Why
+    // view asks the JS API module for them).
     std::string sources;
     std::optional<BlockSizeResult> best;          // block_size(): the block size NVIDIA's API would pick
     Curve threads, regs, smem;                    // captions always; points once the sweeps are computed
@@ -99,9 +97,9 @@ struct AnswerView {
     const std::vector<Budget>* budgets = nullptr;        // per-SM / per-CU budgets
     const std::vector<std::string>* derivation = nullptr;
     const std::vector<std::string>* notes = nullptr;
+    const std::array<amd::LimitCount, 4>* limits = nullptr;  // what each resource alone allows (the AMD model's)
 };
 AnswerView answer_view(const Model& m);
-extern const Words amd_words;
 
 // The core Request the page's inputs make for `op` (smcalc/solve.hpp): every answer the page shows comes from
 // solve() on one of these, as the API's answers come from solve() on the JSON's (tests/browser compares both).

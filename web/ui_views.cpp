@@ -1064,9 +1064,16 @@ void view_budgets(App& a) {
         return;
     }
     budget_bars(*v.budgets);
+    if (!v.limits) return;
     // What each resource alone allows (the per-limit counts behind the answer; the AMD model gives them).
-    if (!m.limit_rows.empty()) ImGui::Spacing();
-    for (const auto& [text, limiting] : m.limit_rows) text_wrapped(text, limiting ? &a.pal.text_limiting : &a.pal.text_dim);
+    ImGui::Spacing();
+    for (const amd::LimitCount& l : *v.limits) {
+        std::string s = std::string(amd::limit_label(l.limit)) + ": ";
+        s += l.workgroups_per_cu ? count_text(*l.workgroups_per_cu, v.words->block, v.words->blocks) + " per " + v.words->sm
+                                 : std::string("no limit");
+        if (l.waves_per_simd) s += " (" + std::to_string(*l.waves_per_simd) + " waves/SIMD)";
+        text_wrapped(s, l.limiting ? &a.pal.text_limiting : &a.pal.text_dim);
+    }
 }
 
 void budget_bars(const std::vector<Budget>& budgets) {
