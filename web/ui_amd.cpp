@@ -120,58 +120,6 @@ void view_amd_headline(App& a, bool compact) {
             same ? &a.pal.text_dim : &a.pal.text_limiting);
 }
 
-void view_amd_budgets(App& a) {
-    const Model& m = a.model;
-    if (m.amd_tile) {
-        tile_row_bars(m.amd_tile->rows);
-        return;
-    }
-    if (!m.amd) {
-        text_dim("No budget: see the message above.");
-        return;
-    }
-    budget_bars(m.amd->budgets);
-    ImGui::Spacing();
-    // What each resource alone allows (the per-limit counts behind the answer).
-    for (const amd::LimitCount& l : m.amd->limits) {
-        std::string s = std::string(amd::limit_label(l.limit)) + ": ";
-        s += l.workgroups_per_cu ? count_text(*l.workgroups_per_cu, "workgroup", "workgroups") + " per CU"
-                                 : std::string("no limit");
-        if (l.waves_per_simd) s += " (" + std::to_string(*l.waves_per_simd) + " waves/SIMD)";
-        text_wrapped(s, l.limiting ? &a.pal.text_limiting : &a.pal.text_dim);
-    }
-}
-
-void view_amd_why(App& a) {
-    const Model& m = a.model;
-    ImGui::PushTextWrapPos(0.0f);
-    if (m.error) ImGui::TextColored(a.pal.text_error, "%s", m.error->message.c_str());
-    const std::vector<std::string>* derivation = m.amd ? &m.amd->derivation : nullptr;
-    const std::vector<std::string>* notes = m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr;
-    if (m.amd_tile && m.amd_tile->occ) derivation = &m.amd_tile->occ->derivation;
-    if (derivation)
-        for (const std::string& line : *derivation) {
-            ImGui::Bullet();
-            text_lines(line);
-        }
-    if (notes && !notes->empty()) {
-        ImGui::Spacing();
-        for (const std::string& note : *notes) {
-            ImGui::TextColored(a.pal.text_limiting, "Note");
-            ImGui::SameLine();
-            text_lines(note);
-        }
-    }
-    if (m.amd_gpu) {
-        ImGui::Spacing();
-        const std::string src = "Device figures: " + std::string(m.amd_gpu->name) + " (" +
-                                std::string(m.amd_gpu->source) + "; " + std::string(m.amd_gpu->arch().source) +
-                                "). Rules from LLVM's AMDGPU target: docs/amd.md.";
-        text_dim(src.c_str());
-    }
-    ImGui::PopTextWrapPos();
-}
-
 void view_amd_next(App& a) {
     const Model& m = a.model;
     if (!m.amd) {

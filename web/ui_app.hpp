@@ -262,8 +262,6 @@ void big_number(App& a, const std::string& value, const char* caption, const ImV
 void view_amd_device_summary(App& a);
 void view_amd_kernel_inputs(App& a, bool compact);
 void view_amd_headline(App& a, bool compact);
-void view_amd_budgets(App& a);  // kernel: per-CU budgets and per-limit counts; tile: the tile's readouts
-void view_amd_why(App& a);
 void view_amd_next(App& a);
 
 // [Clusters] ui_cluster.cpp

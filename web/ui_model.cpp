@@ -113,6 +113,7 @@ Model compute_amd_model(const Inputs& in, Model m) {
     const amd::GpuSpec& g = *m.amd_gpu;
     m.mode = in.mode;
     m.title = std::string(g.name);
+    m.sources = std::string(g.source) + "; " + std::string(g.arch().source);
     if (in.mode == Mode::Tile) {
         Answer a = solve(request_for(in, Op::Tile));
         if (!a.ok()) {
@@ -211,6 +212,20 @@ std::vector<std::string> changed_fields(std::span<const fields::Field<T>> table,
 }
 
 }  // namespace
+
+const Words nvidia_words{"SM", "CTA", "CTAs", ""};
+const Words amd_words{"CU", "workgroup", "workgroups", ". Rules from LLVM's AMDGPU target: docs/amd.md."};
+
+AnswerView answer_view(const Model& m) {
+    if (m.amd_gpu) {
+        const amd::OccupancyResult* r = m.amd ? &*m.amd : m.amd_tile && m.amd_tile->occ ? &*m.amd_tile->occ : nullptr;
+        return {&amd_words, m.amd_gpu->name, m.amd ? &m.amd->budgets : nullptr, r ? &r->derivation : nullptr,
+                m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr, m.amd ? &m.amd->limits : nullptr};
+    }
+    const OccupancyResult* r = m.result ? &*m.result : nullptr;
+    return {&nvidia_words, m.spec ? m.spec->name : std::string_view(), r ? &r->budgets : nullptr,
+            r ? &r->derivation : nullptr, r ? &r->notes : nullptr};
+}
 
 std::string limiting_text(const OccupancyResult& r) {
     std::string s;

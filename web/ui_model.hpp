@@ -70,6 +70,9 @@ struct Model {
     std::optional<amd::OccupancyResult> amd;      // kernel mode
     std::vector<amd::NextStep> amd_steps;         // kernel mode: amd::next_steps()
     std::optional<amd::TileResult> amd_tile;      // tile mode
+    // The device figures' sources beside the GPU's name (AMD: the spec's and the rules'; NVIDIA: empty, the Why
+    // view asks the JS API module for them).
+    std::string sources;
     std::optional<BlockSizeResult> best;          // block_size(): the block size NVIDIA's API would pick
     Curve threads, regs, smem;                    // captions always; points once the sweeps are computed
     Heatmap heat;
@@ -78,6 +81,25 @@ struct Model {
     std::string title;                            // "H100 SXM5" or "Custom device (from H100 SXM5)"
     std::string summary;                          // one sentence for screen readers
 };
+
+// The answer as the views draw it, whichever vendor's model gave it (issue 26): the Why and Budget views are one
+// set of views over this, and their words differ through `words` (SM/CU, CTA/workgroup), not through copies.
+// Pointers into the model's answer (nullptr: none), so it is built where it is drawn, never kept (a Model moves).
+struct Words {
+    const char* sm;      // "SM" / "CU": where blocks of threads are resident
+    const char* block;   // "CTA" / "workgroup", and its plural
+    const char* blocks;
+    const char* rules;   // after the device figures' sources: where the rules come from ("" on NVIDIA)
+};
+struct AnswerView {
+    const Words* words;
+    std::string_view gpu;                                // the GPU's name ("": a custom device with no base)
+    const std::vector<Budget>* budgets = nullptr;        // per-SM / per-CU budgets
+    const std::vector<std::string>* derivation = nullptr;
+    const std::vector<std::string>* notes = nullptr;
+    const std::array<amd::LimitCount, 4>* limits = nullptr;  // what each resource alone allows (the AMD model's)
+};
+AnswerView answer_view(const Model& m);
 
 // The core Request the page's inputs make for `op` (smcalc/solve.hpp): every answer the page shows comes from
 // solve() on one of these, as the API's answers come from solve() on the JSON's (tests/browser compares both).

@@ -1046,11 +1046,12 @@ void view_headline(App& a, bool compact) {
 
 void view_budgets(App& a) {
     const Model& m = a.model;
-    if (m.amd_gpu) {
-        view_amd_budgets(a);
+    if (m.amd_tile) {  // the AMD tile's Budget tab: its readouts against their limits (NVIDIA's have a Tile tab)
+        tile_row_bars(m.amd_tile->rows);
         return;
     }
-    if (!m.result) {
+    const AnswerView v = answer_view(m);
+    if (!v.budgets) {
         text_dim("No budget: see the message above.");
         return;
     }
@@ -1062,7 +1063,17 @@ void view_budgets(App& a) {
         ImGui::PopTextWrapPos();
         return;
     }
-    budget_bars(m.result->budgets);
+    budget_bars(*v.budgets);
+    if (!v.limits) return;
+    // What each resource alone allows (the per-limit counts behind the answer; the AMD model gives them).
+    ImGui::Spacing();
+    for (const amd::LimitCount& l : *v.limits) {
+        std::string s = std::string(amd::limit_label(l.limit)) + ": ";
+        s += l.workgroups_per_cu ? count_text(*l.workgroups_per_cu, v.words->block, v.words->blocks) + " per " + v.words->sm
+                                 : std::string("no limit");
+        if (l.waves_per_simd) s += " (" + std::to_string(*l.waves_per_simd) + " waves/SIMD)";
+        text_wrapped(s, l.limiting ? &a.pal.text_limiting : &a.pal.text_dim);
+    }
 }
 
 void budget_bars(const std::vector<Budget>& budgets) {
@@ -1090,10 +1101,7 @@ void budget_bars(const std::vector<Budget>& budgets) {
 
 void view_why(App& a) {
     const Model& m = a.model;
-    if (m.amd_gpu) {
-        view_amd_why(a);
-        return;
-    }
+    const AnswerView v = answer_view(m);
     ImGui::PushTextWrapPos(0.0f);
     if (m.error && !m.result) {
         ImGui::TextColored(a.pal.text_error, "%s", m.error->message.c_str());
@@ -1112,25 +1120,26 @@ void view_why(App& a) {
         text_dim(launch.c_str());
         ImGui::Spacing();
     }
-    if (m.result) {
-        for (const std::string& line : m.result->derivation) {
+    if (v.derivation)
+        for (const std::string& line : *v.derivation) {
             // "Registers: ..." -> the heading part dimmed is too subtle; keep one bullet per step.
             ImGui::Bullet();
             text_lines(line);
         }
-        if (!m.result->notes.empty()) {
-            ImGui::Spacing();
-            for (const std::string& note : m.result->notes) {
-                ImGui::TextColored(a.pal.text_limiting, "Note");
-                ImGui::SameLine();
-                text_lines(note);
-            }
+    if (v.notes && !v.notes->empty()) {
+        ImGui::Spacing();
+        for (const std::string& note : *v.notes) {
+            ImGui::TextColored(a.pal.text_limiting, "Note");
+            ImGui::SameLine();
+            text_lines(note);
         }
     }
-    if (m.spec) {
+    if (!v.gpu.empty()) {
         ImGui::Spacing();
-        const std::string sources = gpu_sources(a, m.spec->name);
-        const std::string src = "Device figures: " + std::string(m.spec->name) + (sources.empty() ? "" : " (" + sources + ")");
+        // The AMD model's sources come with its answer; NVIDIA's from the JS API module (gpu_sources).
+        const std::string sources = m.sources.empty() ? gpu_sources(a, v.gpu) : m.sources;
+        const std::string src = "Device figures: " + std::string(v.gpu) + (sources.empty() ? "" : " (" + sources + ")") +
+                                v.words->rules;
         text_dim(src.c_str());
     }
     ImGui::PopTextWrapPos();
