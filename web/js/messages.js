@@ -394,11 +394,6 @@
   }
 
   // ---- a JS API request for the inputs a hash holds --------------------------------------------------------
-  var vendors = map();
-  function is_amd(api, gpu) {
-    if (!(gpu in vendors)) vendors[gpu] = api.handle({op: 'occupancy', gpu: gpu}).vendor === 'amd';
-    return vendors[gpu];
-  }
   // The request the page's inputs make: op occupancy (kernel mode) or tile, with the fields the mode and the GPU's
   // vendor read. Written by the JS API module from the page's own hash reader (web/page_request.cpp), so the embed
   // code keeps no copy of the page's defaults, vendors or field rules.
@@ -544,7 +539,7 @@
     }
     // The JS API reads the new inputs with the message's values as given.
     var r = request(api, pairs);
-    var amd = !r.device && is_amd(api, r.gpu);
+    var amd = 'vgprs' in r || 'waves' in r;  // the request of an AMD GPU has its kernel's VGPRs or its tile's waves
     var other = null;  // the first error of a field the active mode does not read, checked as its own op would
     Object.keys(raw).forEach(function (k) {
       if (raw[k] === null || raw[k] === undefined) return;
