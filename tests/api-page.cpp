@@ -239,3 +239,55 @@ TEST_CASE("page vs API with the sm80_multistage schedule: the page's model read 
     CHECK(n.compared > 60);
     CHECK(n.refused > 30);
 }
+
+TEST_CASE("page vs API: the headline the page draws (answer_view) says the API's numbers, either vendor") {
+    // The Result card's three figures and its limiter line (web/ui_views.cpp view_headline) come from
+    // web::headline(model). Over 1,000 drawn page states, kernel or tile: where the API answers with
+    // an occupancy (a kernel, or a tile that fits), the headline has its blocks per SM/CU, occupancy, warps or waves
+    // against their slots and as many limiters; where it answers an error or a tile that does not fit, no headline.
+    std::mt19937_64 r(20261126);
+    int shown = 0, none = 0;
+    for (int i = 0; i < 1000; ++i) {
+        const web::Inputs in = draw(r);
+        const bool tile = in.mode == web::Mode::Tile;
+        json q = web::page_request(in, tile ? Op::Tile : Op::Occupancy);
+        json a = api::handle(q);
+        if (a.contains("error") && a["error"].value("field", "").rfind("cluster", 0) == 0) {
+            // A cluster the rules refuse: the page shows the per-SM answer without it, and says why beside it.
+            CHECK(web::compute_model(in, false).cluster_error);
+            q.erase("cluster");
+            q.erase("non_portable_cluster");
+            a = api::handle(q);
+        }
+        const web::Model m = web::compute_model(in, false);
+        const std::optional<web::Headline> hl = web::headline(m);
+        CAPTURE(web::encode_hash(in));
+        const bool fits = !a.contains("error") && (!tile || a.value("fits", false));
+        const json* occ = !fits ? nullptr : tile ? &a["solver"] : &a;
+        if (!occ || occ->is_null()) {
+            CHECK_FALSE(hl);
+            ++none;
+            continue;
+        }
+        REQUIRE(hl);
+        const web::Headline& h = *hl;
+        const bool amd = occ->contains("workgroups_per_cu");
+        CHECK(h.blocks == (*occ)[amd ? "workgroups_per_cu" : "blocks_per_sm"].get<int64_t>());
+        CHECK(h.occupancy == doctest::Approx((*occ)["occupancy"].get<double>()));
+        const std::string slots = amd ? "/" + std::to_string((*occ)["max_waves_per_simd"].get<int64_t>())
+                                      : std::to_string((*occ)["warps_per_sm"].get<int64_t>()) + "/" +
+                                            std::to_string((*occ)["max_warps_per_sm"].get<int64_t>());
+        CHECK(h.lanes.find(slots) != std::string::npos);
+        const std::size_t limits = (*occ)["limiting"].size();
+        std::size_t ands = 0;
+        for (std::size_t p = h.limiter.find(" and "); p != std::string::npos; p = h.limiter.find(" and ", p + 1)) ++ands;
+        if (limits == 0)
+            CHECK(h.limiter == "nothing");
+        else
+            CHECK(ands + 1 == limits);
+        ++shown;
+    }
+    MESSAGE("headlines " << shown << ", none " << none);
+    CHECK(shown > 300);
+    CHECK(none > 50);
+}

@@ -604,8 +604,6 @@ void ui_init(const Host& host, const std::string& url_hash) {
     App& a = app();
     a.host = host;
     a.em.flags = host.quiz ? 1 : 0;  // hidden from the first frame, before the options script loads
-    a.ss.optional = a.ds.optional = false;
-    a.dm.optional = true;
     apply_theme(a);
     setup_fonts(a);
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the browser's storage

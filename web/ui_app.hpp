@@ -124,8 +124,10 @@ struct App {
     ImFont* big = nullptr;             // headline numbers (nullptr: window font scale instead)
     float big_scale = 1.0f;            // font scale to apply with `big` (or without it)
 
-    BytesEdit ss, ds, dm, eb, ov;  // kernel shared memory fields; tile epilogue bytes and other registers
-    std::array<BytesEdit, 8> amd_bytes;  // an AMD kernel's byte fields (LDS, scratch), by row of its field table
+    BytesEdit eb, ov;  // tile epilogue bytes and other registers
+    // The kernel card's byte fields as typed (shared memory; LDS, scratch), by row of the vendor's kernel table.
+    // 12: more than either table has rows (8, 6); view_kernel_inputs draws no row past it.
+    std::array<BytesEdit, 12> kernel_bytes, amd_bytes;
     std::array<BytesEdit, kDeviceFieldCount> dev_bytes;
     char gpu_filter[64] = {};
     bool focus_filter = false;
@@ -259,9 +261,6 @@ void tile_row_bars(const std::vector<TileRow>& rows);
 void big_number(App& a, const std::string& value, const char* caption, const ImVec4* colour);  // headline figure
 
 // [AMD] ui_amd.cpp: the views on an AMD Instinct GPU (Model::amd_gpu); the NVIDIA views call these instead.
-void view_amd_device_summary(App& a);
-void view_amd_kernel_inputs(App& a, bool compact);
-void view_amd_headline(App& a, bool compact);
 void view_amd_next(App& a);
 
 // [Clusters] ui_cluster.cpp

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "smcalc/fields.hpp"
+#include "smcalc/format.hpp"
 #include "smcalc/report.hpp"
 #include "smcalc/solve.hpp"
 #include "lines.hpp"
@@ -216,15 +217,92 @@ std::vector<std::string> changed_fields(std::span<const fields::Field<T>> table,
 const Words nvidia_words{"SM", "CTA", "CTAs", ""};
 const Words amd_words{"CU", "workgroup", "workgroups", ". Rules from LLVM's AMDGPU target: docs/amd.md."};
 
+namespace {
+
+std::string waves_text(double w) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", w);
+    return b;
+}
+
+Headline amd_headline(const amd::OccupancyResult& r) {
+    Headline h;
+    h.blocks = r.workgroups_per_cu;
+    h.occupancy = r.occupancy;
+    h.lanes = waves_text(r.waves_per_simd) + "/" + std::to_string(r.max_waves_per_simd);
+    h.lanes_label = "waves per SIMD";
+    for (amd::Limit l : r.limiting) h.limiter += (h.limiter.empty() ? "" : " and ") + std::string(amd::limit_label(l));
+    if (h.limiter.empty()) h.limiter = "nothing";
+    h.zero_note = r.notes.empty() ? std::string_view("No workgroup fits on a CU.") : std::string_view(r.notes.front());
+    h.footnote_warns = static_cast<double>(r.compiler_waves_per_simd) != r.waves_per_simd;
+    h.footnote = "LLVM's figure (\"Occupancy [waves/SIMD]\"): " + std::to_string(r.compiler_waves_per_simd) +
+                 (h.footnote_warns ? " (differs: see Why)." : ", the same.");
+    return h;
+}
+
+Headline nvidia_headline(const OccupancyResult& r, const Device& d) {
+    Headline h;
+    h.blocks = r.blocks_per_sm;
+    h.occupancy = r.occupancy;
+    h.lanes = std::to_string(r.warps_per_sm) + "/" + std::to_string(r.max_warps_per_sm);
+    h.lanes_label = "warps per SM";
+    h.limiter = limiting_text(r);
+    h.zero_note = r.notes.empty() ? std::string_view("No block fits on an SM.") : std::string_view(r.notes.front());
+    if (d.sm_count > 0)
+        h.footnote = "A full wave is " + count_text(r.blocks_per_sm * d.sm_count, "CTA", "CTAs") + " on " +
+                     std::to_string(d.sm_count) + " SMs.";
+    return h;
+}
+
+}  // namespace
+
 AnswerView answer_view(const Model& m) {
     if (m.amd_gpu) {
         const amd::OccupancyResult* r = m.amd ? &*m.amd : m.amd_tile && m.amd_tile->occ ? &*m.amd_tile->occ : nullptr;
-        return {&amd_words, m.amd_gpu->name, m.amd ? &m.amd->budgets : nullptr, r ? &r->derivation : nullptr,
-                m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr, m.amd ? &m.amd->limits : nullptr};
+        return {&amd_words, m.amd_gpu->name, m.amd ? &m.amd->budgets : nullptr,
+                     r ? &r->derivation : nullptr, m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr,
+                     m.amd ? &m.amd->limits : nullptr};
     }
     const OccupancyResult* r = m.result ? &*m.result : nullptr;
     return {&nvidia_words, m.spec ? m.spec->name : std::string_view(), r ? &r->budgets : nullptr,
             r ? &r->derivation : nullptr, r ? &r->notes : nullptr};
+}
+
+std::optional<Headline> headline(const Model& m) {
+    if (m.amd_gpu) {
+        const amd::OccupancyResult* r = m.amd ? &*m.amd : m.amd_tile && m.amd_tile->occ ? &*m.amd_tile->occ : nullptr;
+        if (!r || (m.amd_tile && !m.amd_tile->fits)) return std::nullopt;
+        return amd_headline(*r);
+    }
+    if (!m.result || m.error || (m.tile && !m.tile->fits)) return std::nullopt;
+    return nvidia_headline(*m.result, m.device);
+}
+
+DeviceLines device_lines(const Model& m) {
+    DeviceLines out;
+    if (const amd::GpuSpec* g = m.amd_gpu) {
+        const amd::ArchRules& r = g->arch();
+        out.title = "AMD \xC2\xB7 " + std::string(r.family) + " \xC2\xB7 " + std::string(r.gfx) + " \xC2\xB7 " +
+                    std::to_string(g->cu_count) + " CUs";
+        out.per_sm = "Per CU: " + std::to_string(r.simds_per_cu) + " SIMDs x " + std::to_string(r.max_waves_per_simd) +
+                     " waves of " + std::to_string(r.wave_size) + " lanes, " + std::to_string(r.vgprs_per_simd) +
+                     (r.unified_vgprs ? " VGPRs+AGPRs per lane per SIMD, " : " VGPRs and as many AGPRs per lane per SIMD, ") +
+                     format_bytes(r.lds_per_cu) + " LDS; " + g->dies_text() + " CUs.";
+        out.note = g->note;
+        return out;
+    }
+    if (!m.arch) return out;
+    const Device& d = m.device;
+    const ArchRules& r = *m.arch;
+    out.title = std::string(r.family) + "  \xC2\xB7  CC " + cc_text(r.cc) + "  \xC2\xB7  " +
+                (d.sm_count > 0 ? std::to_string(d.sm_count) + " SMs" : std::string("SM count unknown"));
+    out.per_sm = "Per SM: " + std::to_string(d.max_threads_per_sm / std::max<int64_t>(1, d.warp_size)) + " warps, " +
+                 std::to_string(r.max_blocks_per_sm) + " blocks, " + grouped(d.regs_per_sm) + " registers, " +
+                 format_bytes(d.smem_per_sm) + " shared";
+    out.per_block = "Per block: " + grouped(d.max_threads_per_block) + " threads, " + format_bytes(d.smem_per_block) +
+                    " shared (" + format_bytes(d.smem_per_block_optin) + " opt-in), " +
+                    format_bytes(d.reserved_smem_per_block) + " reserved";
+    return out;
 }
 
 std::string limiting_text(const OccupancyResult& r) {

@@ -91,6 +91,18 @@ struct Words {
     const char* blocks;
     const char* rules;   // after the device figures' sources: where the rules come from ("" on NVIDIA)
 };
+// The headline of a kernel's occupancy (or a fitting tile's), either vendor: blocks per SM / CU, the occupancy, the
+// warps per SM (NVIDIA) or waves per SIMD (AMD) against their slots, what limits it and one line under it.
+struct Headline {
+    int64_t blocks = 0;
+    double occupancy = 0;
+    std::string lanes;                // "48/64" warps per SM, "2.5/8" waves per SIMD
+    const char* lanes_label = "";
+    std::string limiter;              // "registers and warp slots" ("nothing")
+    std::string_view zero_note;       // blocks == 0: why (the model's first note, or "No block fits ...")
+    std::string footnote;             // NVIDIA: the CTAs of a full wave on the GPU; AMD: LLVM's own figure
+    bool footnote_warns = false;      // LLVM's figure differs from the model's
+};
 struct AnswerView {
     const Words* words;
     std::string_view gpu;                                // the GPU's name ("": a custom device with no base)
@@ -100,6 +112,15 @@ struct AnswerView {
     const std::array<amd::LimitCount, 4>* limits = nullptr;  // what each resource alone allows (the AMD model's)
 };
 AnswerView answer_view(const Model& m);
+std::optional<Headline> headline(const Model& m);  // none: an error, or a tile that does not fit
+
+// The lines under the GPU picker, either vendor: the GPU's architecture and SM (CU) count, then its per-SM (per-CU)
+// and per-block budgets and the product's note. No title: nothing to show (an invalid custom device).
+struct DeviceLines {
+    std::string title, per_sm, per_block;  // per_block: NVIDIA only
+    std::string_view note;                 // the product's note (AMD)
+};
+DeviceLines device_lines(const Model& m);
 
 // The core Request the page's inputs make for `op` (smcalc/solve.hpp): every answer the page shows comes from
 // solve() on one of these, as the API's answers come from solve() on the JSON's (tests/browser compares both).

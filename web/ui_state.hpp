@@ -131,6 +131,27 @@ Decoded decode_hash(std::string_view hash);
 // codec: i integer, b bytes, o on/off (hash 1/0), w word, t element type.
 std::string fields_json();
 
+// The kernel card's input rows: one per row of the GPU's vendor's kernel table (fields::kernel_fields(), or
+// amd_kernel_fields() on an AMD GPU), in table order, so a row added to a table is an input on the page with no
+// other edit (tests/fields-dummy). The widget follows the row's codec: bytes, on/off, a number with a default
+// (-1, a slider from "Default" up) or a plain number. What the page adds to the table's row (ui_state.cpp
+// kLooks): a short label for the narrow layout, the tooltip, the widget's id (the browser tests find widgets by
+// it), the name in a byte field's error, its placeholder and the +/- steps. A row with no look is drawn from the
+// table alone: its label and help, id "##" + its hash key.
+enum class Widget { Number, Bytes, Check, Slider };
+struct InputRow {
+    // C strings: the looks' texts, or the table's (string literals in core/src/fields.cpp, so NUL-terminated).
+    const char *hash, *label, *compact, *tooltip, *what, *hint, *format;
+    const char* id;                 // nullptr for a row with no look: the view makes "##" + hash
+    Widget widget;
+    int step, fast;
+    int64_t hi;
+    bool optional;                  // -1 is allowed and means the default (a byte field left empty)
+    bool above_block_smem;          // a check box captioned "above <the device's per-block shared memory>"
+};
+// Row `i` of the vendor's kernel table (i < kernel_fields().size(), or amd_kernel_fields().size() with `amd`).
+InputRow kernel_input_row(bool amd, std::size_t i);
+
 // Bytes as people type them ("24KB", "24 KiB", "24576"): smcalc::parse_bytes, message on failure.
 struct BytesParse {
     std::optional<int64_t> value;

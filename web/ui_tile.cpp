@@ -246,8 +246,33 @@ void view_tile_inputs(App& a, bool compact) {
     if (m.tile) tile_instruction_line(*m.tile);
 }
 
+namespace {
+
+// An AMD tile (amd::tile): whether it fits a CU and, if not, why (the MFMA model's registers and LDS).
+void amd_tile_verdict(App& a, const amd::TileResult& t) {
+    if (t.fits) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "Fits");
+        ImGui::SameLine();
+        text_wrapped(std::to_string(t.acc_regs_per_lane) + " accumulator registers per lane, " +
+                     format_bytes(t.lds_per_workgroup) + " of LDS per workgroup.");
+        return;
+    }
+    const std::string why =
+        !t.regs_fit ? "its accumulators need " + std::to_string(t.vgprs) + " VGPRs and " + std::to_string(t.agprs) +
+                          " AGPRs per lane (limit 256 each): the compiler would spill"
+        : !t.lds_fits ? "it needs " + format_bytes(t.lds_per_workgroup) + " of LDS per workgroup (limit " +
+                            format_bytes(t.lds_limit) + ")"
+                      : std::string("no workgroup fits on a CU");
+    ImGui::TextColored(a.pal.text_error, "Does not fit on one CU");
+    ImGui::Spacing();
+    text_wrapped("The tile does not run: " + why + ".");
+}
+
+}  // namespace
+
 void view_tile_verdict(App& a) {
     const Model& m = a.model;
+    if (m.amd_tile) amd_tile_verdict(a, *m.amd_tile);
     if (!m.tile) return;
     const TileResult& r = *m.tile;
     if (r.fits) {

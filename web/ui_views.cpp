@@ -11,9 +11,13 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <span>
+#include <type_traits>
+#include <vector>
 
 #include "imgui.h"
 #include "imgui_internal.h"  // tag_item: the test-engine item hook (window.smcalc.items())
+#include "smcalc/fields.hpp"
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
 #include "wrap.hpp"
@@ -723,28 +727,12 @@ void view_gpu_picker(App& a, float width) {
 }
 
 void view_device_summary(App& a) {
-    const Model& m = a.model;
-    if (m.amd_gpu) {
-        view_amd_device_summary(a);
-        return;
-    }
-    const Device& d = m.device;
-    if (!m.arch) return;
-    const ArchRules& r = *m.arch;
+    const DeviceLines d = device_lines(a.model);
+    if (d.title.empty()) return;
     ImGui::Spacing();
-    std::string l1 = std::string(r.family) + "  \xC2\xB7  CC " + cc_text(r.cc) + "  \xC2\xB7  " +
-                     (d.sm_count > 0 ? std::to_string(d.sm_count) + " SMs" : std::string("SM count unknown"));
-    ImGui::TextUnformatted(l1.c_str());
-    std::string l2 = "Per SM: " + std::to_string(d.max_threads_per_sm / std::max<int64_t>(1, d.warp_size)) +
-                     " warps, " + std::to_string(r.max_blocks_per_sm) + " blocks, " + grouped(d.regs_per_sm) +
-                     " registers, " + format_bytes(d.smem_per_sm) + " shared";
-    ImGui::PushTextWrapPos(0.0f);
-    text_dim(l2.c_str());
-    std::string l3 = "Per block: " + grouped(d.max_threads_per_block) + " threads, " +
-                     format_bytes(d.smem_per_block) + " shared (" + format_bytes(d.smem_per_block_optin) +
-                     " opt-in), " + format_bytes(d.reserved_smem_per_block) + " reserved";
-    text_dim(l3.c_str());
-    ImGui::PopTextWrapPos();
+    ImGui::TextUnformatted(d.title.c_str());
+    for (std::string_view l : {std::string_view(d.per_sm), std::string_view(d.per_block), d.note})
+        if (!l.empty()) text_wrapped(std::string(l), &a.pal.text_dim);
 }
 
 namespace {
@@ -859,47 +847,73 @@ void view_custom_device(App& a) {
 // [SECTION] Inputs
 // ---------------------------------------------------------------------------------------------------------
 
-void view_kernel_inputs(App& a, bool compact) {
-    if (a.model.amd_gpu) {
-        view_amd_kernel_inputs(a, compact);
-        return;
-    }
-    KernelInput& k = a.in.kernel;
-    const Model& m = a.model;
-    if (!ImGui::BeginTable("kin", 2, ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, compact ? 1.0f : 1.15f);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+namespace {
 
-    label_cell(compact ? "Threads" : "Threads per block", "blockDim.x * blockDim.y * blockDim.z", "t");
-    int_input("##threads", k.threads, 32, 128);
-    label_cell(compact ? "Registers" : "Registers per thread",
-               "From ptxas -v or cuobjdump --dump-resource-usage (\"Used N registers\").", "r");
-    int_input("##regs", k.regs, 1, 8);
-    label_cell(compact ? "Static smem" : "Static shared mem", "__shared__ arrays: bytes, e.g. 24576, 24KB or 24 KiB (1 KB = 1024 B).", "ss");
-    bytes_input("##ss", "static shared memory", a.ss, k.smem_static, "e.g. 24KB");
-    label_cell(compact ? "Dynamic smem" : "Dynamic shared mem", "The third <<<grid, block, bytes>>> launch argument.", "ds");
-    bytes_input("##ds", "dynamic shared memory", a.ds, k.smem_dynamic, "e.g. 0");
-    label_cell("Opt-in", "cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes): lets a "
-                         "block use more than 48 KiB, up to the device's opt-in limit.", "oi");
-    ImGui::Checkbox(m.arch ? ("above " + format_bytes(m.device.smem_per_block)).c_str() : "##optin", &k.optin);
-    label_cell("Max dynamic",
-               "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes. Empty: CUDA's default (the per-block "
-               "limit minus static shared memory).", "dm");
-    bytes_input("##dm", "max dynamic shared memory", a.dm, k.smem_dynamic_max, "default");
-    label_cell("Carveout", "cudaFuncAttributePreferredSharedMemoryCarveout: percent of the L1/shared pool to "
-                           "prefer as shared memory. The driver rounds up to a supported size. Ctrl+click to type.", "co");
-    {
-        int co = k.carveout;
-        const char* fmt = co < 0 ? "Default" : "%d %%";
-        if (ImGui::SliderInt("##co", &co, -1, 100, fmt, ImGuiSliderFlags_AlwaysClamp)) k.carveout = co;
+// One input of the kernel card (ui_state.hpp kernel_input_rows): the widget its table row asks for, on the field's
+// value `x`. `e` keeps the text of a byte field as typed. Whether the value changed.
+bool input_row(App& a, const InputRow& r, int64_t& x, BytesEdit& e, bool compact) {
+    const std::string id = r.id ? std::string(r.id) : "##" + std::string(r.hash);
+    label_cell(compact ? r.compact : r.label, r.tooltip, r.hash);
+    switch (r.widget) {
+        case Widget::Bytes:
+            e.optional = r.optional;  // empty text: the default (-1)
+            return bytes_input(id.c_str(), r.what, e, x, r.hint);
+        case Widget::Check: {
+            bool on = x != 0;
+            const Model& m = a.model;
+            const std::string cap = r.above_block_smem && m.arch ? "above " + format_bytes(m.device.smem_per_block) : id;
+            const bool changed = ImGui::Checkbox(cap.c_str(), &on);
+            x = on;
+            return changed;
+        }
+        case Widget::Slider: {  // -1 is the default, then lo .. hi
+            int i = static_cast<int>(x);
+            const bool changed = ImGui::SliderInt(id.c_str(), &i, -1, static_cast<int>(r.hi), i < 0 ? "Default" : r.format,
+                                                  ImGuiSliderFlags_AlwaysClamp);
+            x = i;
+            return changed;
+        }
+        case Widget::Number: break;
     }
-    label_cell("Barriers", "Block barriers the kernel uses (cudaFuncAttributes reports 1). From CC 9.0 "
-                           "NVIDIA's rules limit blocks per SM by barriers too.", "b");
-    int_input("##bar", k.barriers, 1, 4);
-    cluster_inputs(a, compact);
+    return int_input(id.c_str(), x, r.step, r.fast);
+}
+
+// The rows of one vendor's kernel table on `v`, each with its text buffer in `bytes` (by row).
+template <class T>
+void input_rows(App& a, std::span<const fields::Field<T>> table, T& v, std::span<BytesEdit> bytes, bool compact) {
+    for (std::size_t i = 0; i < table.size() && i < bytes.size(); ++i) {
+        int64_t x = table[i].get(v);
+        if (input_row(a, kernel_input_row(std::is_same_v<T, amd::KernelInput>, i), x, bytes[i], compact))
+            table[i].set(v, x);
+    }
+}
+
+}  // namespace
+
+void view_kernel_inputs(App& a, bool compact) {
+    const Model& m = a.model;
+    const bool amd = m.amd_gpu != nullptr;
+    // AMD labels are longer (work-items per workgroup): a wider label column.
+    const float label_w = amd ? (compact ? 1.2f : 1.45f) : (compact ? 1.0f : 1.15f);
+    if (!ImGui::BeginTable(amd ? "kin_amd" : "kin", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, label_w);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    if (amd) {
+        // The AMD table's threads are the kernel's (one hash key "t"); its other rows are a.in.amd's.
+        amd::KernelInput k = a.in.amd_input();
+        input_rows(a, fields::amd_kernel_fields(), k, a.amd_bytes, compact);
+        a.in.kernel.threads = k.threads;
+        k.threads = a.in.amd.threads;
+        a.in.amd = k;
+    } else {
+        input_rows(a, fields::kernel_fields(), a.in.kernel, a.kernel_bytes, compact);
+        cluster_inputs(a, compact);
+    }
     end_locked_row();
     ImGui::EndTable();
+    if (amd) return;
 
+    KernelInput& k = a.in.kernel;
     if (m.best && m.result && !compact) {
         ImGui::Spacing();
         const BlockSizeResult& b = *m.best;
@@ -997,51 +1011,40 @@ void big_number(App& a, const std::string& value, const char* caption, const ImV
 
 void view_headline(App& a, bool compact) {
     const Model& m = a.model;
-    if (m.amd_gpu) {
-        view_amd_headline(a, compact);
-        return;
-    }
-    if (m.error) {
+    if (m.error || (m.amd_gpu && !m.amd && !m.amd_tile)) {
         ImGui::TextColored(a.pal.text_error, "No answer for these inputs");
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(m.error->message.c_str());
-        ImGui::PopTextWrapPos();
+        if (m.error) text_wrapped(m.error->message);
         return;
     }
-    if (!m.result || (m.tile && !m.tile->fits)) {
+    const std::optional<Headline> hl = headline(m);
+    if (!hl) {
         view_tile_verdict(a);  // a tile that does not fit: the verdict, never an occupancy figure
         return;
     }
-    const OccupancyResult& r = *m.result;
-    if (m.cluster && r.blocks_per_sm > 0) {
-        view_cluster_headline(a, r, compact);
+    if (m.cluster && m.result && m.result->blocks_per_sm > 0) {
+        view_cluster_headline(a, *m.result, compact);
         return;
     }
+    const Headline& h = *hl;
+    const Words* words = answer_view(m).words;
     const float col = compact ? 0.0f : 24.0f;
-    const ImVec4* zero = r.blocks_per_sm == 0 ? &a.pal.text_error : nullptr;
-    big_number(a, std::to_string(r.blocks_per_sm), r.blocks_per_sm == 1 ? "CTA per SM" : "CTAs per SM", zero);
+    const ImVec4* zero = h.blocks == 0 ? &a.pal.text_error : nullptr;
+    const std::string per = std::string(h.blocks == 1 ? words->block : words->blocks) + " per " + words->sm;
+    big_number(a, std::to_string(h.blocks), per.c_str(), zero);
     ImGui::SameLine(0, col + 16);
-    big_number(a, format_percent(r.occupancy), "occupancy", zero);
+    big_number(a, format_percent(h.occupancy), "occupancy", zero);
     ImGui::SameLine(0, col + 16);
-    big_number(a, std::to_string(r.warps_per_sm) + "/" + std::to_string(r.max_warps_per_sm), "warps per SM", nullptr);
+    big_number(a, h.lanes, h.lanes_label, zero);
     ImGui::Spacing();
-    if (r.blocks_per_sm == 0) {
-        view_tile_verdict(a);
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(a.pal.text_error, "%s",
-                           r.notes.empty() ? "No block fits on an SM." : r.notes.front().c_str());
-        ImGui::PopTextWrapPos();
+    view_tile_verdict(a);
+    if (h.blocks == 0) {
+        text_wrapped(std::string(h.zero_note), &a.pal.text_error);
         return;
     }
-    view_tile_verdict(a);
     ImGui::TextUnformatted("Limited by");
     ImGui::SameLine();
-    ImGui::TextColored(a.pal.text_limiting, "%s", limiting_text(r).c_str());
-    if (m.device.sm_count > 0) {
-        const std::string wave = "A full wave is " + count_text(r.blocks_per_sm * m.device.sm_count, "CTA", "CTAs") + " on " +
-                                 std::to_string(m.device.sm_count) + " SMs.";
-        text_dim(wave.c_str());
-    }
+    ImGui::TextColored(a.pal.text_limiting, "%s", h.limiter.c_str());
+    if (!h.footnote.empty()) text_wrapped(h.footnote, h.footnote_warns ? &a.pal.text_limiting : &a.pal.text_dim);
 }
 
 void view_budgets(App& a) {

@@ -54,6 +54,23 @@ TEST_CASE("fields: a row added to the table is in the URL hash, both ways") {
     CHECK(bad.notices[0] == "Dummy field '5000' in the link is not valid (0 .. 1000); using the default 7.");
 }
 
+TEST_CASE("fields: a row added to the table is an input of the page's kernel card") {
+    // The card draws one widget per row of the kernel table (web/ui_views.cpp view_kernel_inputs, through
+    // kernel_input_row); the dummy row has no page look, so it is drawn from the table: its label and help, a number
+    // widget, id "##" + its hash key.
+    const std::size_t last = smcalc::fields::kernel_fields().size() - 1;
+    const smcalc::web::InputRow r = smcalc::web::kernel_input_row(false, last);
+    CHECK(std::string(r.label) == "Dummy field");
+    CHECK(std::string(r.tooltip) == "a field that only the table test knows (default 7)");
+    CHECK(r.id == nullptr);
+    CHECK(std::string(r.hash) == "dmy");
+    CHECK(r.widget == smcalc::web::Widget::Number);
+    CHECK(r.hi == 1000);
+    // An NVIDIA kernel field is not an input on an AMD GPU's card.
+    for (std::size_t i = 0; i < smcalc::fields::amd_kernel_fields().size(); ++i)
+        CHECK(std::string(smcalc::web::kernel_input_row(true, i).label) != "Dummy field");
+}
+
 TEST_CASE("fields: a row added to the table is in the TypeScript declarations") {
     const std::string dts = smcalc::fields::typescript_declarations();
     CHECK(dts.find("  dummy_field?: number;") != std::string::npos);
