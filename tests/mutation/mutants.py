@@ -89,7 +89,7 @@ MUTANTS = [
          old='.flag = "--vgprs"', new='.flag = "--vgpr"'),
     dict(id="fields-mma-reg-alias", file="core/src/fields.cpp", suites="all", visible=True,
          what="the old hash word mma=reg no longer read (0.1.0 links)",
-         old='{"reg", static_cast<int>(MmaPath::Registers)},', new=''),
+         old='word("reg", MmaPath::Registers), ', new=''),
     # --- the JSON answers (core/api) ---
     dict(id="api-gpu-resident-warps", file="core/api/smcalc_api.cpp", suites="api", visible=True,
          what="the compare column member gpu_resident_warps misspelt",
