@@ -11,8 +11,10 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "helpers.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/tile.hpp"
 
@@ -55,15 +57,18 @@ inline int64_t num(const Row& r, const std::string& key) {
 // compiler and CUTLASS said (its threads, ptxas's registers, sizeof(SharedStorage) as opt-in dynamic shared memory),
 // not what the model estimates.
 inline int64_t compiled_ctas_per_sm(const Device& d, int64_t threads, int64_t regs, int64_t smem) {
-    KernelInput k;
-    k.threads = threads;
-    k.regs = regs;
+    KernelInput k = kernel(threads, regs);
     k.smem_dynamic = smem;
     k.smem_dynamic_max = smem;
     k.optin = true;
     auto occ = occupancy(d, k, Detail::Numbers);
     REQUIRE(occ.ok());
     return occ->blocks_per_sm;
+}
+
+// The recorded table's header names the CUTLASS release and commit, the nvcc that built it and the recording script.
+inline void check_recorded_by(const std::string& table, std::string_view script) {
+    check_contains_all(read_data(table), {"CUTLASS 4.7.0, commit ", "Cuda compilation tools, release 13.0", script});
 }
 
 // A row CUTLASS refused at compile time: the model refuses it too (Unsupported), quoting at least one of the
