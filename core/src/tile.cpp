@@ -606,6 +606,14 @@ Error unsupported(const char* field, int64_t value, const std::string& why) {
     return {ErrorId::Unsupported, field, std::string(field) + " is " + std::to_string(value) + why};
 }
 
+// An N that tcgen05.mma with this M does not take (one CTA's, or a CTA pair's: `pair`).
+Error tcgen05_n_error(int64_t m, int64_t n, bool pair) {
+    return unsupported("n", n,
+                       "; tcgen05.mma with M = " + std::to_string(m) +
+                           (pair ? " over a CTA pair takes N = 32 .. 256 in steps of 16"
+                                 : (m == 64 ? " takes N = 8 .. 256 in steps of 8" : " takes N = 16 .. 256 in steps of 16")));
+}
+
 // shape_error's step: the refusals of a CUTLASS schedule's builder (CoopM .. Sm100N) and of CUTLASS 2.x's multistage
 // mainloop (MsK, MsStages).
 [[gnu::always_inline]] inline Error schedule_shape_error(const Ctx& c, ShapeFail fail, int64_t m, int64_t n, int64_t k) {
@@ -627,12 +635,7 @@ Error unsupported(const char* field, int64_t value, const std::string& why) {
                                             "64 or 128 rows)"
                                           : "; the 1-SM schedule's MMA tile has M = 64 or 128 (TMEM has 128 lanes); "
                                             "M = 256 is the 2-SM schedule (sm100_2sm)"));
-        case ShapeFail::Sm100N:
-            return unsupported("n", n,
-                    "; tcgen05.mma with M = " + S(m) +
-                        (c.schedule == Schedule::Sm100_2Sm ? " over a CTA pair takes N = 32 .. 256 in steps of 16"
-                                                           : (m == 64 ? " takes N = 8 .. 256 in steps of 8"
-                                                                      : " takes N = 16 .. 256 in steps of 16")));
+        case ShapeFail::Sm100N: return tcgen05_n_error(m, n, c.schedule == Schedule::Sm100_2Sm);
         case ShapeFail::MsK: {
             const int64_t steps = k / c.k_inst;
             return unsupported("k", k,
@@ -692,10 +695,7 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
                     "; a single-CTA tcgen05.mma (cta_group::1) has M = 64 or 128 (TMEM has 128 lanes); a "
                     "2-SM tile (cta_group::2, M = 128 or 256 over a CTA pair) runs as two CTAs of M/2: see the "
                     "tile's fit options (cta_pair_2sm)");
-        case ShapeFail::TcgenN:
-            return unsupported("n", n,
-                    "; tcgen05.mma with M = " + S(m) + " takes N = " + (m == 64 ? "8" : "16") +
-                        " .. 256 in steps of " + (m == 64 ? "8" : "16"));
+        case ShapeFail::TcgenN: return tcgen05_n_error(m, n, false);
         case ShapeFail::TcgenWarps:
             return unsupported("warps", warps,
                     "; reading accumulators out of TMEM needs 4 warps (a warp reaches only its quarter of the "
