@@ -13,7 +13,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 name=record-cutlass-sm80
 source "$here/scripts/cutlass/record-lib.sh"
-out="${1:-$here/tests/data/cutlass/kernels-sm80.tsv}"; shift || true
+out_default="$here/tests/data/cutlass/kernels-sm80.tsv"
 
 # id arch elem tm tn tk (threadblock) wm wn wk (warp) stages. arch: the -arch=sm_XX the kernel is compiled for;
 # the kernel's ArchTag is Sm80 in every row (CUTLASS 2.x runs SM80 kernels on every later CC). WarpShape::kK is the
@@ -46,32 +46,34 @@ configs=(
   "r-k48-128x128x48         80 f16  128 128 48  64 64 48 3"
 )
 cols="id arch elem tm tn tk wm wn wk stages_req status stages threads warps_m warps_n warps_k warp_k_iterations smem_kernel smem_mainloop smem_a smem_b smem_epilogue launch_bounds ptxas_regs spill_stores spill_loads ptxas_static_smem reason"
-only=("$@")
-record_header "$out" "$cols" \
-  "CUTLASS 2.x multistage GEMM kernels compiled by scripts/record-cutlass-sm80.sh (probe: scripts/cutlass/probe_sm80.cu)." \
-  "flags: -std=c++17 -O3 -arch=sm_<arch> -DNDEBUG -Xptxas -v; instruction 16x8x16, A row-major, B column-major, C row-major, align 8, fp32 accumulate" \
-  "status ok: compiled; rejected: CUTLASS refused it at compile time (reason = its static_assert)." \
+notes=(
+  "CUTLASS 2.x multistage GEMM kernels compiled by scripts/record-cutlass-sm80.sh (probe: scripts/cutlass/probe_sm80.cu)."
+  "flags: -std=c++17 -O3 -arch=sm_<arch> -DNDEBUG -Xptxas -v; instruction 16x8x16, A row-major, B column-major, C row-major, align 8, fp32 accumulate"
+  "status ok: compiled; rejected: CUTLASS refused it at compile time (reason = its static_assert)."
   "launch_bounds: the .maxntid/.minnctapersm directives in the kernel's PTX; '-' = none (cutlass::Kernel has no __launch_bounds__)."
+)
 
-for cfg in "${configs[@]}"; do
-  read -r id arch elem tm tn tk wm wn wk st <<<"$cfg"
-  record_begin "$id" || continue
+entry=cutlass6Kernel  # the kernel's entry in ptxas -v's output
+reasons_kept=0  # static_assert messages a rejected row keeps (0 = all)
+
+# One config, compiled; row starts with its cells.
+record_one() {
+  local id=$1 arch=$2 elem=$3 tm=$4 tn=$5 tk=$6 wm=$7 wn=$8 wk=$9 st=${10} e
   case "$elem" in f16) e=16;; bf16) e=17;; esac
   probe_compile "$here/scripts/cutlass/probe_sm80.cu" -std=c++17 -O3 -arch=sm_$arch -DNDEBUG -I"$CUTLASS_DIR/include" \
     -DPROBE_ELEM=$e -DPROBE_TM=$tm -DPROBE_TN=$tn -DPROBE_TK=$tk -DPROBE_WM=$wm -DPROBE_WN=$wn -DPROBE_WK=$wk \
     -DPROBE_STAGES=$st
   row=("$id" "$arch" "$elem" "$tm" "$tn" "$tk" "$wm" "$wn" "$wk" "$st")
-  if [ $rc -ne 0 ]; then
-    reject_row 16 0
-  else
-    "$work/probe" > "$work/host.txt"
-    ptxas_counts cutlass6Kernel
-    ssm="$(grep -m1 -oE '[0-9]+ bytes smem' <<<"$ptx" | grep -oE '^[0-9]+' || true)"
-    lb="$(cat "$work"/keep/*.ptx | grep -oE '\.(maxntid|minnctapersm|reqntid) [0-9, ]+' | tr -s ' ' | sed 's/ /:/; s/ //g' | sort -u | paste -sd, || true)"
-    row+=(ok)
-    host_fields stages threads warps_m warps_n warps_k warp_k_iterations smem_kernel smem_mainloop smem_a smem_b \
-                smem_epilogue
-    row+=("${lb:--}" "${regs:--}" "${sst:--}" "${sld:--}" "${ssm:-0}" -)
-  fi
-  record_row
-done
+}
+
+# A compiled kernel: the rest of its row.
+record_compiled() {
+  local ssm lb
+  ssm="$(grep -m1 -oE '[0-9]+ bytes smem' <<<"$ptx" | grep -oE '^[0-9]+' || true)"
+  lb="$(cat "$work"/keep/*.ptx | grep -oE '\.(maxntid|minnctapersm|reqntid) [0-9, ]+' | tr -s ' ' | sed 's/ /:/; s/ //g' | sort -u | paste -sd, || true)"
+  host_fields stages threads warps_m warps_n warps_k warp_k_iterations smem_kernel smem_mainloop smem_a smem_b \
+              smem_epilogue
+  row+=("${lb:--}" "${regs:--}" "${sst:--}" "${sld:--}" "${ssm:-0}" -)
+}
+
+record_main "$@"

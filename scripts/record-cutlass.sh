@@ -12,7 +12,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 name=record-cutlass
 source "$here/scripts/cutlass/record-lib.sh"
-out="${1:-$here/tests/data/cutlass/kernels.tsv}"; shift || true
+out_default="$here/tests/data/cutlass/kernels.tsv"
 
 # id arch sched elem tm tn tk cm cn stages(0 = StageCountAutoCarveout)
 # sched: coop = KernelTmaWarpSpecializedCooperative, pingpong = KernelTmaWarpSpecializedPingpong (sm_90a);
@@ -41,33 +41,35 @@ configs=(
   "h-pp-128x128-4-c2      90 pingpong f16  128 128 64 2 1 4"
 )
 cols="id arch sched elem tm tn tk cm cn stages_req status stages smem_kernel smem_epilogue smem_epilogue_tensors smem_mainloop_tensors smem_mainloop_pipeline smem_pipelines max_threads min_blocks epi_tile_m epi_tile_n epi_stages_c epi_stages_d load_regs mma_regs mma_threads acc_stages sched_stages epilogue_threads ptxas_regs spill_stores spill_loads setmaxnreg reason"
-only=("$@")
-record_header "$out" "$cols" \
-  "CUTLASS GEMM kernels compiled by scripts/record-cutlass.sh (probe: scripts/cutlass/probe.cu)." \
-  "flags: -std=c++17 -O3 -arch=sm_90a|sm_100a --expt-relaxed-constexpr -DNDEBUG -Xptxas -v" \
-  "status ok: compiled; rejected: the builder refused it at compile time (reason = its static_assert)." \
+notes=(
+  "CUTLASS GEMM kernels compiled by scripts/record-cutlass.sh (probe: scripts/cutlass/probe.cu)."
+  "flags: -std=c++17 -O3 -arch=sm_90a|sm_100a --expt-relaxed-constexpr -DNDEBUG -Xptxas -v"
+  "status ok: compiled; rejected: the builder refused it at compile time (reason = its static_assert)."
   "setmaxnreg: the setmaxnreg.dec/inc values in the kernel's PTX; '-' where none. '-' = not applicable."
+)
 
-for cfg in "${configs[@]}"; do
-  read -r id arch sched elem tm tn tk cm cn st <<<"$cfg"
-  record_begin "$id" || continue
+entry=device_kernel  # the kernel's entry in ptxas -v's output
+reasons_kept=1  # static_assert messages a rejected row keeps (0 = all)
+
+# One config, compiled; row starts with its cells.
+record_one() {
+  local id=$1 arch=$2 sched=$3 elem=$4 tm=$5 tn=$6 tk=$7 cm=$8 cn=$9 st=${10} s e
   case "$sched" in coop) s=1;; pingpong) s=2;; 1sm) s=3;; 2sm) s=4;; esac
   case "$elem" in f16) e=16;; bf16) e=17;; esac
   probe_compile "$here/scripts/cutlass/probe.cu" -std=c++17 -O3 -arch=sm_${arch}a --expt-relaxed-constexpr -DNDEBUG -I"$CUTLASS_DIR/include" \
     -DPROBE_ARCH=$arch -DPROBE_SCHED=$s -DPROBE_ELEM=$e -DPROBE_TM=$tm -DPROBE_TN=$tn -DPROBE_TK=$tk \
     -DPROBE_CM=$cm -DPROBE_CN=$cn -DPROBE_STAGES=$st
   row=("$id" "$arch" "$sched" "$elem" "$tm" "$tn" "$tk" "$cm" "$cn" "$st")
-  if [ $rc -ne 0 ]; then
-    reject_row 23 1
-  else
-    "$work/probe" > "$work/host.txt"
-    ptxas_counts device_kernel
-    mnr="$(cat "$work"/keep/*.ptx | grep -oE 'setmaxnreg\.(inc|dec)\.sync\.aligned\.u32 [0-9]+' | sed -E 's/setmaxnreg\.(inc|dec)\.sync\.aligned\.u32 /\1:/' | sort -u | paste -sd, || true)"
-    row+=(ok)
-    host_fields stages smem_kernel smem_epilogue smem_epilogue_tensors smem_mainloop_tensors smem_mainloop_pipeline \
-                smem_pipelines max_threads min_blocks epi_tile_m epi_tile_n epi_stages_c epi_stages_d load_regs mma_regs \
-                mma_threads acc_stages sched_stages epilogue_threads
-    row+=("${regs:--}" "${sst:--}" "${sld:--}" "${mnr:--}" -)
-  fi
-  record_row
-done
+}
+
+# A compiled kernel: the rest of its row.
+record_compiled() {
+  local mnr
+  mnr="$(cat "$work"/keep/*.ptx | grep -oE 'setmaxnreg\.(inc|dec)\.sync\.aligned\.u32 [0-9]+' | sed -E 's/setmaxnreg\.(inc|dec)\.sync\.aligned\.u32 /\1:/' | sort -u | paste -sd, || true)"
+  host_fields stages smem_kernel smem_epilogue smem_epilogue_tensors smem_mainloop_tensors smem_mainloop_pipeline \
+              smem_pipelines max_threads min_blocks epi_tile_m epi_tile_n epi_stages_c epi_stages_d load_regs mma_regs \
+              mma_threads acc_stages sched_stages epilogue_threads
+  row+=("${regs:--}" "${sst:--}" "${sld:--}" "${mnr:--}" -)
+}
+
+record_main "$@"
