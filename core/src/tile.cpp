@@ -606,6 +606,9 @@ Error unsupported(const char* field, int64_t value, const std::string& why) {
     return {ErrorId::Unsupported, field, std::string(field) + " is " + std::to_string(value) + why};
 }
 
+// The wgmma shape a warpgroup runs, and the N it takes.
+std::string wgmma_n_range(const Ctx& c) { return "wgmma m64nNk" + std::to_string(c.k_inst) + ", N = 8..256 step 8"; }
+
 // An N that tcgen05.mma with this M does not take (one CTA's, or a CTA pair's: `pair`).
 Error tcgen05_n_error(int64_t m, int64_t n, bool pair) {
     return unsupported("n", n,
@@ -625,9 +628,8 @@ Error tcgen05_n_error(int64_t m, int64_t n, bool pair) {
                     "each: m must be a multiple of 128 (CUTLASS's builder: \"Cooperative kernel requires Tile Size to "
                     "be greater than or equal to 128 along the M-dimension.\"); use the pingpong schedule for M = 64");
         case ShapeFail::ScheduleN:
-            return unsupported("n", n,
-                    "; one consumer warpgroup covers all of N with wgmma m64nNk" + S(c.k_inst) +
-                        ", N = 8..256 step 8 (CUTLASS's ss_op_selector): n must be one of those");
+            return unsupported("n", n, "; one consumer warpgroup covers all of N with " + wgmma_n_range(c) +
+                                           " (CUTLASS's ss_op_selector): n must be one of those");
         case ShapeFail::Sm100M:
             return unsupported("m", m,
                     (c.schedule == Schedule::Sm100_2Sm
@@ -676,8 +678,8 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
         case ShapeFail::WgmmaSplit:
             return {ErrorId::Unsupported, "warps",
                     S(warps / 4) + " warpgroups cannot split a " + S(m) + " x " + S(n) +
-                        " tile: each needs a multiple of 64 rows and of 8 columns (wgmma m64nNk" + S(c.k_inst) +
-                        ", N = 8..256 step 8); use fewer warps or a larger tile"};
+                        " tile: each needs a multiple of 64 rows and of 8 columns (" + wgmma_n_range(c) +
+                        "); use fewer warps or a larger tile"};
         case ShapeFail::MmaSyncSplit: {
             return {ErrorId::Unsupported, "warps",
                     S(warps) + " warps cannot split a " + S(m) + " x " + S(n) + " tile on " + cc +
