@@ -35,8 +35,8 @@ print("|---|---|---|---|---|---|---|---|")
 for row in re.split(r"\n    \{\n", body)[1:]:
     name = cstring(field(row, "name"))
     aliases = cstring(field(row, "aliases")).replace("|", ", ")
-    cc = re.search(r"\.cc = \{(\d+), (\d+)\}", row)
-    sms = int(re.search(r"\.sm_count = (\d+)", row).group(1))
+    cc = re.search(r"\.device = on_cc\(\{(\d+), (\d+)\}, (\d+)\)", row)
+    sms = int(cc.group(3))
     source = cstring(field(row, "source"))
     print(f"| {name} | {aliases or '-'} | {cc.group(1)}.{cc.group(2)} | {sms if sms else 'unknown'} | "
           f"{num(field(row, 'l2_bytes'))} | {num(field(row, 'mem_bw_gbs'))} | {num(field(row, 'boost_clock_mhz'))} | "

@@ -48,14 +48,10 @@ a::OccupancyResult occ(std::string_view gfx, a::KernelInput in) {
     REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.error().message));
     return *r;
 }
+// A kernel without scratch and without a descriptor's VGPR allocation (a::KernelInput's defaults).
 a::KernelInput kin(int64_t threads, int64_t vgprs, int64_t agprs = 0, int64_t sgprs = 0, int64_t lds = 0) {
-    a::KernelInput k;
-    k.threads = threads;
-    k.vgprs = vgprs;
-    k.agprs = agprs;
-    k.sgprs = sgprs;
-    k.lds = lds;
-    return k;
+    return {.threads = threads, .vgprs = vgprs, .agprs = agprs, .sgprs = sgprs, .lds = lds, .scratch = 0,
+            .alloc_vgprs = 0};
 }
 // SEED002's tile: 128 x 128 x 64, 3 stages, 8 waves (the other inputs at their defaults).
 a::TileInput seed002_tile() {

@@ -5,9 +5,12 @@
 // from other sources: docs/sources.md), or be refused with the error the manifest names.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "smcalc/device_report.hpp"
@@ -25,6 +28,26 @@ std::string slurp(const std::string& path) {
 }
 
 const std::string kDir = std::string(SMCALC_SOURCE_DIR) + "/tests/data/device-reports/";
+
+// The report read from `text`; a refusal fails the test with the reader's message.
+DeviceReport read_ok(std::string_view text) {
+    auto r = read_device_report(text);
+    REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.error().message));
+    return *r;
+}
+
+// What a report says of its GPU: the format recognised, the name, the SM count and the shared memory per SM.
+void check_read(const DeviceReport& r, std::string_view format, std::string_view name, int64_t sms, int64_t smem_per_sm) {
+    CHECK(r.format == format);
+    CHECK(r.name == name);
+    CHECK(r.device.sm_count == sms);
+    CHECK(r.device.smem_per_sm == smem_per_sm);
+}
+
+// Whether a list of field names (DeviceReport::read, from_rules) holds `name`.
+bool lists(const std::vector<std::string>& fields, std::string_view name) {
+    return std::find(fields.begin(), fields.end(), name) != fields.end();
+}
 
 }  // namespace
 
@@ -105,30 +128,23 @@ TEST_CASE("device report: each public sample becomes its product row's device (m
 }
 
 TEST_CASE("device report: what each format reads, and what it takes from the CC's rules") {
-    const auto rtx = read_device_report(slurp(kDir + "deviceQuery-rtx5090.txt"));
-    REQUIRE(rtx.ok());
-    CHECK(rtx->format == "deviceQuery");
-    CHECK(rtx->name == "NVIDIA GeForce RTX 5090");
-    CHECK(rtx->device.sm_count == 170);
-    CHECK(rtx->device.smem_per_sm == 102400);
+    const DeviceReport rtx = read_ok(slurp(kDir + "deviceQuery-rtx5090.txt"));
+    check_read(rtx, "deviceQuery", "NVIDIA GeForce RTX 5090", 170, 102400);
     // deviceQuery prints no registers per SM, no opt-in or reserved shared memory: from CC 12.0's rules, listed.
-    const auto has = [](const std::vector<std::string>& v, const char* k) { return std::find(v.begin(), v.end(), k) != v.end(); };
-    CHECK(has(rtx->from_rules, "regs_per_sm"));
-    CHECK(has(rtx->from_rules, "smem_per_block_optin"));
-    CHECK(has(rtx->read, "sm_count"));
-    CHECK(device_report_summary(*rtx).find("matches RTX 5090") != std::string::npos);
+    CHECK(lists(rtx.from_rules, "regs_per_sm"));
+    CHECK(lists(rtx.from_rules, "smem_per_block_optin"));
+    CHECK(lists(rtx.read, "sm_count"));
+    CHECK(device_report_summary(rtx).find("matches RTX 5090") != std::string::npos);
 
-    const auto smi = read_device_report(slurp(kDir + "nvidia-smi-q-t4.txt"));
-    REQUIRE(smi.ok());
-    CHECK(smi->format == "nvidia-smi -q");
-    CHECK(smi->name == "Tesla T4");
-    CHECK(smi->read.empty());  // nvidia-smi -q prints no figures: every one is the row's, and it says so
-    CHECK(!smi->notes.empty());
+    const DeviceReport smi = read_ok(slurp(kDir + "nvidia-smi-q-t4.txt"));
+    CHECK(smi.format == "nvidia-smi -q");
+    CHECK(smi.name == "Tesla T4");
+    CHECK(smi.read.empty());  // nvidia-smi -q prints no figures: every one is the row's, and it says so
+    CHECK(!smi.notes.empty());
 
-    const auto mi = read_device_report(slurp(kDir + "rocminfo-mi300x.txt"));
-    REQUIRE(mi.ok());
-    CHECK(mi->amd);
-    CHECK(mi->gfx == "gfx942");
+    const DeviceReport mi = read_ok(slurp(kDir + "rocminfo-mi300x.txt"));
+    CHECK(mi.amd);
+    CHECK(mi.gfx == "gfx942");
 
     const auto both = read_device_report(slurp(kDir + "rocminfo-mi250x-mi250-no-cus.txt"));
     REQUIRE(!both.ok());
@@ -143,22 +159,20 @@ TEST_CASE("device report: differences from the row are named, and an unknown nam
     std::string text = slurp(kDir + "deviceQuery-rtx5090.txt");
     const std::string from = "(170) Multiprocessors";
     text.replace(text.find(from), from.size(), "(160) Multiprocessors");
-    auto r = read_device_report(text);
-    REQUIRE(r.ok());
-    CHECK(r->product != nullptr);
-    CHECK(!r->same_as_product);
-    REQUIRE(r->differences.size() == 1);
-    CHECK(r->differences[0] == "sm_count: the report says 160, the database (RTX 5090) 170");
-    CHECK(r->device.sm_count == 160);
+    const DeviceReport r = read_ok(text);
+    CHECK(r.product != nullptr);
+    CHECK(!r.same_as_product);
+    REQUIRE(r.differences.size() == 1);
+    CHECK(r.differences[0] == "sm_count: the report says 160, the database (RTX 5090) 170");
+    CHECK(r.device.sm_count == 160);
 
     std::string other = slurp(kDir + "deviceQuery-rtx5090.txt");
     const std::string name = "NVIDIA GeForce RTX 5090";
     other.replace(other.find(name), name.size(), "NVIDIA GeForce RTX 5070 Ti Laptop GPU");
-    auto o = read_device_report(other);
-    REQUIRE(o.ok());
-    CHECK(o->product == nullptr);
-    CHECK(o->device.sm_count == 170);
-    CHECK(device_report_summary(*o).find("custom device") != std::string::npos);
+    const DeviceReport o = read_ok(other);
+    CHECK(o.product == nullptr);
+    CHECK(o.device.sm_count == 170);
+    CHECK(device_report_summary(o).find("custom device") != std::string::npos);
 }
 
 TEST_CASE("device report: cudaDeviceProp JSON and PyTorch's repr") {
@@ -168,44 +182,36 @@ TEST_CASE("device report: cudaDeviceProp JSON and PyTorch's repr") {
         "multiProcessorCount": 30, "sharedMemPerBlock": 49152, "sharedMemPerMultiprocessor": 102400,
         "sharedMemPerBlockOptin": 101376, "reservedSharedMemPerBlock": 1024, "regsPerBlock": 65536,
         "regsPerMultiprocessor": 65536, "warpSize": 32, "maxThreadsPerBlock": 1024, "maxThreadsPerMultiProcessor": 1536})";
-    auto j = read_device_report(json);
-    REQUIRE(j.ok());
-    CHECK(j->format == "cudaDeviceProp JSON");
-    REQUIRE(j->product != nullptr);
-    CHECK(j->product->name == "RTX 3060 Laptop");
-    CHECK(j->same_as_product);
-    CHECK(j->from_rules.empty());
+    const DeviceReport j = read_ok(json);
+    CHECK(j.format == "cudaDeviceProp JSON");
+    REQUIRE(j.product != nullptr);
+    CHECK(j.product->name == "RTX 3060 Laptop");
+    CHECK(j.same_as_product);
+    CHECK(j.from_rules.empty());
 
     const char* torch = "_CudaDeviceProperties(name='NVIDIA GeForce RTX 4060 Laptop GPU', major=8, minor=9, "
                         "total_memory=7940MB, multi_processor_count=24, uuid=00000000, L2_cache_size=32MB)";
-    auto t = read_device_report(torch);
-    REQUIRE(t.ok());
-    CHECK(t->format == "PyTorch");
-    REQUIRE(t->product != nullptr);
-    CHECK(t->product->name == "RTX 4060 Laptop");
-    CHECK(t->same_as_product);
+    const DeviceReport t = read_ok(torch);
+    CHECK(t.format == "PyTorch");
+    REQUIRE(t.product != nullptr);
+    CHECK(t.product->name == "RTX 4060 Laptop");
+    CHECK(t.same_as_product);
 
     // HIP's hipDeviceProp_t has the same member names: an AMD dump is an AMD device (its major 9 is no NVIDIA CC).
-    auto a = read_device_report(R"({"name": "AMD Instinct MI210", "major": 9, "minor": 0, "multiProcessorCount": 104, "warpSize": 64})");
-    REQUIRE(a.ok());
-    CHECK(a->amd);
-    REQUIRE(a->amd_product != nullptr);
-    CHECK(a->amd_product->name == "MI210");
+    const DeviceReport a = read_ok(R"({"name": "AMD Instinct MI210", "major": 9, "minor": 0, "multiProcessorCount": 104, "warpSize": 64})");
+    CHECK(a.amd);
+    REQUIRE(a.amd_product != nullptr);
+    CHECK(a.amd_product->name == "MI210");
 }
 
 TEST_CASE("device report: a PyTorch profiler trace's deviceProperties (the first GPU's)") {
     // KINETO-H800: DeepSeek's trace lists 8 H800s; the first is read and the note says so.
-    const auto h = read_device_report(slurp(kDir + "pytorch-trace-h800.txt"));
-    REQUIRE_MESSAGE(h.ok(), (h.ok() ? std::string() : h.error().message));
-    CHECK(h->format == "PyTorch profiler trace");
-    CHECK(h->name == "NVIDIA H800");
-    CHECK(h->device.sm_count == 132);
-    CHECK(h->device.smem_per_sm == 233472);
-    const auto has = [](const std::vector<std::string>& v, const char* k) { return std::find(v.begin(), v.end(), k) != v.end(); };
-    CHECK(has(h->read, "smem_per_block_optin"));
-    CHECK(has(h->from_rules, "reserved_smem_per_block"));  // the trace prints no reserved shared memory
-    REQUIRE(h->notes.size() == 1);
-    CHECK(h->notes[0] == "the trace lists 8 GPUs; the first (\"NVIDIA H800\") is read");
+    const DeviceReport h = read_ok(slurp(kDir + "pytorch-trace-h800.txt"));
+    check_read(h, "PyTorch profiler trace", "NVIDIA H800", 132, 233472);
+    CHECK(lists(h.read, "smem_per_block_optin"));
+    CHECK(lists(h.from_rules, "reserved_smem_per_block"));  // the trace prints no reserved shared memory
+    REQUIRE(h.notes.size() == 1);
+    CHECK(h.notes[0] == "the trace lists 8 GPUs; the first (\"NVIDIA H800\") is read");
 
     // Only the first device's block is read: a kernel event's "name" later in the trace is not the device's, and a
     // second device's figures do not fill the first's gaps.
@@ -213,13 +219,12 @@ TEST_CASE("device report: a PyTorch profiler trace's deviceProperties (the first
         {"id": 0, "computeMajor": 8, "computeMinor": 9, "numSms": 92},
         {"id": 1, "name": "NVIDIA H800", "computeMajor": 9, "computeMinor": 0, "numSms": 132, "warpSize": 32}],
       "traceEvents": [{"ph": "X", "cat": "kernel", "name": "NVIDIA GeForce RTX 4090"}]})";
-    const auto t = read_device_report(trace);
-    REQUIRE(t.ok());
-    CHECK(t->name.empty());
-    CHECK(t->product == nullptr);
-    CHECK(t->device.sm_count == 92);
-    CHECK(t->device.cc == ComputeCapability{8, 9});
-    CHECK(has(t->from_rules, "warp_size"));
+    const DeviceReport t = read_ok(trace);
+    CHECK(t.name.empty());
+    CHECK(t.product == nullptr);
+    CHECK(t.device.sm_count == 92);
+    CHECK(t.device.cc == ComputeCapability{8, 9});
+    CHECK(lists(t.from_rules, "warp_size"));
 
     // No computeMajor / computeMinor and no name to take a CC from: refused, naming the keys to look for.
     const auto n = read_device_report(R"({"deviceProperties": [{"id": 0, "numSms": 92}]})");
@@ -259,22 +264,20 @@ TEST_CASE("device report: bad reports are refused with the field and what to pas
 
 TEST_CASE("device report: an AMD agent whose CUs differ from its row is a custom device, kept like a row") {
     // ROCm/ROCm#4750: an MI300X partitioned CPX reports one XCD's 38 CUs per device (the row: 8 XCDs x 38 = 304).
-    const auto a = read_device_report(slurp(kDir + "rocminfo-mi300x-cpx.txt"));
-    REQUIRE(a.ok());
-    REQUIRE(a->amd_product != nullptr);
-    REQUIRE(a->amd_device != nullptr);
-    CHECK(a->amd_product->name == "MI300X");
-    CHECK(a->amd_device->cu_count == 38);
-    CHECK(a->amd_device->xcd_count == 1);
-    CHECK(a->amd_device->cus_per_xcd == 38);
-    CHECK(a->amd_device->gfx == "gfx942");
-    CHECK(!a->amd_device->hbm_bytes.has_value());  // a partition's memory is not the product's
-    CHECK(device_report_summary(*a).find("a custom device: gfx942's per-CU rules with the report's 38 CUs (1 XCD x 38)") !=
+    const DeviceReport a = read_ok(slurp(kDir + "rocminfo-mi300x-cpx.txt"));
+    REQUIRE(a.amd_product != nullptr);
+    REQUIRE(a.amd_device != nullptr);
+    CHECK(a.amd_product->name == "MI300X");
+    CHECK(a.amd_device->cu_count == 38);
+    CHECK(a.amd_device->xcd_count == 1);
+    CHECK(a.amd_device->cus_per_xcd == 38);
+    CHECK(a.amd_device->gfx == "gfx942");
+    CHECK(!a.amd_device->hbm_bytes.has_value());  // a partition's memory is not the product's
+    CHECK(device_report_summary(a).find("a custom device: gfx942's per-CU rules with the report's 38 CUs (1 XCD x 38)") !=
           std::string::npos);
     // Read again: the same device (requests keep a plain pointer to it, as to a product row).
-    const auto b = read_device_report(slurp(kDir + "rocminfo-mi300x-cpx.txt"));
-    REQUIRE(b.ok());
-    CHECK(b->amd_device == a->amd_device);
+    const DeviceReport b = read_ok(slurp(kDir + "rocminfo-mi300x-cpx.txt"));
+    CHECK(b.amd_device == a.amd_device);
     // More CUs than the product has: not that GPU, refused (never a custom device bigger than its row).
     std::string more = slurp(kDir + "rocminfo-mi300x-cpx.txt");
     const std::string from = "Compute Unit:            38";

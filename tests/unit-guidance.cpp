@@ -93,6 +93,12 @@ void check_refused(const Suggestion& s, std::string_view why) {
     CHECK(s.reason.find(why) != std::string::npos);
 }
 
+// A possible suggestion whose first change sets its input to `to`.
+void check_first_to(const Suggestion& s, int64_t to) {
+    REQUIRE(s.possible);
+    CHECK(s.changes.front().to == to);
+}
+
 // next_step's answer for a kernel the solver accepts (the test fails otherwise).
 NextStep solved_next_step(const Device& d, const KernelInput& in) {
     auto ns = next_step(d, in);
@@ -211,8 +217,7 @@ TEST_CASE("guidance: barriers on Hopper (CC 9.0): 8 barriers per block allow 8 b
     const KernelInput in = kernel(128, 16, 0, 8);
     const NextStep ns = solved_next_step(d, in);
     CHECK(ns.current.blocks_per_sm == 8);
-    REQUIRE(ns.barriers.possible);
-    CHECK(ns.barriers.changes.front().to == 7);
+    check_first_to(ns.barriers, 7);
     CHECK(ns.barriers.result.blocks_per_sm == 9);
     check_refused(ns.regs, "barriers (8 blocks)");
     check_next_step(d, in);
@@ -227,8 +232,7 @@ TEST_CASE("guidance: no change of an input can help past warp or block slots, an
         check_refused(ns.next_level, "full occupancy");
         CHECK_FALSE(ns.threads_warps.possible);
         // Fewer threads per block still give one more (smaller) block.
-        REQUIRE(ns.threads_block.possible);
-        CHECK(ns.threads_block.changes.front().to == 224);
+        check_first_to(ns.threads_block, 224);
         CHECK(ns.threads_block.result.blocks_per_sm == 9);
     }
     SUBCASE("block slots: 32 threads x 32 blocks") {
@@ -246,10 +250,8 @@ TEST_CASE("guidance: no change of an input can help past warp or block slots, an
         const NextStep ns = solved_next_step(d, kernel(2048, 32));
         CHECK(ns.current.blocks_per_sm == 0);
         check_refused(ns.regs, "above the device's 1024");
-        REQUIRE(ns.threads_block.possible);
-        CHECK(ns.threads_block.changes.front().to == 1024);
-        REQUIRE(ns.next_level.possible);
-        CHECK(ns.next_level.changes.front().to == 1024);
+        check_first_to(ns.threads_block, 1024);
+        check_first_to(ns.next_level, 1024);
     }
     SUBCASE("nothing to cut") {
         const NextStep ns = solved_next_step(d, kernel(256, 48, 0));
@@ -262,8 +264,7 @@ TEST_CASE("guidance: register suggestions stay within what ptxas allocates (255)
     const Device d = ref({9, 0});
     const NextStep ns = solved_next_step(d, kernel(64, 300));
     CHECK(ns.current.blocks_per_sm == 0);
-    REQUIRE(ns.regs.possible);
-    CHECK(ns.regs.changes.front().to == 255);
+    check_first_to(ns.regs, 255);
     check_claim(d, kernel(64, 300), ns.regs);
 }
 

@@ -159,6 +159,28 @@ std::string where(const Table& t, const Row& r) {
     return s.str();
 }
 
+// Every recorded row: `answer(row)` against the header's answer in the row's column `col`. Where the header refused
+// ("E:<kind>"), ours refuses with the same kind; else `check(row, ours, recorded)`. Returns the rows compared.
+template <typename Answer, typename Check>
+int compare_rows(std::string Row::*col, const Answer& answer, const Check& check) {
+    int compared = 0;
+    for (const Table& t : tables())
+        for (const Row& r : t.rows) {
+            const std::string& recorded = r.*col;
+            INFO(where(t, r), " header: ", recorded);
+            ++compared;
+            const auto ours = answer(r);
+            if (recorded.rfind("E:", 0) == 0) {
+                REQUIRE_FALSE(ours.ok());
+                CHECK(kind(ours.error()) == expected_kind(recorded));
+                continue;
+            }
+            REQUIRE_MESSAGE(ours.ok(), ours.error().message);
+            check(r, *ours, recorded);
+        }
+    return compared;
+}
+
 }  // namespace
 
 TEST_CASE("oracle table: the recorded cuda_occupancy.h tables cover every CC, odd registers, launch bounds, errors") {
@@ -200,81 +222,53 @@ TEST_CASE("oracle table: the recorded cuda_occupancy.h tables cover every CC, od
 }
 
 TEST_CASE("oracle table: occupancy() equals the recorded cudaOccMaxActiveBlocksPerMultiprocessor") {
-    int compared = 0;
-    for (const Table& t : tables())
-        for (const Row& r : t.rows) {
-            INFO(where(t, r), " header: ", r.occ);
-            ++compared;
-            const auto ours = occupancy(r.dev, r.in, Detail::Numbers);
-            if (r.occ.rfind("E:", 0) == 0) {
-                REQUIRE_FALSE(ours.ok());
-                CHECK(kind(ours.error()) == expected_kind(r.occ));
-                continue;
-            }
-            REQUIRE_MESSAGE(ours.ok(), ours.error().message);
-            const auto h = split(r.occ, ',');
-            REQUIRE(h.size() == 8);
-            const int64_t blocks = num(h[0]);
-            CHECK(ours->blocks_per_sm == blocks);
-            std::vector<Resource> header_limiting;
-            for (std::size_t i = 0; i < 5; ++i) {
-                const std::optional<int64_t> theirs = limit_of(h[1 + i]);
-                CHECK_MESSAGE(ours->limit(kResources[i]) == theirs, resource_key(kResources[i]));
-                if (theirs && *theirs == blocks) header_limiting.push_back(kResources[i]);
-            }
-            // The limiting set derived from the header's limits (its limitingFactors bits predate the barrier
-            // limit: diff-occupancy.cpp explains).
-            CHECK(ours->limiting == header_limiting);
-            CHECK(ours->regs_per_block.value_or(-1) == num(h[6]));
-            CHECK(ours->smem_per_block == num(h[7]));
-            const int64_t warps = (r.in.threads + r.dev.warp_size - 1) / r.dev.warp_size;
-            CHECK(ours->warps_per_sm == blocks * warps);
-            CHECK(ours->threads_per_sm == blocks * r.in.threads);
-            CHECK(ours->occupancy ==
-                  static_cast<double>(blocks * warps) / static_cast<double>(r.dev.max_threads_per_sm / r.dev.warp_size));
+    const auto answer = [](const Row& r) { return occupancy(r.dev, r.in, Detail::Numbers); };
+    const auto check = [](const Row& r, const OccupancyResult& ours, const std::string& rec) {
+        const auto h = split(rec, ',');
+        REQUIRE(h.size() == 8);
+        const int64_t blocks = num(h[0]);
+        CHECK(ours.blocks_per_sm == blocks);
+        std::vector<Resource> header_limiting;
+        for (std::size_t i = 0; i < 5; ++i) {
+            const std::optional<int64_t> theirs = limit_of(h[1 + i]);
+            CHECK_MESSAGE(ours.limit(kResources[i]) == theirs, resource_key(kResources[i]));
+            if (theirs && *theirs == blocks) header_limiting.push_back(kResources[i]);
         }
-    CHECK(compared >= 3000);
+        // The limiting set derived from the header's limits (its limitingFactors bits predate the barrier
+        // limit: diff-occupancy.cpp explains).
+        CHECK(ours.limiting == header_limiting);
+        CHECK(ours.regs_per_block.value_or(-1) == num(h[6]));
+        CHECK(ours.smem_per_block == num(h[7]));
+        const int64_t warps = (r.in.threads + r.dev.warp_size - 1) / r.dev.warp_size;
+        CHECK(ours.warps_per_sm == blocks * warps);
+        CHECK(ours.threads_per_sm == blocks * r.in.threads);
+        CHECK(ours.occupancy ==
+              static_cast<double>(blocks * warps) / static_cast<double>(r.dev.max_threads_per_sm / r.dev.warp_size));
+    };
+    CHECK(compare_rows(&Row::occ, answer, check) >= 3000);
 }
 
 TEST_CASE("oracle table: block_size() equals the recorded cudaOccMaxPotentialOccupancyBlockSize") {
-    int compared = 0;
-    for (const Table& t : tables())
-        for (const Row& r : t.rows) {
-            INFO(where(t, r), " header: ", r.bs);
-            ++compared;
-            // __launch_bounds__(N): the kernel's maxThreadsPerBlock attribute, where the header's search stops.
-            Device d = r.dev;
-            if (r.launch_bounds > 0) d.max_threads_per_block = std::min(d.max_threads_per_block, r.launch_bounds);
-            const auto ours = block_size(d, r.in);
-            if (r.bs.rfind("E:", 0) == 0) {
-                REQUIRE_FALSE(ours.ok());
-                CHECK(kind(ours.error()) == expected_kind(r.bs));
-                continue;
-            }
-            REQUIRE_MESSAGE(ours.ok(), ours.error().message);
-            const auto h = split(r.bs, ',');
-            REQUIRE(h.size() == 2);
-            CHECK(ours->block_size == num(h[0]));
-            CHECK(ours->min_grid_size == num(h[1]));
-        }
-    CHECK(compared >= 3000);
+    const auto answer = [](const Row& r) {
+        // __launch_bounds__(N): the kernel's maxThreadsPerBlock attribute, where the header's search stops.
+        Device d = r.dev;
+        if (r.launch_bounds > 0) d.max_threads_per_block = std::min(d.max_threads_per_block, r.launch_bounds);
+        return block_size(d, r.in);
+    };
+    const auto check = [](const Row&, const BlockSizeResult& ours, const std::string& rec) {
+        const auto h = split(rec, ',');
+        REQUIRE(h.size() == 2);
+        CHECK(ours.block_size == num(h[0]));
+        CHECK(ours.min_grid_size == num(h[1]));
+    };
+    CHECK(compare_rows(&Row::bs, answer, check) >= 3000);
 }
 
 TEST_CASE("oracle table: dynamic_smem() equals the recorded cudaOccAvailableDynamicSMemPerBlock") {
-    int compared = 0;
-    for (const Table& t : tables())
-        for (const Row& r : t.rows) {
-            INFO(where(t, r), " header: ", r.dyn);
-            ++compared;
-            const auto ours = dynamic_smem(r.dev, r.in, r.blocks);
-            if (r.dyn.rfind("E:", 0) == 0) {
-                REQUIRE_FALSE(ours.ok());
-                CHECK(kind(ours.error()) == expected_kind(r.dyn));
-                continue;
-            }
-            REQUIRE_MESSAGE(ours.ok(), ours.error().message);
-            // WRAP: the header's size_t subtraction wraps (outside its domain); occupancy.cpp answers 0 there.
-            CHECK(*ours == (r.dyn.rfind("WRAP:", 0) == 0 ? 0 : num(r.dyn)));
-        }
-    CHECK(compared >= 3000);
+    const auto answer = [](const Row& r) { return dynamic_smem(r.dev, r.in, r.blocks); };
+    const auto check = [](const Row&, int64_t ours, const std::string& rec) {
+        // WRAP: the header's size_t subtraction wraps (outside its domain); occupancy.cpp answers 0 there.
+        CHECK(ours == (rec.rfind("WRAP:", 0) == 0 ? 0 : num(rec)));
+    };
+    CHECK(compare_rows(&Row::dyn, answer, check) >= 3000);
 }

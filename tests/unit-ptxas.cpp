@@ -50,37 +50,42 @@ constexpr std::array<std::string_view, 8> kShort = {
 constexpr std::array<int64_t, 8> kSmem = {512, 0, 0, 2176, 4224, 0, 1152, 0};
 constexpr std::array<int64_t, 8> kBarriers = {3, 0, 1, 1, 1, 0, 1, 0};
 
-struct Capture {
-    const char* file;
+// One compile of kernels.cu and its captures (tests/data/ptxas/README.md): nvcc -Xptxas -v's text, and the same
+// compile printed another way (through c++filt, by standalone ptxas on the PTX, by nvcc --resource-usage), which
+// must give the same figures.
+struct Compile {
     const char* arch;
-    std::array<int64_t, 8> regs;  // "Used N registers", kMangled order, as in the file
+    std::array<int64_t, 8> regs;       // "Used N registers", kMangled order, as in the files
+    std::array<const char*, 2> files;  // the captures (tests/data/ptxas); nullptr = no second one
 };
 // clang-format off
-constexpr Capture kCaptures[] = {
-    {"ptxas/sm_75.txt",                  "sm_75",  {10, 37, 64, 12, 12, 64, 10, 8}},
-    {"ptxas/sm_80.txt",                  "sm_80",  {10, 32, 31, 10, 10, 32, 10, 8}},
-    {"ptxas/sm_80_cxxfilt.txt",          "sm_80",  {10, 32, 31, 10, 10, 32, 10, 8}},
-    {"ptxas/sm_80_maxrregcount24.txt",   "sm_80",  {10, 24, 24, 10, 10, 32, 10, 8}},
-    {"ptxas/sm_86.txt",                  "sm_86",  {10, 28, 39, 10, 10, 64, 10, 8}},
-    {"ptxas/sm_89.txt",                  "sm_89",  {10, 28, 39, 10, 10, 64, 10, 8}},
-    {"ptxas/ptxas_standalone_sm_89.txt", "sm_89",  {10, 28, 39, 10, 10, 64, 10, 8}},
-    {"ptxas/sm_90.txt",                  "sm_90",  {10, 27, 31, 12, 12, 32, 12, 8}},
-    {"ptxas/sm_90a.txt",                 "sm_90a", {10, 27, 31, 12, 12, 32, 12, 8}},
-    {"ptxas/sm_100.txt",                 "sm_100", {12, 27, 32, 12, 12, 32, 12, 8}},
-    {"ptxas/resource-usage_sm_100.txt",  "sm_100", {12, 27, 32, 12, 12, 32, 12, 8}},
-    {"ptxas/sm_120.txt",                 "sm_120", {12, 28, 40, 12, 12, 64, 12, 8}},
+constexpr Compile kCompiles[] = {
+    {"sm_75",  {10, 37, 64, 12, 12, 64, 10, 8}, {"ptxas/sm_75.txt"}},
+    {"sm_80",  {10, 32, 31, 10, 10, 32, 10, 8}, {"ptxas/sm_80.txt", "ptxas/sm_80_cxxfilt.txt"}},
+    {"sm_86",  {10, 28, 39, 10, 10, 64, 10, 8}, {"ptxas/sm_86.txt"}},
+    {"sm_89",  {10, 28, 39, 10, 10, 64, 10, 8}, {"ptxas/sm_89.txt", "ptxas/ptxas_standalone_sm_89.txt"}},
+    {"sm_90",  {10, 27, 31, 12, 12, 32, 12, 8}, {"ptxas/sm_90.txt"}},
+    {"sm_90a", {10, 27, 31, 12, 12, 32, 12, 8}, {"ptxas/sm_90a.txt"}},
+    {"sm_100", {12, 27, 32, 12, 12, 32, 12, 8}, {"ptxas/sm_100.txt", "ptxas/resource-usage_sm_100.txt"}},
+    {"sm_120", {12, 28, 40, 12, 12, 64, 12, 8}, {"ptxas/sm_120.txt"}},
+    // -maxrregcount=24: the register-heavy kernels capped.
+    {"sm_80",  {10, 24, 24, 10, 10, 32, 10, 8}, {"ptxas/sm_80_maxrregcount24.txt"}},
 };
 // clang-format on
 
 }  // namespace
 
 TEST_CASE("ptxas: every genuine capture gives its 8 kernels with the registers, smem and barriers printed") {
-    for (const Capture& cap : kCaptures) {
-        CAPTURE(cap.file);
-        const ParsedOutput out = parse_ok(read_data(cap.file));
+    int captures = 0;
+    for (const Compile& cap : kCompiles)
+    for (const char* file : cap.files) {
+        if (file == nullptr) continue;
+        ++captures;
+        CAPTURE(file);
+        const ParsedOutput out = parse_ok(read_data(file));
         REQUIRE(out.kernels.size() == 8);
         CHECK(out.archs == std::vector<std::string>{cap.arch});
-        const bool demangled = std::string_view(cap.file).find("cxxfilt") != std::string_view::npos;
+        const bool demangled = std::string_view(file).find("cxxfilt") != std::string_view::npos;
         for (std::size_t i = 0; i < 8; ++i) {
             const ParsedKernel& k = out.kernels[i];
             CAPTURE(i);
@@ -103,6 +108,7 @@ TEST_CASE("ptxas: every genuine capture gives its 8 kernels with the registers, 
         REQUIRE(out.device_functions.size() == 1);
         CHECK(out.device_functions[0] == (demangled ? "helper(float const*, int)" : "_Z6helperPKfi"));
     }
+    CHECK(captures == 12);
 }
 
 TEST_CASE("ptxas: targets map to compute capabilities, a/f suffixes included") {

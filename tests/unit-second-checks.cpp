@@ -42,6 +42,19 @@ TileResult tile_ok(const Device& d, const TileInput& in) {
     return *r;
 }
 
+// An M x N x K tile of A and B elements into an `acc` accumulator on `warps` warps; the rest TileInput's defaults.
+TileInput tile_input(int64_t m, int64_t n, int64_t k, int64_t warps, DType a, DType b, DType acc) {
+    TileInput in;
+    in.m = m;
+    in.n = n;
+    in.k = k;
+    in.warps = warps;
+    in.a = a;
+    in.b = b;
+    in.acc = acc;
+    return in;
+}
+
 // Bytes per element by PTX-TYPES (written here, not read from the model's type table).
 int64_t ptx_bytes(DType t) {
     switch (t) {
@@ -83,13 +96,8 @@ TEST_CASE("second check: wgmma accumulator registers per thread are N/2 (f32) an
         for (int64_t n : {8, 16, 24, 64, 128, 200, 256}) {
             CAPTURE(warpgroups);
             CAPTURE(n);
-            TileInput in;
-            in.m = 64 * warpgroups;  // one m64 slab per warpgroup
-            in.n = n;
-            in.k = 64;
-            in.warps = 4 * warpgroups;
-            in.a = in.b = DType::F16;
-            in.acc = DType::F32;
+            // One m64 slab per warpgroup.
+            TileInput in = tile_input(64 * warpgroups, n, 64, 4 * warpgroups, DType::F16, DType::F16, DType::F32);
             CHECK(tile_ok(h100, in).acc_regs_per_thread == n / 2);
             in.acc = DType::F16;
             // N/4 for the N the PTX ISA lists (multiples of 8); a multiple of 4 needs none of the rounding.
@@ -106,16 +114,11 @@ TEST_CASE("second check: accumulator registers round up - every thread holds at 
             for (int64_t n : {8, 12, 16, 20, 24, 40, 64, 72, 128})
                 for (int64_t warps : {1, 2, 3, 4, 6, 8})
                     for (DType acc : {DType::F32, DType::F16, DType::I32}) {
-                        TileInput in;
-                        in.m = m;
-                        in.n = n;
-                        in.k = 32;
-                        in.warps = warps;
                         // f16 -> f32/f16 on the tensor cores (mma.sync, wgmma: even splits by their shapes);
                         // f32 (FFMA, any shape: uneven splits round up) written as acc I32's slot.
-                        in.a = in.b = acc == DType::I32 ? DType::F32 : DType::F16;
+                        const DType ab = acc == DType::I32 ? DType::F32 : DType::F16;
                         if (acc == DType::I32) acc = DType::F32;
-                        in.acc = acc;
+                        TileInput in = tile_input(m, n, 32, warps, ab, ab, acc);
                         in.stages = 2;
                         auto r = tile(d, in);
                         if (!r) continue;  // a shape no MMA tiles with this warp grid
@@ -147,14 +150,7 @@ TEST_CASE("second check: a stage is M x K of A plus N x K of B at the PTX elemen
             for (int64_t m : {64, 128})
                 for (int64_t n : {64, 128, 256})
                     for (int64_t k : {32, 64, 128}) {
-                        TileInput in;
-                        in.m = m;
-                        in.n = n;
-                        in.k = k;
-                        in.a = a;
-                        in.b = b;
-                        in.acc = a == DType::I8 ? DType::I32 : DType::F32;
-                        in.warps = 4;
+                        TileInput in = tile_input(m, n, k, 4, a, b, a == DType::I8 ? DType::I32 : DType::F32);
                         in.stages = 2;
                         auto r = tile(d, in);
                         if (!r) continue;  // a type the GPU lacks, or a shape its MMA does not take
@@ -188,12 +184,7 @@ TEST_CASE("second check: operands of different sizes (kind::f8f6f4) - A at A's s
         const Device& d = gpu(name).device;
         for (const auto& [a, b] : pairs)
             for (int64_t k : {64, 128}) {
-                TileInput in;
-                in.m = 128;
-                in.n = d.cc.major == 10 ? 256 : 64;
-                in.k = k;
-                in.a = a;
-                in.b = b;
+                TileInput in = tile_input(128, d.cc.major == 10 ? 256 : 64, k, TileInput{}.warps, a, b, DType::F32);
                 in.mma = d.cc.major == 10 ? MmaPath::TensorMemory : MmaPath::Registers;
                 in.subbyte_smem = SubbyteSmem::Packed;
                 auto r = tile(d, in);

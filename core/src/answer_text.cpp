@@ -99,6 +99,15 @@ std::string text_table(const std::vector<std::vector<std::string>>& rows, const 
     return out;
 }
 
+std::string join(const std::vector<std::string>& items, std::string_view sep) {
+    std::string out;
+    for (const auto& item : items) {
+        if (!out.empty()) out += sep;
+        out += item;
+    }
+    return out;
+}
+
 std::string list_text(const std::string& title, const std::vector<std::string>& items, const char* bullet) {
     if (items.empty()) return "";
     std::string out = title;

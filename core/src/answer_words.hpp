@@ -35,6 +35,8 @@ const amd::Vocabulary& amd_words();
 // Columns of text, two spaces apart, each left- or right-aligned (`right`), every line after `indent`.
 std::string text_table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right,
                        const std::string& indent = "");
+// The items in order, `sep` between them ("" when there are none).
+std::string join(const std::vector<std::string>& items, std::string_view sep = ", ");
 // A titled list, one item a line after `bullet`; "" when there are no items (notes, compiler messages).
 std::string list_text(const std::string& title, const std::vector<std::string>& items, const char* bullet = "  - ");
 // A tile readout as people read it: fractions as "51.5 %", integers plain, other values to 1 decimal.

@@ -18,6 +18,7 @@
 namespace smcalc::binary {
 namespace {
 
+using words::join;
 using words::num;
 
 Decompressor& decompressor() {
@@ -794,12 +795,6 @@ std::optional<Error> read_elf(std::string_view data, const std::string& where, S
                    " with no GPU code: no .nv_fatbin or .hip_fatbin section (is the device code in another file, or "
                    "stripped?)");
     return std::nullopt;
-}
-
-std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
-    std::string s;
-    for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
-    return s;
 }
 
 }  // namespace

@@ -309,24 +309,25 @@ std::string_view cluster_basis_key(ClusterBasis b) {
     return "estimate";
 }
 
-std::string_view cluster_limiter_key(ClusterLimiter l) {
-    switch (l) {
-        case ClusterLimiter::Gpc: return "gpc";
-        case ClusterLimiter::LayoutNotSourced: return "layout_not_sourced";
-        case ClusterLimiter::ClusterCtaCap: return "cluster_cta_cap";
-        case ClusterLimiter::PerSmOccupancy: break;
-    }
-    return "per_sm_occupancy";
+// Each limiter's JSON key and its words in text answers; the first is the fallback.
+struct LimiterNames {
+    ClusterLimiter limiter;
+    std::string_view key, label;
+};
+constexpr LimiterNames kLimiterNames[] = {
+    {ClusterLimiter::PerSmOccupancy, "per_sm_occupancy", "per-SM occupancy"},
+    {ClusterLimiter::Gpc, "gpc", "the GPC"},
+    {ClusterLimiter::LayoutNotSourced, "layout_not_sourced", "layout not sourced"},
+    {ClusterLimiter::ClusterCtaCap, "cluster_cta_cap", "the cluster launch's CTAs per SM"},
+};
+const LimiterNames& limiter_names(ClusterLimiter l) {
+    for (const LimiterNames& n : kLimiterNames)
+        if (n.limiter == l) return n;
+    return kLimiterNames[0];
 }
-std::string_view cluster_limiter_label(ClusterLimiter l) {
-    switch (l) {
-        case ClusterLimiter::Gpc: return "the GPC";
-        case ClusterLimiter::LayoutNotSourced: return "layout not sourced";
-        case ClusterLimiter::ClusterCtaCap: return "the cluster launch's CTAs per SM";
-        case ClusterLimiter::PerSmOccupancy: break;
-    }
-    return "per-SM occupancy";
-}
+
+std::string_view cluster_limiter_key(ClusterLimiter l) { return limiter_names(l).key; }
+std::string_view cluster_limiter_label(ClusterLimiter l) { return limiter_names(l).label; }
 
 std::optional<Error> validate_gpc_layout(const GpcLayout& g, int64_t sm_count) {
     const ErrorId bad = ErrorId::InvalidDevice;

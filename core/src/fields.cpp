@@ -19,32 +19,32 @@ bool same_word(std::string_view a, std::string_view b) {
            });
 }
 
+// A word for an enum value (the tables hold the value as an int).
+template <typename E>
+constexpr Word word(std::string_view text, E value) {
+    return {text, static_cast<int>(value)};
+}
+
 // Canonical words first; then aliases: older URL-hash words ("reg", "out") and other spellings, so a link or
 // a saved preset made before the words were unified still reads the same.
-constexpr std::array<Word, 5> kMmaWords = {{{"registers", static_cast<int>(MmaPath::Registers)},
-                                            {"tmem", static_cast<int>(MmaPath::TensorMemory)},
-                                            {"reg", static_cast<int>(MmaPath::Registers)},
-                                            {"tensor_memory", static_cast<int>(MmaPath::TensorMemory)},
-                                            {"tcgen05", static_cast<int>(MmaPath::TensorMemory)}}};
-constexpr std::array<Word, 5> kEpilogueWords = {{{"none", static_cast<int>(Epilogue::None)},
-                                                 {"tile", static_cast<int>(Epilogue::OutputTile)},
-                                                 {"bytes", static_cast<int>(Epilogue::Bytes)},
-                                                 {"output_tile", static_cast<int>(Epilogue::OutputTile)},
-                                                 {"out", static_cast<int>(Epilogue::OutputTile)}}};
-constexpr std::array<Word, 3> kSubbyteWords = {{{"auto", static_cast<int>(SubbyteSmem::Auto)},
-                                                {"packed", static_cast<int>(SubbyteSmem::Packed)},
-                                                {"padded", static_cast<int>(SubbyteSmem::Padded)}}};
-constexpr std::array<Word, 11> kScheduleWords = {{{"none", static_cast<int>(Schedule::None)},
-                                                 {"cooperative", static_cast<int>(Schedule::Cooperative)},
-                                                 {"pingpong", static_cast<int>(Schedule::PingPong)},
-                                                 {"sm100_1sm", static_cast<int>(Schedule::Sm100_1Sm)},
-                                                 {"sm100_2sm", static_cast<int>(Schedule::Sm100_2Sm)},
-                                                 {"sm80_multistage", static_cast<int>(Schedule::Sm80Multistage)},
-                                                 {"coop", static_cast<int>(Schedule::Cooperative)},
-                                                 {"ping_pong", static_cast<int>(Schedule::PingPong)},
-                                                 {"1sm", static_cast<int>(Schedule::Sm100_1Sm)},
-                                                 {"2sm", static_cast<int>(Schedule::Sm100_2Sm)},
-                                                 {"multistage", static_cast<int>(Schedule::Sm80Multistage)}}};
+constexpr std::array<Word, 5> kMmaWords = {{
+    word("registers", MmaPath::Registers), word("tmem", MmaPath::TensorMemory),
+    word("reg", MmaPath::Registers), word("tensor_memory", MmaPath::TensorMemory), word("tcgen05", MmaPath::TensorMemory),
+}};
+constexpr std::array<Word, 5> kEpilogueWords = {{
+    word("none", Epilogue::None), word("tile", Epilogue::OutputTile), word("bytes", Epilogue::Bytes),
+    word("output_tile", Epilogue::OutputTile), word("out", Epilogue::OutputTile),
+}};
+constexpr std::array<Word, 3> kSubbyteWords = {{
+    word("auto", SubbyteSmem::Auto), word("packed", SubbyteSmem::Packed), word("padded", SubbyteSmem::Padded),
+}};
+constexpr std::array<Word, 11> kScheduleWords = {{
+    word("none", Schedule::None), word("cooperative", Schedule::Cooperative), word("pingpong", Schedule::PingPong),
+    word("sm100_1sm", Schedule::Sm100_1Sm), word("sm100_2sm", Schedule::Sm100_2Sm),
+    word("sm80_multistage", Schedule::Sm80Multistage),
+    word("coop", Schedule::Cooperative), word("ping_pong", Schedule::PingPong), word("1sm", Schedule::Sm100_1Sm),
+    word("2sm", Schedule::Sm100_2Sm), word("multistage", Schedule::Sm80Multistage),
+}};
 constexpr std::array<Word, 4> kModeWords = {{{"kernel", 0}, {"tile", 1}, {"k", 0}, {"t", 1}}};
 
 }  // namespace

@@ -1,11 +1,12 @@
 // gpus.cpp - the GPU product database: one row per product, and name lookup.
 //
-// Every row is written out in full (no row derives from another). The Device part repeats the per-CC
-// figures of core/src/arch.cpp as the device would report them (cudaGetDeviceProperties units: bytes,
-// threads, 32-bit registers); tests/unit-gpus.cpp checks that they agree. sm_count 0 means nobody
-// published the SM count of that product: per-SM answers only. An optional figure without a source stays
-// std::nullopt ("unknown"). `source` holds keys resolved in docs/sources.md (taken from
-// ../shared/reference/gpu-facts.md); `note` names derived figures and disagreements between sources.
+// Every row gives its own figures; what many rows share is named once above the rows: the per-CC device
+// limits (kCcLimits: the per-CC figures of core/src/arch.cpp as the device would report them,
+// cudaGetDeviceProperties units: bytes, threads, 32-bit registers; tests/unit-gpus.cpp checks that they agree)
+// and the GPC layouts several products share. sm_count 0 means nobody published the SM count of that product:
+// per-SM answers only. An optional figure without a source stays std::nullopt ("unknown"). `source` holds keys
+// resolved in docs/sources.md (taken from ../shared/reference/gpu-facts.md); `note` names derived figures and
+// disagreements between sources.
 //
 // Conventions for the optional figures: KB = 1024 B and MB = 1024 KB (gpu-facts.md units); GB/s = 10^9 B/s;
 // "derived" = arithmetic on sourced numbers, formula in the note.
@@ -14,8 +15,10 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -55,15 +58,90 @@ constexpr ClusterEvidence kH100Sxm5Evidence[] = {
 constexpr int64_t kB200Groups[] = {20, 20, 20, 18, 18, 18, 18, 10, 2, 2, 2};
 
 // clang-format off
+// The limits every device of one CC reports (cudaGetDeviceProperties units: threads, 32-bit registers, bytes).
+// They repeat arch.cpp's per-CC table on purpose, written as a device reports them, so that tests/unit-gpus.cpp
+// can check one against the other. Source keys (docs/sources.md) as arch.cpp gives them for that CC.
+// Every CC here: 1024 threads per block, 65536 registers per SM, warp of 32, 48 KiB per block without opt-in.
+constexpr Device cc_limits(ComputeCapability cc, int64_t threads_per_sm, int64_t regs_per_block, int64_t smem_per_sm,
+                           int64_t smem_per_block_optin, int64_t reserved_smem_per_block) {
+    return {.cc = cc, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = threads_per_sm,
+            .regs_per_sm = 65536, .regs_per_block = regs_per_block, .warp_size = 32, .smem_per_sm = smem_per_sm,
+            .smem_per_block = 49152, .smem_per_block_optin = smem_per_block_optin,
+            .reserved_smem_per_block = reserved_smem_per_block};
+}
+
+// cc, threads/SM, regs/block, smem/SM, smem/block opt-in, reserved smem/block
+constexpr Device kCcLimits[] = {
+    cc_limits({5, 2}, 2048, 65536,  98304,  49152,    0),   // PG11 T15; PG-legacy13 20.4.1; OCC
+    cc_limits({5, 3}, 2048, 32768,  65536,  49152,    0),   // PG11 T15; OCC
+    cc_limits({6, 0}, 2048, 65536,  65536,  49152,    0),   // PG11 T15; PG-legacy13 20.5.1; OCC
+    cc_limits({6, 1}, 2048, 65536,  98304,  49152,    0),   // PG11 T15; PG-legacy13 20.5.1; OCC
+    cc_limits({7, 0}, 2048, 65536,  98304,  98304,    0),   // PG11 T15; PG-legacy13 20.6.4; OCC
+    cc_limits({7, 2}, 2048, 65536,  98304,  98304,    0),   // PG11 T15; OCC
+    cc_limits({7, 5}, 1024, 65536,  65536,  65536,    0),   // PG13 T30-T32; PG-legacy13 20.6.4; OCC
+    cc_limits({8, 0}, 2048, 65536, 167936, 166912, 1024),   // PG13 T30-T32; OCC; ATG
+    cc_limits({8, 6}, 1536, 65536, 102400, 101376, 1024),   // PG13 T30-T32; OCC; ATG
+    cc_limits({8, 7}, 1536, 65536, 167936, 166912, 1024),   // PG13 T30-T32; PG11 T15; OCC
+    cc_limits({8, 9}, 1536, 65536, 102400, 101376, 1024),   // PG13 T30-T32; OCC; DQ-4060Ti/4070TiS
+    cc_limits({9, 0}, 2048, 65536, 233472, 232448, 1024),   // PG13 T30-T32; OCC; HTG
+    cc_limits({10, 0}, 2048, 65536, 233472, 232448, 1024),  // PG13 T30-T32; OCC; BTG
+    cc_limits({10, 3}, 2048, 65536, 233472, 232448, 1024),  // PG13 T30-T32 (10.x); OCC
+    cc_limits({11, 0}, 2048, 65536, 233472, 232448, 1024),  // PG13 T30-T32 (11.0); OCC; CCCL6185
+    cc_limits({12, 0}, 1536, 65536, 102400, 101376, 1024),  // PG13 T30-T32; OCC; CCCL6185; DQ-5090; DQ-5080
+    cc_limits({12, 1}, 1536, 65536, 102400, 101376, 1024),  // PG13 (12.x); OCC; DQ-GB10
+};
+
+// A product's device: its CC's limits and its SM count (0 = unknown). A CC missing from kCcLimits stops the
+// compile (std::abort is not a constant expression).
+constexpr Device on_cc(ComputeCapability cc, int64_t sm_count) {
+    for (Device d : kCcLimits) {
+        if (d.cc == cc) {
+            d.sm_count = sm_count;
+            return d;
+        }
+    }
+    std::abort();
+}
+
+// GPC layouts several rows share.
+// No GPC figures (0 = unknown), no cluster figures; SMs enabled in TPCs of sms_per_tpc (1 = no constraint), for the
+// reason in source.
+constexpr GpcLayout layout_unknown(int64_t sms_per_tpc, std::string_view source) {
+    GpcLayout g;
+    g.sms_per_tpc = sms_per_tpc;
+    g.source = source;
+    return g;
+}
+// Maxwell and Pascal: no layout sourced, SMs not paired in TPCs, no clusters (9 rows).
+constexpr GpcLayout kNoClustersPreVolta = layout_unknown(1, "GPC layout not sourced; no clusters before CC 9.0");
+// Volta to Ada without a sourced layout: SMs enabled in TPCs of 2, no clusters (38 rows).
+constexpr GpcLayout kNoClusters = layout_unknown(2, "GPC layout not sourced; no clusters before CC 9.0");
+// CC 12.0 cards without a sourced layout (4 rows).
+constexpr GpcLayout kCc120GpcsUnsourced = layout_unknown(2, "GPC layout and non-portable limit of CC 12.0 not sourced");
+// No layout sourced: the cluster range is only its exact upper bound (3 rows).
+constexpr GpcLayout kGpcsUnsourcedUpperBound =
+    layout_unknown(2, "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)");
+// No layout sourced (2 rows).
+constexpr GpcLayout kGpcsUnsourced = layout_unknown(2, "GPC layout not sourced (per-GPC figures unknown)");
+// A100 SXM4: 108 SMs of GA100 on 7 GPCs (2 rows).
+constexpr GpcLayout kA100Gpcs = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2,
+    .heuristic_sms_per_gpc = 0, .max_cluster_size = 0, .evidence = {},
+    .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0",
+    .measured_groups = {}, .measured_groups_source = ""};
+// The 132-SM GH100 parts beside H100 SXM5 (3 rows).
+constexpr GpcLayout kGh100Gpcs132 = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2,
+    .heuristic_sms_per_gpc = 18, .max_cluster_size = 16, .evidence = {},
+    .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs); the 132-SM GH100 parts enable 66 TPCs on 8 GPCs "
+              "like H100 SXM5 (assumed: same die and SM count); CUTLASS-TSP (18 SMs per GPC); PG13-CL (16 "
+              "with the non-portable attribute on Hopper)",
+    .measured_groups = {}, .measured_groups_source = ""};
+
 constexpr GpuSpec kGpus[] = {
     // ---------------------------------------------------------------- Maxwell
     {
         .name = "GTX 980",
         .aliases = "GeForce GTX 980|980",
-        .device = {.cc = {5, 2}, .sm_count = 16, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({5, 2}, 16),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -73,18 +151,12 @@ constexpr GpuSpec kGpus[] = {
                 "cores per SM on CC 5.x); PCL880 (CC 5.2, 3rd-party)"),
         .note = SMCALC_NOTE("SM count derived: 2048 CUDA cores / 128 per SM (CC 5.x) = 16. Clock, L2, bandwidth and TFLOPS "
                 "unknown (no source read)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     {
         .name = "Tesla M40",
         .aliases = "M40|Tesla M40 24GB|Tesla M40 12GB",
-        .device = {.cc = {5, 2}, .sm_count = 24, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({5, 2}, 24),
         .boost_clock_mhz = 1114.0,
         .l2_bytes = 3145728.0,
         .mem_bw_gbs = std::nullopt,
@@ -94,19 +166,13 @@ constexpr GpuSpec kGpus[] = {
                 "L2, 6.8 TFLOPS); DQ-TITANX (GM200 is CC 5.2, 24 SMs)"),
         .note = SMCALC_NOTE("CC 5.2 derived: the M40's GM200 is the chip a GTX TITAN X device query reports as CC 5.2 with 24 "
                 "SMs (DQ-TITANX). Bandwidth unknown. No tensor cores."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     // ---------------------------------------------------------------- Pascal
     {
         .name = "Tesla P100 SXM2",
         .aliases = "P100|Tesla P100|P100 SXM2|P100 NVLink",
-        .device = {.cc = {6, 0}, .sm_count = 56, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({6, 0}, 56),
         .boost_clock_mhz = 1480.0,
         .l2_bytes = 4194304.0,
         .mem_bw_gbs = 720.0,
@@ -116,18 +182,12 @@ constexpr GpuSpec kGpus[] = {
                 "TFLOPS, 3rd-party copy); GEEKTOPIA (720 GB/s, 3rd-party); OCC (CC 6.0 = GP100)"),
         .note = SMCALC_NOTE("The SXM2 (NVLink) part; the PCIe card has the same 56 SMs at lower clocks. No tensor cores. Full "
                 "GP100 has 60 SMs. Bandwidth 720 GB/s is 3rd-party."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     {
         .name = "GTX 1080",
         .aliases = "GeForce GTX 1080|1080",
-        .device = {.cc = {6, 1}, .sm_count = 20, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({6, 1}, 20),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -136,19 +196,13 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("DQ-1080 (cudaDevAttrMultiProcessorCount 20); BOINC2706 (CC 6.1 for the GTX 10x0 range, "
                 "3rd-party)"),
         .note = SMCALC_NOTE("SM count from a device report. Clock, L2, bandwidth and TFLOPS unknown (no source read)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     // ---------------------------------------------------------------- Volta / Turing
     {
         .name = "V100 SXM2",
         .aliases = "V100|Tesla V100|V100 SXM",
-        .device = {.cc = {7, 0}, .sm_count = 80, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 0}, 80),
         .boost_clock_mhz = 1530.0,
         .l2_bytes = 6291456.0,
         .mem_bw_gbs = 900.0,
@@ -165,10 +219,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "Titan V",
         .aliases = "NVIDIA TITAN V",
-        .device = {.cc = {7, 0}, .sm_count = 80, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 0}, 80),
         .boost_clock_mhz = 1455.0,
         .l2_bytes = 4718592.0,
         .mem_bw_gbs = 653.0,
@@ -179,18 +230,12 @@ constexpr GpuSpec kGpus[] = {
         .note = SMCALC_NOTE("All figures are 3rd-party (press tables of NVIDIA's launch specs); 80 SMs also = 5120 cores / 64 "
                 "per SM (CC 7.0). L2 4.5 MB = 4608 KB. Tensor TFLOPS unknown (110 is quoted for deep learning "
                 "without a precision)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "T4",
         .aliases = "Tesla T4",
-        .device = {.cc = {7, 5}, .sm_count = 40, .max_threads_per_block = 1024, .max_threads_per_sm = 1024,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 65536,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 5}, 40),
         .boost_clock_mhz = 1590.0,
         .l2_bytes = 4194304.0,
         .mem_bw_gbs = 320.0,
@@ -208,10 +253,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "A100 40GB SXM4",
         .aliases = "A100|A100 40GB|A100 SXM4 40GB|A100 40GB SXM",
-        .device = {.cc = {8, 0}, .sm_count = 108, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 0}, 108),
         .boost_clock_mhz = 1410.0,
         .l2_bytes = 41943040.0,
         .mem_bw_gbs = 1555.0,
@@ -220,18 +262,12 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("A100WP (T4 + unit lists); DQ-A100 (1410 MHz, L2 41943040 B); LMCACHE (CC)"),
         .note = SMCALC_NOTE("Plain \"A100\" means this 40 GB SXM4 part; the 80 GB part differs only in memory bandwidth. "
                 "Full GA100 has 128 SMs (8 GPCs x 8 TPCs x 2); the product enables 108 over 7 GPCs."),
-        .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kA100Gpcs,
     },
     {
         .name = "A100 80GB SXM4",
         .aliases = "A100 80GB|A100 SXM4 80GB|A100 80GB SXM",
-        .device = {.cc = {8, 0}, .sm_count = 108, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 0}, 108),
         .boost_clock_mhz = 1410.0,
         .l2_bytes = 41943040.0,
         .mem_bw_gbs = 2039.0,
@@ -239,18 +275,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = 19.5,
         .source = SMCALC_NOTE("A100DS (2039 GB/s, 3rd-party transcription); A100WP; LMCACHE (CC)"),
         .note = SMCALC_NOTE("L2 40 MB."),
-        .gpc = {.gpcs_min = 7, .gpcs_max = 7, .max_sms_per_gpc = 16, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "A100WP (GA100: 8 GPCs x 8 TPCs x 2 SMs; A100: 108 SMs on 7 GPCs); no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kA100Gpcs,
     },
     {
         .name = "A100 80GB PCIe",
         .aliases = "A100 PCIe|A100 PCIe 80GB",
-        .device = {.cc = {8, 0}, .sm_count = 108, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 0}, 108),
         .boost_clock_mhz = 1410.0,
         .l2_bytes = 41943040.0,
         .mem_bw_gbs = 1935.0,
@@ -260,18 +290,12 @@ constexpr GpuSpec kGpus[] = {
                 "GB/s); A100WP (312 / 19.5 TFLOPS)"),
         .note = SMCALC_NOTE("Bandwidth 1935 GB/s is what mixbench computes from the reported bus and memory clock (derived). "
                 "\"A100 PCIe\" means this 80 GB part; the 40 GB PCIe card is not in the table."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "A30",
         .aliases = "",
-        .device = {.cc = {8, 0}, .sm_count = 0, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 0}, 0),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -279,18 +303,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("LMCACHE (CC only)"),
         .note = SMCALC_NOTE("Only the compute capability is sourced: SM count unknown (0), so per-SM answers only."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "A10",
         .aliases = "NVIDIA A10|A10 PCIe",
-        .device = {.cc = {8, 6}, .sm_count = 72, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 72),
         .boost_clock_mhz = 1695.0,
         .l2_bytes = 6291456.0,
         .mem_bw_gbs = 600.0,
@@ -300,18 +318,12 @@ constexpr GpuSpec kGpus[] = {
                 "3rd-party); LMCACHE (CC)"),
         .note = SMCALC_NOTE("SM count, boost clock and L2 are 3rd-party (a TechPowerUp-derived table; 72 SMs = 9216 CUDA cores / "
                 "128). Tensor figure 125 dense (250 with sparsity)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "A40",
         .aliases = "NVIDIA A40",
-        .device = {.cc = {8, 6}, .sm_count = 84, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 84),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 696.0,
@@ -321,18 +333,12 @@ constexpr GpuSpec kGpus[] = {
                 "LMCACHE (CC)"),
         .note = SMCALC_NOTE("SM count derived: 10,752 CUDA cores / 128 per SM (CC 8.6) = 84. Tensor 149.7 dense (299.4 "
                 "sparse). Boost clock and L2 unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 3090",
         .aliases = "3090|GeForce RTX 3090",
-        .device = {.cc = {8, 6}, .sm_count = 82, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 82),
         .boost_clock_mhz = 1695.0,
         .l2_bytes = 6291456.0,
         .mem_bw_gbs = 936.0,
@@ -350,10 +356,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "Jetson AGX Orin 64GB",
         .aliases = "Orin|AGX Orin|Jetson AGX Orin|Jetson Orin",
-        .device = {.cc = {8, 7}, .sm_count = 16, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 7}, 16),
         .boost_clock_mhz = 1300.0,
         .l2_bytes = 4194304.0,
         .mem_bw_gbs = std::nullopt,
@@ -364,19 +367,13 @@ constexpr GpuSpec kGpus[] = {
                 "module: 16 on the AGX Orin 64 GB, but an agx-orin-devkit-industrial run reports 8, so \"Orin\" "
                 "here means the 64 GB AGX module; give a device for other Orin modules. Bandwidth and tensor "
                 "figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     // ---------------------------------------------------------------- Ada
     {
         .name = "RTX 4090",
         .aliases = "4090|GeForce RTX 4090",
-        .device = {.cc = {8, 9}, .sm_count = 128, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 128),
         .boost_clock_mhz = 2520.0,
         .l2_bytes = 75497472.0,
         .mem_bw_gbs = 1008.0,
@@ -394,10 +391,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "L4",
         .aliases = "",
-        .device = {.cc = {8, 9}, .sm_count = 58, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 58),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 300.0,
@@ -414,10 +408,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "L40S",
         .aliases = "",
-        .device = {.cc = {8, 9}, .sm_count = 142, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 142),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 864.0,
@@ -427,18 +418,12 @@ constexpr GpuSpec kGpus[] = {
         .note = SMCALC_NOTE("SM count derived: 18,176 CUDA cores / 128 per SM = 142. L2 left unknown: 3rd-party figures "
                 "disagree (96 MB, said to be the full AD102, vs 48 MB) and no NVIDIA source or device query "
                 "was found. Boost clock unknown. Tensor 362.05 dense (733 sparse)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "L40",
         .aliases = "NVIDIA L40",
-        .device = {.cc = {8, 9}, .sm_count = 142, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 142),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 864.0,
@@ -447,18 +432,12 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("L40S-DS (L40 column: 18,176 CUDA cores, 864 GB/s, 90.5 FP32, 181.05 BF16); LMCACHE (CC)"),
         .note = SMCALC_NOTE("SM count derived: 18,176 CUDA cores / 128 per SM = 142. Tensor 181.05 dense (362.1 sparse). "
                 "Boost clock and L2 unknown (see the L40S note)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 6000 Ada",
         .aliases = "RTX 6000 Ada Generation|NVIDIA RTX 6000 Ada Generation",
-        .device = {.cc = {8, 9}, .sm_count = 142, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 142),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -468,19 +447,13 @@ constexpr GpuSpec kGpus[] = {
                 "(AD102 is CC 8.9)"),
         .note = SMCALC_NOTE("SM count derived: 18,176 CUDA cores / 128 per SM = 142. CC 8.9 derived: same AD102 chip as the "
                 "RTX 4090 (DQ-4090). Clock, L2, bandwidth and TFLOPS unknown. Not the Turing \"Quadro RTX 6000\"."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     // ---------------------------------------------------------------- Hopper
     {
         .name = "H100 SXM5",
         .aliases = "H100|H100 SXM|H100 SXM5 80GB|H100 80GB SXM5|H100 80GB HBM3",
-        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({9, 0}, 132),
         .boost_clock_mhz = 1980.0,
         .l2_bytes = 52428800.0,
         .mem_bw_gbs = 3350.0,
@@ -503,10 +476,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "H100 PCIe",
         .aliases = "H100 PCIe 80GB|H100 80GB PCIe",
-        .device = {.cc = {9, 0}, .sm_count = 114, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({9, 0}, 114),
         .boost_clock_mhz = 1755.0,
         .l2_bytes = 52428800.0,
         .mem_bw_gbs = 2000.0,
@@ -525,10 +495,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "H100 NVL",
         .aliases = "H100 NVL 94GB",
-        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({9, 0}, 132),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -537,20 +504,12 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("GPUBLOG-NVL (132 SMs, 16,896 CUDA cores, 94 GB, 3rd-party); LMCACHE (CC of H100)"),
         .note = SMCALC_NOTE("All figures 3rd-party. Bandwidth unknown: 3rd-party copies disagree (3.9 TB/s vs 4.8 TB/s) and "
                 "no NVIDIA source was read. Clock, L2 and TFLOPS unknown."),
-        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
-                .max_cluster_size = 16, .evidence = {},
-                .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs); the 132-SM GH100 parts enable 66 TPCs on 8 GPCs "
-                          "like H100 SXM5 (assumed: same die and SM count); CUTLASS-TSP (18 SMs per GPC); PG13-CL (16 "
-                          "with the non-portable attribute on Hopper)",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kGh100Gpcs132,
     },
     {
         .name = "H200 SXM",
         .aliases = "H200|H200 SXM 141GB|NVIDIA H200",
-        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({9, 0}, 132),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 4800.0,
@@ -562,20 +521,12 @@ constexpr GpuSpec kGpus[] = {
                 "GPC layout as H100 SXM5 (same GH100 die, 66 TPCs). "
                 "Boost clock, L2 and FP32 unknown. "
                 "Tensor derived: datasheet 1979 sparse / 2 = 989.5."),
-        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
-                .max_cluster_size = 16, .evidence = {},
-                .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs); the 132-SM GH100 parts enable 66 TPCs on 8 GPCs "
-                          "like H100 SXM5 (assumed: same die and SM count); CUTLASS-TSP (18 SMs per GPC); PG13-CL (16 "
-                          "with the non-portable attribute on Hopper)",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kGh100Gpcs132,
     },
     {
         .name = "GH200",
         .aliases = "GH200 Grace Hopper|Grace Hopper|GH200 96GB|GH200 480GB|GH200 120GB",
-        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({9, 0}, 132),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 4000.0,
@@ -587,21 +538,13 @@ constexpr GpuSpec kGpus[] = {
                 "device reports agree (DQ-GH200); CC 9.0. Bandwidth is the 96 GB HBM3 part (4900 GB/s for the 144 GB "
                 "HBM3e part). The names devices print, \"GH200 480GB\" and \"GH200 120GB\", count the superchip's "
                 "CPU memory; both report 96 GB of GPU memory. Clock and L2 unknown."),
-        .gpc = {.gpcs_min = 8, .gpcs_max = 8, .max_sms_per_gpc = 18, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 18,
-                .max_cluster_size = 16, .evidence = {},
-                .source = "H100-UNITS (GH100: 8 GPCs x 9 TPCs x 2 SMs); the 132-SM GH100 parts enable 66 TPCs on 8 GPCs "
-                          "like H100 SXM5 (assumed: same die and SM count); CUTLASS-TSP (18 SMs per GPC); PG13-CL (16 "
-                          "with the non-portable attribute on Hopper)",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kGh100Gpcs132,
     },
     // ---------------------------------------------------------------- Blackwell (data centre)
     {
         .name = "B200",
         .aliases = "HGX B200|B200 SXM|NVIDIA B200",
-        .device = {.cc = {10, 0}, .sm_count = 148, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({10, 0}, 148),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = 132644864.0,
         .mem_bw_gbs = 7700.0,
@@ -623,10 +566,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "GB200",
         .aliases = "GB200 NVL72|GB200 Grace Blackwell|NVIDIA GB200",
-        .device = {.cc = {10, 0}, .sm_count = 152, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({10, 0}, 152),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = 132120576.0,
         .mem_bw_gbs = std::nullopt,
@@ -646,10 +586,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "B300",
         .aliases = "HGX B300|B300 SXM|B300 SXM6|B300 SXM6 AC|NVIDIA B300",
-        .device = {.cc = {10, 3}, .sm_count = 148, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({10, 3}, 148),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 8000.0,
@@ -672,10 +609,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "GB300",
         .aliases = "GB300 NVL72|GB300 Grace Blackwell Ultra|NVIDIA GB300",
-        .device = {.cc = {10, 3}, .sm_count = 152, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({10, 3}, 152),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -695,10 +629,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "Jetson AGX Thor",
         .aliases = "Thor|Jetson Thor|AGX Thor|NVIDIA Thor|Jetson T5000",
-        .device = {.cc = {11, 0}, .sm_count = 20, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({11, 0}, 20),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = 33554432.0,
         .mem_bw_gbs = std::nullopt,
@@ -708,19 +639,13 @@ constexpr GpuSpec kGpus[] = {
                 "228 KiB shared memory per SM); PG13 / CCCL6185 (Thor is CC 11.0, formerly 10.1)"),
         .note = SMCALC_NOTE("Developer kit (T5000 module); the Thor TRM allows up to 24 SMs, the device reports 20. Clock, "
                 "bandwidth and TFLOPS unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kGpcsUnsourcedUpperBound,
     },
     // ---------------------------------------------------------------- Blackwell (RTX / GB10), CC 12.x
     {
         .name = "RTX 5090",
         .aliases = "5090|GeForce RTX 5090",
-        .device = {.cc = {12, 0}, .sm_count = 170, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({12, 0}, 170),
         .boost_clock_mhz = 2407.0,
         .l2_bytes = 100663296.0,
         .mem_bw_gbs = 1792.0,
@@ -741,10 +666,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "RTX 5080",
         .aliases = "5080|GeForce RTX 5080",
-        .device = {.cc = {12, 0}, .sm_count = 84, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({12, 0}, 84),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -753,18 +675,12 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("DQ-5080 (device report)"),
         .note = SMCALC_NOTE("A device report gives CC 12.0, 84 SMs, 1536 threads/SM and 24 blocks/SM; clock, L2, bandwidth "
                 "and TFLOPS unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kCc120GpcsUnsourced,
     },
     {
         .name = "RTX PRO 6000 Blackwell",
         .aliases = "RTX PRO 6000|RTX PRO 6000 Blackwell Workstation|RTX PRO 6000 Workstation|RTX PRO 6000 Blackwell Workstation Edition",
-        .device = {.cc = {12, 0}, .sm_count = 188, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({12, 0}, 188),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 1792.0,
@@ -783,10 +699,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "RTX PRO 6000 Blackwell Server Edition",
         .aliases = "RTX PRO 6000 Server|RTX PRO 6000 Blackwell Server|RTX PRO 6000 Server Edition",
-        .device = {.cc = {12, 0}, .sm_count = 188, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({12, 0}, 188),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = 1792.0,
@@ -796,18 +709,12 @@ constexpr GpuSpec kGpus[] = {
                 "Workstation, Max-Q and Server editions, 3rd-party); RTXPRO6000-DS; SGL-TEST (CC)"),
         .note = SMCALC_NOTE("SM count and bandwidth are 3rd-party (the same GB202 configuration as the Workstation edition). "
                 "Clock, L2 and TFLOPS unknown (they differ between the editions)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {},
-                .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kGpcsUnsourcedUpperBound,
     },
     {
         .name = "DGX Spark GB10",
         .aliases = "GB10|Spark|DGX Spark|NVIDIA GB10",
-        .device = {.cc = {12, 1}, .sm_count = 48, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({12, 1}, 48),
         .boost_clock_mhz = 2418.0,
         .l2_bytes = 25165824.0,
         .mem_bw_gbs = 273.0,
@@ -827,10 +734,7 @@ constexpr GpuSpec kGpus[] = {
     {
         .name = "GTX 970",
         .aliases = "GeForce GTX 970|970",
-        .device = {.cc = {5, 2}, .sm_count = 13, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({5, 2}, 13),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -838,17 +742,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DARKNET3334"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     {
         .name = "Jetson Nano",
         .aliases = "NVIDIA Tegra X1|Tegra X1|Jetson Nano 4GB|Jetson Nano 2GB",
-        .device = {.cc = {5, 3}, .sm_count = 1, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 32768, .warp_size = 32,
-                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({5, 3}, 1),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -856,17 +755,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-NANO"),
         .note = SMCALC_NOTE("The Jetson Nano's GPU reports itself as \"NVIDIA Tegra X1\". Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     {
         .name = "GTX 1080 Ti",
         .aliases = "GeForce GTX 1080 Ti|1080 Ti",
-        .device = {.cc = {6, 1}, .sm_count = 28, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({6, 1}, 28),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -874,17 +768,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("ETHMINER536"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     {
         .name = "Tesla P40",
         .aliases = "P40",
-        .device = {.cc = {6, 1}, .sm_count = 30, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({6, 1}, 30),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -892,17 +781,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-P40"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     {
         .name = "Tesla P4",
         .aliases = "P4",
-        .device = {.cc = {6, 1}, .sm_count = 20, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 49152,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({6, 1}, 20),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -910,17 +794,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-P4"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 1, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClustersPreVolta,
     },
     {
         .name = "V100 PCIe",
         .aliases = "Tesla V100 PCIe|Tesla V100-PCIE-32GB|Tesla V100-PCIE-16GB|V100 PCIe 32GB|V100 PCIe 16GB",
-        .device = {.cc = {7, 0}, .sm_count = 80, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 0}, 80),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -928,17 +807,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-V100PCIE"),
         .note = SMCALC_NOTE("Same 80 SMs as the SXM2 part at lower clocks (clocks not kept here). Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "Jetson AGX Xavier",
         .aliases = "AGX Xavier",
-        .device = {.cc = {7, 2}, .sm_count = 8, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 2}, 8),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -946,17 +820,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-XAVIER"),
         .note = SMCALC_NOTE("Devices print only \"Xavier\": 8 SMs on the 16 GB AGX module, 6 on the 8 GB (Xavier NX) module."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "Jetson Xavier NX",
         .aliases = "Xavier NX",
-        .device = {.cc = {7, 2}, .sm_count = 6, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 2}, 6),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -964,18 +833,13 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-XAVIER"),
         .note = SMCALC_NOTE("Devices print only \"Xavier\"; the 8 GB module reports 6 SMs. Module name inferred from the memory size."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     // ---------------------------------------------------------------- Turing (issue 33)
     {
         .name = "RTX 2080 Ti",
         .aliases = "GeForce RTX 2080 Ti|2080 Ti",
-        .device = {.cc = {7, 5}, .sm_count = 68, .max_threads_per_block = 1024, .max_threads_per_sm = 1024,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 65536,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 5}, 68),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -983,17 +847,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-2080TI; VANITY15"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "TITAN RTX",
         .aliases = "NVIDIA TITAN RTX",
-        .device = {.cc = {7, 5}, .sm_count = 72, .max_threads_per_block = 1024, .max_threads_per_sm = 1024,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 65536, .smem_per_block = 49152, .smem_per_block_optin = 65536,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 5}, 72),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1001,18 +860,13 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("TITANRTX-CORES; PG11"),
         .note = SMCALC_NOTE("SM count derived: 4608 / 64 = 72 (3rd-party core count; no device report found). Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     // ---------------------------------------------------------------- Ampere (issue 33)
     {
         .name = "RTX 3050",
         .aliases = "GeForce RTX 3050|3050",
-        .device = {.cc = {8, 6}, .sm_count = 18, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 18),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1020,17 +874,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-3050"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 3050 Laptop",
         .aliases = "RTX 3050 Laptop GPU|GeForce RTX 3050 Laptop GPU|RTX 3050 Mobile",
-        .device = {.cc = {8, 6}, .sm_count = 16, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 16),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1038,17 +887,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("XTRUPAL"),
         .note = SMCALC_NOTE("Laptop part: 16 SMs (the desktop RTX 3050 has 18). Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 3060",
         .aliases = "GeForce RTX 3060|3060",
-        .device = {.cc = {8, 6}, .sm_count = 28, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 28),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1056,17 +900,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-3060"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 3060 Laptop",
         .aliases = "RTX 3060 Laptop GPU|GeForce RTX 3060 Laptop GPU|RTX 3060 Mobile",
-        .device = {.cc = {8, 6}, .sm_count = 30, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 30),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1074,17 +913,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-3060L"),
         .note = SMCALC_NOTE("Laptop part: 30 SMs (the desktop RTX 3060 has 28). Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 3060 Ti",
         .aliases = "GeForce RTX 3060 Ti|3060 Ti",
-        .device = {.cc = {8, 6}, .sm_count = 38, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 38),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1092,17 +926,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-3060TI"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 3070 Laptop",
         .aliases = "RTX 3070 Laptop GPU|GeForce RTX 3070 Laptop GPU|RTX 3070 Mobile",
-        .device = {.cc = {8, 6}, .sm_count = 40, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 40),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1110,17 +939,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-3070L"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 3080",
         .aliases = "GeForce RTX 3080|3080|RTX 3080 10GB",
-        .device = {.cc = {8, 6}, .sm_count = 68, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 68),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1128,17 +952,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-3080"),
         .note = SMCALC_NOTE("The 10 GB card; the later 12 GB card is another product (not in the table). Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX A4000",
         .aliases = "NVIDIA RTX A4000|A4000",
-        .device = {.cc = {8, 6}, .sm_count = 48, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 48),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1146,17 +965,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-A4000"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX A5000",
         .aliases = "NVIDIA RTX A5000|A5000",
-        .device = {.cc = {8, 6}, .sm_count = 64, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 64),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1164,17 +978,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-A5000"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX A6000",
         .aliases = "NVIDIA RTX A6000|A6000",
-        .device = {.cc = {8, 6}, .sm_count = 84, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 84),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1182,17 +991,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-A6000"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "Jetson Orin Nano 8GB",
         .aliases = "Orin Nano|Jetson Orin Nano|Orin Nano Super|Jetson Orin Nano Super",
-        .device = {.cc = {8, 7}, .sm_count = 8, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 7}, 8),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1200,18 +1004,13 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("ORIN-NANO; DQ-ORIN"),
         .note = SMCALC_NOTE("SM count derived: 1024 / 128 = 8 (no device report found). Devices print \"Orin\", which names the AGX Orin row."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     // ---------------------------------------------------------------- Ada (issue 33)
     {
         .name = "RTX 4060 Laptop",
         .aliases = "RTX 4060 Laptop GPU|GeForce RTX 4060 Laptop GPU|RTX 4060 Mobile",
-        .device = {.cc = {8, 9}, .sm_count = 24, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 24),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1219,17 +1018,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-4060L; GPUFETCH41"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 4060 Ti",
         .aliases = "GeForce RTX 4060 Ti|4060 Ti",
-        .device = {.cc = {8, 9}, .sm_count = 34, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 34),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1237,17 +1031,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("GPUFETCH60"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 4070",
         .aliases = "GeForce RTX 4070|4070",
-        .device = {.cc = {8, 9}, .sm_count = 46, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 46),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1255,17 +1044,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("CLUB386 / FPSREVIEW-4070; PG13"),
         .note = SMCALC_NOTE("SM count 3rd-party (no device report found). Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 4070 Ti",
         .aliases = "GeForce RTX 4070 Ti|4070 Ti",
-        .device = {.cc = {8, 9}, .sm_count = 60, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 60),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1273,17 +1057,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("SCRE4MIE; CLUB386"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 4080",
         .aliases = "GeForce RTX 4080|4080",
-        .device = {.cc = {8, 9}, .sm_count = 76, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 76),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1291,18 +1070,13 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("CLUB386; PG13"),
         .note = SMCALC_NOTE("SM count 3rd-party (no device report found). Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     // ---------------------------------------------------------------- Blackwell RTX (issue 33)
     {
         .name = "RTX 5060 Ti",
         .aliases = "GeForce RTX 5060 Ti|5060 Ti",
-        .device = {.cc = {12, 0}, .sm_count = 36, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({12, 0}, 36),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1310,18 +1084,13 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-3090"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kCc120GpcsUnsourced,
     },
     // ---------------------------------------------------------------- issue 33, round 3
     {
         .name = "V100S PCIe",
         .aliases = "Tesla V100S PCIe|Tesla V100S-PCIE-32GB|V100S|V100S PCIe 32GB",
-        .device = {.cc = {7, 0}, .sm_count = 80, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 98304, .smem_per_block = 49152, .smem_per_block_optin = 98304,
-                   .reserved_smem_per_block = 0},
+        .device = on_cc({7, 0}, 80),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1329,17 +1098,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-V100S"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "Jetson Orin Nano 4GB",
         .aliases = "Orin Nano 4GB",
-        .device = {.cc = {8, 7}, .sm_count = 4, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 7}, 4),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1347,17 +1111,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("ORIN-NANO-DS; PG13"),
         .note = SMCALC_NOTE("SM count derived: 512 / 128 = 4 (no device report found). Devices print \"Orin\", which names the AGX Orin row."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "Jetson Orin NX 16GB",
         .aliases = "Orin NX 16GB",
-        .device = {.cc = {8, 7}, .sm_count = 8, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 7}, 8),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1365,17 +1124,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-ORINNX"),
         .note = SMCALC_NOTE("SM count from a device report. Devices print \"Orin\", which names the AGX Orin row."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "H20",
         .aliases = "NVIDIA H20|H20 96GB",
-        .device = {.cc = {9, 0}, .sm_count = 78, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({9, 0}, 78),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = 62914560.0,
         .mem_bw_gbs = std::nullopt,
@@ -1383,17 +1137,12 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("AMK3"),
         .note = SMCALC_NOTE("L2 as reported (60 MiB); other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced (per-GPC figures unknown: only the exact upper bound is given)",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kGpcsUnsourcedUpperBound,
     },
     {
         .name = "RTX 5060",
         .aliases = "GeForce RTX 5060|5060",
-        .device = {.cc = {12, 0}, .sm_count = 30, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({12, 0}, 30),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1401,18 +1150,13 @@ constexpr GpuSpec kGpus[] = {
         .fp32_tflops = std::nullopt,
         .source = SMCALC_NOTE("DQ-5060"),
         .note = SMCALC_NOTE("SM count from device reports; other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kCc120GpcsUnsourced,
     },
     // ---------------------------------------------------------------- issue 33, round 4
     {
         .name = "H800",
         .aliases = "H800 SXM|H800 SXM5",
-        .device = {.cc = {9, 0}, .sm_count = 132, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({9, 0}, 132),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1422,17 +1166,12 @@ constexpr GpuSpec kGpus[] = {
         .note = SMCALC_NOTE("SM count, CC and per-SM figures from a device report (the trace's deviceProperties, "
                 "tests/data/device-reports/pytorch-trace-h800.txt). The SXM part; the PCIe card is its own row. Clock, L2, "
                 "bandwidth and TFLOPS unknown (no NVIDIA source read)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced (per-GPC figures unknown)",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kGpcsUnsourced,
     },
     {
         .name = "H800 PCIe",
         .aliases = "",
-        .device = {.cc = {9, 0}, .sm_count = 114, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 233472, .smem_per_block = 49152, .smem_per_block_optin = 232448,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({9, 0}, 114),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1441,17 +1180,12 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("CROQTILE-H800; DQ-H800PCIE"),
         .note = SMCALC_NOTE("SM count and CC 9.0 (sm_90a) from first-hand reports; the per-SM figures are CC 9.0's (PG13). Clock, L2, "
                 "bandwidth and TFLOPS unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced (per-GPC figures unknown)",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kGpcsUnsourced,
     },
     {
         .name = "L20",
         .aliases = "",
-        .device = {.cc = {8, 9}, .sm_count = 92, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 92),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1461,17 +1195,12 @@ constexpr GpuSpec kGpus[] = {
         .note = SMCALC_NOTE("SM count, CC and per-SM figures from a device report (the trace's deviceProperties, "
                 "tests/data/device-reports/pytorch-trace-l20.txt). NVIDIA publishes no L20 datasheet that was read: clock, L2, "
                 "bandwidth and TFLOPS unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "A800",
         .aliases = "A800 SXM4|A800 PCIe",
-        .device = {.cc = {8, 0}, .sm_count = 108, .max_threads_per_block = 1024, .max_threads_per_sm = 2048,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 167936, .smem_per_block = 49152, .smem_per_block_optin = 166912,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 0}, 108),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1481,17 +1210,12 @@ constexpr GpuSpec kGpus[] = {
         .note = SMCALC_NOTE("SM count from first-hand reports that do not name the form factor, and 3rd-party tables that give 6,912 cores "
                 "(108 x 64, CC 8.0) for the SXM4 and PCIe cards alike: one row for all A800 variants. The A800 is the A100's "
                 "GA100 with NVLink cut (3rd-party); clock, L2, bandwidth and TFLOPS unknown (no NVIDIA source read)."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 4060",
         .aliases = "4060",
-        .device = {.cc = {8, 9}, .sm_count = 24, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 9}, 24),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1500,17 +1224,12 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("KINETO-4060; DQ-4060; RTX4060-SPEC (3rd-party); ADAWP"),
         .note = SMCALC_NOTE("The desktop card; the Laptop GPU is its own row (also 24 SMs, DQ-4060L). SM count from device reports, and "
                 "3,072 cores / 128 per SM (CC 8.9) = 24 agrees. Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "RTX 5070",
         .aliases = "5070",
-        .device = {.cc = {12, 0}, .sm_count = 48, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({12, 0}, 48),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1519,17 +1238,12 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("DQ-5070; NV-CES25 (3rd-party); RTXBW-WP"),
         .note = SMCALC_NOTE("The desktop card (the Laptop GPU differs and has no row). SM count from first-hand reports; 6,144 cores / 128 "
                 "per SM (CC 12.0) = 48 agrees. Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout and non-portable limit of CC 12.0 not sourced",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kCc120GpcsUnsourced,
     },
     {
         .name = "RTX A2000",
         .aliases = "A2000",
-        .device = {.cc = {8, 6}, .sm_count = 26, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 26),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1539,17 +1253,12 @@ constexpr GpuSpec kGpus[] = {
         .note = SMCALC_NOTE("The desktop card (6 GB and 12 GB: the same 3,328 cores); the RTX A2000 Laptop GPU (GA107, 2,560 cores) "
                 "differs and has no row. 3,328 / 128 = 26 SMs, one RT core per SM (26) agrees; CC 8.6 is GA10x's. Other "
                 "figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
     {
         .name = "A16",
         .aliases = "",
-        .device = {.cc = {8, 6}, .sm_count = 10, .max_threads_per_block = 1024, .max_threads_per_sm = 1536,
-                   .regs_per_sm = 65536, .regs_per_block = 65536, .warp_size = 32,
-                   .smem_per_sm = 102400, .smem_per_block = 49152, .smem_per_block_optin = 101376,
-                   .reserved_smem_per_block = 1024},
+        .device = on_cc({8, 6}, 10),
         .boost_clock_mhz = std::nullopt,
         .l2_bytes = std::nullopt,
         .mem_bw_gbs = std::nullopt,
@@ -1558,9 +1267,7 @@ constexpr GpuSpec kGpus[] = {
         .source = SMCALC_NOTE("A16-DS; LMCACHE; DQ-A16"),
         .note = SMCALC_NOTE("One of the board's four GPUs, each a CUDA device of its own (\"NVIDIA A16\"): 1,280 cores / 128 per SM (CC "
                 "8.6) = 10 SMs, one RT core per SM (10) agrees. Other figures unknown."),
-        .gpc = {.gpcs_min = 0, .gpcs_max = 0, .max_sms_per_gpc = 0, .sms_per_tpc = 2, .heuristic_sms_per_gpc = 0,
-                .max_cluster_size = 0, .evidence = {}, .source = "GPC layout not sourced; no clusters before CC 9.0",
-                .measured_groups = {}, .measured_groups_source = ""},
+        .gpc = kNoClusters,
     },
 };
 // clang-format on

@@ -83,11 +83,7 @@ void vendor_notes(const Request& req, VendorComparison& c) {
                                                                     num(req.amd_tile.waves) + " waves of 64 lanes; "
                                                                     "give waves to choose)"));
     } else {
-        auto list = [](const std::vector<std::string>& v) {
-            std::string s;
-            for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-            return s.empty() ? std::string("none: defaults") : s;
-        };
+        auto list = [](const std::vector<std::string>& v) { return v.empty() ? "none: defaults" : words::join(v); };
         c.notes.push_back("across vendors: NVIDIA columns read threads, regs, smem_static, smem_dynamic, optin, "
                           "smem_dynamic_max, carveout, barriers (given: " + list(req.nvidia_given) +
                           "); AMD columns read threads, vgprs, agprs, sgprs, lds, scratch (given: " +

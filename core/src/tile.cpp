@@ -600,47 +600,58 @@ const char* mode_name(Mode m) {
     return "?";
 }
 
+// A tile shape the MMA instruction or CUTLASS's builder does not take: names the field and its value, then why
+// (`why` goes on from "<field> is <value>").
+Error unsupported(const char* field, int64_t value, const std::string& why) {
+    return {ErrorId::Unsupported, field, std::string(field) + " is " + std::to_string(value) + why};
+}
+
+// The wgmma shape a warpgroup runs, and the N it takes.
+std::string wgmma_n_range(const Ctx& c) { return "wgmma m64nNk" + std::to_string(c.k_inst) + ", N = 8..256 step 8"; }
+
+// An N that tcgen05.mma with this M does not take (one CTA's, or a CTA pair's: `pair`).
+Error tcgen05_n_error(int64_t m, int64_t n, bool pair) {
+    return unsupported("n", n,
+                       "; tcgen05.mma with M = " + std::to_string(m) +
+                           (pair ? " over a CTA pair takes N = 32 .. 256 in steps of 16"
+                                 : (m == 64 ? " takes N = 8 .. 256 in steps of 8" : " takes N = 16 .. 256 in steps of 16")));
+}
+
 // shape_error's step: the refusals of a CUTLASS schedule's builder (CoopM .. Sm100N) and of CUTLASS 2.x's multistage
 // mainloop (MsK, MsStages).
 [[gnu::always_inline]] inline Error schedule_shape_error(const Ctx& c, ShapeFail fail, int64_t m, int64_t n, int64_t k) {
     auto S = [](int64_t v) { return std::to_string(v); };
     switch (fail) {
         case ShapeFail::CoopM:
-            return {ErrorId::Unsupported, "m",
-                    "m is " + S(m) + "; the cooperative schedule splits M over two consumer warpgroups of 64 rows "
+            return unsupported("m", m,
+                    "; the cooperative schedule splits M over two consumer warpgroups of 64 rows "
                     "each: m must be a multiple of 128 (CUTLASS's builder: \"Cooperative kernel requires Tile Size to "
-                    "be greater than or equal to 128 along the M-dimension.\"); use the pingpong schedule for M = 64"};
+                    "be greater than or equal to 128 along the M-dimension.\"); use the pingpong schedule for M = 64");
         case ShapeFail::ScheduleN:
-            return {ErrorId::Unsupported, "n",
-                    "n is " + S(n) + "; one consumer warpgroup covers all of N with wgmma m64nNk" + S(c.k_inst) +
-                        ", N = 8..256 step 8 (CUTLASS's ss_op_selector): n must be one of those"};
+            return unsupported("n", n, "; one consumer warpgroup covers all of N with " + wgmma_n_range(c) +
+                                           " (CUTLASS's ss_op_selector): n must be one of those");
         case ShapeFail::Sm100M:
-            return {ErrorId::Unsupported, "m",
-                    "m is " + S(m) + (c.schedule == Schedule::Sm100_2Sm
+            return unsupported("m", m,
+                    (c.schedule == Schedule::Sm100_2Sm
                                           ? "; the 2-SM schedule's MMA tile is the CTA pair's: M = 128 or 256 (each CTA "
                                             "64 or 128 rows)"
                                           : "; the 1-SM schedule's MMA tile has M = 64 or 128 (TMEM has 128 lanes); "
-                                            "M = 256 is the 2-SM schedule (sm100_2sm)")};
-        case ShapeFail::Sm100N:
-            return {ErrorId::Unsupported, "n",
-                    "n is " + S(n) + "; tcgen05.mma with M = " + S(m) +
-                        (c.schedule == Schedule::Sm100_2Sm ? " over a CTA pair takes N = 32 .. 256 in steps of 16"
-                                                           : (m == 64 ? " takes N = 8 .. 256 in steps of 8"
-                                                                      : " takes N = 16 .. 256 in steps of 16"))};
+                                            "M = 256 is the 2-SM schedule (sm100_2sm)"));
+        case ShapeFail::Sm100N: return tcgen05_n_error(m, n, c.schedule == Schedule::Sm100_2Sm);
         case ShapeFail::MsK: {
             const int64_t steps = k / c.k_inst;
-            return {ErrorId::Unsupported, "k",
-                    "k is " + S(k) + ", " + S(steps) + " mma.sync k-step(s) of " + S(c.k_inst) +
+            return unsupported("k", k,
+                    ", " + S(steps) + " mma.sync k-step(s) of " + S(c.k_inst) +
                         " per stage; the sm80_multistage mainloop double-buffers each warp's fragments over them and "
                         "needs an even count of at least 2 (CUTLASS 2.x MmaBase: \"" +
                         (steps < 2 ? "The pipelined structure requires at least two warp-level GEMM operations."
                                    : "Inner loop iteration must be an even number.") +
-                        "\"): k must be a multiple of " + S(2 * c.k_inst)};
+                        "\"): k must be a multiple of " + S(2 * c.k_inst));
         }
         case ShapeFail::MsStages:
-            return {ErrorId::Unsupported, "stages",
-                    "stages is 1; the sm80_multistage mainloop loads kStages - 1 tiles ahead of the first MMA "
-                    "(CUTLASS 2.x MmaMultistage's prologue), so 1 stage overlaps nothing: stages must be at least 2"};
+            return unsupported("stages", 1,
+                    "; the sm80_multistage mainloop loads kStages - 1 tiles ahead of the first MMA "
+                    "(CUTLASS 2.x MmaMultistage's prologue), so 1 stage overlaps nothing: stages must be at least 2");
         default: break;
     }
     return {ErrorId::Unsupported, "m", "unsupported tile shape"};
@@ -656,19 +667,19 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
                         S(c.dev->max_threads_per_block) + " threads = " +
                         S(c.dev->max_threads_per_block / c.dev->warp_size) + " warps"};
         case ShapeFail::WarpsNotWarpgroups:
-            return {ErrorId::Unsupported, "warps",
-                    "warps is " + S(warps) + "; on " + cc +
+            return unsupported("warps", warps,
+                    "; on " + cc +
                         " the register path is wgmma, which runs on warpgroups of 4 warps (128 threads): warps must "
-                        "be a multiple of 4"};
+                        "be a multiple of 4");
         case ShapeFail::WgmmaM:
-            return {ErrorId::Unsupported, "m",
-                    "m is " + S(m) + "; wgmma's shape is m64nNk" + S(c.k_inst) +
-                        ", so each warpgroup covers a multiple of 64 rows: m must be a multiple of 64"};
+            return unsupported("m", m,
+                    "; wgmma's shape is m64nNk" + S(c.k_inst) +
+                        ", so each warpgroup covers a multiple of 64 rows: m must be a multiple of 64");
         case ShapeFail::WgmmaSplit:
             return {ErrorId::Unsupported, "warps",
                     S(warps / 4) + " warpgroups cannot split a " + S(m) + " x " + S(n) +
-                        " tile: each needs a multiple of 64 rows and of 8 columns (wgmma m64nNk" + S(c.k_inst) +
-                        ", N = 8..256 step 8); use fewer warps or a larger tile"};
+                        " tile: each needs a multiple of 64 rows and of 8 columns (" + wgmma_n_range(c) +
+                        "); use fewer warps or a larger tile"};
         case ShapeFail::MmaSyncSplit: {
             return {ErrorId::Unsupported, "warps",
                     S(warps) + " warps cannot split a " + S(m) + " x " + S(n) + " tile on " + cc +
@@ -677,25 +688,20 @@ Error shape_error(const Ctx& c, const Shape& s, int64_t m, int64_t n, int64_t k,
                         " x Wm and n by " + S(s.inst_n) + " x Wn; use fewer warps or a larger tile"};
         }
         case ShapeFail::K:
-            return {ErrorId::Unsupported, "k",
-                    "k is " + S(k) + "; " + std::string(mode_name(c.mode)) + " for " +
+            return unsupported("k", k,
+                    "; " + std::string(mode_name(c.mode)) + " for " +
                         std::string(info(c.a).key) + " on " + cc + " consumes K in steps of " + S(c.k_inst) +
-                        ": k must be a multiple of " + S(c.k_inst)};
+                        ": k must be a multiple of " + S(c.k_inst));
         case ShapeFail::TcgenM:
-            return {ErrorId::Unsupported, "m",
-                    "m is " + S(m) +
-                        "; a single-CTA tcgen05.mma (cta_group::1) has M = 64 or 128 (TMEM has 128 lanes); a "
-                        "2-SM tile (cta_group::2, M = 128 or 256 over a CTA pair) runs as two CTAs of M/2: see the "
-                        "tile's fit options (cta_pair_2sm)"};
-        case ShapeFail::TcgenN:
-            return {ErrorId::Unsupported, "n",
-                    "n is " + S(n) + "; tcgen05.mma with M = " + S(m) + " takes N = " + (m == 64 ? "8" : "16") +
-                        " .. 256 in steps of " + (m == 64 ? "8" : "16")};
+            return unsupported("m", m,
+                    "; a single-CTA tcgen05.mma (cta_group::1) has M = 64 or 128 (TMEM has 128 lanes); a "
+                    "2-SM tile (cta_group::2, M = 128 or 256 over a CTA pair) runs as two CTAs of M/2: see the "
+                    "tile's fit options (cta_pair_2sm)");
+        case ShapeFail::TcgenN: return tcgen05_n_error(m, n, false);
         case ShapeFail::TcgenWarps:
-            return {ErrorId::Unsupported, "warps",
-                    "warps is " + S(warps) +
-                        "; reading accumulators out of TMEM needs 4 warps (a warp reaches only its quarter of the "
-                        "128 lanes, tcgen05.ld)"};
+            return unsupported("warps", warps,
+                    "; reading accumulators out of TMEM needs 4 warps (a warp reaches only its quarter of the "
+                    "128 lanes, tcgen05.ld)");
         case ShapeFail::CoopM:
         case ShapeFail::ScheduleN:
         case ShapeFail::Sm100M:

@@ -7,6 +7,7 @@
 #include "cute/tensor.hpp"
 #include "cutlass/cutlass.h"
 #include "cutlass/numeric_types.h"
+#include "probe_elem.hpp"
 #include "cutlass/gemm/dispatch_policy.hpp"
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/epilogue/collective/collective_builder.hpp"
@@ -15,16 +16,9 @@
 
 using namespace cute;
 
-#if PROBE_ELEM == 16
-using Elem = cutlass::half_t;
-#else
-using Elem = cutlass::bfloat16_t;
-#endif
-using Acc = float;
 using LayoutA = cutlass::layout::RowMajor;
 using LayoutB = cutlass::layout::ColumnMajor;
 using LayoutC = cutlass::layout::ColumnMajor;
-constexpr int Align = 128 / cutlass::sizeof_bits<Elem>::value;
 
 using TileShape = Shape<Int<PROBE_TM>, Int<PROBE_TN>, Int<PROBE_TK>>;
 using ClusterShape = Shape<Int<PROBE_CM>, Int<PROBE_CN>, _1>;

@@ -9,17 +9,10 @@
 #include <cstdio>
 #include "cutlass/cutlass.h"
 #include "cutlass/numeric_types.h"
+#include "probe_elem.hpp"
 #include "cutlass/gemm/device/gemm.h"
 #include "cutlass/epilogue/thread/linear_combination.h"
 #include "cutlass/device_kernel.h"
-
-#if PROBE_ELEM == 16
-using Elem = cutlass::half_t;
-#else
-using Elem = cutlass::bfloat16_t;
-#endif
-using Acc = float;
-constexpr int Align = 128 / cutlass::sizeof_bits<Elem>::value;
 
 using Gemm = cutlass::gemm::device::Gemm<
     Elem, cutlass::layout::RowMajor, Elem, cutlass::layout::ColumnMajor, Elem, cutlass::layout::RowMajor, Acc,

@@ -10,6 +10,13 @@ import { paste } from './ui_helpers.mjs';
 const env = session();  // env.browser, env.base: one server and browser for this file
 
 const kernel = () => env.base + '#m=kernel';  // the kernel view: threads, registers, shared memory, carveout
+// Clicks the middle of the widget labelled `label` (a text field: it takes the keyboard).
+const clickField = async (page, label) => {
+  const field = await item(page, label);
+  await page.mouse.click(field.cx, field.cy);
+};
+// A drag along a slider: from 4 px inside its left end to its right end, in 8 steps (the x of each).
+const dragXs = (slider) => Array.from({ length: 8 }, (_, i) => slider.x + 4 + ((i + 1) * (slider.w - 4)) / 8);
 
 test('editing keys: select all, type, Backspace, Enter; then the + button', async () => {
   const { context, page, errors } = await open(env.browser, kernel());
@@ -42,18 +49,17 @@ test('typed numbers: Ctrl+click on the slider, ImGui\'s * operator, an overlong 
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');
   };
-  await page.keyboard.down('Control');
-  await page.mouse.click(slider.cx, slider.cy);
-  await page.keyboard.up('Control');
-  await typeInto('40');
-  await until(page, () => window.smcalc.state(), (v) => v.carveout === 40);
-  await idle(page);
-  await page.keyboard.down('Control');
-  await page.mouse.click(slider.cx, slider.cy);
-  await page.keyboard.up('Control');
-  await typeInto('*2');
-  await until(page, () => window.smcalc.state(), (v) => v.carveout === 80);
-  await idle(page);
+  // Ctrl+click makes the slider a text field; `text` typed there sets the carveout to `want`.
+  const typeOnSlider = async (text, want) => {
+    await page.keyboard.down('Control');
+    await page.mouse.click(slider.cx, slider.cy);
+    await page.keyboard.up('Control');
+    await typeInto(text);
+    await until(page, () => window.smcalc.state(), (v) => v.carveout === want);
+    await idle(page);
+  };
+  await typeOnSlider('40', 40);
+  await typeOnSlider('*2', 80);
   const threads = await item(page, '##threads');
   await page.mouse.click(threads.x + 20, threads.cy);
   await typeInto('99999999999999999999999');
@@ -71,7 +77,7 @@ test('mouse drag on a slider (carveout)', async () => {
   assert.equal((await page.evaluate(() => window.smcalc.state())).carveout, -1);
   await page.mouse.move(slider.x + 4, slider.cy);
   await page.mouse.down();
-  for (let i = 1; i <= 8; ++i) await page.mouse.move(slider.x + 4 + (i * (slider.w - 4)) / 8, slider.cy);
+  for (const x of dragXs(slider)) await page.mouse.move(x, slider.cy);
   await page.mouse.up();
   const s = await until(page, () => window.smcalc.state(), (v) => v.carveout >= 50);
   assert.ok(s.carveout <= 100);
@@ -86,7 +92,7 @@ test('one-finger touch drag on the same slider', async () => {
   const touch = (type, x) => cdp.send('Input.dispatchTouchEvent', {
     type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: slider.cy, id: 1 }] });
   await touch('touchStart', slider.x + 4);
-  for (let i = 1; i <= 8; ++i) await touch('touchMove', slider.x + 4 + (i * (slider.w - 4)) / 8);
+  for (const x of dragXs(slider)) await touch('touchMove', x);
   await touch('touchEnd');
   await until(page, () => window.smcalc.state(), (v) => v.carveout >= 50);
   assert.deepEqual(errors, []);
@@ -95,8 +101,7 @@ test('one-finger touch drag on the same slider', async () => {
 
 test('paste into a field (the clipboard event\'s text), and Ctrl+C copies a field', async () => {
   const { context, page, errors } = await open(env.browser, kernel());
-  const field = await item(page, '##ss');
-  await page.mouse.click(field.cx, field.cy);
+  await clickField(page, '##ss');
   await page.keyboard.press('Control+A');
   await page.waitForTimeout(300);  // a field being edited blinks its cursor: frames go on, 5 per second
   await paste(page, '48KB');
@@ -111,8 +116,7 @@ test('paste into a field (the clipboard event\'s text), and Ctrl+C copies a fiel
 
 test('a field being edited redraws only for its cursor blink (about 5 frames/s); leaving it stops frames', async () => {
   const { context, page, errors } = await open(env.browser, kernel());
-  const field = await item(page, '##ss');
-  await page.mouse.click(field.cx, field.cy);
+  await clickField(page, '##ss');
   await page.mouse.move(5, 790);  // away from the field, then keep still
   await page.waitForTimeout(500);
   const f0 = await page.evaluate(() => window.smcalc.frames());

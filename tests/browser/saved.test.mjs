@@ -17,6 +17,13 @@ const seed = (page, entries) => page.evaluate((list) => {
   for (const [k, v] of list) localStorage.setItem(k, typeof v === 'string' ? v : JSON.stringify(v));
 }, entries);
 const storage = (page) => page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+// A page (#m=kernel) that loads with `entries` in its localStorage (written, then the page reloaded).
+async function openSeeded(entries) {
+  const opened = await open(env.browser, env.base + '#m=kernel');
+  await seed(opened.page, entries);
+  await reload(opened.page);
+  return opened;
+}
 const click = (page, label) => clickInView(page, label, LEFT);  // every widget here is in the left column
 const type = (page, label, text) => typeInto(page, label, text, LEFT);
 
@@ -73,15 +80,13 @@ test('a saved preset survives a reload and loads on another GPU; a saved custom 
 });
 
 test('a corrupt or foreign entry gets a notice and is skipped; the others load', async () => {
-  const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');
-  await seed(page, [
+  const { context, page, errors } = await openSeeded([
     ['smcalc.v1/preset/good', { name: 'good', inputs: 'm=kernel&t=128&r=64' }],
     ['smcalc.v1/preset/broken', '{"name":"broken", "inputs": '],
     ['smcalc.v2/preset/future', '{"name":"future"}'],
     ['smcalc.v1/gpu/ghost', { name: 'ghost', base: 'Voodoo 5' }],
     ['another-app', 'not ours'],
   ]);
-  await reload(page);
   let s = await state(page);
   assert.deepEqual(s.saved.presets, ['good']);
   assert.deepEqual(s.saved.gpus, []);
@@ -104,13 +109,11 @@ test('a corrupt or foreign entry gets a notice and is skipped; the others load',
 });
 
 test('export downloads every entry as JSON; import brings them back (and refuses a foreign file)', async () => {
-  const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');
-  await seed(page, [
+  const { context, page, errors } = await openSeeded([
     ['smcalc.v1/preset/a', { name: 'a', inputs: 'm=kernel&t=512&r=40' }],
     ['smcalc.v1/preset/b', { name: 'b', inputs: 'm=tile&tm=256&tn=128' }],
     ['smcalc.v1/gpu/my H100', { name: 'my H100', base: 'H100 SXM5', sm_count: 100 }],
   ]);
-  await reload(page);
   await click(page, 'Saved');
   const [download] = await Promise.all([page.waitForEvent('download'), click(page, 'Export')]);
   assert.equal(download.suggestedFilename(), 'smcalc-saved.json');

@@ -17,6 +17,15 @@ const click = async (page, label) => {
   await page.mouse.click(i.cx, i.cy);
   await idle(page);
 };
+// The labels of the widgets on the page now.
+const labels = async (page) => (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
+// Opens the schedule picker: it offers every one of `shown` and none of `hidden` on this GPU (`where`, for messages).
+async function offers(page, shown, hidden, where) {
+  await click(page, '##sch');
+  const offered = await labels(page);
+  for (const l of shown) assert.ok(offered.includes(l), l);
+  for (const l of hidden) assert.ok(!offered.includes(l), `${l} offered on ${where}`);
+}
 // The page's tile once the module has answered (roles drawn), or its error.
 const answered = (page) => until(page, () => window.smcalc.state(),
   (s) => (s.tile && s.tile.roles && s.tile.roles.length > 0) || (s.error && !/asking smcalc-api/.test(s.error.message)), 15000);
@@ -62,10 +71,7 @@ test('the picker offers each GPU its schedules; the choice goes into the hash an
   const { context, page, errors } = await open(env.browser, env.base + '#gpu=H100%20SXM5&m=tile&tm=128&tn=256&tk=64');
   let s = await state(page);
   assert.equal(s.tile.schedule, 'none');
-  await click(page, '##sch');
-  const offered = (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
-  for (const l of ['Manual warps', 'Cooperative', 'Ping-pong']) assert.ok(offered.includes(l), l);
-  for (const l of ['1-SM', '2-SM']) assert.ok(!offered.includes(l), l + ' offered on a Hopper GPU');
+  await offers(page, ['Manual warps', 'Cooperative', 'Ping-pong'], ['1-SM', '2-SM'], 'a Hopper GPU');
   await click(page, 'Cooperative');
   s = await answered(page);
   assert.match(s.hash, /(^|&)sch=cooperative(&|$)/);
@@ -76,10 +82,7 @@ test('the picker offers each GPU its schedules; the choice goes into the hash an
   await idle(page);
   s = await answered(page);
   await same(page, s, { gpu: 'B200', m: 256, n: 128, k: 64, schedule: 'sm100_2sm', stages_auto: true });
-  await click(page, '##sch');
-  const b = (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
-  for (const l of ['Manual warps', '1-SM', '2-SM']) assert.ok(b.includes(l), l);
-  for (const l of ['Cooperative', 'Ping-pong']) assert.ok(!b.includes(l), l + ' offered on a Blackwell GPU');
+  await offers(page, ['Manual warps', '1-SM', '2-SM'], ['Cooperative', 'Ping-pong'], 'a Blackwell GPU');
   await click(page, 'Manual warps');
   s = await state(page);
   assert.equal(s.tile.schedule, 'none');
@@ -102,10 +105,7 @@ test('an A100 is offered the SM80 multistage schedule (CUTLASS 2.x); the warps f
   const { context, page, errors } = await open(env.browser, env.base + url);
   let s = await state(page);
   assert.equal(s.tile.schedule, 'none');
-  await click(page, '##sch');
-  const offered = (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
-  for (const l of ['Manual warps', 'SM80 multistage']) assert.ok(offered.includes(l), l);
-  for (const l of ['Cooperative', 'Ping-pong', '1-SM', '2-SM']) assert.ok(!offered.includes(l), l + ' offered on CC 8.0');
+  await offers(page, ['Manual warps', 'SM80 multistage'], ['Cooperative', 'Ping-pong', '1-SM', '2-SM'], 'CC 8.0');
   await click(page, 'SM80 multistage');
   s = await answered(page);
   assert.match(s.hash, /(^|&)sch=sm80_multistage(&|$)/);
@@ -118,8 +118,7 @@ test('an A100 is offered the SM80 multistage schedule (CUTLASS 2.x); the warps f
   assert.equal(s.tile.smem_per_cta, 49152);
   assert.equal(s.tile.ctas_per_sm, 2);
   // The CTA's warps are still an input under this schedule.
-  const labels = (await page.evaluate(() => window.smcalc.items())).map((i) => i.label);
-  assert.ok(labels.includes('##w'), 'the warps field is shown');
+  assert.ok((await labels(page)).includes('##w'), 'the warps field is shown');
   await screenshot(page, 'schedule-sm80-multistage');
   assert.deepEqual(errors, []);
   await context.close();

@@ -186,21 +186,22 @@ function project(type) {
 }
 const probe = 'const a = api.occupancy({ gpu: "A100", threads: 256, regs: 48, smem_static: "24KB" });\n' +
   'console.log(JSON.stringify([a.blocks_per_sm, a.occupancy]));\n';
+const importDefault = 'import createSmcalcApi from "./smcalc-api.mjs";\nconst api = await createSmcalcApi();\n';
+// Runs `head` + the probe (+ `tail`) as `file` in `dir`: it exits 0 and prints seed 000's answer (5 blocks, 62.5 %).
+function runProbe(dir, file, head, tail = '') {
+  const r = runNode(dir, file, head + probe + tail);
+  assert.equal(r.status, 0, r.stderr.slice(0, 500));
+  assert.equal(r.stdout.trim(), '[5,0.625]');
+  return r;
+}
 
 test('smcalc-api.mjs in a node project with "type": "module" (issue 20: no "__dirname is not defined")', () => {
   const dir = project('module');
   try {
-    const r = runNode(dir, 'main.js', 'import createSmcalcApi from "./smcalc-api.mjs";\nconst api = await createSmcalcApi();\n' + probe);
-    assert.equal(r.status, 0, r.stderr.slice(0, 500));
-    assert.equal(r.stdout.trim(), '[5,0.625]');
-    assert.equal(r.stderr, '');
+    assert.equal(runProbe(dir, 'main.js', importDefault).stderr, '');
     // The named export, and the classic file imported for its global (as smcalc-api.mjs does).
-    const n = runNode(dir, 'named.js', 'import { createSmcalcApi } from "./smcalc-api.mjs";\nconst api = await createSmcalcApi();\n' + probe);
-    assert.equal(n.status, 0, n.stderr.slice(0, 500));
-    assert.equal(n.stdout.trim(), '[5,0.625]');
-    const g = runNode(dir, 'global.js', 'import "./smcalc-api.js";\nconst api = await globalThis.createSmcalcApi();\n' + probe);
-    assert.equal(g.status, 0, g.stderr.slice(0, 500));
-    assert.equal(g.stdout.trim(), '[5,0.625]');
+    runProbe(dir, 'named.js', 'import { createSmcalcApi } from "./smcalc-api.mjs";\nconst api = await createSmcalcApi();\n');
+    runProbe(dir, 'global.js', 'import "./smcalc-api.js";\nconst api = await globalThis.createSmcalcApi();\n');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -209,14 +210,10 @@ test('smcalc-api.mjs in a node project with "type": "module" (issue 20: no "__di
 test('smcalc-api.js in a CommonJS node project (require) and smcalc-api.mjs from it', () => {
   const dir = project('commonjs');
   try {
-    const r = runNode(dir, 'main.js', 'const createSmcalcApi = require("./smcalc-api.js");\n' +
-      'createSmcalcApi().then((api) => {\n' + probe + '});\n');
-    assert.equal(r.status, 0, r.stderr.slice(0, 500));
-    assert.equal(r.stdout.trim(), '[5,0.625]');
+    const r = runProbe(dir, 'main.js', 'const createSmcalcApi = require("./smcalc-api.js");\ncreateSmcalcApi().then((api) => {\n',
+      '});\n');
     assert.equal(r.stderr, '');
-    const m = runNode(dir, 'main.mjs', 'import createSmcalcApi from "./smcalc-api.mjs";\nconst api = await createSmcalcApi();\n' + probe);
-    assert.equal(m.status, 0, m.stderr.slice(0, 500));
-    assert.equal(m.stdout.trim(), '[5,0.625]');
+    runProbe(dir, 'main.mjs', importDefault);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

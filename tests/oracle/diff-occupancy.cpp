@@ -64,8 +64,8 @@ Device with_smem(Device d, int64_t smem_per_sm) {
 
 // Real devices as NVIDIA documents them, written as the header's own struct: not derived from smcalc's
 // reference_device() or GPU database, so a wrong figure there cannot hide in both sides of the comparison.
-// Fields: CC, maxThreadsPerBlock, maxThreadsPerMultiprocessor, regsPerBlock, regsPerMultiprocessor, warpSize,
-// sharedMemPerBlock, sharedMemPerMultiprocessor, numSms, sharedMemPerBlockOptin, reservedSharedMemPerBlock.
+// Fields: CC, maxThreadsPerMultiprocessor, regsPerBlock, sharedMemPerMultiprocessor, numSms, sharedMemPerBlockOptin,
+// reservedSharedMemPerBlock (bytes, as device queries report it); the fields every CC shares are in occ_prop.
 // Sources (keys of /work/shared/reference/gpu-facts.md, resolved in docs/sources.md): per-CC limits from the
 // CUDA Programming Guide's "Technical Specifications per Compute Capability" (PG11 Table 15 for 5.x-7.2, PG13
 // Tables 30-32 for 7.5-12.x: threads, registers per block and per SM, shared memory per SM and per block with
@@ -79,38 +79,40 @@ struct NvidiaDevice {
 
 cudaOccDeviceProp to_prop(const Device& d);
 
-// A device query's figures in cudaOccDeviceProp, through to_prop (one mapping of the fields, below).
-cudaOccDeviceProp occ_prop(int major, int minor, int threads_block, int threads_sm, int regs_block, int regs_sm,
-                           int warp, size_t smem_block, size_t smem_sm, int sms, size_t optin, size_t reserved) {
+// A device query's figures in cudaOccDeviceProp, through to_prop (one mapping of the fields, below). Every CC here
+// has maxThreadsPerBlock 1024, regsPerMultiprocessor 65536, warpSize 32 and sharedMemPerBlock 48 KiB (PG11 T15,
+// PG13 T30-T32); the rest is each row's.
+cudaOccDeviceProp occ_prop(int major, int minor, int threads_sm, int regs_block, size_t smem_sm, int sms, size_t optin,
+                           size_t reserved) {
     auto b = [](size_t bytes) { return static_cast<int64_t>(bytes); };
-    return to_prop(Device{{major, minor}, sms, threads_block, threads_sm, regs_sm, regs_block, warp, b(smem_sm),
-                          b(smem_block), b(optin), b(reserved)});
+    return to_prop(Device{{major, minor}, sms, 1024, threads_sm, 65536, regs_block, 32, b(smem_sm), b(48 * 1024),
+                          b(optin), b(reserved)});
 }
 
 constexpr size_t KiB = 1024;
 const NvidiaDevice kNvidiaDevices[] = {
     // PG11 T15: 5.x/6.x 2048 threads/SM, 64 K registers/SM, 48 KiB per block (no opt-in beyond it).
-    {"CC 5.0 (PG11 T15; 16 SMs arbitrary)", occ_prop(5, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 64 * KiB, 16, 48 * KiB, 0)},
-    {"CC 5.2 (PG11 T15: 96 KiB/SM; 24 SMs arbitrary)", occ_prop(5, 2, 1024, 2048, 65536, 65536, 32, 48 * KiB, 96 * KiB, 24, 48 * KiB, 0)},
-    {"Jetson Nano CC 5.3 (PG11 T15: 32 K registers per block; 1 SM)", occ_prop(5, 3, 1024, 2048, 32768, 65536, 32, 48 * KiB, 64 * KiB, 1, 48 * KiB, 0)},
-    {"CC 6.0 (PG11 T15: 64 KiB/SM; 56 SMs arbitrary)", occ_prop(6, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 64 * KiB, 56, 48 * KiB, 0)},
-    {"CC 6.1 (PG11 T15: 96 KiB/SM; 20 SMs arbitrary)", occ_prop(6, 1, 1024, 2048, 65536, 65536, 32, 48 * KiB, 96 * KiB, 20, 48 * KiB, 0)},
-    {"CC 6.2 (PG11 T15: 32 K registers per block, 64 KiB/SM; 2 SMs arbitrary)", occ_prop(6, 2, 1024, 2048, 32768, 65536, 32, 48 * KiB, 64 * KiB, 2, 48 * KiB, 0)},
-    {"V100 SXM2 CC 7.0 (PG11 T15: 96 KiB/SM and opt-in; 80 SMs)", occ_prop(7, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 96 * KiB, 80, 96 * KiB, 0)},
-    {"CC 7.2 (PG11 T15: 96 KiB/SM and opt-in; 8 SMs arbitrary)", occ_prop(7, 2, 1024, 2048, 65536, 65536, 32, 48 * KiB, 96 * KiB, 8, 96 * KiB, 0)},
-    {"T4 CC 7.5 (PG13 T30-T32: 1024 threads/SM, 64 KiB/SM and opt-in; 40 SMs, DQ-T4)", occ_prop(7, 5, 1024, 1024, 65536, 65536, 32, 48 * KiB, 64 * KiB, 40, 64 * KiB, 0)},
-    {"A100 CC 8.0 (PG13: 164 KiB/SM, opt-in 163 KiB; 108 SMs, A100WP)", occ_prop(8, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 164 * KiB, 108, 163 * KiB, 1 * KiB)},
-    {"RTX 3090 CC 8.6 (PG13: 1536 threads/SM, 100 KiB/SM, opt-in 99 KiB; 82 SMs, DQ-3090)", occ_prop(8, 6, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 82, 99 * KiB, 1 * KiB)},
-    {"Jetson AGX Orin CC 8.7 (PG13: 1536 threads/SM, 164 KiB/SM, opt-in 163 KiB; 16 SMs, DQ-ORIN)", occ_prop(8, 7, 1024, 1536, 65536, 65536, 32, 48 * KiB, 164 * KiB, 16, 163 * KiB, 1 * KiB)},
-    {"RTX 4090 CC 8.9 (PG13: 1536 threads/SM, 100 KiB/SM, opt-in 99 KiB; 128 SMs, DQ-4090)", occ_prop(8, 9, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 128, 99 * KiB, 1 * KiB)},
-    {"H100 SXM5 CC 9.0 (PG13: 228 KiB/SM, opt-in 227 KiB; 132 SMs, H100WP)", occ_prop(9, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 132, 227 * KiB, 1 * KiB)},
-    {"H100 PCIe CC 9.0 (as H100 SXM5; 114 SMs, H100WP)", occ_prop(9, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 114, 227 * KiB, 1 * KiB)},
-    {"B200 CC 10.0 (PG13: 228 KiB/SM, opt-in 227 KiB; 148 SMs, AO4002)", occ_prop(10, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 148, 227 * KiB, 1 * KiB)},
-    {"CC 10.3 (PG13 10.x column; 148 SMs arbitrary)", occ_prop(10, 3, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 148, 227 * KiB, 1 * KiB)},
-    {"CC 11.0 (PG13 11.0 column; 20 SMs arbitrary)", occ_prop(11, 0, 1024, 2048, 65536, 65536, 32, 48 * KiB, 228 * KiB, 20, 227 * KiB, 1 * KiB)},
-    {"RTX 5090 CC 12.0 (DQ-5090: 1536 threads/SM, 102400 B/SM, opt-in 101376 B; 170 SMs)", occ_prop(12, 0, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 170, 99 * KiB, 1 * KiB)},
-    {"RTX 5080 CC 12.0 (as RTX 5090; 84 SMs, DQ-5080)", occ_prop(12, 0, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 84, 99 * KiB, 1 * KiB)},
-    {"DGX Spark GB10 CC 12.1 (DQ-GB10: 1536 threads/SM, reserved 1024 B; 48 SMs)", occ_prop(12, 1, 1024, 1536, 65536, 65536, 32, 48 * KiB, 100 * KiB, 48, 99 * KiB, 1 * KiB)},
+    {"CC 5.0 (PG11 T15; 16 SMs arbitrary)", occ_prop(5, 0, 2048, 65536, 64 * KiB, 16, 48 * KiB, 0)},
+    {"CC 5.2 (PG11 T15: 96 KiB/SM; 24 SMs arbitrary)", occ_prop(5, 2, 2048, 65536, 96 * KiB, 24, 48 * KiB, 0)},
+    {"Jetson Nano CC 5.3 (PG11 T15: 32 K registers per block; 1 SM)", occ_prop(5, 3, 2048, 32768, 64 * KiB, 1, 48 * KiB, 0)},
+    {"CC 6.0 (PG11 T15: 64 KiB/SM; 56 SMs arbitrary)", occ_prop(6, 0, 2048, 65536, 64 * KiB, 56, 48 * KiB, 0)},
+    {"CC 6.1 (PG11 T15: 96 KiB/SM; 20 SMs arbitrary)", occ_prop(6, 1, 2048, 65536, 96 * KiB, 20, 48 * KiB, 0)},
+    {"CC 6.2 (PG11 T15: 32 K registers per block, 64 KiB/SM; 2 SMs arbitrary)", occ_prop(6, 2, 2048, 32768, 64 * KiB, 2, 48 * KiB, 0)},
+    {"V100 SXM2 CC 7.0 (PG11 T15: 96 KiB/SM and opt-in; 80 SMs)", occ_prop(7, 0, 2048, 65536, 96 * KiB, 80, 96 * KiB, 0)},
+    {"CC 7.2 (PG11 T15: 96 KiB/SM and opt-in; 8 SMs arbitrary)", occ_prop(7, 2, 2048, 65536, 96 * KiB, 8, 96 * KiB, 0)},
+    {"T4 CC 7.5 (PG13 T30-T32: 1024 threads/SM, 64 KiB/SM and opt-in; 40 SMs, DQ-T4)", occ_prop(7, 5, 1024, 65536, 64 * KiB, 40, 64 * KiB, 0)},
+    {"A100 CC 8.0 (PG13: 164 KiB/SM, opt-in 163 KiB; 108 SMs, A100WP)", occ_prop(8, 0, 2048, 65536, 164 * KiB, 108, 163 * KiB, 1024)},
+    {"RTX 3090 CC 8.6 (PG13: 1536 threads/SM, 100 KiB/SM, opt-in 99 KiB; 82 SMs, DQ-3090)", occ_prop(8, 6, 1536, 65536, 100 * KiB, 82, 99 * KiB, 1024)},
+    {"Jetson AGX Orin CC 8.7 (PG13: 1536 threads/SM, 164 KiB/SM, opt-in 163 KiB; 16 SMs, DQ-ORIN)", occ_prop(8, 7, 1536, 65536, 164 * KiB, 16, 163 * KiB, 1024)},
+    {"RTX 4090 CC 8.9 (PG13: 1536 threads/SM, 100 KiB/SM, opt-in 99 KiB; 128 SMs, DQ-4090)", occ_prop(8, 9, 1536, 65536, 100 * KiB, 128, 99 * KiB, 1024)},
+    {"H100 SXM5 CC 9.0 (PG13: 228 KiB/SM, opt-in 227 KiB; 132 SMs, H100WP)", occ_prop(9, 0, 2048, 65536, 228 * KiB, 132, 227 * KiB, 1024)},
+    {"H100 PCIe CC 9.0 (as H100 SXM5; 114 SMs, H100WP)", occ_prop(9, 0, 2048, 65536, 228 * KiB, 114, 227 * KiB, 1024)},
+    {"B200 CC 10.0 (PG13: 228 KiB/SM, opt-in 227 KiB; 148 SMs, AO4002)", occ_prop(10, 0, 2048, 65536, 228 * KiB, 148, 227 * KiB, 1024)},
+    {"CC 10.3 (PG13 10.x column; 148 SMs arbitrary)", occ_prop(10, 3, 2048, 65536, 228 * KiB, 148, 227 * KiB, 1024)},
+    {"CC 11.0 (PG13 11.0 column; 20 SMs arbitrary)", occ_prop(11, 0, 2048, 65536, 228 * KiB, 20, 227 * KiB, 1024)},
+    {"RTX 5090 CC 12.0 (DQ-5090: 1536 threads/SM, 102400 B/SM, opt-in 101376 B; 170 SMs)", occ_prop(12, 0, 1536, 65536, 100 * KiB, 170, 99 * KiB, 1024)},
+    {"RTX 5080 CC 12.0 (as RTX 5090; 84 SMs, DQ-5080)", occ_prop(12, 0, 1536, 65536, 100 * KiB, 84, 99 * KiB, 1024)},
+    {"DGX Spark GB10 CC 12.1 (DQ-GB10: 1536 threads/SM, reserved 1024 B; 48 SMs)", occ_prop(12, 1, 1536, 65536, 100 * KiB, 48, 99 * KiB, 1024)},
 };
 
 // The device query's figures as smcalc's Device (the inverse of to_prop below, field for field).
