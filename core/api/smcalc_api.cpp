@@ -355,11 +355,14 @@ bool read_keys(const json& j, Request& req, json& renamed) {
     return copied;
 }
 
-// The kernel fields of `j` into req.input (only those the op reads).
+// The kernel fields of `j` into req.input (only those the op reads), named in req.nvidia_given.
 void read_kernel_fields(const json& j, Request& req) {
     for (const auto& f : fields::kernel_fields()) {
         if (!used_by(f.key, req.op, req.compare_tile)) continue;
-        if (const json* v = get(j, f.key)) f.set(req.input, read_field(*v, std::string(f.key), f));
+        if (const json* v = get(j, f.key)) {
+            f.set(req.input, read_field(*v, std::string(f.key), f));
+            req.nvidia_given.emplace_back(f.key);
+        }
     }
     if (used_by("blocks", req.op, req.compare_tile))
         if (const json* v = get(j, "blocks")) {
@@ -570,21 +573,19 @@ void read_tiles_fields(const json& j, Request& req) {
     read_tile_fields(j, req, false);
     TileSearch& s = req.search;
     s.base = req.tile;
-    read_list(j, "ms", s.ms);
-    read_list(j, "ns", s.ns);
-    read_list(j, "ks", s.ks);
-    if (!read_stages_auto(j, s)) read_list(j, "stages", s.stages);
+    const std::pair<std::string, std::vector<int64_t>*> lists[] = {
+        {"ms", &s.ms}, {"ns", &s.ns}, {"ks", &s.ks}, {"stages", &s.stages}, {"warps", &s.warps}};
+    for (const auto& [key, list] : lists)
+        if (key != "stages" || !read_stages_auto(j, s)) read_list(j, key, *list);
     if (s.base.stages_auto && !s.stages_auto) {  // "stages_auto": true (--stages-auto) means the same
         s.stages_auto = true;
         s.stages = {1};
     }
-    read_list(j, "warps", s.warps);
     // Bound the work one request can ask for (the web page runs it on the UI thread).
     int64_t product = 1;
-    const char* longest = "ms";
+    std::string longest = "ms";
     std::size_t longest_size = 0;
-    for (auto [key, list] : {std::pair{"ms", &s.ms}, std::pair{"ns", &s.ns}, std::pair{"ks", &s.ks},
-                             std::pair{"stages", &s.stages}, std::pair{"warps", &s.warps}}) {
+    for (const auto& [key, list] : lists) {
         product = std::min<int64_t>(product * static_cast<int64_t>(std::max<std::size_t>(list->size(), 1)), kMaxInput);
         if (list->size() > longest_size) {
             longest_size = list->size();
@@ -727,8 +728,6 @@ void read_compare_fields(const json& j, Request& req) {
         if (any_amd) read_amd_tile(j, req, true);
     } else {
         read_kernel_fields(j, req);
-        for (const auto& f : fields::kernel_fields())
-            if (get(j, f.key)) req.nvidia_given.emplace_back(f.key);
         if (any_amd) read_amd_kernel_fields(j, req);
     }
 }
@@ -823,6 +822,27 @@ bool read_device_choice(const json& j, Request& req, const std::optional<DeviceR
     return dev != nullptr || report.has_value();
 }
 
+// The kernel of a kernel op: the compiler's numbers, then the fields given, over KernelInput's defaults; a
+// warning for each solver input the compiler output does not give and for inputs no compiled kernel has.
+void read_kernel(const json& j, Request& req) {
+    if (req.compiler) {
+        req.input = to_kernel_input(*req.compiler, req.input);
+        const std::string name = req.compiler->short_name.empty() ? req.compiler->name : req.compiler->short_name;
+        for (const std::string& m : req.compiler->missing) {
+            // Only the fields to_kernel_input fills are solver inputs (stack and spills are shown, not used).
+            if (m != "registers" && m != "smem" && m != "barriers") continue;
+            const char* key = m == "registers" ? "regs" : m == "smem" ? "smem_static" : m.c_str();
+            if (!get(j, key))
+                req.warnings.push_back("the compiler output gives no " + m + " for " + name + "; " + key +
+                                       " keeps its default");
+        }
+    }
+    read_kernel_fields(j, req);
+    // Inputs no compiled kernel has (over 255 registers, over 16 barriers): answered, with a warning.
+    if (auto arch = find_arch(req.device.cc))
+        for (std::string& w : kernel_input_warnings(req.input, **arch)) req.warnings.push_back(std::move(w));
+}
+
 // "op": one of kOpNames' names (smcalc/op.hpp).
 Op read_op(const json& request) {
     const json* op = get(request, "op");
@@ -861,10 +881,8 @@ Request parse(const json& request) {
 
     const std::optional<DeviceReport> report = read_report_field(j, req);
     if (report && report->amd) {
-        if (!report->amd_device) return parse_amd(j, std::move(req), report->amd_product);
-        // The report's CUs differ from its row: a custom device (no "gpu" name), as for NVIDIA.
-        Request r = parse_amd(j, std::move(req), report->amd_device);
-        r.gpu.clear();
+        Request r = parse_amd(j, std::move(req), report->amd_device ? report->amd_device : report->amd_product);
+        if (report->amd_device) r.gpu.clear();  // its CUs differ from its row: a custom device, as for NVIDIA
         return r;
     }
     if (!report)
@@ -881,34 +899,10 @@ Request parse(const json& request) {
     const std::string cc_name = "CC " + cc_text(req.device.cc) + (custom ? " (a custom device)" : "");
     check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : cc_name);
 
-    if (req.op == Op::Tile) {
-        read_tile_fields(j, req, true);
-        read_cluster_fields(j, req);
-        return req;
-    }
-    if (req.op == Op::Tiles) {
-        read_tiles_fields(j, req);
-        read_cluster_fields(j, req);
-        return req;
-    }
-    // The kernel: the compiler's numbers, then the fields given, over KernelInput's defaults.
-    if (req.compiler) {
-        req.input = to_kernel_input(*req.compiler, req.input);
-        const std::string name = req.compiler->short_name.empty() ? req.compiler->name : req.compiler->short_name;
-        for (const std::string& m : req.compiler->missing) {
-            // Only the fields to_kernel_input fills are solver inputs (stack and spills are shown, not used).
-            if (m != "registers" && m != "smem" && m != "barriers") continue;
-            const char* key = m == "registers" ? "regs" : m == "smem" ? "smem_static" : m.c_str();
-            if (!get(j, key))
-                req.warnings.push_back("the compiler output gives no " + m + " for " + name + "; " + key +
-                                       " keeps its default");
-        }
-    }
-    read_kernel_fields(j, req);
+    if (req.op == Op::Tile) read_tile_fields(j, req, true);
+    else if (req.op == Op::Tiles) read_tiles_fields(j, req);
+    else read_kernel(j, req);
     read_cluster_fields(j, req);
-    // Inputs no compiled kernel has (over 255 registers, over 16 barriers): answered, with a warning.
-    if (auto arch = find_arch(req.device.cc))
-        for (std::string& w : kernel_input_warnings(req.input, **arch)) req.warnings.push_back(std::move(w));
     return req;
 }
 
