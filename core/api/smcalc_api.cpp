@@ -301,32 +301,6 @@ Device read_device_object(const json& obj) {
     return d;
 }
 
-// Which op reads a top-level field, and which keys exist: smcalc::fields::readers (core/src/request_keys.cpp).
-bool used_by(std::string_view key, Op op, bool compare_tile) { return fields::reads(op, compare_tile, key); }
-bool known_key(std::string_view key) { return fields::readers(key) != 0; }
-
-// Every known top-level key, those `op` reads first (so the nearest key to a misspelling is one the op reads
-// where two are as near).
-std::vector<std::string_view> known_keys(Op op, bool compare_tile) {
-    std::vector<std::string_view> all = fields::request_keys();
-    std::stable_partition(all.begin(), all.end(), [&](std::string_view k) { return used_by(k, op, compare_tile); });
-    return all;
-}
-
-// "field "x" is not read by op tile; op tile reads: gpu, cc, ...": the error for a known field the op does not
-// read, with the fields it does (the same tables the reader loops over).
-std::string not_read_text(const std::string& field, Op op, bool compare_tile) {
-    std::string reads;
-    for (std::string_view k : known_keys(op, compare_tile)) {
-        if (!used_by(k, op, compare_tile)) break;  // known_keys lists the op's own keys first
-        if (k == "op" || k == "id") continue;
-        reads += (reads.empty() ? "" : ", ") + std::string(k);
-    }
-    const std::string name = std::string(op_name(op)) + (op == Op::Compare ? compare_tile ? " (kind tile)" : " (kind kernel)" : "");
-    return "field \"" + field + "\" is not read by op " + name + "; leave it out (op " + name + " reads " +
-           (reads.empty() ? std::string("no other field") : reads) + ")";
-}
-
 // The request's keys: an unknown key is an error (unknown_field); the CLI's spelling of a field ("smem" for
 // --smem, smcalc::fields::flag_alias) reads as that field, written into `renamed` (a copy of the request, made
 // only then); a known key the op does not read is an error too. Returns whether `renamed` holds the request.
@@ -334,9 +308,9 @@ bool read_keys(const json& j, Request& req, json& renamed) {
     bool copied = false;
     for (const auto& [key, value] : j.items()) {
         std::string field = key;
-        if (!known_key(key)) {
+        if (fields::readers(key) == 0) {  // no request key or table row (core/src/request_keys.cpp)
             auto alias = fields::flag_alias(key);
-            if (!alias) unknown_field("", key, known_keys(req.op, req.compare_tile));
+            if (!alias) unknown_field("", key, fields::request_keys(req.op, req.compare_tile));
             field = std::string(*alias);
             if (get(j, field) && !value.is_null())
                 fail(ErrorId::BadRequest, key,
@@ -349,33 +323,32 @@ bool read_keys(const json& j, Request& req, json& renamed) {
         }
         // A field the op does not read is an error naming it (issue 26: a misplaced field is never ignored,
         // on every surface); null stands for "not given" and is let through.
-        if (!value.is_null() && !used_by(field, req.op, req.compare_tile))
-            fail(ErrorId::BadRequest, field, not_read_text(field, req.op, req.compare_tile));
+        if (!value.is_null() && !fields::reads(req.op, req.compare_tile, field))
+            fail(ErrorId::BadRequest, field, fields::not_read_text(field, req.op, req.compare_tile));
     }
     return copied;
 }
 
-// The kernel fields of `j` into req.input (only those the op reads), named in req.nvidia_given.
+// The kernel fields of `j` into req.input, named in req.nvidia_given. Here and below every key given is one the
+// op reads (read_keys refused the others), so a reader reads each key it knows that is given.
 void read_kernel_fields(const json& j, Request& req) {
     for (const auto& f : fields::kernel_fields()) {
-        if (!used_by(f.key, req.op, req.compare_tile)) continue;
         if (const json* v = get(j, f.key)) {
             f.set(req.input, read_field(*v, std::string(f.key), f));
             req.nvidia_given.emplace_back(f.key);
         }
     }
-    if (used_by("blocks", req.op, req.compare_tile))
-        if (const json* v = get(j, "blocks")) {
-            req.blocks = read_number(*v, "blocks", "blocks");
-            req.blocks_given = true;
-        }
+    if (const json* v = get(j, "blocks")) {
+        req.blocks = read_number(*v, "blocks", "blocks");
+        req.blocks_given = true;
+    }
 }
 
 // A field only the other vendor's model reads is an error naming the field and the GPU (never ignored;
 // smcalc::fields::vendor_error). `gpu` names the device ("H100 SXM5", "CC 8.0", "every GPU compared (...)").
-void check_vendor_fields(const json& j, const Request& req, bool amd, const std::string& gpu) {
+void check_vendor_fields(const json& j, bool amd, const std::string& gpu) {
     for (const auto& item : j.items())
-        if (!item.value().is_null() && item.key() != "cc" && used_by(item.key(), req.op, req.compare_tile))
+        if (!item.value().is_null())
             if (auto e = fields::vendor_error(item.key(), gpu, amd)) throw Fail{std::move(*e)};
 }
 
@@ -477,7 +450,7 @@ Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
         fail(ErrorId::BadRequest, "device", "give exactly one of \"gpu\", \"cc\" or \"device\" (got gpu and " + which + ")");
     }
     const bool tile = req.op == Op::Tile;
-    check_vendor_fields(j, req, true, req.gpu);
+    check_vendor_fields(j, true, req.gpu);
     if (tile) {
         read_tile_fields(j, req, true);
         read_amd_tile(j, req, false);
@@ -651,25 +624,23 @@ GpcLayout read_gpc(const json& v) {
     return g;
 }
 
-// The cluster fields of `j` (only for the ops that read them): req.cluster, and the tile / search copies.
+// The cluster fields of `j`: req.cluster, and the tile / search copies.
 // Range and CC checks that need the device (CC 9.0+, size <= 8 without non_portable_cluster, <= 16, a grid
 // of whole clusters) are the core's (smcalc::validate_cluster), so every surface says the same.
 void read_cluster_fields(const json& j, Request& req) {
-    const json* c = used_by("cluster", req.op, req.compare_tile) ? get(j, "cluster") : nullptr;
-    const json* list = used_by("clusters", req.op, req.compare_tile) ? get(j, "clusters") : nullptr;
+    const json* c = get(j, "cluster");
+    const json* list = get(j, "clusters");
     if (req.gpu_spec) req.gpc = req.gpu_spec->gpc;
     if (const json* dev = get(j, "device"); dev && dev->is_object())
         if (const json* g = get(*dev, "gpc")) req.gpc = read_gpc(*g);
     ClusterInput in;
     for (const auto& f : fields::cluster_fields())
-        if (used_by(f.key, req.op, req.compare_tile))
-            if (const json* v = get(j, f.key)) f.set(in, read_field(*v, std::string(f.key), f));
+        if (const json* v = get(j, f.key)) f.set(in, read_field(*v, std::string(f.key), f));
     if (c) in.dims = read_dims(*c, "cluster", fields::request_key("cluster"));
-    if (used_by("grid", req.op, req.compare_tile))
-        if (const json* g = get(j, "grid")) {
-            if (!c) fail(ErrorId::BadRequest, "grid", "grid counts waves of clusters: give cluster too");
-            in.grid = read_dims(*g, "grid", fields::request_key("grid"));
-        }
+    if (const json* g = get(j, "grid")) {
+        if (!c) fail(ErrorId::BadRequest, "grid", "grid counts waves of clusters: give cluster too");
+        in.grid = read_dims(*g, "grid", fields::request_key("grid"));
+    }
     if (req.op == Op::Tiles) {
         // One shape ("cluster") or several ("clusters": a list of shapes, 1x1x1 = none), each ranked.
         if (c && list) fail(ErrorId::BadRequest, "clusters", "give cluster (one shape) or clusters (a list), not both");
@@ -721,8 +692,8 @@ void read_compare_fields(const json& j, Request& req) {
     }
     // Across vendors each column reads its own fields; a field no column reads is an error.
     const std::string who = req.gpus.size() == 1 ? listed : "every GPU compared (" + listed + ")";
-    if (!any_amd) check_vendor_fields(j, req, false, who);
-    if (!any_nvidia) check_vendor_fields(j, req, true, who);
+    if (!any_amd) check_vendor_fields(j, false, who);
+    if (!any_nvidia) check_vendor_fields(j, true, who);
     if (req.compare_tile) {
         read_tile_fields(j, req, true);
         if (any_amd) read_amd_tile(j, req, true);
@@ -897,7 +868,7 @@ Request parse(const json& request) {
     if (parsed && !req.compiler)
         req.compiler = chosen(choose_kernel(*parsed, kernel_name(kernel_field), req.device.cc, req.warnings));
     const std::string cc_name = "CC " + cc_text(req.device.cc) + (custom ? " (a custom device)" : "");
-    check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : cc_name);
+    check_vendor_fields(j, false, !req.gpu.empty() ? req.gpu : cc_name);
 
     if (req.op == Op::Tile) read_tile_fields(j, req, true);
     else if (req.op == Op::Tiles) read_tiles_fields(j, req);

@@ -94,6 +94,25 @@ std::vector<std::string_view> request_keys() {
     return all;
 }
 
+std::vector<std::string_view> request_keys(Op op, bool compare_tile) {
+    std::vector<std::string_view> all = request_keys();
+    std::stable_partition(all.begin(), all.end(), [&](std::string_view k) { return reads(op, compare_tile, k); });
+    return all;
+}
+
+std::string not_read_text(std::string_view key, Op op, bool compare_tile) {
+    std::string list;
+    for (std::string_view k : request_keys(op, compare_tile)) {
+        if (!reads(op, compare_tile, k)) break;  // the op's own keys come first
+        if (k == "op" || k == "id") continue;
+        list += (list.empty() ? "" : ", ") + std::string(k);
+    }
+    const std::string name =
+        std::string(op_name(op)) + (op == Op::Compare ? compare_tile ? " (kind tile)" : " (kind kernel)" : "");
+    return "field \"" + std::string(key) + "\" is not read by op " + name + "; leave it out (op " + name + " reads " +
+           (list.empty() ? std::string("no other field") : list) + ")";
+}
+
 bool is_cluster_key(std::string_view key) {
     return key == "cluster" || key == "clusters" || key == "grid" || in_table(cluster_fields(), key);
 }

@@ -158,6 +158,12 @@ OpSet readers(std::string_view key);
 inline bool reads(Op op, bool compare_tile, std::string_view key) { return (readers(key) & op_bit(op, compare_tile)) != 0; }
 // Every key a request may hold: the request's own keys, then each table's rows (a key once).
 std::vector<std::string_view> request_keys();
+// The same keys, those `op` reads first (so the nearest key to a misspelling is one the op reads where two are
+// as near).
+std::vector<std::string_view> request_keys(Op op, bool compare_tile);
+// "field \"x\" is not read by op tile; leave it out (op tile reads gpu, cc, ...)": the error for a known key the
+// op does not read, listing the keys it does.
+std::string not_read_text(std::string_view key, Op op, bool compare_tile);
 // The keys of thread block clusters: "cluster", "clusters", "grid" and the cluster table's rows.
 bool is_cluster_key(std::string_view key);
 
