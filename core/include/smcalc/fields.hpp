@@ -69,6 +69,8 @@ struct Field {
     std::string_view label;  // UI label: "Threads per block"
     std::string_view unit;   // what the number counts, for messages: "threads per block"
     Codec codec = Codec::Int;
+    bool nvidia_only = false;  // a tile row the AMD MFMA tile model has no counterpart for (vendor_error); here,
+                               // beside codec, it takes no room (the tables are in the page's wasm)
     int64_t lo = 0, hi = kMaxInput;  // inclusive range (Int, Bytes)
     int64_t (*get)(const T&) = nullptr;
     void (*set)(T&, int64_t) = nullptr;
@@ -76,7 +78,6 @@ struct Field {
     const Vocab* vocab = nullptr;        // Codec::Word
     std::string_view default_what = {};  // non-empty: -1 / "default" is allowed and means this
     std::string_view flag_type = "N";    // --help's value name: N, BYTES, TYPE, ...
-    bool nvidia_only = false;  // a tile row the AMD MFMA tile model has no counterpart for (vendor_error)
 };
 
 // get / set through a data member, whatever its integral or enum type.
