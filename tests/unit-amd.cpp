@@ -23,6 +23,7 @@
 
 #include "smcalc/amd.hpp"
 #include "smcalc/amd_parse.hpp"
+#include "smcalc/fields.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/tile.hpp"
 #include "helpers.hpp"
@@ -196,8 +197,16 @@ TEST_CASE("amd: an NVIDIA field on an AMD GPU (and the reverse) is an error nami
     CHECK(e.message.find("\"regs\" is an NVIDIA field but MI355X is an AMD GPU") == 0);
     const Error f = a::vendor_field_error("vgprs", "H100 SXM5", false);
     CHECK(f.message.find("\"vgprs\" is an AMD field but H100 SXM5 is an NVIDIA GPU") == 0);
-    for (std::string_view k : a::amd_only_fields())
-        for (std::string_view n : a::nvidia_only_fields()) CHECK(k != n);
+    // Which vendor reads a kernel key comes from the tables (smcalc::fields::vendor_error): a row of one
+    // vendor's table only is refused on the other vendor's GPU; "threads", in both tables, on neither.
+    for (const auto& row : smcalc::fields::amd_kernel_fields()) {
+        CHECK(smcalc::fields::vendor_error(row.key, "MI355X", true) == std::nullopt);
+        CHECK((smcalc::fields::vendor_error(row.key, "H100 SXM5", false) != std::nullopt) == (row.key != "threads"));
+    }
+    for (const auto& row : smcalc::fields::kernel_fields()) {
+        CHECK(smcalc::fields::vendor_error(row.key, "H100 SXM5", false) == std::nullopt);
+        CHECK((smcalc::fields::vendor_error(row.key, "MI355X", true) != std::nullopt) == (row.key != "threads"));
+    }
 }
 
 // --------------------------------------------------------------------------------------------- LLVM-OCC

@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <exception>
 #include <initializer_list>
@@ -177,9 +176,17 @@ const json* get(const json& obj, std::string_view key) {
 // The op's bit is in a set of ops (smcalc/op.hpp: kDeviceOps, kCompilerOps, ...).
 bool in(OpSet set, Op op) { return (set & op_bit(op)) != 0; }
 // "text" / "compiler_output": compiler output as a string, or a compiled file as {"base64": "..."} (RFC 4648
-// base64, as btoa() and base64(1) write it; whitespace is skipped). The decoded bytes; a bad value fails naming
-// `field`.
-std::string compiler_bytes(const json& v, const char* field) {
+// base64, as btoa() and base64(1) write it; whitespace is skipped). The decoded bytes, nullopt when absent; a bad
+// value fails naming `field` and saying which texts (`strings`) and files (`files`) it takes.
+std::optional<std::string> compiler_input(const json& j, const char* field, std::string_view strings,
+                                          std::string_view files) {
+    const json* text = get(j, field);
+    if (!text) return std::nullopt;
+    const json& v = *text;
+    if (!v.is_string() && !v.is_object())
+        fail(ErrorId::InvalidInput, field,
+             std::string(field) + " must be a string (" + std::string(strings) + ") or {\"base64\": the bytes of " +
+                 std::string(files) + "}; got " + shown(v));
     if (v.is_string()) return v.get<std::string>();
     const json* b = v.contains("base64") ? &v["base64"] : nullptr;
     if (!b || v.size() != 1 || !b->is_string())
@@ -192,14 +199,16 @@ std::string compiler_bytes(const json& v, const char* field) {
 }
 
 
-// Request fields outside the input tables of smcalc/fields.hpp (op-specific numbers).
-const FieldSpec kBlocks{"blocks", 1, kMaxInput, "blocks per SM"};
-const FieldSpec kLimit{"limit", 1, kMaxInput, "fits listed; or \"all\""};
-
 // A row of an input table as the integer reader sees it.
 template <class T>
 FieldSpec spec_of(const fields::Field<T>& f) {
     return FieldSpec{f.key, f.lo, f.hi, f.unit, f.codec == fields::Codec::Bytes, !f.default_what.empty(), f.default_what};
+}
+
+// A number of the request's own (blocks, limit, waves; a composite's parts): smcalc::fields::request_key.
+FieldSpec spec_of(const fields::RequestKey& k) { return FieldSpec{k.key, k.lo, k.hi, k.unit}; }
+int64_t read_number(const json& v, const std::string& field, std::string_view key) {
+    return read_int(v, field, spec_of(fields::request_key(key)));
 }
 
 // One value of an input table's field, by its codec; the error names `field` and the allowed values.
@@ -257,6 +266,27 @@ ComputeCapability read_cc(const json& v, const std::string& field) {
     return *cc;
 }
 
+// An object whose members are an input table's rows (a custom device, its GPC layout, a problem size): each
+// read by its row, the error naming `field` + key; with `needed`, a row not given is an error saying it. A key
+// neither a row nor one of `also` is an error naming `path` + key.
+template <class T>
+void read_members(const json& obj, T& out, std::span<const fields::Field<T>> table, const std::string& field,
+                  const std::string& path, std::span<const std::string_view> also = {}, const char* needed = nullptr) {
+    for (const auto& f : table) {
+        const std::string name = field + std::string(f.key);
+        if (const json* v = get(obj, f.key)) f.set(out, read_field(*v, name, f));
+        else if (needed) fail(ErrorId::BadRequest, name, name + " is missing: " + needed);
+    }
+    for (const auto& item : obj.items()) {
+        const std::string& key = item.key();  // not a structured binding: clang 14 (em++) cannot capture those
+        if (std::find(also.begin(), also.end(), key) == also.end() && !fields::find(table, key)) {
+            std::vector<std::string_view> known(also.begin(), also.end());
+            for (const auto& f : table) known.push_back(f.key);
+            unknown_field(path, key, known);
+        }
+    }
+}
+
 Device read_device_object(const json& obj) {
     if (!obj.is_object())
         fail(ErrorId::InvalidInput, "device",
@@ -264,46 +294,11 @@ Device read_device_object(const json& obj) {
     const json* cc = get(obj, "cc");
     if (!cc) fail(ErrorId::BadRequest, "device.cc", "device.cc is missing: a device object needs its compute capability");
     Device d = reference_device(**find_arch(read_cc(*cc, "device.cc")));
-    for (const auto& f : fields::device_fields())
-        if (const json* v = get(obj, f.key)) f.set(d, read_field(*v, "device." + std::string(f.key), f));
-    for (const auto& item : obj.items()) {
-        const std::string& key = item.key();  // not a structured binding: clang 14 (em++) cannot capture those
-        if (key != "cc" && key != "gpc" && !fields::find(fields::device_fields(), key)) {
-            std::vector<std::string_view> known = {"cc", "gpc"};
-            for (const auto& f : fields::device_fields()) known.push_back(f.key);
-            unknown_field("device.", key, known);
-        }
-    }
+    static constexpr std::string_view kAlso[] = {"cc", "gpc"};  // the CC is read above, "gpc" by read_gpc
+    read_members(obj, d, fields::device_fields(), "device.", "device.", kAlso);
     auto ok = validate_device(d);
     if (!ok) throw Fail{ok.error()};
     return d;
-}
-
-// Which op reads a top-level field, and which keys exist: smcalc::fields::readers (core/src/request_keys.cpp).
-bool used_by(std::string_view key, Op op, bool compare_tile) { return fields::reads(op, compare_tile, key); }
-bool known_key(std::string_view key) { return fields::readers(key) != 0; }
-using fields::is_cluster_key;
-
-// Every known top-level key, those `op` reads first (so the nearest key to a misspelling is one the op reads
-// where two are as near).
-std::vector<std::string_view> known_keys(Op op, bool compare_tile) {
-    std::vector<std::string_view> all = fields::request_keys();
-    std::stable_partition(all.begin(), all.end(), [&](std::string_view k) { return used_by(k, op, compare_tile); });
-    return all;
-}
-
-// "field "x" is not read by op tile; op tile reads: gpu, cc, ...": the error for a known field the op does not
-// read, with the fields it does (the same tables the reader loops over).
-std::string not_read_text(const std::string& field, Op op, bool compare_tile) {
-    std::string reads;
-    for (std::string_view k : known_keys(op, compare_tile)) {
-        if (!used_by(k, op, compare_tile)) break;  // known_keys lists the op's own keys first
-        if (k == "op" || k == "id") continue;
-        reads += (reads.empty() ? "" : ", ") + std::string(k);
-    }
-    const std::string name = std::string(op_name(op)) + (op == Op::Compare ? compare_tile ? " (kind tile)" : " (kind kernel)" : "");
-    return "field \"" + field + "\" is not read by op " + name + "; leave it out (op " + name + " reads " +
-           (reads.empty() ? std::string("no other field") : reads) + ")";
 }
 
 // The request's keys: an unknown key is an error (unknown_field); the CLI's spelling of a field ("smem" for
@@ -313,9 +308,9 @@ bool read_keys(const json& j, Request& req, json& renamed) {
     bool copied = false;
     for (const auto& [key, value] : j.items()) {
         std::string field = key;
-        if (!known_key(key)) {
+        if (fields::readers(key) == 0) {  // no request key or table row (core/src/request_keys.cpp)
             auto alias = fields::flag_alias(key);
-            if (!alias) unknown_field("", key, known_keys(req.op, req.compare_tile));
+            if (!alias) unknown_field("", key, fields::request_keys(req.op, req.compare_tile));
             field = std::string(*alias);
             if (get(j, field) && !value.is_null())
                 fail(ErrorId::BadRequest, key,
@@ -328,67 +323,33 @@ bool read_keys(const json& j, Request& req, json& renamed) {
         }
         // A field the op does not read is an error naming it (issue 26: a misplaced field is never ignored,
         // on every surface); null stands for "not given" and is let through.
-        if (!value.is_null() && !used_by(field, req.op, req.compare_tile))
-            fail(ErrorId::BadRequest, field, not_read_text(field, req.op, req.compare_tile));
+        if (!value.is_null() && !fields::reads(req.op, req.compare_tile, field))
+            fail(ErrorId::BadRequest, field, fields::not_read_text(field, req.op, req.compare_tile));
     }
     return copied;
 }
 
-// The kernel fields of `j` into req.input (only those the op reads).
+// The kernel fields of `j` into req.input, named in req.nvidia_given. Here and below every key given is one the
+// op reads (read_keys refused the others), so a reader reads each key it knows that is given.
 void read_kernel_fields(const json& j, Request& req) {
     for (const auto& f : fields::kernel_fields()) {
-        if (!used_by(f.key, req.op, req.compare_tile)) continue;
-        if (const json* v = get(j, f.key)) f.set(req.input, read_field(*v, std::string(f.key), f));
-    }
-    if (used_by("blocks", req.op, req.compare_tile))
-        if (const json* v = get(j, "blocks")) {
-            req.blocks = read_int(*v, "blocks", kBlocks);
-            req.blocks_given = true;
-        }
-}
-
-// ----- AMD: which vendor reads which field -----
-
-// NVIDIA tile fields the AMD MFMA model has no counterpart for ("warps": the AMD tile counts "waves").
-constexpr std::array<std::string_view, 9> kNvidiaTileOnly = {
-    "warps", "mma", "epilogue", "out", "epilogue_bytes", "epilogue_reuses_mainloop", "overhead_regs", "subbyte_smem",
-    "acc_buffers"};
-
-bool in_list(std::span<const std::string_view> list, std::string_view key) {
-    return std::find(list.begin(), list.end(), key) != list.end();
-}
-
-// A field only the other vendor's model reads is an error naming the field and the GPU (never ignored).
-// `gpu` names the device ("H100 SXM5", "CC 8.0", "every GPU compared (...)"); `amd` says which vendor it is.
-void check_vendor_fields(const json& j, const Request& req, bool amd, const std::string& gpu, bool tile) {
-    for (const auto& item : j.items()) {
-        const std::string& key = item.key();
-        if (item.value().is_null() || key == "cc" || !used_by(key, req.op, req.compare_tile)) continue;
-        if (amd) {
-            // Thread block clusters are NVIDIA's (CC 9.0+): every cluster key, on any op that reads one.
-            if (is_cluster_key(key))
-                fail(ErrorId::InvalidInput, key,
-                     "\"" + key + "\" is an NVIDIA field (thread block clusters, CC 9.0+) but " + gpu +
-                         " is an AMD GPU, which has no clusters; leave it out");
-            // The NVIDIA kernel table's rows (all but "threads", which both vendors read), so a row added to the
-            // table is refused here with no other edit (tests/fields-dummy).
-            const bool nvidia_kernel = key != "threads" && fields::find(fields::kernel_fields(), key);
-            if (!tile && (nvidia_kernel || in_list(amd::nvidia_only_fields(), key)))
-                throw Fail{amd::vendor_field_error(key, gpu, true)};
-            if (tile && in_list(kNvidiaTileOnly, key))
-                fail(ErrorId::InvalidInput, key,
-                     "\"" + key + "\" is an NVIDIA tile field but " + gpu +
-                         " is an AMD GPU; the AMD MFMA tile model reads m, n, k, stages, waves (per workgroup), a, "
-                         "b, acc, sgprs and problem");
-        } else {
-            if (tile && key == "waves")
-                fail(ErrorId::InvalidInput, key,
-                     "\"waves\" is an AMD field (waves of 64 lanes per workgroup) but " + gpu +
-                         " is an NVIDIA GPU; give \"warps\" (warps of 32 threads per CTA) instead");
-            const bool amd_kernel = key != "threads" && fields::find(fields::amd_kernel_fields(), key);
-            if (amd_kernel || in_list(amd::amd_only_fields(), key)) throw Fail{amd::vendor_field_error(key, gpu, false)};
+        if (const json* v = get(j, f.key)) {
+            f.set(req.input, read_field(*v, std::string(f.key), f));
+            req.nvidia_given.emplace_back(f.key);
         }
     }
+    if (const json* v = get(j, "blocks")) {
+        req.blocks = read_number(*v, "blocks", "blocks");
+        req.blocks_given = true;
+    }
+}
+
+// A field only the other vendor's model reads is an error naming the field and the GPU (never ignored;
+// smcalc::fields::vendor_error). `gpu` names the device ("H100 SXM5", "CC 8.0", "every GPU compared (...)").
+void check_vendor_fields(const json& j, bool amd, const std::string& gpu) {
+    for (const auto& item : j.items())
+        if (!item.value().is_null())
+            if (auto e = fields::vendor_error(item.key(), gpu, amd)) throw Fail{std::move(*e)};
 }
 
 // "gpu" as an AMD product: only when the NVIDIA database does not know the name (NVIDIA first, then AMD).
@@ -430,7 +391,7 @@ void read_amd_tile(const json& j, Request& req, bool compare) {
         t.problem = n.problem;
     }
     if (const json* v = get(j, "waves")) {
-        t.waves = read_int(*v, "waves", FieldSpec{"waves", 1, 16, "waves of 64 lanes per workgroup"});
+        t.waves = read_number(*v, "waves", "waves");
         req.waves_given = true;
     }
     if (const json* v = get(j, "sgprs")) {
@@ -489,18 +450,16 @@ Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
         fail(ErrorId::BadRequest, "device", "give exactly one of \"gpu\", \"cc\" or \"device\" (got gpu and " + which + ")");
     }
     const bool tile = req.op == Op::Tile;
-    check_vendor_fields(j, req, true, req.gpu, tile);
+    check_vendor_fields(j, true, req.gpu);
     if (tile) {
         read_tile_fields(j, req, true);
         read_amd_tile(j, req, false);
         return req;
     }
-    if (const json* text = get(j, "compiler_output")) {
-        if (!text->is_string() && !text->is_object())
-            fail(ErrorId::InvalidInput, "compiler_output",
-                 "compiler_output must be a string (LLVM's -Rpass-analysis=kernel-resource-usage remarks, .s or "
-                 "metadata) or {\"base64\": the bytes of a code object}; got " + shown(*text));
-        auto p = read_amd_output(compiler_bytes(*text, "compiler_output"));
+    if (auto bytes = compiler_input(j, "compiler_output",
+                                    "LLVM's -Rpass-analysis=kernel-resource-usage remarks, .s or metadata",
+                                    "a code object")) {
+        auto p = read_amd_output(*bytes);
         if (!p) fail(p.error().id, "compiler_output", p.error().message);
         req.amd_compiler = chosen(choose_amd_kernel(*p, kernel_name(get(j, "kernel"))));
         req.amd_input = amd::to_kernel_input(*req.amd_compiler, req.amd_input);  // threads: max_flat_workgroup_size
@@ -518,27 +477,16 @@ Request parse_amd(const json& j, Request req, const amd::GpuSpec* spec) {
 }
 
 ProblemSize read_problem(const json& v) {
-    ProblemSize p;
     if (v.is_string()) {
-        auto mnk = parse_mnk("problem", v.get<std::string>());
+        auto mnk = fields::parse_mnk("problem", v.get<std::string>());
         if (!mnk) throw Fail{mnk.error()};
-        p.m = (*mnk)[0];
-        p.n = (*mnk)[1];
-        p.k = (*mnk)[2];
-        return p;
+        return ProblemSize{(*mnk)[0], (*mnk)[1], (*mnk)[2]};
     }
     if (!v.is_object())
         fail(ErrorId::InvalidInput, "problem",
              "problem must be an object {\"m\", \"n\", \"k\"} or a string \"MxNxK\" (elements); got " + shown(v));
-    for (auto [key, member] : {std::pair{"m", &ProblemSize::m}, std::pair{"n", &ProblemSize::n}, std::pair{"k", &ProblemSize::k}}) {
-        const std::string field = std::string("problem.") + key;
-        const json* x = get(v, key);
-        if (!x) fail(ErrorId::BadRequest, field, field + " is missing: a problem size needs m, n and k");
-        p.*member = read_int(*x, field, FieldSpec{key, 1, kMaxInput, "elements"});
-    }
-    static constexpr std::array<std::string_view, 3> kMnk = {"m", "n", "k"};
-    for (const auto& [key, value] : v.items())
-        if (key != "m" && key != "n" && key != "k") unknown_field("problem.", key, kMnk);
+    ProblemSize p;
+    read_members(v, p, fields::problem_fields(), "problem.", "problem.", {}, "a problem size needs m, n and k");
     return p;
 }
 
@@ -574,40 +522,43 @@ bool read_stages_auto(const json& j, TileSearch& s) {
     return true;
 }
 
-// A candidate list of op tiles: an array of integers or one integer.
-void read_list(const json& j, const char* key, const char* what, std::vector<int64_t>& out) {
+// A candidate list of op tiles (smcalc::fields::Shape::Numbers): an array of integers or one integer. "stages"
+// and "warps" are lists of their tile row's unit.
+void read_list(const json& j, const std::string& key, std::vector<int64_t>& out) {
     const json* v = get(j, key);
     if (!v) return;
-    const FieldSpec f{key, 1, kMaxInput, what};
+    fields::RequestKey k = fields::request_key(key == "stages" || key == "warps" ? "ms" : key);
+    if (const auto* row = fields::find(fields::tile_fields(), key)) k.unit = row->unit;
     out.clear();
     if (!v->is_array()) {
-        out.push_back(read_int(*v, key, f));
+        out.push_back(read_int(*v, key, spec_of(k)));
         return;
     }
-    if (v->size() > 4096) fail(ErrorId::InvalidInput, key, std::string(key) + " has " + num(static_cast<int64_t>(v->size())) + " entries; at most 4096");
+    if (v->size() > k.max_items)
+        fail(ErrorId::InvalidInput, key,
+             key + " has " + num(static_cast<int64_t>(v->size())) + " entries; at most " +
+                 num(static_cast<int64_t>(k.max_items)));
     std::size_t i = 0;
-    for (const auto& x : *v) out.push_back(read_int(x, std::string(key) + "[" + num(static_cast<int64_t>(i++)) + "]", f));
+    for (const auto& x : *v) out.push_back(read_int(x, key + "[" + num(static_cast<int64_t>(i++)) + "]", spec_of(k)));
 }
 
 void read_tiles_fields(const json& j, Request& req) {
     read_tile_fields(j, req, false);
     TileSearch& s = req.search;
     s.base = req.tile;
-    read_list(j, "ms", "CTA tile rows", s.ms);
-    read_list(j, "ns", "CTA tile columns", s.ns);
-    read_list(j, "ks", "K per stage", s.ks);
-    if (!read_stages_auto(j, s)) read_list(j, "stages", "pipeline stages", s.stages);
+    const std::pair<std::string, std::vector<int64_t>*> lists[] = {
+        {"ms", &s.ms}, {"ns", &s.ns}, {"ks", &s.ks}, {"stages", &s.stages}, {"warps", &s.warps}};
+    for (const auto& [key, list] : lists)
+        if (key != "stages" || !read_stages_auto(j, s)) read_list(j, key, *list);
     if (s.base.stages_auto && !s.stages_auto) {  // "stages_auto": true (--stages-auto) means the same
         s.stages_auto = true;
         s.stages = {1};
     }
-    read_list(j, "warps", "warps per CTA", s.warps);
     // Bound the work one request can ask for (the web page runs it on the UI thread).
     int64_t product = 1;
-    const char* longest = "ms";
+    std::string longest = "ms";
     std::size_t longest_size = 0;
-    for (auto [key, list] : {std::pair{"ms", &s.ms}, std::pair{"ns", &s.ns}, std::pair{"ks", &s.ks},
-                             std::pair{"stages", &s.stages}, std::pair{"warps", &s.warps}}) {
+    for (const auto& [key, list] : lists) {
         product = std::min<int64_t>(product * static_cast<int64_t>(std::max<std::size_t>(list->size(), 1)), kMaxInput);
         if (list->size() > longest_size) {
             longest_size = list->size();
@@ -622,26 +573,22 @@ void read_tiles_fields(const json& j, Request& req) {
         if (v->is_string() && lower(v->get<std::string>()) == "all")
             req.limit.reset();
         else
-            req.limit = read_int(*v, "limit", kLimit);
+            req.limit = read_number(*v, "limit", "limit");
     }
 }
 
 // ----- thread block clusters (docs/clusters.md) -----
 
-// One cluster or grid dimension: an integer lo .. hi (whole floats accepted, as everywhere).
-int64_t read_dim(const json& v, const std::string& field, int64_t hi, std::string_view what) {
-    return read_int(v, field, FieldSpec{field, 1, hi, what});
-}
-
-// "cluster" / "grid": [x, y, z] (1 to 3 entries), "XxYxZ", or one integer n meaning [n, 1, 1]. Each dimension
-// 1 .. hi; the error names "<key>.x" (.y, .z) and the range.
-Dim3 read_dims(const json& v, const std::string& key, int64_t hi, std::string_view what, std::string_view example) {
+// "cluster" / "grid" / an entry of "clusters" (smcalc::fields::Shape::Dims of request key `k`): [x, y, z] (1 to
+// 3 entries), "XxYxZ", or one integer n meaning [n, 1, 1]. Each dimension in k's range (whole floats accepted, as
+// everywhere); the error names "<key>.x" (.y, .z) and the range.
+Dim3 read_dims(const json& v, const std::string& key, const fields::RequestKey& k) {
     const char* const axis[] = {".x", ".y", ".z"};
     std::array<json, 3> parts = {json(1), json(1), json(1)};
     auto bad_shape = [&]() {
         fail(ErrorId::InvalidInput, key,
-             key + " must be [x, y, z], a string such as \"" + std::string(example) + "\" or one integer (" +
-                 std::string(what) + ", each 1 to " + num(hi) + "); got " + shown(v));
+             key + " must be [x, y, z], a string such as \"" + std::string(k.example) + "\" or one integer (" +
+                 std::string(k.unit) + ", each 1 to " + num(k.hi) + "); got " + shown(v));
     };
     if (v.is_array()) {
         if (v.empty() || v.size() > 3) bad_shape();
@@ -655,11 +602,9 @@ Dim3 read_dims(const json& v, const std::string& key, int64_t hi, std::string_vi
     } else {
         bad_shape();
     }
-    Dim3 d;
-    d.x = read_dim(parts[0], key + axis[0], hi, what);
-    d.y = read_dim(parts[1], key + axis[1], hi, what);
-    d.z = read_dim(parts[2], key + axis[2], hi, what);
-    return d;
+    std::array<int64_t, 3> d{};
+    for (std::size_t i = 0; i < 3; ++i) d[i] = read_int(parts[i], key + axis[i], spec_of(k));
+    return Dim3{d[0], d[1], d[2]};
 }
 
 // A custom device's GPC layout, "device": {"gpc": {"gpcs_min", "gpcs_max", "max_sms_per_gpc", "sms_per_tpc",
@@ -671,48 +616,31 @@ GpcLayout read_gpc(const json& v) {
              "device.gpc must be an object such as {\"gpcs_min\": 8, \"gpcs_max\": 8, \"max_sms_per_gpc\": 18}; got " +
                  shown(v));
     GpcLayout g;
-    const std::pair<const char*, int64_t GpcLayout::*> keys[] = {{"gpcs_min", &GpcLayout::gpcs_min},
-                                                                {"gpcs_max", &GpcLayout::gpcs_max},
-                                                                {"max_sms_per_gpc", &GpcLayout::max_sms_per_gpc},
-                                                                {"sms_per_tpc", &GpcLayout::sms_per_tpc},
-                                                                {"max_cluster_size", &GpcLayout::max_cluster_size}};
-    for (auto [key, member] : keys)
-        if (const json* x = get(v, key))
-            g.*member = read_int(*x, std::string("gpc.") + key, FieldSpec{key, 0, kMaxInput, "0 = unknown"});
+    read_members(v, g, fields::gpc_fields(), "gpc.", "device.gpc.");
     if (g.gpcs_max == 0) g.gpcs_max = g.gpcs_min;
     if (g.gpcs_min == 0) g.gpcs_min = g.gpcs_max;
     if (g.sms_per_tpc == 0) g.sms_per_tpc = 1;
-    for (const auto& item : v.items()) {
-        const std::string& key = item.key();
-        if (std::none_of(std::begin(keys), std::end(keys), [&](const auto& k) { return key == k.first; })) {
-            std::vector<std::string_view> known;
-            for (const auto& k : keys) known.emplace_back(k.first);
-            unknown_field("device.gpc.", key, known);
-        }
-    }
     g.source = "custom device";
     return g;
 }
 
-// The cluster fields of `j` (only for the ops that read them): req.cluster, and the tile / search copies.
+// The cluster fields of `j`: req.cluster, and the tile / search copies.
 // Range and CC checks that need the device (CC 9.0+, size <= 8 without non_portable_cluster, <= 16, a grid
 // of whole clusters) are the core's (smcalc::validate_cluster), so every surface says the same.
 void read_cluster_fields(const json& j, Request& req) {
-    const json* c = used_by("cluster", req.op, req.compare_tile) ? get(j, "cluster") : nullptr;
-    const json* list = used_by("clusters", req.op, req.compare_tile) ? get(j, "clusters") : nullptr;
+    const json* c = get(j, "cluster");
+    const json* list = get(j, "clusters");
     if (req.gpu_spec) req.gpc = req.gpu_spec->gpc;
     if (const json* dev = get(j, "device"); dev && dev->is_object())
         if (const json* g = get(*dev, "gpc")) req.gpc = read_gpc(*g);
     ClusterInput in;
     for (const auto& f : fields::cluster_fields())
-        if (used_by(f.key, req.op, req.compare_tile))
-            if (const json* v = get(j, f.key)) f.set(in, read_field(*v, std::string(f.key), f));
-    if (c) in.dims = read_dims(*c, "cluster", kMaxClusterSize, "CTAs per cluster", "4x2x1");
-    if (used_by("grid", req.op, req.compare_tile))
-        if (const json* g = get(j, "grid")) {
-            if (!c) fail(ErrorId::BadRequest, "grid", "grid counts waves of clusters: give cluster too");
-            in.grid = read_dims(*g, "grid", kMaxInput, "CTAs", "120x2x1");
-        }
+        if (const json* v = get(j, f.key)) f.set(in, read_field(*v, std::string(f.key), f));
+    if (c) in.dims = read_dims(*c, "cluster", fields::request_key("cluster"));
+    if (const json* g = get(j, "grid")) {
+        if (!c) fail(ErrorId::BadRequest, "grid", "grid counts waves of clusters: give cluster too");
+        in.grid = read_dims(*g, "grid", fields::request_key("grid"));
+    }
     if (req.op == Op::Tiles) {
         // One shape ("cluster") or several ("clusters": a list of shapes, 1x1x1 = none), each ranked.
         if (c && list) fail(ErrorId::BadRequest, "clusters", "give cluster (one shape) or clusters (a list), not both");
@@ -720,15 +648,15 @@ void read_cluster_fields(const json& j, Request& req) {
         req.search.gpc = req.gpc;
         if (c) req.search.clusters = {in.dims};
         if (list) {
-            if (!list->is_array() || list->empty() || list->size() > 8)
+            const fields::RequestKey& k = fields::request_key("clusters");
+            if (!list->is_array() || list->empty() || list->size() > k.max_items)
                 fail(ErrorId::InvalidInput, "clusters",
-                     "clusters must be a list of 1 to 8 cluster shapes such as [\"1x1x1\", \"2x1x1\", [4, 2, 1]]; got " +
-                         shown(*list));
+                     "clusters must be a list of 1 to " + num(static_cast<int64_t>(k.max_items)) +
+                         " cluster shapes such as [\"1x1x1\", \"2x1x1\", [4, 2, 1]]; got " + shown(*list));
             req.search.clusters.clear();
             std::size_t i = 0;
             for (const json& x : *list)
-                req.search.clusters.push_back(read_dims(x, "clusters[" + num(static_cast<int64_t>(i++)) + "]",
-                                                        kMaxClusterSize, "CTAs per cluster", "2x1x1"));
+                req.search.clusters.push_back(read_dims(x, "clusters[" + num(static_cast<int64_t>(i++)) + "]", k));
         }
         return;
     }
@@ -738,60 +666,49 @@ void read_cluster_fields(const json& j, Request& req) {
 }
 
 void read_compare_fields(const json& j, Request& req) {
+    const fields::RequestKey& k = fields::request_key("gpus");
     const json* g = get(j, "gpus");
-    if (!g) fail(ErrorId::BadRequest, "gpus", "gpus is missing: give 1 to 4 GPU names, e.g. [\"A100\", \"H100 SXM5\"]");
-    std::vector<json> names;
-    if (g->is_array())
-        names.assign(g->begin(), g->end());
-    else
-        names.push_back(*g);
-    if (names.empty() || names.size() > kMaxCompare)
+    if (!g)
+        fail(ErrorId::BadRequest, "gpus",
+             "gpus is missing: give 1 to " + num(static_cast<int64_t>(k.max_items)) + " " + std::string(k.unit) +
+                 ", e.g. " + std::string(k.example));
+    const std::vector<json> names = g->is_array() ? std::vector<json>(g->begin(), g->end()) : std::vector<json>(1, *g);
+    if (names.empty() || names.size() > k.max_items)
         fail(ErrorId::InvalidInput, "gpus",
-             "gpus must list 1 to " + num(static_cast<int64_t>(kMaxCompare)) + " GPU names; got " +
+             "gpus must list 1 to " + num(static_cast<int64_t>(k.max_items)) + " " + std::string(k.unit) + "; got " +
                  num(static_cast<int64_t>(names.size())));
+    bool any_amd = false, any_nvidia = false;
+    std::string listed;
     for (const json& n : names) {
         if (!n.is_string())
             fail(ErrorId::InvalidInput, "gpus", "gpus must be GPU names such as \"H100 SXM5\" (see op gpus); got " + shown(n));
-        auto spec = find_gpu(n.get<std::string>());
-        if (!spec) {
-            if (auto a = amd::find_gpu(n.get<std::string>())) {
-                req.gpus.emplace_back((*a)->name);
-                continue;
-            }
-            fail(spec.error().id, "gpus", spec.error().message);
-        }
-        req.gpus.emplace_back((*spec)->name);
+        const std::string& name = n.get_ref<const std::string&>();
+        auto spec = find_gpu(name);
+        if (spec) req.gpus.emplace_back((*spec)->name);
+        else if (auto a = amd::find_gpu(name)) req.gpus.emplace_back((*a)->name);
+        else fail(spec.error().id, "gpus", spec.error().message);
+        (spec ? any_nvidia : any_amd) = true;
+        listed += (listed.empty() ? "" : ", ") + req.gpus.back();
     }
     // Across vendors each column reads its own fields; a field no column reads is an error.
-    bool any_amd = false, any_nvidia = false;
-    std::string listed;
-    for (const std::string& name : req.gpus) {
-        (find_gpu(name) ? any_nvidia : any_amd) = true;
-        listed += (listed.empty() ? "" : ", ") + name;
-    }
     const std::string who = req.gpus.size() == 1 ? listed : "every GPU compared (" + listed + ")";
-    if (!any_amd) check_vendor_fields(j, req, false, who, req.compare_tile);
-    if (!any_nvidia) check_vendor_fields(j, req, true, who, req.compare_tile);
+    if (!any_amd) check_vendor_fields(j, false, who);
+    if (!any_nvidia) check_vendor_fields(j, true, who);
     if (req.compare_tile) {
         read_tile_fields(j, req, true);
         if (any_amd) read_amd_tile(j, req, true);
     } else {
         read_kernel_fields(j, req);
-        for (const auto& f : fields::kernel_fields())
-            if (get(j, f.key)) req.nvidia_given.emplace_back(f.key);
         if (any_amd) read_amd_kernel_fields(j, req);
     }
 }
 
 // op parse: the text (or a file's bytes) and, for LLVM remarks that name no target, the AMD GPU whose rules apply.
 void read_parse_fields(const json& j, Request& req) {
-    const json* text = get(j, "text");
+    auto text = compiler_input(j, "text", "compiler output",
+                               "a cubin, fat binary, AMD code object or offload bundle");
     if (!text) fail(ErrorId::BadRequest, "text", "text is missing: paste the output of ptxas -v or cuobjdump -res-usage");
-    if (!text->is_string() && !text->is_object())
-        fail(ErrorId::InvalidInput, "text",
-             "text must be a string (compiler output) or {\"base64\": the bytes of a cubin, fat binary, AMD code "
-             "object or offload bundle}; got " + shown(*text));
-    req.text = compiler_bytes(*text, "text");
+    req.text = std::move(*text);
     // "gpu": AMD remarks name no target; the AMD GPU given chooses the rules (NVIDIA output names its own CC).
     if (const json* g = get(j, "gpu")) {
         req.amd_gpu = amd_gpu_of(g);
@@ -815,12 +732,9 @@ void read_parse_fields(const json& j, Request& req) {
 // compiler_output (text or a file's bytes), read before the device: without a device it names the CC. `kernel`
 // without compiler_output is refused.
 std::optional<ParsedOutput> read_compiler_field(const json& j, const json* kernel_field) {
-    if (const json* text = get(j, "compiler_output")) {
-        if (!text->is_string() && !text->is_object())
-            fail(ErrorId::InvalidInput, "compiler_output",
-                 "compiler_output must be a string (the text of ptxas -v or cuobjdump -res-usage) or "
-                 "{\"base64\": the bytes of a cubin or fat binary}; got " + shown(*text));
-        const std::string bytes = compiler_bytes(*text, "compiler_output");
+    if (auto text = compiler_input(j, "compiler_output", "the text of ptxas -v or cuobjdump -res-usage",
+                                   "a cubin or fat binary")) {
+        const std::string& bytes = *text;
         auto p = read_nvidia_output(bytes);
         if (!p) {
             // AMD compiler output with an NVIDIA device (or none): say which GPUs read it.
@@ -879,6 +793,27 @@ bool read_device_choice(const json& j, Request& req, const std::optional<DeviceR
     return dev != nullptr || report.has_value();
 }
 
+// The kernel of a kernel op: the compiler's numbers, then the fields given, over KernelInput's defaults; a
+// warning for each solver input the compiler output does not give and for inputs no compiled kernel has.
+void read_kernel(const json& j, Request& req) {
+    if (req.compiler) {
+        req.input = to_kernel_input(*req.compiler, req.input);
+        const std::string name = req.compiler->short_name.empty() ? req.compiler->name : req.compiler->short_name;
+        for (const std::string& m : req.compiler->missing) {
+            // Only the fields to_kernel_input fills are solver inputs (stack and spills are shown, not used).
+            if (m != "registers" && m != "smem" && m != "barriers") continue;
+            const char* key = m == "registers" ? "regs" : m == "smem" ? "smem_static" : m.c_str();
+            if (!get(j, key))
+                req.warnings.push_back("the compiler output gives no " + m + " for " + name + "; " + key +
+                                       " keeps its default");
+        }
+    }
+    read_kernel_fields(j, req);
+    // Inputs no compiled kernel has (over 255 registers, over 16 barriers): answered, with a warning.
+    if (auto arch = find_arch(req.device.cc))
+        for (std::string& w : kernel_input_warnings(req.input, **arch)) req.warnings.push_back(std::move(w));
+}
+
 // "op": one of kOpNames' names (smcalc/op.hpp).
 Op read_op(const json& request) {
     const json* op = get(request, "op");
@@ -917,10 +852,8 @@ Request parse(const json& request) {
 
     const std::optional<DeviceReport> report = read_report_field(j, req);
     if (report && report->amd) {
-        if (!report->amd_device) return parse_amd(j, std::move(req), report->amd_product);
-        // The report's CUs differ from its row: a custom device (no "gpu" name), as for NVIDIA.
-        Request r = parse_amd(j, std::move(req), report->amd_device);
-        r.gpu.clear();
+        Request r = parse_amd(j, std::move(req), report->amd_device ? report->amd_device : report->amd_product);
+        if (report->amd_device) r.gpu.clear();  // its CUs differ from its row: a custom device, as for NVIDIA
         return r;
     }
     if (!report)
@@ -934,37 +867,13 @@ Request parse(const json& request) {
     const bool custom = read_device_choice(j, req, report, parsed, kernel_field);
     if (parsed && !req.compiler)
         req.compiler = chosen(choose_kernel(*parsed, kernel_name(kernel_field), req.device.cc, req.warnings));
-    check_vendor_fields(j, req, false, !req.gpu.empty() ? req.gpu : "CC " + cc_text(req.device.cc) + (custom ? " (a custom device)" : ""),
-                        req.op == Op::Tile || req.op == Op::Tiles);
+    const std::string cc_name = "CC " + cc_text(req.device.cc) + (custom ? " (a custom device)" : "");
+    check_vendor_fields(j, false, !req.gpu.empty() ? req.gpu : cc_name);
 
-    if (req.op == Op::Tile) {
-        read_tile_fields(j, req, true);
-        read_cluster_fields(j, req);
-        return req;
-    }
-    if (req.op == Op::Tiles) {
-        read_tiles_fields(j, req);
-        read_cluster_fields(j, req);
-        return req;
-    }
-    // The kernel: the compiler's numbers, then the fields given, over KernelInput's defaults.
-    if (req.compiler) {
-        req.input = to_kernel_input(*req.compiler, req.input);
-        const std::string name = req.compiler->short_name.empty() ? req.compiler->name : req.compiler->short_name;
-        for (const std::string& m : req.compiler->missing) {
-            // Only the fields to_kernel_input fills are solver inputs (stack and spills are shown, not used).
-            if (m != "registers" && m != "smem" && m != "barriers") continue;
-            const char* key = m == "registers" ? "regs" : m == "smem" ? "smem_static" : m.c_str();
-            if (!get(j, key))
-                req.warnings.push_back("the compiler output gives no " + m + " for " + name + "; " + key +
-                                       " keeps its default");
-        }
-    }
-    read_kernel_fields(j, req);
+    if (req.op == Op::Tile) read_tile_fields(j, req, true);
+    else if (req.op == Op::Tiles) read_tiles_fields(j, req);
+    else read_kernel(j, req);
     read_cluster_fields(j, req);
-    // Inputs no compiled kernel has (over 255 registers, over 16 barriers): answered, with a warning.
-    if (auto arch = find_arch(req.device.cc))
-        for (std::string& w : kernel_input_warnings(req.input, **arch)) req.warnings.push_back(std::move(w));
     return req;
 }
 
@@ -1192,40 +1101,6 @@ json answer_json(const Request& req, const Answer& ans) {
 
 json error_json(const Error& e) {
     return {{"error", {{"id", std::string(error_id_string(e.id))}, {"message", e.message}, {"field", e.field}}}};
-}
-
-Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_view text) {
-    const std::string f(field);
-    auto bad = [&](const std::string& why) -> Expected<std::array<int64_t, 3>> {
-        std::string t(text.substr(0, 40));
-        return Error{ErrorId::InvalidInput, f,
-                     f + " must be M x N x K such as \"128x128x64\" (three whole numbers, 1 or more; at most "
-                         "2^53-1); got \"" + t + "\"" + (why.empty() ? "" : ": " + why)};
-    };
-    std::array<int64_t, 3> out{};
-    std::size_t part = 0;
-    std::size_t i = 0;
-    auto skip_space = [&] {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    };
-    while (true) {
-        skip_space();
-        const char* begin = text.data() + i;
-        const char* end = text.data() + text.size();
-        int64_t v = 0;
-        auto r = std::from_chars(begin, end, v);
-        if (r.ec == std::errc::result_out_of_range || (r.ec == std::errc{} && (v < 1 || v > kMaxInput)))
-            return bad("each must be from 1 to 2^53-1");
-        if (r.ec != std::errc{} || part >= 3) return bad("");
-        out[part++] = v;
-        i = static_cast<std::size_t>(r.ptr - text.data());
-        skip_space();
-        if (i == text.size()) break;
-        if (text[i] != 'x' && text[i] != 'X' && text[i] != '*') return bad("");
-        ++i;
-    }
-    if (part != 3) return bad("");
-    return out;
 }
 
 Expected<Request> parse_request(const json& request) {

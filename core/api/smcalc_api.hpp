@@ -242,6 +242,7 @@
 #include "smcalc/amd_parse.hpp"
 #include "smcalc/cluster.hpp"
 #include "smcalc/error.hpp"
+#include "smcalc/fields.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/ptxas.hpp"
@@ -279,9 +280,8 @@ std::size_t nesting_depth(std::string_view json_text);
 // {"error": {"id", "message", "field"}}.
 nlohmann::json error_json(const Error& e);
 
-// "128x128x64" (also "128 x 128 x 64", 'X' or '*') -> {128, 128, 64}, each 1 .. kMaxInput; InvalidInput
-// naming `field` otherwise. The CLI's --tile and --problem and the "problem" string use it.
-Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_view text);
+// "128x128x64" -> {128, 128, 64}: the MxNxK codec of smcalc/fields.hpp (the CLI's --tile and --problem).
+using fields::parse_mnk;
 
 // What `smcalc <op>` prints without --json: the same parse and the same solver as handle(), for people.
 struct TextAnswer {

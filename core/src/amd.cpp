@@ -314,15 +314,6 @@ const Vocabulary& vocabulary(Vendor v) {
     return v == Vendor::Amd ? kAmd : kNvidia;
 }
 
-namespace {
-constexpr std::string_view kNvidiaOnly[] = {"regs", "smem_static", "smem_dynamic", "smem", "optin",
-                                            "smem_dynamic_max", "carveout", "barriers", "cc"};
-constexpr std::string_view kAmdOnly[] = {"vgprs", "agprs", "sgprs", "lds", "scratch"};
-}  // namespace
-
-std::span<const std::string_view> nvidia_only_fields() { return kNvidiaOnly; }
-std::span<const std::string_view> amd_only_fields() { return kAmdOnly; }
-
 Error vendor_field_error(std::string_view field, std::string_view gpu_name, bool gpu_is_amd) {
     const std::string f(field), g(gpu_name);
     if (gpu_is_amd)

@@ -167,7 +167,8 @@ const Field<TileInput> kTile[] = {
     {.key = "stages", .hash = "st", .flag = "--stages", .label = "Stages", .unit = "pipeline stages", .lo = 1,
      .get = get<&TileInput::stages>, .set = set<&TileInput::stages>,
      .help = "shared-memory pipeline stages (default 3)"},
-    {.key = "warps", .hash = "w", .flag = "--warps", .label = "Warps per CTA", .unit = "warps per CTA", .lo = 1,
+    {.key = "warps", .hash = "w", .flag = "--warps", .label = "Warps per CTA", .unit = "warps per CTA",
+     .nvidia_only = true, .lo = 1,
      .get = get<&TileInput::warps>, .set = set<&TileInput::warps>, .help = "warps per CTA (default 8)"},
     {.key = "a", .hash = "ta", .flag = "--a", .label = "A type", .unit = "element type", .codec = Codec::DType,
      .get = get<&TileInput::a>, .set = set<&TileInput::a>, .help = "A element type (overrides --ab; default bf16)",
@@ -179,38 +180,42 @@ const Field<TileInput> kTile[] = {
      .codec = Codec::DType, .get = get<&TileInput::acc>, .set = set<&TileInput::acc>,
      .help = "accumulator type: f32, f16 or i32 (default f32)", .flag_type = "TYPE"},
     {.key = "mma", .hash = "mma", .flag = "--mma", .label = "MMA path", .unit = "", .codec = Codec::Word,
+     .nvidia_only = true,
      .get = get<&TileInput::mma>, .set = set<&TileInput::mma>,
      .help = "registers (mma.sync, wgmma, FFMA) or tmem (tcgen05, where the CC has tensor memory)",
      .vocab = &kMmaVocab, .flag_type = "PATH"},
     {.key = "epilogue", .hash = "ep", .flag = "--epilogue", .label = "Epilogue", .unit = "", .codec = Codec::Word,
+     .nvidia_only = true,
      .get = get<&TileInput::epilogue>, .set = set<&TileInput::epilogue>,
      .help = "none, tile (the output tile staged in shared memory) or bytes (default none)",
      .vocab = &kEpilogueVocab, .flag_type = "KIND"},
     {.key = "out", .hash = "eo", .flag = "--out", .label = "Output type", .unit = "element type",
-     .codec = Codec::DType, .get = get_out, .set = set_out,
+     .codec = Codec::DType, .nvidia_only = true, .get = get_out, .set = set_out,
      .help = "output type staged by --epilogue tile (default: the accumulator type)",
      .default_what = "the accumulator type", .flag_type = "TYPE"},
     {.key = "epilogue_bytes", .hash = "eb", .flag = "--epilogue-bytes", .label = "Epilogue bytes",
-     .unit = "bytes of epilogue staging", .codec = Codec::Bytes, .get = get<&TileInput::epilogue_bytes>,
+     .unit = "bytes of epilogue staging", .codec = Codec::Bytes, .nvidia_only = true,
+     .get = get<&TileInput::epilogue_bytes>,
      .set = set<&TileInput::epilogue_bytes>,
      .help = "shared memory for epilogue staging (implies --epilogue bytes)", .flag_type = "BYTES"},
     {.key = "epilogue_reuses_mainloop", .hash = "er", .flag = "--epilogue-reuses-mainloop",
-     .label = "Epilogue reuse", .unit = "", .codec = Codec::Bool, .lo = 0, .hi = 1,
+     .label = "Epilogue reuse", .unit = "", .codec = Codec::Bool, .nvidia_only = true, .lo = 0, .hi = 1,
      .get = get<&TileInput::epilogue_reuses_mainloop>, .set = set<&TileInput::epilogue_reuses_mainloop>,
      .help = "the epilogue's shared memory aliases the mainloop buffers (CUTLASS 2.x)"},
     {.key = "overhead_regs", .hash = "ov", .flag = "--overhead-regs", .label = "Other registers per thread",
-     .unit = "registers per thread besides accumulators", .get = get<&TileInput::overhead_regs>,
+     .unit = "registers per thread besides accumulators", .nvidia_only = true, .get = get<&TileInput::overhead_regs>,
      .set = set<&TileInput::overhead_regs>,
      .help = "registers/thread besides accumulators (default: the model's estimate; give what ptxas -v reports)",
      .default_what = "the model's default"},
     {.key = "subbyte_smem", .hash = "sb", .flag = "--subbyte-smem", .label = "Sub-byte layout", .unit = "",
-     .codec = Codec::Word, .get = get<&TileInput::subbyte_smem>, .set = set<&TileInput::subbyte_smem>,
+     .codec = Codec::Word, .nvidia_only = true, .get = get<&TileInput::subbyte_smem>,
+     .set = set<&TileInput::subbyte_smem>,
      .help = "fp6/fp4 layout in shared memory: auto, packed or padded", .vocab = &kSubbyteVocab,
      .flag_type = "LAYOUT"},
     // Hash key "abuf": "ab" was this field's key in older links (web/ui_state.cpp migrates it); on the CLI
     // --ab sets the A and B types.
     {.key = "acc_buffers", .hash = "abuf", .flag = "--acc-buffers", .label = "Accumulator buffers",
-     .unit = "accumulator copies in tensor memory", .lo = 1, .get = get<&TileInput::acc_buffers>,
+     .unit = "accumulator copies in tensor memory", .nvidia_only = true, .lo = 1, .get = get<&TileInput::acc_buffers>,
      .set = set<&TileInput::acc_buffers>, .help = "accumulator copies in tensor memory (default 1)"},
     // Issue 30: CUTLASS's kernels as they are built (docs/tile-model.md "Schedules").
     {.key = "schedule", .hash = "sch", .flag = "--schedule", .label = "Schedule", .unit = "", .codec = Codec::Word,
@@ -261,6 +266,22 @@ const Field<ClusterInput> kCluster[] = {
      .help = "cluster sizes 9..16 allowed (cudaFuncAttributeNonPortableClusterSizeAllowed; default false)"},
 };
 
+// Composites written as objects (core/api reads them as an input table's rows; the CLI and the page write
+// "problem" as MxNxK and take the GPC layout from the GPU's row): a key, what it counts and its range.
+template <auto M>
+constexpr auto member_row(std::string_view key, std::string_view unit, int64_t lo) {
+    return Field<typename Member<M>::Struct>{.key = key, .hash = {}, .flag = {}, .label = {}, .unit = unit, .lo = lo,
+                                            .get = get<M>, .set = set<M>, .help = {}};
+}
+const Field<ProblemSize> kProblem[] = {member_row<&ProblemSize::m>("m", "elements", 1),
+                                       member_row<&ProblemSize::n>("n", "elements", 1),
+                                       member_row<&ProblemSize::k>("k", "elements", 1)};
+const Field<GpcLayout> kGpc[] = {member_row<&GpcLayout::gpcs_min>("gpcs_min", "0 = unknown", 0),
+                                 member_row<&GpcLayout::gpcs_max>("gpcs_max", "0 = unknown", 0),
+                                 member_row<&GpcLayout::max_sms_per_gpc>("max_sms_per_gpc", "0 = unknown", 0),
+                                 member_row<&GpcLayout::sms_per_tpc>("sms_per_tpc", "0 = unknown", 0),
+                                 member_row<&GpcLayout::max_cluster_size>("max_cluster_size", "0 = unknown", 0)};
+
 std::string num(int64_t v) { return std::to_string(v); }
 
 std::optional<int64_t> parse_int(std::string_view s) {
@@ -280,6 +301,8 @@ std::span<const Field<amd::KernelInput>> amd_kernel_fields() { return kAmdKernel
 std::span<const Field<TileInput>> tile_fields() { return kTile; }
 std::span<const Field<Device>> device_fields() { return kDevice; }
 std::span<const Field<ClusterInput>> cluster_fields() { return kCluster; }
+std::span<const Field<ProblemSize>> problem_fields() { return kProblem; }
+std::span<const Field<GpcLayout>> gpc_fields() { return kGpc; }
 
 namespace {
 
@@ -434,6 +457,8 @@ template std::string allowed(const Field<KernelInput>&);
 template std::string allowed(const Field<TileInput>&);
 template std::string allowed(const Field<amd::KernelInput>&);
 template std::string allowed(const Field<Device>&);
+template std::string allowed(const Field<ProblemSize>&);
+template std::string allowed(const Field<GpcLayout>&);
 template std::string value_text(const Field<KernelInput>&, int64_t);
 template std::string value_text(const Field<TileInput>&, int64_t);
 template std::string value_text(const Field<amd::KernelInput>&, int64_t);
@@ -552,6 +577,40 @@ std::string typescript_declarations() {
                  cluster_fields(),
                  "  cluster?: [number, number, number] | number | string;  // CTAs x,y,z; 8 = [8,1,1]; \"4x2x1\"\n"
                  "  grid?: [number, number, number] | string;  // launch grid in CTAs (waves); a multiple of the cluster");
+    return out;
+}
+
+Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_view text) {
+    const std::string f(field);
+    auto bad = [&](const std::string& why) -> Expected<std::array<int64_t, 3>> {
+        std::string t(text.substr(0, 40));
+        return Error{ErrorId::InvalidInput, f,
+                     f + " must be M x N x K such as \"128x128x64\" (three whole numbers, 1 or more; at most "
+                         "2^53-1); got \"" + t + "\"" + (why.empty() ? "" : ": " + why)};
+    };
+    std::array<int64_t, 3> out{};
+    std::size_t part = 0;
+    std::size_t i = 0;
+    auto skip_space = [&] {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    };
+    while (true) {
+        skip_space();
+        const char* begin = text.data() + i;
+        const char* end = text.data() + text.size();
+        int64_t v = 0;
+        auto r = std::from_chars(begin, end, v);
+        if (r.ec == std::errc::result_out_of_range || (r.ec == std::errc{} && (v < 1 || v > kMaxInput)))
+            return bad("each must be from 1 to 2^53-1");
+        if (r.ec != std::errc{} || part >= 3) return bad("");
+        out[part++] = v;
+        i = static_cast<std::size_t>(r.ptr - text.data());
+        skip_space();
+        if (i == text.size()) break;
+        if (text[i] != 'x' && text[i] != 'X' && text[i] != '*') return bad("");
+        ++i;
+    }
+    if (part != 3) return bad("");
     return out;
 }
 

@@ -1,51 +1,49 @@
-// request_keys.cpp - which ops read each request key (smcalc/fields.hpp "which ops read a request key"): the
-// request's own keys, and the input tables' rows with their table's ops. core/api's reader, its "not read by op"
-// errors and its nearest-key suggestions are loops over this.
+// request_keys.cpp - which ops and which vendor read each request key (smcalc/fields.hpp "which ops read a request
+// key"): the request's own keys with the composites' shapes and ranges, and the input tables' rows with their
+// table's ops. core/api's reader, its "not read by op" and vendor errors and its nearest-key suggestions are loops
+// over this.
 #include <algorithm>
 #include <span>
 
 #include "smcalc/fields.hpp"
+#include "smcalc/guidance.hpp"
 
 namespace smcalc::fields {
 namespace {
-
-struct KeyReaders {
-    std::string_view key;
-    OpSet ops;
-};
 
 constexpr OpSet kAllOps = ops(Op::Occupancy, Op::BlockSize, Op::DynamicSmem, Op::Gpus, Op::Archs, Op::Tile, Op::Tiles,
                               Op::NextStep, Op::Compare, Op::Parse) | kCompareTile;
 constexpr OpSet kCompareOps = ops(Op::Compare) | kCompareTile;
 
 // The request's own keys: what selects the op and the device, op-specific numbers and lists, and the composites
-// (a problem size, cluster shapes, a grid) each reader reads itself.
-constexpr KeyReaders kRequestKeys[] = {
+// (a problem size, cluster shapes, a grid) with their shapes and ranges. This order is the order of
+// request_keys() (the nearest-key suggestions take the earlier of two as near).
+constexpr RequestKey kRequestKeys[] = {
     {"op", kAllOps},
     {"id", kAllOps},
     {"gpu", kDeviceOps | ops(Op::Parse)},  // parse: an AMD GPU's rules for LLVM remarks, which name no target
     {"cc", kDeviceOps},
     {"device", kDeviceOps},
     {"device_report", kDeviceOps},
-    {"blocks", ops(Op::DynamicSmem, Op::NextStep)},
+    {"blocks", ops(Op::DynamicSmem, Op::NextStep), Shape::Number, 1, kMaxInput, "blocks per SM"},
     {"compiler_output", kCompilerOps},
     {"kernel", kCompilerOps},
-    {"problem", kTileOps},
-    {"ms", ops(Op::Tiles)},
-    {"ns", ops(Op::Tiles)},
-    {"ks", ops(Op::Tiles)},
-    {"limit", ops(Op::Tiles)},
-    {"gpus", kCompareOps},
+    {"problem", kTileOps, Shape::Mnk, 1, kMaxInput, "elements"},
+    {"ms", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "CTA tile rows", {}, 4096},
+    {"ns", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "CTA tile columns", {}, 4096},
+    {"ks", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "K per stage", {}, 4096},
+    {"limit", ops(Op::Tiles), Shape::Number, 1, kMaxInput, "fits listed; or \"all\""},
+    {"gpus", kCompareOps, Shape::Names, 1, kMaxInput, "GPU names", "[\"A100\", \"H100 SXM5\"]", kMaxCompare},
     {"kind", kCompareOps},
     {"text", ops(Op::Parse)},
-    {"waves", kTileOps},  // the AMD tile's waves per workgroup
-    {"cluster", kClusterOps},
-    {"clusters", ops(Op::Tiles)},
-    {"grid", ops(Op::Occupancy, Op::NextStep)},
+    {"waves", kTileOps, Shape::Number, 1, 16, "waves of 64 lanes per workgroup"},  // the AMD tile's
+    {"cluster", kClusterOps, Shape::Dims, 1, kMaxClusterSize, "CTAs per cluster", "4x2x1"},
+    {"clusters", ops(Op::Tiles), Shape::DimsList, 1, kMaxClusterSize, "CTAs per cluster", "2x1x1", 8},
+    {"grid", ops(Op::Occupancy, Op::NextStep), Shape::Dims, 1, kMaxInput, "CTAs", "120x2x1"},
 };
 
 // Table rows that other ops than their table's read, or that one of its ops does not.
-constexpr KeyReaders kRowReaders[] = {
+constexpr RequestKey kRowReaders[] = {
     {"threads", kKernelOps & ~ops(Op::BlockSize)},          // block_size answers it
     {"smem_dynamic", kKernelOps & ~ops(Op::DynamicSmem)},   // dynamic_smem answers it
     {"sgprs", kKernelOps | kTileOps},                       // the AMD MFMA tile's occupancy step reads it too
@@ -67,10 +65,16 @@ void add_keys(std::vector<std::string_view>& out, std::span<const Field<T>> tabl
 
 }  // namespace
 
+const RequestKey& request_key(std::string_view key) {
+    for (const RequestKey& k : kRequestKeys)
+        if (k.key == key) return k;
+    return kRequestKeys[0];  // not reached: the readers ask for their own keys
+}
+
 OpSet readers(std::string_view key) {
-    for (const KeyReaders& k : kRequestKeys)
+    for (const RequestKey& k : kRequestKeys)
         if (k.key == key) return k.ops;
-    for (const KeyReaders& k : kRowReaders)
+    for (const RequestKey& k : kRowReaders)
         if (k.key == key) return k.ops;
     if (in_table(kernel_fields(), key) || in_table(amd_kernel_fields(), key)) return kKernelOps;
     if (in_table(tile_fields(), key)) return kTileOps | ops(Op::Tiles);
@@ -80,7 +84,7 @@ OpSet readers(std::string_view key) {
 
 std::vector<std::string_view> request_keys() {
     std::vector<std::string_view> all;
-    for (const KeyReaders& k : kRequestKeys)
+    for (const RequestKey& k : kRequestKeys)
         if (k.key != "cluster" && k.key != "clusters" && k.key != "grid") all.push_back(k.key);
     add_keys(all, kernel_fields());
     add_keys(all, amd_kernel_fields());
@@ -90,8 +94,51 @@ std::vector<std::string_view> request_keys() {
     return all;
 }
 
+std::vector<std::string_view> request_keys(Op op, bool compare_tile) {
+    std::vector<std::string_view> all = request_keys();
+    std::stable_partition(all.begin(), all.end(), [&](std::string_view k) { return reads(op, compare_tile, k); });
+    return all;
+}
+
+std::string not_read_text(std::string_view key, Op op, bool compare_tile) {
+    std::string list;
+    for (std::string_view k : request_keys(op, compare_tile)) {
+        if (!reads(op, compare_tile, k)) break;  // the op's own keys come first
+        if (k == "op" || k == "id") continue;
+        list += (list.empty() ? "" : ", ") + std::string(k);
+    }
+    const std::string name =
+        std::string(op_name(op)) + (op == Op::Compare ? compare_tile ? " (kind tile)" : " (kind kernel)" : "");
+    return "field \"" + std::string(key) + "\" is not read by op " + name + "; leave it out (op " + name + " reads " +
+           (list.empty() ? std::string("no other field") : list) + ")";
+}
+
 bool is_cluster_key(std::string_view key) {
     return key == "cluster" || key == "clusters" || key == "grid" || in_table(cluster_fields(), key);
+}
+
+std::optional<Error> vendor_error(std::string_view key, std::string_view gpu, bool gpu_is_amd) {
+    const std::string k(key), g(gpu);
+    const bool nvidia_kernel = in_table(kernel_fields(), key), amd_kernel = in_table(amd_kernel_fields(), key);
+    if (!gpu_is_amd) {
+        if (key == "waves")
+            return Error{ErrorId::InvalidInput, k,
+                         "\"waves\" is an AMD field (waves of 64 lanes per workgroup) but " + g +
+                             " is an NVIDIA GPU; give \"warps\" (warps of 32 threads per CTA) instead"};
+        if (amd_kernel && !nvidia_kernel) return amd::vendor_field_error(key, gpu, false);
+        return std::nullopt;
+    }
+    if (is_cluster_key(key))
+        return Error{ErrorId::InvalidInput, k,
+                     "\"" + k + "\" is an NVIDIA field (thread block clusters, CC 9.0+) but " + g +
+                         " is an AMD GPU, which has no clusters; leave it out"};
+    if (nvidia_kernel && !amd_kernel) return amd::vendor_field_error(key, gpu, true);
+    if (const auto* f = find(tile_fields(), key); f && f->nvidia_only)
+        return Error{ErrorId::InvalidInput, k,
+                     "\"" + k + "\" is an NVIDIA tile field but " + g +
+                         " is an AMD GPU; the AMD MFMA tile model reads m, n, k, stages, waves (per workgroup), a, "
+                         "b, acc, sgprs and problem"};
+    return std::nullopt;
 }
 
 }  // namespace smcalc::fields

@@ -28,7 +28,7 @@ TEST_CASE("fields: a row added to the table is read, echoed, range-checked, sugg
     REQUIRE(typo.contains("error"));
     CHECK(typo["error"]["message"] == "unknown field \"dummy_feild\"; did you mean \"dummy_field\"?");
     // Refused on the vendor whose model does not read it (an NVIDIA kernel row on an AMD GPU), naming it: the
-    // vendor check loops over the kernel table (core/api check_vendor_fields), so no edit there either.
+    // vendor check loops over the kernel table (smcalc::fields::vendor_error), so no edit there either.
     const json amd = smcalc::api::handle({{"op", "occupancy"}, {"gpu", "MI300X"}, {"dummy_field", 9}});
     REQUIRE(amd.contains("error"));
     CHECK(amd["error"]["field"] == "dummy_field");

@@ -111,10 +111,8 @@ struct Vocabulary {
 };
 const Vocabulary& vocabulary(Vendor v);
 
-// Fields of the request that only one vendor's model reads (JSON keys). A request naming an NVIDIA GPU with
-// an AMD field, or an AMD GPU with an NVIDIA field, gets vendor_field_error(): never silently ignored.
-std::span<const std::string_view> nvidia_only_fields();  // "regs", "smem_static", "smem_dynamic", "carveout", ...
-std::span<const std::string_view> amd_only_fields();     // "vgprs", "agprs", "sgprs", "lds", "scratch"
+// A request naming an NVIDIA GPU with an AMD kernel field, or an AMD GPU with an NVIDIA one, gets
+// vendor_field_error(): never silently ignored (which vendor reads a key: smcalc::fields::vendor_error).
 // InvalidInput naming the field and the GPU: "\"vgprs\" is an AMD field (VGPRs per lane) but H100 SXM5 is an
 // NVIDIA GPU; use \"regs\" (registers per thread)". `gpu_is_amd` says which vendor the GPU is.
 Error vendor_field_error(std::string_view field, std::string_view gpu_name, bool gpu_is_amd);

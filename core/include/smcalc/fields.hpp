@@ -14,6 +14,7 @@
 // Vocabularies (the words of an enum) are defined here too, so the CLI, JSON, hash and JS say the same word.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "smcalc/amd.hpp"
+#include "smcalc/error.hpp"
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/op.hpp"
@@ -67,6 +69,8 @@ struct Field {
     std::string_view label;  // UI label: "Threads per block"
     std::string_view unit;   // what the number counts, for messages: "threads per block"
     Codec codec = Codec::Int;
+    bool nvidia_only = false;  // a tile row the AMD MFMA tile model has no counterpart for (vendor_error); here,
+                               // beside codec, it takes no room (the tables are in the page's wasm)
     int64_t lo = 0, hi = kMaxInput;  // inclusive range (Int, Bytes)
     int64_t (*get)(const T&) = nullptr;
     void (*set)(T&, int64_t) = nullptr;
@@ -81,6 +85,7 @@ template <auto M>
 struct Member;
 template <class T, class V, V T::*M>
 struct Member<M> {
+    using Struct = T;
     static int64_t get(const T& t) { return static_cast<int64_t>(t.*M); }
     static void set(T& t, int64_t v) { t.*M = static_cast<V>(v); }
 };
@@ -91,14 +96,19 @@ std::span<const Field<KernelInput>> kernel_fields();
 // same key, hash key and flag as the NVIDIA kernel's; the API reads this table instead of kernel_fields() when
 // the GPU is an AMD one (a compare across vendors reads both, each vendor its own).
 std::span<const Field<amd::KernelInput>> amd_kernel_fields();
-// A GEMM tile (smcalc::TileInput; its problem size is a composite, read by each surface itself).
+// A GEMM tile (smcalc::TileInput; its problem size is a composite: request_key("problem"), problem_fields).
 std::span<const Field<TileInput>> tile_fields();
 inline constexpr std::size_t kDeviceFieldCount = 10;
 // A custom device: overrides of the fields of cudaOccDeviceProp (the CC is chosen separately).
 std::span<const Field<Device>> device_fields();
 // Thread block clusters (CC 9.0+; smcalc::ClusterInput). Its cluster dimensions and launch grid are composites
-// ([x,y,z], "4x2x1" or a size), read by each surface itself like a tile's problem size.
+// ([x,y,z], "4x2x1" or a size; request_key("cluster"), "grid", "clusters": their shape, range and unit).
 std::span<const Field<ClusterInput>> cluster_fields();
+
+// The members of two composites written as JSON objects: a tile's problem size {"m", "n", "k"} (each needed)
+// and a custom device's GPC layout {"gpcs_min", ...} (0 or absent = unknown; smcalc::GpcLayout).
+std::span<const Field<ProblemSize>> problem_fields();
+std::span<const Field<GpcLayout>> gpc_fields();
 
 template <class T>
 const Field<T>* find(std::span<const Field<T>> table, std::string_view key) {
@@ -121,13 +131,49 @@ const Field<T>* find_hash(std::span<const Field<T>> table, std::string_view hash
 // names (block_size answers "threads", dynamic_smem "smem_dynamic"; op tiles reads lists, not "m", "n", "k";
 // the AMD tile also reads "sgprs"). A row added to a table is read by its table's ops with no other edit.
 
+// How a request key's own value is written (the input tables' rows are each one value of their codec).
+enum class Shape : uint8_t {
+    Other,     // read by its op's own code: "op", "gpu", "device", compiler output, ...
+    Number,    // one integer lo .. hi
+    Dims,      // [x, y, z] (1 to 3 entries), "XxYxZ" (split_dims) or one integer n = [n, 1, 1]; each lo .. hi
+    DimsList,  // a list of 1 .. max_items Dims
+    Mnk,       // {"m", "n", "k"} (problem_fields) or "MxNxK" (parse_mnk)
+    Numbers,   // a list of up to max_items integers lo .. hi, or one integer (op tiles' candidates)
+    Names,     // a list of 1 .. max_items names, or one name
+};
+// A request's own key: the ops that read it and, for a composite, its shape, range and words for messages.
+struct RequestKey {
+    std::string_view key;
+    OpSet ops;
+    Shape shape = Shape::Other;
+    int64_t lo = 1, hi = kMaxInput;  // each number's range
+    std::string_view unit = {};      // what a number counts: "CTAs per cluster"
+    std::string_view example = {};   // a value as the messages show it: "4x2x1"
+    std::size_t max_items = 0;       // DimsList, Numbers, Names
+};
+// The request key `key` (every key the readers ask for is one; a wrong key is a programming error).
+const RequestKey& request_key(std::string_view key);
+
 // The ops that read `key`; 0 when no request key and no table row is `key`.
 OpSet readers(std::string_view key);
 inline bool reads(Op op, bool compare_tile, std::string_view key) { return (readers(key) & op_bit(op, compare_tile)) != 0; }
 // Every key a request may hold: the request's own keys, then each table's rows (a key once).
 std::vector<std::string_view> request_keys();
+// The same keys, those `op` reads first (so the nearest key to a misspelling is one the op reads where two are
+// as near).
+std::vector<std::string_view> request_keys(Op op, bool compare_tile);
+// "field \"x\" is not read by op tile; leave it out (op tile reads gpu, cc, ...)": the error for a known key the
+// op does not read, listing the keys it does.
+std::string not_read_text(std::string_view key, Op op, bool compare_tile);
 // The keys of thread block clusters: "cluster", "clusters", "grid" and the cluster table's rows.
 bool is_cluster_key(std::string_view key);
+
+// ---- which vendor reads a request key -------------------------------------------------------------------------
+// A row of one vendor's kernel table only (all but "threads"), a tile row marked nvidia_only, every cluster key
+// (thread block clusters are NVIDIA's, CC 9.0+) and "waves" (the AMD tile's waves per workgroup) are read by one
+// vendor's model. Such a key with the other vendor's GPU (`gpu` names it: "MI300X", "CC 8.0", "every GPU compared
+// (...)") is this error, naming the key and the GPU; nullopt where the GPU's vendor reads `key`.
+std::optional<Error> vendor_error(std::string_view key, std::string_view gpu, bool gpu_is_amd);
 
 // ---- request keys: the CLI's spellings, and the nearest key to a misspelt one --------------------------------
 // A request key no table or request names is an error (core/api), naming the key and the nearest known key.
@@ -166,6 +212,11 @@ std::string value_text(const Field<T>& f, int64_t v);
 // people type (byte units, word aliases, "true"/"false"). nullopt when the text is not an allowed value.
 template <class T>
 std::optional<int64_t> parse_text(const Field<T>& f, std::string_view text);
+
+// "128x128x64" (also "128 x 128 x 64", 'X' or '*') -> {128, 128, 64}, each 1 .. kMaxInput; InvalidInput
+// naming `field` otherwise: the codec of an MxNxK composite (a tile's problem size as a string; the CLI's --tile
+// and --problem).
+Expected<std::array<int64_t, 3>> parse_mnk(std::string_view field, std::string_view text);
 
 // The tables for people (`smcalc fields`): one line per field with its JSON key, CLI flag, hash key and
 // allowed values.
