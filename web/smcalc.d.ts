@@ -151,6 +151,18 @@ export interface TileAnswerInput extends Partial<ClusterInputAnswer> {
   stages_auto: boolean;
 }
 
+/** The search a tiles answer made: the tile's fields but the shape, the candidate lists, the limit. */
+export interface TilesAnswerInput extends Omit<TileAnswerInput, 'm' | 'n' | 'k' | 'stages' | 'warps' | 'problem'> {
+  ms: number[];
+  ns: number[];
+  ks: number[];
+  stages: number[] | 'auto';
+  warps: number[];
+  limit: number | 'all';
+  clusters: Array<[number, number, number]>;
+  non_portable_cluster: boolean;
+}
+
 /** Keys of the answers' enumerations (each writes its key). */
 export type ResourceKey = 'regs' | 'smem' | 'warps' | 'blocks' | 'barriers';
 export type AmdLimitKey = 'vgprs' | 'sgprs' | 'lds' | 'workgroups';
@@ -717,7 +729,7 @@ export interface TilesAnswer extends AnswerCommon {
   rejected: TilesRejected;
   ranking: string[];
   stages_auto: boolean;
-  input: Record<string, unknown>;
+  input: TilesAnswerInput;
   device: DeviceAnswer;
   gpu: string | null;
 }

@@ -2,8 +2,7 @@
 //
 // [SECTION] field readers: JSON value -> checked integer / byte count / boolean / type, or an Error naming the field
 // [SECTION] request parsing: op, device choice (gpu | cc | device), compiler output, kernel and tile fields, warnings
-// [SECTION] composite results: next step with launch bounds, a tile on several GPUs (api_detail.hpp)
-// [SECTION] answers: result structs -> JSON objects
+// [SECTION] answers: result structs -> JSON objects, from their member lists (smcalc/answer_schema.hpp)
 // [SECTION] entry points: handle, handle_line, handle_text (text of the newer ops: api_text.cpp)
 //
 // Inside this file a bad field throws Fail (one place to build the error, no plumbing through every reader);

@@ -592,6 +592,11 @@ std::string typescript_declarations() {
     out += "\n";
     ts_echo_interface(out, "TileAnswerInput", "The tile an answer used: every field of TileInput (out null = the accumulator type), with the cluster if any.",
                       "Partial<ClusterInputAnswer>", tile_fields(), "  problem: GemmShape | null;");
+    // op tiles' search (core/api custom_json(TilesInputEcho)): the tile's other fields, and the lists instead.
+    out += "\n/** The search a tiles answer made: the tile's fields but the shape, the candidate lists, the limit. */\n"
+           "export interface TilesAnswerInput extends Omit<TileAnswerInput, 'm' | 'n' | 'k' | 'stages' | 'warps' | 'problem'> {\n"
+           "  ms: number[];\n  ns: number[];\n  ks: number[];\n  stages: number[] | 'auto';\n  warps: number[];\n"
+           "  limit: number | 'all';\n  clusters: Array<[number, number, number]>;\n  non_portable_cluster: boolean;\n}\n";
     return out;
 }
 

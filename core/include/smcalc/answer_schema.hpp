@@ -136,7 +136,7 @@ struct TilesInputEcho {
 };
 template <>
 struct Custom<TilesInputEcho> {
-    static constexpr std::string_view ts = "Record<string, unknown>";
+    static constexpr std::string_view ts = "TilesAnswerInput";  // declared beside the tile's echo (fields.cpp)
 };
 // A kernel's inputs are written from their field table (smcalc/fields.hpp), every field given.
 template <>
