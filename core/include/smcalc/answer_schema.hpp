@@ -1356,23 +1356,26 @@ struct Of<CompareView> {
         }, "compare across vendors: which fields each vendor read"));
 };
 
-// The compare answers' views: NVIDIA kernels, NVIDIA tiles, across vendors.
+// The compare answers' views: NVIDIA kernels, NVIDIA tiles, across vendors. (The input is built in place: clang
+// 14 with libstdc++ 12 crashes instantiating std::variant's converting constructor for these aggregates.)
+using CompareInput = decltype(CompareView::input);
 inline CompareView compare_view(const Request& req, const Comparison& c) {
-    CompareView v{req, CompareKind::Kernel, c.kernel, c.rows, {}};
+    CompareView v{req, CompareKind::Kernel, CompareInput(std::in_place_type<KernelInput>, c.kernel), c.rows, {}};
     for (const CompareColumn& col : c.columns)
         v.columns.push_back({.name = col.name, .error = &col.error, .device = &col.device, .kernel = &col});
     return v;
 }
 inline CompareView compare_view(const Request& req, const TileComparison& c) {
-    CompareView v{req, CompareKind::Tile, req.tile, c.rows, {}};
+    CompareView v{req, CompareKind::Tile, CompareInput(std::in_place_type<TileInput>, req.tile), c.rows, {}};
     for (const TileColumn& col : c.columns)
         v.columns.push_back({.name = col.name, .error = &col.error, .device = &col.gpu->device, .tile = &col});
     return v;
 }
 inline CompareView compare_view(const Request& req, const VendorComparison& c) {
-    using Input = decltype(CompareView::input);
     CompareView v{req, c.tile ? CompareKind::Tile : CompareKind::Kernel,
-                  c.tile ? Input(CompareTileInput{c.tile_input, c.amd_tile_input}) : Input(c.kernel), c.rows, {}, &c};
+                  c.tile ? CompareInput(std::in_place_type<CompareTileInput>, CompareTileInput{c.tile_input, c.amd_tile_input})
+                         : CompareInput(std::in_place_type<KernelInput>, c.kernel),
+                  c.rows, {}, &c};
     for (const VendorColumn& col : c.columns) {
         CompareCell cell{.name = col.name, .across = true, .error = &col.error};
         if (col.amd_gpu) {
