@@ -2,8 +2,7 @@
 //
 // [SECTION] field readers: JSON value -> checked integer / byte count / boolean / type, or an Error naming the field
 // [SECTION] request parsing: op, device choice (gpu | cc | device), compiler output, kernel and tile fields, warnings
-// [SECTION] composite results: next step with launch bounds, a tile on several GPUs (api_detail.hpp)
-// [SECTION] answers: result structs -> JSON objects
+// [SECTION] answers: result structs -> JSON objects, from their member lists (smcalc/answer_schema.hpp)
 // [SECTION] entry points: handle, handle_line, handle_text (text of the newer ops: api_text.cpp)
 //
 // Inside this file a bad field throws Fail (one place to build the error, no plumbing through every reader);
@@ -27,20 +26,6 @@
 #include "smcalc/report.hpp"
 
 namespace smcalc::api {
-
-namespace detail {
-
-
-nlohmann::json opt_json(const std::optional<int64_t>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
-nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
-nlohmann::json opt_json(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
-nlohmann::json gpu_json(const Request& r) { return r.gpu.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.gpu); }
-nlohmann::json problem_size_json(const std::optional<ProblemSize>& p) {
-    return p ? nlohmann::json{{"m", p->m}, {"n", p->n}, {"k", p->k}} : nlohmann::json(nullptr);
-}
-
-
-}  // namespace detail
 
 namespace {
 
@@ -880,73 +865,37 @@ Request parse(const json& request) {
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------------
-// [SECTION] composite results
+// [SECTION] answers: every answer is written from its member list (smcalc/answer_schema.hpp, api_detail.hpp);
+// here are the value types written another way (schema::Custom): the input echoes, from their field tables.
 // ---------------------------------------------------------------------------------------------------------
 
 namespace detail {
 
-json limits_json(const OccupancyResult& r) {
-    json limits = json::object();
-    for (Resource res : kResources) limits[std::string(resource_key(res))] = opt_json(r.limit(res));
-    return limits;
-}
-
-json aliases_json(std::string_view aliases) {
-    json list = json::array();
-    std::string_view rest = aliases;
-    while (!rest.empty()) {
-        const auto bar = rest.find('|');
-        const auto a = rest.substr(0, bar);
-        if (!a.empty()) list.push_back(std::string(a));
-        rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
-    }
-    return list;
-}
-
-}  // namespace detail
-
-namespace {
-
-// ---------------------------------------------------------------------------------------------------------
-// [SECTION] answers
-// ---------------------------------------------------------------------------------------------------------
-
-using detail::aliases_json;
-using detail::gpu_json;
-using detail::opt_json;
-using detail::limits_json;
-
-json device_json(const Device& d) {
+// An input table's fields as the answers echo them ("input", "device"): each row's value (field_json).
+template <class T>
+json fields_json(std::span<const fields::Field<T>> table, const T& t) {
     json o = json::object();
+    for (const auto& f : table) o[std::string(f.key)] = field_json(f, t);
+    return o;
+}
+
+json custom_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+json custom_json(const Device& d) {
+    json o = fields_json(fields::device_fields(), d);
     o["cc"] = cc_text(d.cc);
-    for (const auto& f : fields::device_fields()) o[std::string(f.key)] = field_json(f, d);
     if (d.sm_count <= 0) o["sm_count"] = nullptr;
     return o;
 }
-
-
-json tile_input_json(const TileInput& t) {
-    json o = json::object();
-    for (const auto& f : fields::tile_fields()) o[std::string(f.key)] = field_json(f, t);
-    o["problem"] = detail::problem_size_json(t.problem);
+json custom_json(const TileInput& t) {
+    json o = fields_json(fields::tile_fields(), t);
+    o["problem"] = value_json(t.problem);
     return o;
 }
-
-json input_json(const KernelInput& in) {
-    json o = json::object();
-    for (const auto& f : fields::kernel_fields()) o[std::string(f.key)] = field_json(f, in);
-    return o;
-}
-
-}  // namespace
-
-namespace detail {
-json custom_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
-json custom_json(const Device& d) { return device_json(d); }
-json custom_json(const TileInput& t) { return tile_input_json(t); }
+json custom_json(const KernelInput& in) { return fields_json(fields::kernel_fields(), in); }
+json custom_json(const amd::KernelInput& in) { return fields_json(fields::amd_kernel_fields(), in); }
 json custom_json(const schema::TilesInputEcho& e) {
     const TileSearch& s = e.search;
-    json input = tile_input_json(s.base);
+    json input = custom_json(s.base);
     for (const char* k : {"m", "n", "k", "stages", "warps", "problem"}) input.erase(k);
     input["ms"] = s.ms;
     input["ns"] = s.ns;
@@ -958,72 +907,15 @@ json custom_json(const schema::TilesInputEcho& e) {
     input["non_portable_cluster"] = s.non_portable_cluster;
     return input;
 }
-json custom_json(const KernelInput& in) { return input_json(in); }
 json custom_json(const schema::NamedTexts& t) {
     json o = json::object();
     for (const auto& [name, text] : t.items) o[name] = text;
     return o;
 }
+
 }  // namespace detail
 
 namespace {
-
-
-// ----- tile -----
-
-
-// A readout value: an integer where it is one (counts, bytes), else a double.
-
-
-// ----- compare -----
-
-json compare_json(const Request& req, const Comparison& c) {
-    json cols = json::array();
-    for (const CompareColumn& col : c.columns) {
-        json o = json::object();
-        o["name"] = col.name;
-        o["cc"] = cc_text(col.device.cc);
-        o["sm_count"] = col.device.sm_count > 0 ? json(col.device.sm_count) : json(nullptr);
-        o["error"] = col.error ? error_json(*col.error)["error"] : json(nullptr);
-        const bool ok = !col.error;
-        o["blocks_per_sm"] = ok ? json(col.result.blocks_per_sm) : json(nullptr);
-        o["warps_per_sm"] = ok ? json(col.result.warps_per_sm) : json(nullptr);
-        o["occupancy"] = ok ? json(col.result.occupancy) : json(nullptr);
-        o["limits"] = ok ? limits_json(col.result) : json(nullptr);
-        o["limiting"] = ok ? detail::value_json(col.result.limiting) : json(nullptr);
-        o["gpu_resident_ctas"] = opt_json(col.gpu_resident_ctas);
-        o["gpu_resident_warps"] = opt_json(col.gpu_resident_warps);
-        cols.push_back(std::move(o));
-    }
-    return {{"kind", "kernel"}, {"gpus", req.gpus}, {"input", input_json(c.kernel)}, {"columns", std::move(cols)},
-            {"rows", detail::value_json(c.rows)}};
-}
-
-json compare_tile_json(const Request& req, const TileComparison& c) {
-    json cols = json::array();
-    for (const TileColumn& col : c.columns) {
-        json o = json::object();
-        o["name"] = col.name;
-        o["cc"] = cc_text(col.gpu->device.cc);
-        o["sm_count"] = col.gpu->device.sm_count > 0 ? json(col.gpu->device.sm_count) : json(nullptr);
-        o["error"] = col.error ? error_json(*col.error)["error"] : json(nullptr);
-        const TileResult* r = col.result ? &*col.result : nullptr;
-        o["fits"] = r ? json(r->fits) : json(nullptr);
-        o["ctas_per_sm"] = r ? json(r->ctas_per_sm) : json(nullptr);
-        o["occupancy"] = r ? json(r->occupancy) : json(nullptr);
-        o["limiting"] = r ? detail::value_json(r->limiting) : json(nullptr);
-        o["instruction"] = r ? json(r->instruction) : json(nullptr);
-        o["acc_regs_per_thread"] = r ? json(r->acc_regs_per_thread) : json(nullptr);
-        o["regs_per_thread_est"] = r ? json(r->regs_per_thread_est) : json(nullptr);
-        o["spills"] = r ? json(r->spills) : json(nullptr);
-        o["smem_per_cta"] = r ? json(r->smem_per_cta) : json(nullptr);
-        o["smem_limit"] = r ? json(r->smem_limit) : json(nullptr);
-        o["gpu_resident_ctas"] = opt_json(col.gpu_resident_ctas);
-        cols.push_back(std::move(o));
-    }
-    return {{"kind", "tile"}, {"gpus", req.gpus}, {"input", tile_input_json(req.tile)}, {"columns", std::move(cols)},
-            {"rows", detail::value_json(c.rows)}};
-}
 
 // ----- parse -----
 
@@ -1044,7 +936,7 @@ json op_json(const Request& req, const Answer& ans) {
         json operator()(const amd::OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const AmdNextStepAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const amd::TileResult& r) const { return reply_json(req, r, ans.cluster); }
-        json operator()(const VendorComparison& r) const { return detail::vendor_compare_json(req, r); }
+        json operator()(const VendorComparison& r) const { return detail::value_json(schema::compare_view(req, r)); }
         json operator()(const AmdParseAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const OccupancyResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const BlockSizeResult& r) const { return reply_json(req, r, ans.cluster); }
@@ -1052,8 +944,8 @@ json op_json(const Request& req, const Answer& ans) {
         json operator()(const NextStepAnswer& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const TileResult& r) const { return reply_json(req, r, ans.cluster); }
         json operator()(const TileSearchResult& r) const { return reply_json(req, r, ans.cluster); }
-        json operator()(const Comparison& r) const { return compare_json(req, r); }
-        json operator()(const TileComparison& r) const { return compare_tile_json(req, r); }
+        json operator()(const Comparison& r) const { return detail::value_json(schema::compare_view(req, r)); }
+        json operator()(const TileComparison& r) const { return detail::value_json(schema::compare_view(req, r)); }
         json operator()(const ParsedOutput& r) const { return reply_json(req, r, ans.cluster); }
     };
     return std::visit(Writer{req, ans}, ans.solved);
@@ -1093,15 +985,15 @@ constexpr std::size_t kMaxDepth = 64;
 // -------------------------------------------------------------------------------------------------------------
 
 json answer_json(const Request& req, const Answer& ans) {
-    json a = ans.ok() ? op_json(req, ans) : error_json(*ans.error);
-    if (ans.ok()) detail::add_cluster_json(a, req);
-    else detail::add_refused_fit_options(a, ans.cluster);
+    if (!ans.ok()) return detail::value_json(schema::ErrorReply{*ans.error, &ans.cluster.refused_fit_options});
+    json a = op_json(req, ans);
+    // The cluster as read, beside the op's other inputs ("input"; next_step's answer has "cluster_input"). The
+    // echo types extend Partial<ClusterInputAnswer> (fields::typescript_declarations).
+    if (req.cluster && a.contains("input") && a["input"].is_object()) a["input"].update(detail::value_json(*req.cluster));
     return a;
 }
 
-json error_json(const Error& e) {
-    return {{"error", {{"id", std::string(error_id_string(e.id))}, {"message", e.message}, {"field", e.field}}}};
-}
+json error_json(const Error& e) { return detail::value_json(schema::ErrorReply{e}); }
 
 Expected<Request> parse_request(const json& request) {
     try {
@@ -1124,10 +1016,13 @@ json handle(const json& request) {
             a = error_json(req.error());
         } else {
             a = answer_json(*req, answer(*req));
-            if (!req->warnings.empty()) a["warnings"] = req->warnings;
         }
+        // The envelope (schema::Envelope, "AnswerCommon"): the warnings, the request's id echoed unchanged.
+        schema::Envelope<detail::EchoedId> envelope;
+        if (req && !req->warnings.empty()) envelope.warnings = req->warnings;
         if (request.is_object())
-            if (auto id = request.find("id"); id != request.end()) a["id"] = *id;
+            if (auto id = request.find("id"); id != request.end()) envelope.id = detail::EchoedId{*id};
+        detail::put_members(a, envelope);
         return a;
     } catch (const std::exception& e) {
         try {

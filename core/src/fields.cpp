@@ -516,6 +516,32 @@ void ts_interface(std::string& out, std::string_view name, std::string_view doc,
     out += "}\n";
 }
 
+// The TypeScript type of a field as the answers echo it (core/api field_json): a number, a boolean, a word, an
+// element type (null: left at its default).
+template <class T>
+std::string echo_ts_type(const Field<T>& f) {
+    switch (f.codec) {
+        case Codec::Int:
+        case Codec::Bytes: return f.key == "sm_count" ? "number | null" : "number";
+        case Codec::Bool: return "boolean";
+        case Codec::DType: return f.default_what.empty() ? "ElementType" : "ElementType | null";
+        case Codec::Word: break;
+    }
+    return ts_type(f);  // its words
+}
+
+// `export interface <name> extends <extends> { key: type; ... }`: the answers' echo of an input table, every
+// field present.
+template <class T>
+void ts_echo_interface(std::string& out, std::string_view name, std::string_view doc, std::string_view extends,
+                       std::span<const Field<T>> table, std::string_view first_line = {}) {
+    out += "/** " + std::string(doc) + " */\n";
+    out += "export interface " + std::string(name) + (extends.empty() ? "" : " extends " + std::string(extends)) + " {\n";
+    if (!first_line.empty()) out += std::string(first_line) + "\n";
+    for (const auto& f : table) out += "  " + std::string(f.key) + ": " + echo_ts_type(f) + ";\n";
+    out += "}\n";
+}
+
 }  // namespace
 
 namespace {
@@ -577,6 +603,25 @@ std::string typescript_declarations() {
                  cluster_fields(),
                  "  cluster?: [number, number, number] | number | string;  // CTAs x,y,z; 8 = [8,1,1]; \"4x2x1\"\n"
                  "  grid?: [number, number, number] | string;  // launch grid in CTAs (waves); a multiple of the cluster");
+    // The answers' echoes of these tables ("device", "input"; core/api writes them from the same rows). An
+    // answer's "input" carries the request's cluster too (ClusterInputAnswer, from the answer schema).
+    out += "\n";
+    ts_echo_interface(out, "DeviceAnswer", "The device an answer used: every field of DeviceInput (cc as \"9.0\"; sm_count null = unknown).",
+                      "", device_fields(), "  cc: string;");
+    out += "\n";
+    ts_echo_interface(out, "KernelAnswerInput", "The kernel an answer used: every field of KernelInput (-1 = CUDA's default), with the cluster if any.",
+                      "Partial<ClusterInputAnswer>", kernel_fields());
+    out += "\n";
+    ts_echo_interface(out, "AmdKernelAnswerInput", "The AMD kernel an answer used: every field of AmdKernelInput.", "",
+                      amd_kernel_fields());
+    out += "\n";
+    ts_echo_interface(out, "TileAnswerInput", "The tile an answer used: every field of TileInput (out null = the accumulator type), with the cluster if any.",
+                      "Partial<ClusterInputAnswer>", tile_fields(), "  problem: GemmShape | null;");
+    // op tiles' search (core/api custom_json(TilesInputEcho)): the tile's other fields, and the lists instead.
+    out += "\n/** The search a tiles answer made: the tile's fields but the shape, the candidate lists, the limit. */\n"
+           "export interface TilesAnswerInput extends Omit<TileAnswerInput, 'm' | 'n' | 'k' | 'stages' | 'warps' | 'problem'> {\n"
+           "  ms: number[];\n  ns: number[];\n  ks: number[];\n  stages: number[] | 'auto';\n  warps: number[];\n"
+           "  limit: number | 'all';\n  clusters: Array<[number, number, number]>;\n  non_portable_cluster: boolean;\n}\n";
     return out;
 }
 

@@ -74,6 +74,13 @@ TEST_CASE("fields: a row added to the table is an input of the page's kernel car
 TEST_CASE("fields: a row added to the table is in the TypeScript declarations") {
     const std::string dts = smcalc::fields::typescript_declarations();
     CHECK(dts.find("  dummy_field?: number;") != std::string::npos);
+    // ... and in the answers' echo of the kernel ("input"), which the JSON writer fills from the same rows.
+    const auto at = dts.find("export interface KernelAnswerInput ");
+    REQUIRE(at != std::string::npos);
+    CHECK(dts.find("  dummy_field: number;", at) < dts.find("\n}\n", at));
+    const json a = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}, {"dummy_field", 9}});
+    REQUIRE_MESSAGE(!a.contains("error"), a.dump());
+    CHECK(a["input"]["dummy_field"] == 9);
 }
 
 // The answer side of the same promise: a member added to a result struct and to its list in

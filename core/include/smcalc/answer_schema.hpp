@@ -4,8 +4,10 @@
 //
 // A member an answer shows is listed here once, beside nothing else; a value that needs converting (0 written as
 // null, a compute capability as "9.0", a name list) is a computed member. The whole answers are lists too
-// (Of<Reply<R>> at the end: the result's list as a base, and what the request adds); what is still written by
-// hand at a writer (op tiles, compare) is declared by hand in web/smcalc.d.ts (docs/architecture.md).
+// (Of<Reply<R>> at the end: the result's list as a base, and what the request adds), and so are the compare
+// answers, the error answers and the envelope every answer has (AnswerCommon). The input echoes ("input",
+// "device") are written from the input field tables, and their declarations are generated from the same tables
+// (fields::typescript_declarations): web/smcalc.d.ts declares no answer type by hand (docs/architecture.md).
 // Units and ranges in the docs are the TypeScript comments; the C++ headers say how each figure is computed.
 #pragma once
 
@@ -79,6 +81,33 @@ struct EnumKey<CompilerTool> {
 };
 
 template <>
+struct EnumKey<ErrorId> {
+    static constexpr std::string_view ts = "ErrorId";
+    static constexpr std::array values = {
+#define SMCALC_X(name, str) ErrorId::name,
+        SMCALC_ERRORS(SMCALC_X)
+#undef SMCALC_X
+    };
+    // Written only by the JS layer (web/js/api.js), if the module itself failed (never expected).
+    static constexpr std::string_view extra = "'internal'";
+    static std::string_view key(ErrorId e) { return error_id_string(e); }
+};
+template <>
+struct EnumKey<amd::Vendor> {
+    static constexpr std::string_view ts = "VendorKey";
+    static constexpr std::array values = {amd::Vendor::Nvidia, amd::Vendor::Amd};
+    static std::string_view key(amd::Vendor v) { return v == amd::Vendor::Amd ? "amd" : "nvidia"; }
+};
+// What a compare compares: a kernel or a GEMM tile (the request's "kind").
+enum class CompareKind : uint8_t { Kernel, Tile };
+template <>
+struct EnumKey<CompareKind> {
+    static constexpr std::string_view ts = "CompareKind";
+    static constexpr std::array values = {CompareKind::Kernel, CompareKind::Tile};
+    static std::string_view key(CompareKind k) { return k == CompareKind::Tile ? "tile" : "kernel"; }
+};
+
+template <>
 struct EnumKey<DType> {
     static constexpr std::string_view ts = "ElementType";  // declared by the input fields' block (fields.cpp)
     static std::string_view key(DType d) { return dtype_key(d); }
@@ -107,7 +136,7 @@ struct TilesInputEcho {
 };
 template <>
 struct Custom<TilesInputEcho> {
-    static constexpr std::string_view ts = "Record<string, unknown>";
+    static constexpr std::string_view ts = "TilesAnswerInput";  // declared beside the tile's echo (fields.cpp)
 };
 // A kernel's inputs are written from their field table (smcalc/fields.hpp), every field given.
 template <>
@@ -140,7 +169,7 @@ struct Custom<ReadoutNumber> {
 // An AMD kernel's inputs, written from their field table (smcalc/fields.hpp), every field given.
 template <>
 struct Custom<amd::KernelInput> {
-    static constexpr std::string_view ts = "Required<Omit<AmdKernelInput, 'lds' | 'scratch'>> & { lds: number; scratch: number }";
+    static constexpr std::string_view ts = "AmdKernelAnswerInput";
 };
 
 // ----- what computed members share -----
@@ -1082,5 +1111,285 @@ struct Of<Reply<AmdParseAnswer>> {
         computed("notes", +[](const V& v) { return v.r.parsed.notes; }),
         computed("summary", +[](const V& v) { return v.r.parsed.summary; }));
 };
+
+// ===== errors and the envelope =====
+template <>
+struct Of<Error> {
+    static constexpr std::string_view name = "ApiError";
+    static constexpr std::string_view doc =
+        "What went wrong: the error's kind, the field it names (a request key or path such as \"device.warp_size\", "
+        "\"ms[1]\"; \"\" for the whole request) and a sentence saying the allowed values.";
+    static constexpr auto members = std::make_tuple(member("id", &Error::id), member("message", &Error::message),
+                                                    member("field", &Error::field));
+};
+
+// What handle() adds to every answer, an error's too: the request's "id", echoed unchanged, and the warnings. Id
+// holds the id: core/api's JSON value; the declarations use UnknownValue (TypeScript's unknown), same list.
+struct UnknownValue {};
+template <>
+struct Custom<UnknownValue> {
+    static constexpr std::string_view ts = "unknown";
+};
+template <class Id>
+struct Envelope {
+    Sometimes<Id> id;
+    Sometimes<std::vector<std::string>> warnings;
+};
+template <class Id>
+struct Of<Envelope<Id>> {
+    using V = Envelope<Id>;
+    static constexpr std::string_view name = "AnswerCommon";
+    static constexpr std::string_view doc =
+        "Keys of every successful answer. `error?: undefined` makes `a.error` the discriminant of Answer<T>.";
+    static constexpr auto members = std::make_tuple(
+        computed("error", +[](const V&) { return Sometimes<Undefined>{}; }, "error answers: ApiError"),
+        member("id", &V::id, "the request's id, echoed unchanged"),
+        member("warnings", &V::warnings, "inputs no compiled kernel has; figures compiler output lacks"));
+};
+
+// An error answer: the error and, for a tile refused with a cluster, the shapes that would fit.
+struct ErrorReply {
+    const Error& error;
+    const std::vector<TileFitOption>* fit_options = nullptr;
+};
+template <>
+struct Of<ErrorReply> {
+    using V = ErrorReply;
+    static constexpr std::string_view name = "ErrorAnswer";
+    static constexpr std::string_view doc =
+        "Every failure is an answer, never a thrown exception; the module keeps working after it. The `error` key "
+        "tells answers apart: `if (a.error) { ... a.error.field ... } else { ... a.blocks_per_sm ... }`. Its "
+        "warnings are the request's ignored inputs, read before it failed.";
+    static constexpr std::string_view extends = "Omit<AnswerCommon, 'error'>";
+    static constexpr auto members = std::make_tuple(
+        computed("error", +[](const V& v) -> const Error& { return v.error; }),
+        computed("fit_options", +[](const V& v) {
+            return v.fit_options && !v.fit_options->empty() ? Sometimes<std::vector<TileFitOption>>(*v.fit_options)
+                                                           : Sometimes<std::vector<TileFitOption>>();
+        }, "a tile refused with a cluster: the shapes that would fit"));
+};
+
+// ===== op compare =====
+// One GPU's column of a compare answer, whichever compare made it: NVIDIA kernels (Comparison), NVIDIA tiles
+// (TileComparison) or a compare across vendors (VendorComparison). Which members it has depends on the kind and
+// the vendor; an NVIDIA-only compare writes a refused column's figures as null, a compare across vendors
+// leaves them out (and says "vendor").
+struct CompareCell {
+    std::string_view name;
+    bool across = false;                     // a compare across vendors
+    const std::optional<Error>* error = nullptr;
+    const Device* device = nullptr;          // an NVIDIA column's device
+    const amd::GpuSpec* amd_gpu = nullptr;   // an AMD column's GPU
+    const CompareColumn* kernel = nullptr;   // an NVIDIA kernel column (its figures hold without an error)
+    const TileColumn* tile = nullptr;        // an NVIDIA tile column
+    const amd::OccupancyResult* amd_occ = nullptr;
+    const amd::TileResult* amd_tile = nullptr;
+};
+template <>
+struct Of<CompareCell> {
+    using V = CompareCell;
+    template <class T>
+    using Figure = Sometimes<std::optional<T>>;
+    // An NVIDIA kernel figure: present in an NVIDIA kernel column (across vendors: only without an error),
+    // null with an error.
+    template <class T, class G>
+    static Figure<T> kernel(const V& v, G get) {
+        if (!v.kernel || (v.across && *v.error)) return {};
+        return *v.error ? std::optional<T>() : std::optional<T>(get(*v.kernel));
+    }
+    // An NVIDIA tile figure: present in an NVIDIA tile column (across vendors: only with a result), null without
+    // a result.
+    template <class T, class G>
+    static Figure<T> tile(const V& v, G get) {
+        if (!v.tile || (v.across && !v.tile->result)) return {};
+        return v.tile->result ? std::optional<T>(get(*v.tile)) : std::optional<T>();
+    }
+    static const TileResult& tr(const TileColumn& c) { return *c.result; }
+    template <class T>
+    static Sometimes<T> amd_occ(const V& v, T (*get)(const amd::OccupancyResult&)) {
+        return v.amd_occ ? Sometimes<T>(get(*v.amd_occ)) : Sometimes<T>();
+    }
+    template <class T>
+    static Sometimes<T> amd_tile(const V& v, T (*get)(const amd::TileResult&)) {
+        return v.amd_tile ? Sometimes<T>(get(*v.amd_tile)) : Sometimes<T>();
+    }
+    using Limits = std::variant<Keyed<Resource, std::optional<int64_t>>, Keyed<amd::Limit, std::optional<int64_t>>>;
+    using Limiting = std::variant<std::vector<Resource>, std::vector<amd::Limit>>;
+    static Limits nv_limits(const OccupancyResult& r) {
+        Keyed<Resource, std::optional<int64_t>> k;
+        for (Resource res : kResources) k.items.push_back({res, r.limit(res)});
+        return k;
+    }
+    static Limits amd_limits(const amd::OccupancyResult& r) {
+        Keyed<amd::Limit, std::optional<int64_t>> k;
+        for (const amd::LimitCount& l : r.limits) k.items.push_back({l.limit, l.workgroups_per_cu});
+        return k;
+    }
+    static constexpr std::string_view name = "CompareColumn";
+    static constexpr std::string_view doc =
+        "One GPU's column of a compare answer. Which members are present depends on the kind and the vendor: "
+        "NVIDIA kernel columns carry the occupancy members, tile columns the tile members, AMD columns the AMD "
+        "ones; in a column with an `error` the NVIDIA figures are null (a compare across vendors leaves them out).";
+    static constexpr auto members = std::make_tuple(
+        computed("name", +[](const V& v) { return std::string(v.name); }),
+        computed("vendor", +[](const V& v) {
+            return v.across ? Sometimes<amd::Vendor>(v.amd_gpu ? amd::Vendor::Amd : amd::Vendor::Nvidia) : Sometimes<amd::Vendor>();
+        }, "only in a compare across vendors"),
+        computed("error", +[](const V& v) { return *v.error; }),
+        computed("cc", +[](const V& v) { return v.device ? Sometimes<std::string>(cc_text(v.device->cc)) : Sometimes<std::string>(); }, "NVIDIA"),
+        computed("sm_count", +[](const V& v) {
+            return v.device ? Figure<int64_t>(only_if(v.device->sm_count > 0, v.device->sm_count)) : Figure<int64_t>();
+        }, "null = unknown"),
+        computed("blocks_per_sm", +[](const V& v) { return kernel<int64_t>(v, [](const CompareColumn& c) { return c.result.blocks_per_sm; }); }, "NVIDIA kernel"),
+        computed("warps_per_sm", +[](const V& v) { return kernel<int64_t>(v, [](const CompareColumn& c) { return c.result.warps_per_sm; }); }),
+        computed("occupancy", +[](const V& v) {
+            if (v.amd_occ) return Figure<double>(v.amd_occ->occupancy);
+            if (v.tile) return tile<double>(v, [](const TileColumn& c) { return tr(c).occupancy; });
+            return kernel<double>(v, [](const CompareColumn& c) { return c.result.occupancy; });
+        }, "0..1"),
+        computed("limits", +[](const V& v) {
+            if (v.amd_occ) return Figure<Limits>(amd_limits(*v.amd_occ));
+            return kernel<Limits>(v, [](const CompareColumn& c) { return nv_limits(c.result); });
+        }, "blocks (AMD: workgroups) each resource allows; null = no limit"),
+        computed("limiting", +[](const V& v) {
+            if (v.amd_occ) return Figure<Limiting>(v.amd_occ->limiting);
+            if (v.tile && v.across) return Figure<Limiting>();
+            if (v.tile) return tile<Limiting>(v, [](const TileColumn& c) { return Limiting(tr(c).limiting); });
+            return kernel<Limiting>(v, [](const CompareColumn& c) {
+                return Limiting(std::vector<Resource>(c.result.limiting.begin(), c.result.limiting.end()));
+            });
+        }),
+        computed("gpu_resident_ctas", +[](const V& v) {
+            // As present as the column's figures; null where the SM count is unknown or with an error.
+            if (v.tile) return tile<int64_t>(v, [](const TileColumn& c) { return c.gpu_resident_ctas; });
+            return kernel<int64_t>(v, [](const CompareColumn& c) { return c.gpu_resident_ctas; });
+        }, "blocks_per_sm x sm_count (null: SM count unknown); tile: ctas_per_sm x sm_count"),
+        computed("gpu_resident_warps", +[](const V& v) {
+            return v.kernel && !v.across ? Figure<int64_t>(v.kernel->gpu_resident_warps) : Figure<int64_t>();
+        }, "warps_per_sm x sm_count (null: SM count unknown)"),
+        computed("fits", +[](const V& v) {
+            if (v.amd_tile) return Figure<bool>(v.amd_tile->fits);
+            return tile<bool>(v, [](const TileColumn& c) { return tr(c).fits; });
+        }, "tile"),
+        computed("ctas_per_sm", +[](const V& v) { return tile<int64_t>(v, [](const TileColumn& c) { return tr(c).ctas_per_sm; }); }, "NVIDIA tile"),
+        computed("instruction", +[](const V& v) { return tile<std::string>(v, [](const TileColumn& c) { return tr(c).instruction; }); }),
+        computed("acc_regs_per_thread", +[](const V& v) { return tile<int64_t>(v, [](const TileColumn& c) { return tr(c).acc_regs_per_thread; }); }),
+        computed("regs_per_thread_est", +[](const V& v) { return tile<int64_t>(v, [](const TileColumn& c) { return tr(c).regs_per_thread_est; }); }),
+        computed("spills", +[](const V& v) {
+            return v.across ? Figure<bool>() : tile<bool>(v, [](const TileColumn& c) { return tr(c).spills; });
+        }),
+        computed("smem_per_cta", +[](const V& v) { return tile<int64_t>(v, [](const TileColumn& c) { return tr(c).smem_per_cta; }); }, "bytes"),
+        computed("smem_limit", +[](const V& v) { return tile<int64_t>(v, [](const TileColumn& c) { return tr(c).smem_limit; }); }, "bytes"),
+        computed("gfx", +[](const V& v) { return v.amd_gpu ? Sometimes<std::string>(std::string(v.amd_gpu->gfx)) : Sometimes<std::string>(); }, "AMD"),
+        computed("cu_count", +[](const V& v) { return v.amd_gpu ? Sometimes<int64_t>(v.amd_gpu->cu_count) : Sometimes<int64_t>(); }),
+        computed("workgroups_per_cu", +[](const V& v) {
+            if (v.amd_tile) return Sometimes<int64_t>(v.amd_tile->workgroups_per_cu);
+            return amd_occ(v, +[](const amd::OccupancyResult& r) { return r.workgroups_per_cu; });
+        }),
+        computed("waves_per_cu", +[](const V& v) { return amd_occ(v, +[](const amd::OccupancyResult& r) { return r.waves_per_cu; }); }),
+        computed("waves_per_simd", +[](const V& v) {
+            if (v.amd_tile) return Sometimes<double>(v.amd_tile->waves_per_simd);
+            return amd_occ(v, +[](const amd::OccupancyResult& r) { return r.waves_per_simd; });
+        }),
+        computed("compiler_waves_per_simd", +[](const V& v) {
+            return amd_occ(v, +[](const amd::OccupancyResult& r) { return r.compiler_waves_per_simd; });
+        }),
+        computed("gpu_resident_workgroups", +[](const V& v) {
+            if (v.amd_occ) return Figure<int64_t>(v.amd_occ->workgroups_per_cu * v.amd_gpu->cu_count);
+            if (v.amd_tile)
+                return Figure<int64_t>(only_if(v.amd_tile->cu_count.has_value(),
+                                               v.amd_tile->workgroups_per_cu * v.amd_tile->cu_count.value_or(0)));
+            return Figure<int64_t>();
+        }, "AMD: workgroups_per_cu x cu_count"),
+        computed("acc_regs_per_lane", +[](const V& v) { return amd_tile(v, +[](const amd::TileResult& r) { return r.acc_regs_per_lane; }); }, "AMD tile"),
+        computed("vgprs", +[](const V& v) { return amd_tile(v, +[](const amd::TileResult& r) { return r.vgprs; }); }),
+        computed("agprs", +[](const V& v) { return amd_tile(v, +[](const amd::TileResult& r) { return r.agprs; }); }),
+        computed("lds_per_workgroup", +[](const V& v) { return amd_tile(v, +[](const amd::TileResult& r) { return r.lds_per_workgroup; }); }, "bytes"),
+        computed("lds_limit", +[](const V& v) { return amd_tile(v, +[](const amd::TileResult& r) { return r.lds_limit; }); }, "bytes"));
+};
+
+// The tile of a compare across vendors: the NVIDIA tile's shape and types, and the AMD tile's waves.
+struct CompareTileInput {
+    const TileInput& nv;
+    const amd::TileInput& amd;
+};
+template <>
+struct Of<CompareTileInput> {
+    using V = CompareTileInput;
+    static constexpr std::string_view name = "CompareTileInput";
+    static constexpr std::string_view doc = "The tile a compare across vendors used (NVIDIA's shape and types, AMD's waves).";
+    static constexpr std::string_view extends = "Partial<ClusterInputAnswer>";
+    static constexpr auto members = std::make_tuple(
+        computed("m", +[](const V& v) { return v.nv.m; }), computed("n", +[](const V& v) { return v.nv.n; }),
+        computed("k", +[](const V& v) { return v.nv.k; }), computed("stages", +[](const V& v) { return v.nv.stages; }),
+        computed("warps", +[](const V& v) { return v.nv.warps; }), computed("waves", +[](const V& v) { return v.amd.waves; }),
+        computed("a", +[](const V& v) { return v.nv.a; }), computed("b", +[](const V& v) { return v.nv.b; }),
+        computed("acc", +[](const V& v) { return v.nv.acc; }));
+};
+
+// A compare answer, whichever compare made it (the writer builds it: compare_view below).
+struct CompareView {
+    const Request& req;
+    CompareKind kind = CompareKind::Kernel;
+    std::variant<KernelInput, TileInput, CompareTileInput> input;
+    const std::vector<CompareRow>& rows;
+    std::vector<CompareCell> columns;
+    const VendorComparison* across = nullptr;  // a compare across vendors
+};
+template <>
+struct Of<CompareView> {
+    using V = CompareView;
+    static constexpr std::string_view name = "CompareAnswer";
+    static constexpr std::string_view doc = "op compare: one kernel or one tile on 1 to 4 GPUs, side by side.";
+    static constexpr std::string_view extends = "AnswerCommon";
+    static constexpr auto members = std::make_tuple(
+        member("kind", &V::kind), computed("gpus", +[](const V& v) { return v.req.gpus; }),
+        member("input", &V::input, "the kernel or the tile as read"),
+        computed("amd_input", +[](const V& v) {
+            using A = Sometimes<std::optional<amd::KernelInput>>;
+            if (!v.across) return A();
+            return v.across->tile ? A(std::optional<amd::KernelInput>()) : A(v.across->amd_kernel);
+        }, "compare across vendors: the AMD kernel fields; null for a tile"),
+        member("columns", &V::columns), computed("rows", +[](const V& v) -> const std::vector<CompareRow>& { return v.rows; }),
+        computed("notes", +[](const V& v) {
+            return v.across ? Sometimes<std::vector<std::string>>(v.across->notes) : Sometimes<std::vector<std::string>>();
+        }, "compare across vendors: which fields each vendor read"));
+};
+
+// The compare answers' views: NVIDIA kernels, NVIDIA tiles, across vendors. (The input is built in place: clang
+// 14 with libstdc++ 12 crashes instantiating std::variant's converting constructor for these aggregates.)
+using CompareInput = decltype(CompareView::input);
+inline CompareView compare_view(const Request& req, const Comparison& c) {
+    CompareView v{req, CompareKind::Kernel, CompareInput(std::in_place_type<KernelInput>, c.kernel), c.rows, {}};
+    for (const CompareColumn& col : c.columns)
+        v.columns.push_back({.name = col.name, .error = &col.error, .device = &col.device, .kernel = &col});
+    return v;
+}
+inline CompareView compare_view(const Request& req, const TileComparison& c) {
+    CompareView v{req, CompareKind::Tile, CompareInput(std::in_place_type<TileInput>, req.tile), c.rows, {}};
+    for (const TileColumn& col : c.columns)
+        v.columns.push_back({.name = col.name, .error = &col.error, .device = &col.gpu->device, .tile = &col});
+    return v;
+}
+inline CompareView compare_view(const Request& req, const VendorComparison& c) {
+    CompareView v{req, c.tile ? CompareKind::Tile : CompareKind::Kernel,
+                  c.tile ? CompareInput(std::in_place_type<CompareTileInput>, CompareTileInput{c.tile_input, c.amd_tile_input})
+                         : CompareInput(std::in_place_type<KernelInput>, c.kernel),
+                  c.rows, {}, &c};
+    for (const VendorColumn& col : c.columns) {
+        CompareCell cell{.name = col.name, .across = true, .error = &col.error};
+        if (col.amd_gpu) {
+            cell.amd_gpu = col.amd_gpu;
+            cell.amd_occ = col.amd_occ ? &*col.amd_occ : nullptr;
+            cell.amd_tile = col.amd_tile ? &*col.amd_tile : nullptr;
+        } else {
+            cell.device = &(*find_gpu(col.name))->device;
+            cell.kernel = col.nvidia ? &*col.nvidia : nullptr;
+            cell.tile = col.nvidia_tile ? &*col.nvidia_tile : nullptr;
+        }
+        v.columns.push_back(cell);
+    }
+    return v;
+}
 
 }  // namespace smcalc::schema

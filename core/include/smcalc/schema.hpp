@@ -18,6 +18,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace smcalc::schema {
@@ -160,6 +161,10 @@ struct is_literal : std::false_type {};
 template <Text T>
 struct is_literal<Literal<T>> : std::true_type {};
 template <class T>
+struct is_variant : std::false_type {};
+template <class... Ts>
+struct is_variant<std::variant<Ts...>> : std::true_type {};
+template <class T>
 struct is_keyed : std::false_type {};
 template <class E, class V>
 struct is_keyed<Keyed<E, V>> : std::true_type {};
@@ -179,6 +184,13 @@ std::string ts_type() {
         return "undefined";
     } else if constexpr (is_literal<T>::value) {
         return "'" + std::string(T::text) + "'";
+    } else if constexpr (is_variant<T>::value) {
+        // One of several types (a compare column's limits: NVIDIA's resources or AMD's): A | B.
+        return []<class... Ts>(std::variant<Ts...>*) {
+            std::string s;
+            ((s += (s.empty() ? "" : " | ") + ts_type<Ts>()), ...);
+            return s;
+        }(static_cast<T*>(nullptr));
     } else if constexpr (is_keyed<T>::value) {
         using P = typename decltype(T::items)::value_type;
         return "Record<" + ts_type<typename P::first_type>() + ", " + ts_type<typename P::second_type>() + ">";
@@ -203,7 +215,12 @@ std::string ts_type() {
     }
 }
 
-// `export type <ts> = 'a' | 'b';` for the enum E: the keys of its values.
+// `export type <ts> = 'a' | 'b';` for the enum E: the keys of its values, and EnumKey<E>::extra where it has
+// one (a key that another layer writes: the JS API's 'internal' error).
+template <class E, class = void>
+struct has_extra : std::false_type {};
+template <class E>
+struct has_extra<E, std::void_t<decltype(EnumKey<E>::extra)>> : std::true_type {};
 template <class E>
 std::string ts_enum() {
     std::string s = "export type " + std::string(EnumKey<E>::ts) + " =";
@@ -212,6 +229,7 @@ std::string ts_enum() {
         s += sep + std::string(EnumKey<E>::key(e)) + "'";
         sep = " | '";
     }
+    if constexpr (has_extra<E>::value) s += " | " + std::string(EnumKey<E>::extra);
     return s + ";\n";
 }
 
