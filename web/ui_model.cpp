@@ -214,8 +214,9 @@ std::vector<std::string> changed_fields(std::span<const fields::Field<T>> table,
 
 }  // namespace
 
-const Words nvidia_words{"SM", "CTA", "CTAs", ""};
-const Words amd_words{"CU", "workgroup", "workgroups", ". Rules from LLVM's AMDGPU target: docs/amd.md."};
+const Words nvidia_words{"SM", "CTA", "CTAs", "", {"CTA per SM", "CTAs per SM"}};
+const Words amd_words{"CU", "workgroup", "workgroups", ". Rules from LLVM's AMDGPU target: docs/amd.md.",
+                      {"workgroup per CU", "workgroups per CU"}};
 
 namespace {
 

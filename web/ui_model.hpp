@@ -90,6 +90,7 @@ struct Words {
     const char* block;   // "CTA" / "workgroup", and its plural
     const char* blocks;
     const char* rules;   // after the device figures' sources: where the rules come from ("" on NVIDIA)
+    const char* per[2];  // the headline's caption: "CTA per SM", "CTAs per SM"
 };
 // The headline of a kernel's occupancy (or a fitting tile's), either vendor: blocks per SM / CU, the occupancy, the
 // warps per SM (NVIDIA) or waves per SIMD (AMD) against their slots, what limits it and one line under it.
@@ -118,7 +119,7 @@ std::optional<Headline> headline(const Model& m);  // none: an error, or a tile 
 // and per-block budgets and the product's note. No title: nothing to show (an invalid custom device).
 struct DeviceLines {
     std::string title, per_sm, per_block;  // per_block: NVIDIA only
-    std::string_view note;                 // the product's note (AMD)
+    std::string note;                      // the product's note (AMD)
 };
 DeviceLines device_lines(const Model& m);
 

@@ -423,35 +423,35 @@ namespace {
 // The page's additions to a kernel table's rows (see kernel_input_row); nullptr: the table's own.
 struct Look {
     const char *key = nullptr, *label = nullptr, *compact = nullptr, *tooltip = nullptr, *id = nullptr,
-               *what = nullptr, *hint = nullptr, *format = nullptr;
+               *hint = nullptr, *format = nullptr;
     int step = 8, fast = 32;
     bool above_block_smem = false;
 };
 constexpr Look kNvidiaLooks[] = {
     {"threads", "Threads per block", "Threads", "blockDim.x * blockDim.y * blockDim.z", "##threads", nullptr, nullptr,
-     nullptr, 32, 128},
+     32, 128},
     {"regs", "Registers per thread", "Registers", "From ptxas -v or cuobjdump --dump-resource-usage (\"Used N registers\").",
-     "##regs", nullptr, nullptr, nullptr, 1, 8},
+     "##regs", nullptr, nullptr, 1, 8},
     {"smem_static", "Static shared mem", "Static smem",
-     "__shared__ arrays: bytes, e.g. 24576, 24KB or 24 KiB (1 KB = 1024 B).", "##ss", "static shared memory", "e.g. 24KB"},
+     "__shared__ arrays: bytes, e.g. 24576, 24KB or 24 KiB (1 KB = 1024 B).", "##ss", "e.g. 24KB"},
     {"smem_dynamic", "Dynamic shared mem", "Dynamic smem", "The third <<<grid, block, bytes>>> launch argument.", "##ds",
-     "dynamic shared memory", "e.g. 0"},
+     "e.g. 0"},
     {"optin", "Opt-in", "Opt-in",
      "cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes): lets a block use more than 48 KiB, "
      "up to the device's opt-in limit.",
-     "##optin", nullptr, nullptr, nullptr, 8, 32, true},
+     "##optin", nullptr, nullptr, 8, 32, true},
     {"smem_dynamic_max", "Max dynamic", "Max dynamic",
      "cudaFuncAttributeMaxDynamicSharedMemorySize in bytes. Empty: CUDA's default (the per-block limit minus static "
      "shared memory).",
-     "##dm", "max dynamic shared memory", "default"},
+     "##dm", "default"},
     {"carveout", "Carveout", "Carveout",
      "cudaFuncAttributePreferredSharedMemoryCarveout: percent of the L1/shared pool to prefer as shared memory. The "
      "driver rounds up to a supported size. Ctrl+click to type.",
-     "##co", nullptr, nullptr, "%d %%"},
+     "##co", nullptr, "%d %%"},
     {"barriers", "Barriers", "Barriers",
      "Block barriers the kernel uses (cudaFuncAttributes reports 1). From CC 9.0 NVIDIA's rules limit blocks per SM by "
      "barriers too.",
-     "##bar", nullptr, nullptr, nullptr, 1, 4},
+     "##bar", nullptr, nullptr, 1, 4},
 };
 constexpr Look kAmdLooks[] = {
     {.key = "threads", .id = "##t", .step = 64, .fast = 256},
@@ -476,7 +476,7 @@ InputRow make_row(const TableRow& f, std::span<const Look> looks) {
         if (f.key == x.key) l = x;
     const char* label = l.label ? l.label : f.label.data();
     return {f.hash.data(), label, l.compact ? l.compact : label, l.tooltip ? l.tooltip : f.help.data(),
-            l.what ? l.what : f.label.data(), l.hint ? l.hint : "e.g. 16KiB", l.format ? l.format : "%d", l.id,
+            f.label.data(), l.hint ? l.hint : "e.g. 16KiB", l.format ? l.format : "%d", l.id,
             f.codec == fields::Codec::Bytes  ? Widget::Bytes
             : f.codec == fields::Codec::Bool ? Widget::Check
             : f.has_default                  ? Widget::Slider

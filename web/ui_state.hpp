@@ -136,7 +136,7 @@ std::string fields_json();
 // other edit (tests/fields-dummy). The widget follows the row's codec: bytes, on/off, a number with a default
 // (-1, a slider from "Default" up) or a plain number. What the page adds to the table's row (ui_state.cpp
 // kLooks): a short label for the narrow layout, the tooltip, the widget's id (the browser tests find widgets by
-// it), the name in a byte field's error, its placeholder and the +/- steps. A row with no look is drawn from the
+// it), a byte field's placeholder and the +/- steps (a byte field's error names the table's label). A row with no look is drawn from the
 // table alone: its label and help, id "##" + its hash key.
 enum class Widget { Number, Bytes, Check, Slider };
 struct InputRow {

@@ -731,8 +731,8 @@ void view_device_summary(App& a) {
     if (d.title.empty()) return;
     ImGui::Spacing();
     ImGui::TextUnformatted(d.title.c_str());
-    for (std::string_view l : {std::string_view(d.per_sm), std::string_view(d.per_block), d.note})
-        if (!l.empty()) text_wrapped(std::string(l), &a.pal.text_dim);
+    for (const std::string* l : {&d.per_sm, &d.per_block, &d.note})
+        if (!l->empty()) text_wrapped(*l, &a.pal.text_dim);
 }
 
 namespace {
@@ -1029,8 +1029,7 @@ void view_headline(App& a, bool compact) {
     const Words* words = answer_view(m).words;
     const float col = compact ? 0.0f : 24.0f;
     const ImVec4* zero = h.blocks == 0 ? &a.pal.text_error : nullptr;
-    const std::string per = std::string(h.blocks == 1 ? words->block : words->blocks) + " per " + words->sm;
-    big_number(a, std::to_string(h.blocks), per.c_str(), zero);
+    big_number(a, std::to_string(h.blocks), words->per[h.blocks == 1 ? 0 : 1], zero);
     ImGui::SameLine(0, col + 16);
     big_number(a, format_percent(h.occupancy), "occupancy", zero);
     ImGui::SameLine(0, col + 16);

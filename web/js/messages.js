@@ -36,7 +36,16 @@
     if (d) return d;
     d = document.createElement('dialog');
     d.id = id;
+    d.className = 'smcalc-dialog';
     d.style.cssText = 'max-width:' + width + ';color-scheme:dark light;background:Canvas;color:CanvasText;font:14px sans-serif';
+    // The dialogs' paragraphs and full-width text fields, styled once here rather than in each dialog's HTML.
+    if (!document.getElementById('smcalc-dialog-css')) {
+      var css = document.createElement('style');
+      css.id = 'smcalc-dialog-css';
+      css.textContent = '.smcalc-dialog p{margin:6px 0}.smcalc-dialog textarea,.smcalc-dialog input[name=base]' +
+        '{width:100%;box-sizing:border-box}.smcalc-dialog textarea{font:12px monospace}';
+      document.head.appendChild(css);
+    }
     d.innerHTML = html;
     own_keys(d);
     document.body.appendChild(d);
@@ -91,17 +100,15 @@
   window.smcalc.embed_dialog = function (hash) {
     var d = page_dialog('smcalc-embed', '42em', form('Embed code for a course page',
         '<label>Where the calculator is on your site (the folder of index.html and embed.js from dist/):<br>' +
-        '<input name="base" spellcheck="false" placeholder="https://course.example/smcalc/" style="width:100%;box-sizing:border-box"></label>' +
-        '<p id="smcalc-embed-note" style="margin:6px 0"></p>' +
-        '<p style="margin:6px 0"><label><input type="radio" name="kind" value="element" checked> &lt;sm-calc&gt;: sizes ' +
+        '<input name="base" spellcheck="false" placeholder="https://course.example/smcalc/"></label>' +
+        '<p id="smcalc-embed-note"></p><p><label><input type="radio" name="kind" value="element" checked> &lt;sm-calc&gt;: sizes ' +
         'itself to the calculator (your page loads embed.js)</label><br><label><input type="radio" name="kind" ' +
         'value="iframe"> &lt;iframe&gt;: for sites that allow no scripts (a learning platform); 480 px high</label></p>' +
-        '<p style="margin:6px 0"><label>For <select name="use"><option value="">readers to explore (they change anything)' +
+        '<p><label>For <select name="use"><option value="">readers to explore (they change anything)' +
         '</option><option value="quiz">a quiz (the reader predicts first; inputs locked)</option><option value="lock">a ' +
         'worked example (inputs locked)</option><option value="compare">a comparison (these inputs on the GPUs of ' +
         'this page\'s Compare view)</option></select></label></p>' +
-        '<textarea name="code" rows="4" readonly style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
-        '<p style="margin:6px 0">For a page that talks to the calculator (sets inputs, reads answers), see ' +
+        '<textarea name="code" rows="4" readonly></textarea><p>For a page that talks to the calculator (sets inputs, reads answers), see ' +
         'docs/embedding.md.</p><button type="button" name="copy">Copy</button> <button>Close</button> ' +
         '<span id="smcalc-embed-status" role="status"></span>'));
     var f = d.querySelector('form'), note = d.querySelector('#smcalc-embed-note'), status = d.querySelector('#smcalc-embed-status');
@@ -163,11 +170,10 @@
   }
   window.smcalc.report_dialog = function (hash) {
     var d = page_dialog('smcalc-report', '46em', form('Paste a device report',
-        '<p style="margin:6px 0">What your machine printed: deviceQuery, nvidia-smi -q or rocminfo, a cudaDeviceProp ' +
-        'JSON dump or print(torch.cuda.get_device_properties(0)).</p>' +
-        '<textarea name="text" rows="12" spellcheck="false" style="width:100%;box-sizing:border-box;font:12px monospace"></textarea>' +
-        '<p id="smcalc-report-note" role="status" style="margin:6px 0;white-space:pre-wrap"></p>' +
-        '<button type="button" name="use">Use this device</button> <button>Close</button>'));
+        '<p>What your machine printed: deviceQuery, nvidia-smi -q or rocminfo, a cudaDeviceProp JSON dump or ' +
+        'print(torch.cuda.get_device_properties(0)).</p><textarea name="text" rows="12" spellcheck="false"></textarea>' +
+        '<p id="smcalc-report-note" role="status" style="white-space:pre-wrap"></p><button type="button" name="use">Use ' +
+        'this device</button> <button>Close</button>'));
     var f = d.querySelector('form'), note = d.querySelector('#smcalc-report-note');
     note.textContent = '';
     f.use.onclick = function () {
