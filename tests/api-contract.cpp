@@ -2,7 +2,7 @@
 // request per op and variant (NVIDIA and AMD, clusters, compiler output, a custom device, compare across
 // vendors, an error), each answered by smcalc::api::handle; every member path of each answer ("columns[].
 // gpu_resident_warps": [] stands for every element of an array) must equal the list recorded for it in
-// tests/data/contract/answers.tsv (core/api/smcalc_api.hpp "ANSWERS" documents them). A misspelt, lost or new
+// tests/data/contract/answers.tsv (smcalc/answer_schema.hpp declares them; docs/api.md says what they mean). A misspelt, lost or new
 // member fails here and says which. After an intended change, rerun with SMCALC_CONTRACT_UPDATE=1 (rewrites
 // answers.tsv) and review the diff; a removed or renamed member breaks scripts and the JS API's users.
 #include <doctest/doctest.h>
