@@ -45,6 +45,15 @@ void put_cluster(json& j, const Inputs& in) {
     }
 }
 
+// The tile as the AMD MFMA model reads it: the tile table's rows but those only NVIDIA's model reads
+// (Field::nvidia_only, the rule the API's vendor check applies), "waves" for the warps count.
+void put_amd_tile(json& j, const TileInput& t, int64_t waves) {
+    put_fields(j, fields::tile_fields(), t, false);
+    for (const auto& f : fields::tile_fields())
+        if (f.nvidia_only) j.erase(std::string(f.key));
+    j["waves"] = waves;
+}
+
 // compare: the GPUs of the page's Compare view, the kernel or the tile (as each column's vendor reads it).
 json compare_request(const Inputs& in, bool tile, json j) {
     j["kind"] = tile ? "tile" : "kernel";
@@ -59,13 +68,10 @@ json compare_request(const Inputs& in, bool tile, json j) {
     if (tile) {
         TileInput t = in.tile_input();
         t.cluster.reset();
-        put_fields(j, fields::tile_fields(), t, false);
-        if (!nv) {  // AMD columns alone read no NVIDIA-only tile field
-            for (const char* k : {"warps", "mma", "epilogue", "out", "epilogue_bytes", "epilogue_reuses_mainloop",
-                                  "overhead_regs", "subbyte_smem", "acc_buffers"})
-                j.erase(k);
-            j["waves"] = in.tile.warps;
-        }
+        if (nv)
+            put_fields(j, fields::tile_fields(), t, false);
+        else  // AMD columns alone: the warps count as waves, as the API's compare reads it
+            put_amd_tile(j, t, in.tile.warps);
         put_problem(j, t.problem);
     } else {
         if (nv) put_fields(j, fields::kernel_fields(), in.kernel, true);
@@ -83,11 +89,7 @@ json amd_request(const Inputs& in, const amd::GpuSpec& g, bool tile, json j) {
         return j;
     }
     const TileInput t = in.tile_input();
-    for (const char* k : {"m", "n", "k", "stages"}) j[k] = fields::find(fields::tile_fields(), k)->get(t);
-    j["a"] = std::string(dtype_key(t.a));
-    j["b"] = std::string(dtype_key(t.b));
-    j["acc"] = std::string(dtype_key(t.acc));
-    j["waves"] = in.amd_tile_input().waves;
+    put_amd_tile(j, t, in.amd_tile_input().waves);
     put_problem(j, t.problem);
     return j;
 }

@@ -219,13 +219,13 @@ const Field<TileInput> kTile[] = {
      .set = set<&TileInput::acc_buffers>, .help = "accumulator copies in tensor memory (default 1)"},
     // Issue 30: CUTLASS's kernels as they are built (docs/tile-model.md "Schedules").
     {.key = "schedule", .hash = "sch", .flag = "--schedule", .label = "Schedule", .unit = "", .codec = Codec::Word,
-     .get = get<&TileInput::schedule>, .set = set<&TileInput::schedule>,
+     .nvidia_only = true, .get = get<&TileInput::schedule>, .set = set<&TileInput::schedule>,
      .help = "CUTLASS kernel schedule: none (warps per CTA, default), cooperative, pingpong (Hopper), sm100_1sm, "
              "sm100_2sm (Blackwell), sm80_multistage (CUTLASS 2.x, CC 8.0+, warps per CTA as given): its threads, roles, "
              "register budgets and epilogue",
      .vocab = &kScheduleVocab, .flag_type = "SCHEDULE"},
     {.key = "stages_auto", .hash = "sa", .flag = "--stages-auto", .label = "Stages auto", .unit = "",
-     .codec = Codec::Bool, .lo = 0, .hi = 1, .get = get<&TileInput::stages_auto>, .set = set<&TileInput::stages_auto>,
+     .codec = Codec::Bool, .nvidia_only = true, .lo = 0, .hi = 1, .get = get<&TileInput::stages_auto>, .set = set<&TileInput::stages_auto>,
      .help = "CUTLASS's StageCountAutoCarveout instead of --stages (also --stages auto)"},
 };
 
