@@ -240,7 +240,7 @@ TEST_CASE("page vs API with the sm80_multistage schedule: the page's model read 
     CHECK(n.refused > 30);
 }
 
-TEST_CASE("page vs API: the headline the page draws (answer_view) says the API's numbers, either vendor") {
+TEST_CASE("page vs API: the headline the page draws (web::headline) says the API's numbers, either vendor") {
     // The Result card's three figures and its limiter line (web/ui_views.cpp view_headline) come from
     // web::headline(model). Over 1,000 drawn page states, kernel or tile: where the API answers with
     // an occupancy (a kernel, or a tile that fits), the headline has its blocks per SM/CU, occupancy, warps or waves
