@@ -148,7 +148,6 @@ int main() {
     std::string hash;
     if (!platform::Init(&host, &hash)) return 1;
     platform::MarkStartup("webgl-context");
-    host.dark ? ImGui::StyleColorsDark() : ImGui::StyleColorsLight();
     rasterise_fonts(host.device_pixel_ratio);
     {
         // The atlas is built here rather than inside renderer::Init, only so that its time has its own mark.

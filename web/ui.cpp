@@ -147,7 +147,25 @@ const StyleShade style_shades[] = {
     {ImGuiCol_TextSelectedBg,       {0x4c9aff, 0.35f, 0x1f6feb, 0.25f}},
     {ImGuiCol_NavHighlight,         {0x4c9aff, 1.0f, 0x1f6feb, 1.0f}},
     {ImGuiCol_ModalWindowDimBg,     {0x000000, 0.5f, 0x000000, 0.3f}},
+    // The roles the page does not draw with (no menu bar, resize grip, ImGui plot, drag and drop or Ctrl+Tab
+    // window list), at Dear ImGui 1.86's StyleColorsDark / StyleColorsLight values (0..1 x 255, rounded): every
+    // role is themed here, in both schemes (a theme change at run time changes them all), and the page does not
+    // link ImGui's StyleColorsLight (~350 B of page weight).
+    {ImGuiCol_MenuBarBg,            {0x242424, 1.0f, 0xdbdbdb, 1.0f}},
+    {ImGuiCol_SeparatorHovered,     {0x1a66bf, 0.78f, 0x2470cc, 0.78f}},
+    {ImGuiCol_SeparatorActive,      {0x1a66bf, 1.0f, 0x2470cc, 1.0f}},
+    {ImGuiCol_ResizeGrip,           {0x4296fa, 0.20f, 0x595959, 0.17f}},
+    {ImGuiCol_ResizeGripHovered,    {0x4296fa, 0.67f, 0x4296fa, 0.67f}},
+    {ImGuiCol_ResizeGripActive,     {0x4296fa, 0.95f, 0x4296fa, 0.95f}},
+    {ImGuiCol_PlotLines,            {0x9c9c9c, 1.0f, 0x636363, 1.0f}},
+    {ImGuiCol_PlotLinesHovered,     {0xff6e59, 1.0f, 0xff6e59, 1.0f}},
+    {ImGuiCol_PlotHistogram,        {0xe6b300, 1.0f, 0xe6b300, 1.0f}},
+    {ImGuiCol_PlotHistogramHovered, {0xff9900, 1.0f, 0xff7300, 1.0f}},
+    {ImGuiCol_DragDropTarget,       {0xffff00, 0.90f, 0x4296fa, 0.95f}},
+    {ImGuiCol_NavWindowingHighlight,{0xffffff, 0.70f, 0xb3b3b3, 0.70f}},
+    {ImGuiCol_NavWindowingDimBg,    {0xcccccc, 0.20f, 0x333333, 0.20f}},
 };
+static_assert(sizeof(style_shades) / sizeof(style_shades[0]) == ImGuiCol_COUNT, "every ImGui colour role has a row");
 
 // The page's own colours (Palette in ui_app.hpp): each is either a draw-list colour (ImU32: bars, plots) or a
 // text or fill colour (ImVec4), so a row names one of the two members.
