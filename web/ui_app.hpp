@@ -260,9 +260,6 @@ void budget_bars(const std::vector<Budget>& budgets);
 void tile_row_bars(const std::vector<TileRow>& rows);
 void big_number(App& a, const std::string& value, const char* caption, const ImVec4* colour);  // headline figure
 
-// [AMD] ui_amd.cpp: the views on an AMD Instinct GPU (Model::amd_gpu); the NVIDIA views call these instead.
-void view_amd_next(App& a);
-
 // [Clusters] ui_cluster.cpp
 void view_cluster_headline(App& a, const OccupancyResult& r, bool compact);  // the Result card, cluster on
 void view_clusters(App& a);  // resident clusters GPU-wide: labelled figures, per-GPC picture, arithmetic

@@ -16,6 +16,7 @@
 
 #include "imgui.h"
 #include "smcalc/amd_parse.hpp"
+#include "smcalc/fields.hpp"
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
 #include "ui_json.hpp"
@@ -116,64 +117,94 @@ void ensure_launch_bounds(App& a) {
         a.next.lb_error = r.error;
 }
 
-// Suggestions the user can apply: in the kernel view the kernel inputs become the suggestion's input; in the
-// tile view the tile's launch with the change opens in the kernel view.
-void apply_suggestion(App& a, const Suggestion& s) {
-    a.in.kernel = s.input;
-    a.in.mode = Mode::Kernel;
+// The Next step card's rows, either vendor (issue 26): NVIDIA's from next_step() (each input's smallest change
+// that gives one more CTA, then the next occupancy level, each checked by the solver), AMD's from
+// amd::next_steps() (each resource's smallest change that fits one more workgroup, with how to ask the compiler).
+// One set of rows draws both; the words differ through the model's vocabulary (CTA / workgroup).
+struct StepRow {
+    const char* label = nullptr;          // "Next occupancy level", or none
+    bool possible = false;                // false: `text` says why this input does not help
+    bool same = false;                    // the same change as a row above
+    const std::string* text = nullptr;
+    const std::string* hint = nullptr;    // AMD: how to ask the compiler for it
+    const Suggestion* nvidia = nullptr;   // Apply: the suggestion's kernel input, or
+    const amd::NextStep* amd = nullptr;   // the AMD field and its value
+};
+
+std::vector<StepRow> step_rows(const App& a) {
+    std::vector<StepRow> rows;
+    if (a.model.amd_gpu) {
+        for (const amd::NextStep& s : a.model.amd_steps) rows.push_back({nullptr, true, false, &s.text, &s.hint, nullptr, &s});
+        return rows;
+    }
+    const NextStep& ns = *a.next.step;
+    const Suggestion* singles[] = {&ns.regs, &ns.smem, &ns.threads_block, &ns.threads_warps, &ns.barriers};
+    bool same = false;
+    for (const Suggestion* s : singles) {
+        rows.push_back({nullptr, s->possible, false, &s->text, nullptr, s, nullptr});
+        same |= s->possible && s->text == ns.next_level.text;
+    }
+    rows.push_back({"Next occupancy level", ns.next_level.possible, same, &ns.next_level.text, nullptr, &ns.next_level, nullptr});
+    return rows;
 }
 
-void suggestion_row(App& a, const Suggestion& s, const char* label, bool same_as_above = false) {
+// Apply: in the kernel view the kernel inputs become the suggestion's; in the tile view (NVIDIA) the tile's launch
+// with the change opens in the kernel view.
+void apply_step(App& a, const StepRow& r) {
+    if (r.nvidia) {
+        a.in.kernel = r.nvidia->input;
+        a.in.mode = Mode::Kernel;
+    } else if (r.amd->field == "threads") {
+        a.in.kernel.threads = r.amd->to;
+    } else if (const auto* f = fields::find(fields::amd_kernel_fields(), r.amd->field)) {
+        f->set(a.in.amd, r.amd->to);
+    }
+}
+
+void step_row(App& a, const StepRow& r, const std::string& id) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    if (label) {
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "%s", label);
-    }
-    if (same_as_above)
+    if (r.label) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "%s", r.label);
+    if (r.same)
         wrapped_dim("The same change as above.");
     else
-        wrapped(s.text);
+        wrapped(*r.text);
+    if (r.hint && !r.hint->empty()) wrapped_dim(*r.hint);
     ImGui::TableNextColumn();
     const bool tile = a.in.mode == Mode::Tile;
-    const std::string button = std::string(tile ? "As kernel##" : "Apply##") + s.id;
-    if (ImGui::SmallButton(button.c_str())) apply_suggestion(a, s);
+    if (ImGui::SmallButton(((tile ? "As kernel##" : "Apply##") + id).c_str())) apply_step(a, r);
     tip(tile ? "Opens the tile's launch with this change in the kernel view (the tile itself is not changed)."
              : "Sets the kernel inputs to this suggestion.");
 }
 
 // view_next_step's steps.
 
-// The suggestions that give one more CTA (each with its Apply button), the next occupancy level, and the inputs
-// that do not help, folded.
-SMCALC_STEP void next_step_suggestions(App& a, const NextStep& ns) {
-    const Suggestion* singles[] = {&ns.regs, &ns.smem, &ns.threads_block, &ns.threads_warps, &ns.barriers};
+// The rows that give one more CTA (workgroup), each with its Apply button; the next occupancy level; the inputs
+// that do not help, folded. `none`: what to say when no single input helps.
+SMCALC_STEP void next_step_rows(App& a, const std::vector<StepRow>& rows, const std::string& none) {
     int possible = 0, impossible = 0;
-    for (const Suggestion* s : singles) (s->possible ? possible : impossible)++;
+    for (const StepRow& r : rows) (r.possible ? possible : impossible) += r.label ? 0 : 1;
     const ImGuiTableFlags tf = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
     if (ImGui::BeginTable("ns_rows", 2, tf)) {
         ImGui::TableSetupColumn("text", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed);
-        for (const Suggestion* s : singles)
-            if (s->possible) suggestion_row(a, *s, nullptr);
-        if (ns.next_level.possible) {
-            bool same = false;
-            for (const Suggestion* s : singles) same |= s->possible && s->text == ns.next_level.text;
-            suggestion_row(a, ns.next_level, "Next occupancy level", same);
-        }
+        for (const StepRow& r : rows)
+            if (r.possible) step_row(a, r, r.nvidia ? r.nvidia->id : "amd_" + r.amd->field);
         ImGui::EndTable();
     }
-    if (!ns.next_level.possible) {
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "Next occupancy level");
-        wrapped_dim(ns.next_level.text);
-    }
-    if (possible == 0 && ns.next_level.possible) wrapped_dim("No single input alone gives one more CTA.");
+    for (const StepRow& r : rows)
+        if (r.label && !r.possible) {
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a.pal.accent), "%s", r.label);
+            wrapped_dim(*r.text);
+        }
+    if (possible == 0 && !none.empty()) wrapped_dim(none);
     if (impossible > 0) {
         const std::string label = "Inputs that do not help (" + std::to_string(impossible) + ")";
         if (ImGui::TreeNodeEx(label.c_str(), ImGuiTreeNodeFlags_SpanAvailWidth)) {
-            for (const Suggestion* s : singles) {
-                if (s->possible) continue;
+            for (const StepRow& r : rows) {
+                if (r.possible || r.label) continue;
                 ImGui::Bullet();
-                wrapped_dim(s->text);
+                wrapped_dim(*r.text);
             }
             ImGui::TreePop();
         }
@@ -215,16 +246,18 @@ SMCALC_STEP void next_step_launch_bounds(App& a) {
 }  // namespace
 
 void view_next_step(App& a) {
-    if (a.model.amd_gpu) {
-        view_amd_next(a);
+    const Model& m = a.model;
+    if (m.amd_gpu ? !m.amd : !m.result) {
+        wrapped_dim(m.amd_tile ? "Next steps are for kernels; the tile's readouts show what limits it."
+                               : "No suggestions: there is no answer for these inputs.");
+        return;
+    }
+    if (m.amd_gpu) {
+        next_step_rows(a, step_rows(a), "No single change fits another workgroup (or the kernel is at " +
+                                            std::to_string(m.amd->max_waves_per_simd) + " waves per SIMD already).");
         return;
     }
     ensure_next(a);
-    const Model& m = a.model;
-    if (!m.result) {
-        wrapped_dim("No suggestions: there is no answer for these inputs.");
-        return;
-    }
     if (a.next.error) {
         wrapped_colored(a.pal.text_error, a.next.error->message);
         return;
@@ -235,7 +268,7 @@ void view_next_step(App& a) {
     wrapped_dim("For " + count_text(ns.target_blocks, "CTA", "CTAs") + " per SM (now " + std::to_string(cur.blocks_per_sm) +
                 ", " + format_percent(cur.occupancy) + "), each checked by the solver" +
                 (a.in.mode == Mode::Tile ? " for the tile's launch:" : ":"));
-    next_step_suggestions(a, ns);
+    next_step_rows(a, step_rows(a), ns.next_level.possible ? "No single input alone gives one more CTA." : "");
     next_step_launch_bounds(a);
 }
 

@@ -255,11 +255,16 @@ Headline nvidia_headline(const OccupancyResult& r, const Device& d) {
     return h;
 }
 
+// The AMD model's occupancy the views show: the kernel's, or in tile mode the tile's workgroup as a kernel.
+const amd::OccupancyResult* amd_occupancy(const Model& m) {
+    return m.amd ? &*m.amd : m.amd_tile && m.amd_tile->occ ? &*m.amd_tile->occ : nullptr;
+}
+
 }  // namespace
 
 AnswerView answer_view(const Model& m) {
     if (m.amd_gpu) {
-        const amd::OccupancyResult* r = m.amd ? &*m.amd : m.amd_tile && m.amd_tile->occ ? &*m.amd_tile->occ : nullptr;
+        const amd::OccupancyResult* r = amd_occupancy(m);
         return {&amd_words, m.amd_gpu->name, m.amd ? &m.amd->budgets : nullptr,
                      r ? &r->derivation : nullptr, m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr,
                      m.amd ? &m.amd->limits : nullptr};
@@ -271,7 +276,7 @@ AnswerView answer_view(const Model& m) {
 
 std::optional<Headline> headline(const Model& m) {
     if (m.amd_gpu) {
-        const amd::OccupancyResult* r = m.amd ? &*m.amd : m.amd_tile && m.amd_tile->occ ? &*m.amd_tile->occ : nullptr;
+        const amd::OccupancyResult* r = amd_occupancy(m);
         if (!r || (m.amd_tile && !m.amd_tile->fits)) return std::nullopt;
         return amd_headline(*r);
     }

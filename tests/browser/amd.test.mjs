@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { idle, open, screenshot, session, state } from './harness.mjs';
-import { clickInView } from './ui_helpers.mjs';
+import { clickInView, MID } from './ui_helpers.mjs';
 
 const env = session();
 
@@ -66,6 +66,27 @@ test('AMD from the picker and the preset; the MFMA tile on MI355X', async () => 
   await idle(page);
   s = await state(page);
   assert.match(s.notice, /VGPRs per lane '300' in the link is not valid \(0 \.\. 256\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Issue 26: the Next step card draws AMD's suggestions with the same rows as NVIDIA's (one view, web/ui_guidance.cpp):
+// each is the API's next_step suggestion, its compiler hint under it, and Apply sets the field to the suggested
+// value (`smcalc next_step --gpu MI300X --threads 256 --vgprs 136 --lds 8KiB`: VGPRs 136 -> 128, 3 -> 4 workgroups).
+test('AMD next step: the API\'s suggestions, drawn by the shared rows; Apply sets the field', async () => {
+  const { context, page, errors } = await open(env.browser, env.base + '#gpu=MI300X&m=kernel&t=256&vg=136&lds=8192');
+  let s = await state(page);
+  const api = await page.evaluate(() => window.smcalc.handle({ op: 'next_step', gpu: 'MI300X', threads: 256,
+    vgprs: 136, lds: 8192 }));
+  assert.equal(api.error, undefined, JSON.stringify(api.error));
+  assert.deepEqual(s.amd.next_steps, api.suggestions.map((x) => x.text));
+  const vgprs = api.suggestions.find((x) => x.field === 'vgprs');
+  assert.deepEqual([s.amd.workgroups_per_cu, vgprs.to, vgprs.workgroups_per_cu], [3, 128, 4]);
+  await clickInView(page, 'Apply##amd_vgprs', MID);
+  s = await state(page);
+  assert.deepEqual([s.amd.vgprs, s.amd.workgroups_per_cu], [vgprs.to, vgprs.workgroups_per_cu]);
+  assert.match(s.hash, /&vg=128&/);
+  await screenshot(page, 'amd-next-step');
   assert.deepEqual(errors, []);
   await context.close();
 });
