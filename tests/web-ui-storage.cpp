@@ -174,14 +174,15 @@ TEST_CASE("export and import round trip - a foreign file imports nothing") {
     CHECK(mixed.notices.size() == 3);
 }
 
-TEST_CASE("the JSON reader refuses what is not JSON, deep nesting included") {
+TEST_CASE("the JSON reader (nlohmann-json, the API's) refuses what is not JSON, deep nesting included") {
     CHECK(parse_entry_list("[[\"a\",\"b\"],[\"smcalc.v1/x\",\"{\\\"q\\\":1}\"]]")->size() == 2);
     CHECK_FALSE(parse_entry_list("[[\"a\"]]"));
     CHECK_FALSE(parse_entry_list("[[\"a\",1]]"));
     CHECK_FALSE(parse_entry_list("{}"));
     CHECK_FALSE(parse_entry_list("[[\"a\",\"b\"]] x"));
     CHECK_FALSE(parse_entry_list("[\"\\ud800\"]"));
-    CHECK_FALSE(import_json(std::string(10000, '[') + std::string(10000, ']')).ok);  // depth limit, no stack overflow
+    // nlohmann's parser and destructor are iterative: 10,000 levels are no stack overflow (the ASan build runs this).
+    CHECK_FALSE(import_json(std::string(10000, '[') + std::string(10000, ']')).ok);
     CHECK_FALSE(import_json("{\"schema\":\"smcalc.v1\",\"presets\":[{\"name\":\"a\",\"inputs\":\"t=1\"}]").ok);
     CHECK(import_json("{\"schema\":\"smcalc.v1\",\"presets\":[{\"name\":\"a\",\"inputs\":\"t=1\"}]}").state.presets.size() == 1);
     // Numbers: integers only for device fields; 1e3 and 1.5 are refused as values, not as JSON.
@@ -190,4 +191,44 @@ TEST_CASE("the JSON reader refuses what is not JSON, deep nesting included") {
     CHECK(n.ok);
     CHECK(n.state.gpus.empty());
     CHECK(n.notices.size() == 2);
+}
+
+// The page's wasm has no JSON reader: the JS API module reads the entries (page_saved_lines) and hands the page lines,
+// which read_saved_lines turns back into what load_storage or import_json answered, exactly (escapes included).
+TEST_CASE("saved entries reach the page as lines and read back exactly") {
+    SavedRead r;
+    r.state.gpus.push_back(gpu_from_inputs(Inputs{}, "my A100"));
+    r.state.gpus[0].cc = ComputeCapability{8, 6};
+    r.state.gpus[0].fields[field_index("sm_count")] = 84;
+    r.state.presets.push_back({"p\\1", "m=kernel&t=256&r=48"});
+    r.bad_keys = {"smcalc.v1/gpu/a\tb", "smcalc.v1/x\ny\\z\r"};  // localStorage keys may hold any character
+    r.notices = {"Skipped one.", "\\t is not a tab"};
+    for (bool ok : {true, false}) {
+        r.ok = ok;
+        const std::string lines = saved_lines(r);
+        const SavedRead back = read_saved_lines(lines);
+        CHECK(back.ok == ok);
+        CHECK(export_json(back.state) == export_json(r.state));
+        CHECK(back.state.gpus[0].cc == r.state.gpus[0].cc);
+        CHECK(back.bad_keys == r.bad_keys);
+        CHECK(back.notices == r.notices);
+    }
+
+    // The glue's entry list, read in the module: the same as load_storage's answer.
+    SavedPreset good{"good", "m=kernel&t=128&r=64"};
+    const std::string list = "[[\"" + storage_key(good) + "\"," + json_string(to_json(good)) +
+                             "],[\"smcalc.v1/preset/bad\",\"{broken\"]]";
+    const SavedRead loaded = read_saved_lines(page_saved_lines(kSavedStorage, list));
+    CHECK(loaded.ok);
+    REQUIRE(loaded.state.presets.size() == 1);
+    CHECK(loaded.state.presets[0].inputs == good.inputs);
+    CHECK(loaded.bad_keys == std::vector<std::string>{"smcalc.v1/preset/bad"});
+    REQUIRE(loaded.notices.size() == 1);
+    CHECK(contains(loaded.notices[0], "not valid JSON"));
+    // An export file that is not one: refused as a whole, with its notice.
+    const SavedRead refused = read_saved_lines(page_saved_lines(kSavedImport, "not json"));
+    CHECK_FALSE(refused.ok);
+    CHECK(refused.state.presets.empty());
+    REQUIRE(refused.notices.size() == 1);
+    CHECK(contains(refused.notices[0], "not a JSON object"));
 }

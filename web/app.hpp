@@ -44,6 +44,10 @@ struct Host {
     // quota) gets answers, never an exception: no entries (nullopt) and false.
     // JSON array of [key, value] for the localStorage keys starting with "smcalc."; nullopt: storage unusable.
     std::optional<std::string> (*storage_entries)() = nullptr;
+    // The saved entries' JSON (that list; an export file) is read by the JS API module with the API's JSON library
+    // (web/page_saved.cpp): `kind` kSavedStorage or kSavedImport (ui_storage.hpp); `done` gets the kind and the
+    // entries as lines (read_saved_lines).
+    void (*saved_lines)(int kind, const std::string& text, void (*done)(int kind, const std::string& lines)) = nullptr;
     bool (*storage_set)(const std::string& key, const std::string& value) = nullptr;
     bool (*storage_remove)(const std::string& key) = nullptr;
     void (*download)(const std::string& file_name, const std::string& json_text) = nullptr;  // a Blob, saved

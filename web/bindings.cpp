@@ -17,6 +17,7 @@
 #include "smcalc_api.hpp"
 #include "page_request.hpp"
 #include "ui_model.hpp"
+#include "ui_storage.hpp"
 
 // zstd-compressed fat binary entries: decompressed by fzstd in JS (Module.smcalcZstd, web/js/api.js) into `out`,
 // exactly `size` bytes. Returns the bytes written, or -1 when the JS side failed or gave another size.
@@ -66,6 +67,16 @@ std::string page_request(const std::string& hash) {
     }
 }
 
+// The page's saved entries' JSON (localStorage's list, an export file) read with the API's JSON library
+// (web/page_saved.cpp): lines out. Not part of the JS API (smcalc.d.ts).
+std::string page_saved(int kind, const std::string& text) {
+    try {
+        return smcalc::web::page_saved_lines(kind, text);
+    } catch (...) {
+        return "X\nN\tThe saved entries could not be read (internal error).\n";
+    }
+}
+
 std::optional<std::string> zstd(smcalc::binary::Compression c, std::string_view in, std::size_t size, std::string& why) {
     if (c != smcalc::binary::Compression::Zstd) {
         why = std::string(smcalc::binary::compression_name(c)) + " is not read by the JS API (zstd is)";
@@ -87,4 +98,5 @@ EMSCRIPTEN_BINDINGS(smcalc) {
     emscripten::function("smcalc_handle", &handle);
     emscripten::function("smcalc_page_tile", &page_tile);
     emscripten::function("smcalc_page_request", &page_request);
+    emscripten::function("smcalc_page_saved", &page_saved);
 }

@@ -85,6 +85,7 @@ struct Platform {
     void (*read)(int id, const std::string& lines) = nullptr;                          // Host::read_output's
     void (*tile)(int id, const std::string& lines) = nullptr;                          // Host::tile_lines's
     void (*notes)(const std::string& lines) = nullptr;                                 // Host::gpu_notes's
+    void (*saved)(int kind, const std::string& lines) = nullptr;                       // Host::saved_lines's
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
 };
 
@@ -301,7 +302,9 @@ EM_JS(char*, js_storage_entries, (), {
         var ls = window.localStorage;
         for (var i = 0; i < ls.length; ++i) {
             var k = ls.key(i);
-            if (k !== null && k.indexOf("smcalc.") === 0) out.push([k, String(ls.getItem(k))]);
+            // Not "Copy embed code"'s remembered base URL (kEmbedBaseKey, a preference, not an entry): a page with
+            // no saved entries asks the JS API module nothing at the start.
+            if (k !== null && k.indexOf("smcalc.") === 0 && k !== "smcalc.v1/embed-base") out.push([k, String(ls.getItem(k))]);
         }
     } catch (e) {
         return 0;
@@ -352,6 +355,18 @@ EM_JS(void, js_tile_lines, (int id, const char* hash), {
                                 function() { return "E\t5\tschedule\tsmcalc-api.js could not load"; }).then(function(lines) {
         var t = allocateUTF8(lines);
         _smcalc_platform_tile(id, t);
+        _free(t);
+    });
+});
+// Saved entries' JSON read by the JS API module (smcalc.api(), web/js/page.js) with the API's JSON library
+// (web/page_saved.cpp); the answer comes back through smcalc_platform_saved() as lines.
+EM_JS(void, js_saved_lines, (int kind, const char* text), {
+    var s = UTF8ToString(text);
+    window["smcalc"].api().then(function(a) { return a.smcalc_page_saved(kind, s); }, function() {
+        return "X\nN\tThe saved entries were not read: smcalc-api.js could not load.";
+    }).then(function(lines) {
+        var t = allocateUTF8(lines);
+        _smcalc_platform_saved(kind, t);
         _free(t);
     });
 });
@@ -714,6 +729,10 @@ void host_tile_lines(int id, const std::string& hash, void (*done)(int id, const
     P().tile = done;
     js_tile_lines(id, hash.c_str());
 }
+void host_saved_lines(int kind, const std::string& text, void (*done)(int kind, const std::string& lines)) {
+    P().saved = done;
+    js_saved_lines(kind, text.c_str());
+}
 void host_gpu_notes(void (*done)(const std::string& lines)) {
     P().notes = done;
     js_gpu_notes();
@@ -767,6 +786,11 @@ EMSCRIPTEN_KEEPALIVE void smcalc_platform_read(int id, const char* lines) {
 // Host::tile_lines's answer: a tile with a CUTLASS schedule as lines from the JS API module.
 EMSCRIPTEN_KEEPALIVE void smcalc_platform_tile(int id, const char* lines) {
     if (P().tile) P().tile(id, lines ? lines : "");
+    RequestFrame();
+}
+// Host::saved_lines's answer: the saved entries as lines from the JS API module.
+EMSCRIPTEN_KEEPALIVE void smcalc_platform_saved(int kind, const char* lines) {
+    if (P().saved) P().saved(kind, lines ? lines : "");
     RequestFrame();
 }
 // Host::gpu_notes's answer.
@@ -971,6 +995,7 @@ bool Init(Host* host, std::string* url_hash) {
     host->pick_file = host_pick_file;
     host->read_output = host_read_output;
     host->tile_lines = host_tile_lines;
+    host->saved_lines = host_saved_lines;
     host->gpu_notes = host_gpu_notes;
     host->page_url = take(js_location(1));
     *url_hash = take(js_location(0));

@@ -104,6 +104,8 @@ struct SavedUi {
     bool available = true;                  // localStorage usable (not in a sandboxed iframe, not disabled)
     SavedState state;
     std::vector<std::string> bad_keys;      // unreadable entries, left in storage
+    int pending = 0;                        // reads asked of the JS API module (Host::saved_lines), not answered yet
+    std::string import_file;                // the name of the file being imported
     char preset_name[kMaxSavedName + 1] = {};
     char gpu_name[kMaxSavedName + 1] = {};
     std::string message;                    // result of the last save / delete / import, shown in the card

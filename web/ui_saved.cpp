@@ -2,7 +2,7 @@
 // custom-device editor, saved GPUs in the GPU list, export / import.
 //
 // [SECTION] Browser services - localStorage, download and file dialog, through Host (platform_html5.cpp)
-// [SECTION] Actions      - save, delete, import (the JSON checks are ui_storage.cpp's pure functions)
+// [SECTION] Actions      - save, delete, import (the JSON is read by the JS API module: web/page_saved.cpp)
 // [SECTION] Views
 #include <algorithm>
 #include <cctype>
@@ -78,8 +78,23 @@ void delete_entry(App& a, std::vector<T>& list, std::size_t i) {
     say(a, "Deleted '" + name + "'.");
 }
 
+// The saved entries' JSON is read by the JS API module (Host::saved_lines: web/page_saved.cpp, the API's JSON
+// library); its answer comes back to take_saved as lines.
+void take_saved(int kind, const std::string& lines);
+void read_saved(App& a, int kind, const std::string& text) {
+    if (!a.host.saved_lines) return;  // no browser: no module to ask (and no storage)
+    ++a.saved.pending;
+    a.host.saved_lines(kind, text, take_saved);
+}
+
 void import_text(App& a, const std::string& text, const std::string& file) {
-    ImportResult r = import_json(text);
+    a.saved.import_file = file;
+    say(a, "Reading " + file + " ...");
+    read_saved(a, kSavedImport, text);
+}
+
+// An export file read: its good entries stored (each kept only once the browser stored it), a notice per skipped one.
+void import_read(App& a, SavedRead& r, const std::string& file) {
     std::vector<std::string> notices;
     for (const std::string& n : r.notices) notices.push_back(file + ": " + n);
     if (!r.ok) {
@@ -105,6 +120,22 @@ void import_text(App& a, const std::string& text, const std::string& file) {
                (notices.empty() ? "." : "; see the notice above."),
         stored == 0);
     notify(a, notices);
+}
+
+void take_saved(int kind, const std::string& lines) {
+    App& a = app();
+    a.saved.pending = std::max(0, a.saved.pending - 1);
+    SavedRead r = read_saved_lines(lines);
+    if (kind == kSavedImport) {
+        import_read(a, r, a.saved.import_file);
+        return;
+    }
+    // localStorage's entries at the start: an entry saved since (the same name) is the newer one.
+    for (SavedGpu& g : a.saved.state.gpus) upsert(r.state, std::move(g));
+    for (SavedPreset& p : a.saved.state.presets) upsert(r.state, std::move(p));
+    a.saved.state = std::move(r.state);
+    a.saved.bad_keys = std::move(r.bad_keys);
+    notify(a, r.notices);
 }
 
 bool same_gpu(const SavedGpu& g, const Inputs& in) {
@@ -149,12 +180,7 @@ void saved_init(App& a) {
         a.saved.available = false;
         return;
     }
-    auto entries = parse_entry_list(*text);
-    if (!entries) return;
-    LoadResult r = load_storage(*entries);
-    a.saved.state = std::move(r.state);
-    a.saved.bad_keys = std::move(r.bad_keys);
-    notify(a, r.notices);
+    if (*text != "[]") read_saved(a, kSavedStorage, *text);  // none saved: nothing to ask the JS API module
 }
 
 // view_saved's steps.
@@ -321,7 +347,8 @@ const SavedGpu* saved_gpu_matching(const App& a) {
 
 void saved_state_json(App& a, JsonOut& j) {
     const SavedUi& s = a.saved;
-    j.key("saved").open('{').key("available").boolean(s.available).key("presets").open('[');
+    j.key("saved").open('{').key("available").boolean(s.available).key("pending").boolean(s.pending > 0);
+    j.key("presets").open('[');
     for (const auto& p : s.state.presets) j.str(p.name);
     j.close(']').key("gpus").open('[');
     for (const auto& g : s.state.gpus) j.str(g.name);

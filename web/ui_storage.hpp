@@ -65,6 +65,10 @@ std::string storage_key(const SavedPreset& p);  // "smcalc.v1/preset/<name>"
 std::string to_json(const SavedGpu& g);
 std::string to_json(const SavedPreset& p);
 
+// The readers of the saved entries' JSON (load_storage, import_json, parse_entry_list) are web/page_saved.cpp's: the
+// JS API module reads them with nlohmann-json, the API's JSON library, and hands the page lines (page_saved_lines,
+// read_saved_lines). The page's wasm links neither nlohmann-json nor these three.
+
 // Reads every (key, value) of localStorage. Keys outside "smcalc." are another page's and ignored; a key of
 // another schema ("smcalc.v2/...") or a value that does not check out is reported and listed in bad_keys
 // (left in storage untouched), the rest loaded.
@@ -102,5 +106,24 @@ std::string gpu_summary(const SavedGpu& g);                   // "H100 SXM5, 66 
 // The JSON array of [key, value] string pairs the browser glue hands over (JSON.stringify of
 // Object.entries of localStorage, filtered); nullopt when it does not parse.
 std::optional<std::vector<std::pair<std::string, std::string>>> parse_entry_list(std::string_view json);
+
+// A preset's hash without the keys of the GPU and of the view (gpu, d.*, cmp, cg).
+std::string strip_device_keys(std::string_view hash);
+
+// What a read of saved entries gives the page: load_storage's (ok) or import_json's answer, one shape.
+struct SavedRead {
+    bool ok = true;  // false: an import refused as a whole
+    SavedState state;
+    std::vector<std::string> notices;
+    std::vector<std::string> bad_keys;
+};
+// The JS API module's side (web/page_saved.cpp): `kind` kSavedStorage reads the glue's entry list (parse_entry_list
+// then load_storage; an unreadable list reads as no entries), kSavedImport an export file (import_json); the answer
+// as lines (saved_lines).
+inline constexpr int kSavedStorage = 0, kSavedImport = 1;
+std::string page_saved_lines(int kind, std::string_view text);
+std::string saved_lines(const SavedRead& r);
+// The page's side (web/ui_storage.cpp): the lines read back, exactly as saved_lines had them.
+SavedRead read_saved_lines(std::string_view lines);
 
 }  // namespace smcalc::web

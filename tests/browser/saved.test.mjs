@@ -147,3 +147,20 @@ test('export downloads every entry as JSON; import brings them back (and refuses
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The saved entries' JSON is read by the JS API module (web/page_saved.cpp, the API's JSON library), loaded on
+// demand: a page with entries asks it at the start; a page with none (the embed dialog's remembered base URL is a
+// preference, not an entry) does not load it at all.
+test('saved entries are read by the JS API module; with none saved it is not loaded', async () => {
+  let { context, page, errors, requests } = await openSeeded([['smcalc.v1/embed-base', 'https://course.example/smcalc/']]);
+  let s = await state(page);
+  assert.deepEqual([s.saved.pending, s.saved.presets, s.saved.bad], [false, [], []]);
+  assert.ok(!requests.some((u) => u.includes('smcalc-api.js')), 'no saved entry: smcalc-api.js is not loaded');
+  await context.close();
+  ({ context, page, errors, requests } = await openSeeded([['smcalc.v1/preset/p', { name: 'p', inputs: 'm=kernel&t=64' }]]));
+  s = await state(page);
+  assert.deepEqual([s.saved.pending, s.saved.presets], [false, ['p']]);
+  assert.ok(requests.some((u) => u.includes('smcalc-api.js')), 'the module read the entry');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

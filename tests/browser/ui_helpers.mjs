@@ -49,6 +49,8 @@ export async function reload(page, url) {
   else await page.reload();
   await page.waitForFunction(() => window.smcalc && window.smcalc.ready);
   await page.evaluate(() => window.smcalc.ready.then(() => true));
+  // Saved entries are read by the JS API module (web/page_saved.cpp), which loads on demand: wait for its answer.
+  await page.waitForFunction(() => !window.smcalc.state().saved.pending, null, { timeout: 30000 });
   await idle(page);
 }
 

@@ -1,8 +1,10 @@
-// fuzz_saved_state - the page's saved-state reader (web/ui_storage.cpp: its own small JSON reader, the smcalc.v1
-// entries of localStorage and the export file), compiled natively: it needs web/ui_state.cpp and the core only.
+// fuzz_saved_state - the page's saved-state reader (web/page_saved.cpp: nlohmann-json, the API's JSON library, as the
+// JS API module reads the smcalc.v1 entries of localStorage and the export file for the page; web/ui_storage.cpp:
+// the lines the page reads back), compiled natively.
 // The input is read three ways: as an export file (import_json), as one localStorage entry (the bytes before the
 // first newline are the key, the rest its value: load_storage) and as the glue's [[key, value], ...] list
-// (parse_entry_list). Invariants: no crash, no hang (the reader nests at most 32 deep); a refused file imports
+// (parse_entry_list), and through the lines the page gets (page_saved_lines, read_saved_lines: the same answer back).
+// Invariants: no crash, no hang (nlohmann's parser is iterative); a refused file imports
 // nothing; every entry that is accepted has a valid name and reads back from its own JSON (to_json, storage_key),
 // and an export of what was imported imports again to the same export; every skipped entry has a notice (the
 // remembered embed base URL, smcalc.v1/embed-base, is a preference, not an entry: skipped without one).
@@ -74,5 +76,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         const web::LoadResult r = web::load_storage(*list);
         check_state(r.state, "parse_entry_list + load_storage");
     }
+
+    // The page gets what the JS API module read as lines (page_saved_lines): they read back to the same answer, the
+    // input's bytes (any key, notice or name) included.
+    for (int kind : {web::kSavedStorage, web::kSavedImport}) {
+        const std::string lines = web::page_saved_lines(kind, text);
+        const web::SavedRead back = web::read_saved_lines(lines);
+        if (web::saved_lines(back) != lines) broken("read_saved_lines does not read page_saved_lines' answer back:\n" + lines);
+        check_state(back.state, "page_saved_lines");
+    }
+    const web::SavedRead raw{true, {}, {std::string(text)}, {std::string(text)}};
+    if (web::read_saved_lines(web::saved_lines(raw)).notices != raw.notices) broken("a cell does not read back as written");
     return 0;
 }

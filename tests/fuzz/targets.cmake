@@ -26,10 +26,11 @@ if(NOT TARGET smcalc_page_request_native AND TARGET smcalc_api)
   target_link_libraries(smcalc_page_request_native PUBLIC smcalc_ui_model_native smcalc_api)
 endif()
 
-# web/ui_storage.cpp (saved GPUs and presets) likewise, for fuzz_saved_state.
-if(NOT TARGET smcalc_ui_storage_native)
-  add_library(smcalc_ui_storage_native STATIC ${PROJECT_SOURCE_DIR}/web/ui_storage.cpp)
-  target_link_libraries(smcalc_ui_storage_native PUBLIC smcalc_ui_state_native)
+# web/ui_storage.cpp (saved GPUs and presets) and web/page_saved.cpp (their JSON read with the API's JSON library, as the
+# JS API module reads it for the page) likewise, for fuzz_saved_state and tests/web-ui-storage.cpp.
+if(NOT TARGET smcalc_ui_storage_native AND TARGET smcalc_api)
+  add_library(smcalc_ui_storage_native STATIC ${PROJECT_SOURCE_DIR}/web/ui_storage.cpp ${PROJECT_SOURCE_DIR}/web/page_saved.cpp)
+  target_link_libraries(smcalc_ui_storage_native PUBLIC smcalc_ui_state_native smcalc_api)
 endif()
 
 function(smcalc_fuzz_deps exe target)
