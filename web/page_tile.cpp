@@ -17,11 +17,14 @@
 //                                               decimal int64, limit "" for none)
 //   O  key label threads regs acc_regs basis    a role (TileRole)
 //   N  note
+//   J  members                  the tile's figures as the JSON API writes them (value_json: the TileResult's member
+//                               list), the members of the object without its braces: the page state's "tile"
 #include <cstring>
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "api_detail.hpp"
 #include "smcalc/fields.hpp"
 #include "smcalc/solve.hpp"
 #include "ui_model.hpp"
@@ -107,6 +110,9 @@ std::string page_tile_lines(const Inputs& in) {
         line(out, 'O', std::string_view(role.key), std::string_view(role.label), role.threads, role.regs, role.acc_regs,
              static_cast<int64_t>(role.basis));
     for (const std::string& n : r.notes) line(out, 'N', std::string_view(n));
+    // The figures as the JSON API writes them (one line: dump() escapes every control character in a string).
+    const std::string figures = api::detail::value_json(r).dump();
+    line(out, 'J', std::string_view(figures).substr(1, figures.size() - 2));
     return out;
 }
 

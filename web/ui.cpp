@@ -13,6 +13,7 @@
 #include "app.hpp"
 #include "fonts.hpp"
 #include "imgui.h"
+#include "smcalc/answer_schema.hpp"
 #include "smcalc/report.hpp"
 #include "ui_app.hpp"
 #include "ui_json.hpp"
@@ -703,77 +704,47 @@ UiNext ui_frame(float width, float height) {
 
 namespace {
 
-// The AMD model's answer in the page state (the JSON API's keys for an AMD GPU).
+// The page state's answer parts, each written from the JSON API's member lists (smcalc/answer_schema.hpp, as the API
+// writes its answers; tests/browser compare them with the API's): the input as the answers echo it under "input",
+// then the figures' members.
+
+// The AMD model's answer: the kernel's figures and next steps, and the tile's figures.
 SMCALC_STEP void amd_state_json(const App& a, JsonOut& j) {
     const Model& m = a.model;
     if (!m.amd_gpu) return;
     j.key("vendor").str("amd").key("amd").open('{');
-    const amd::KernelInput ak = a.in.amd_input();
-    j.key("threads").num(ak.threads).key("vgprs").num(ak.vgprs).key("agprs").num(ak.agprs);
-    j.key("sgprs").num(ak.sgprs).key("lds").num(ak.lds).key("scratch").num(ak.scratch);
+    put_value(j.key("input"), a.in.amd_input());
     if (m.amd) {
-        j.key("workgroups_per_cu").num(m.amd->workgroups_per_cu).key("waves_per_simd").real(m.amd->waves_per_simd);
-        j.key("occupancy").real(m.amd->occupancy).key("compiler_waves_per_simd").num(m.amd->compiler_waves_per_simd);
-        j.key("limiting").open('[');
-        for (amd::Limit l : m.amd->limiting) j.str(amd::limit_key(l));
-        j.close(']').key("next_steps").open('[');
-        for (const amd::NextStep& s : m.amd_steps) j.str(s.text);
-        j.close(']');
+        put_members(j, *m.amd);
+        put_value(j.key("next_steps"), m.amd_steps);
     }
-    if (m.amd_tile)
-        j.key("tile").open('{').key("fits").boolean(m.amd_tile->fits)
-            .key("workgroups_per_cu").num(m.amd_tile->workgroups_per_cu)
-            .key("acc_regs_per_lane").num(m.amd_tile->acc_regs_per_lane)
-            .key("lds_per_workgroup").num(m.amd_tile->lds_per_workgroup).close('}');
+    if (m.amd_tile) put_value(j.key("tile"), *m.amd_tile);
     j.close('}');
 }
 
-// The tile in the page state: its input and the answer's figures.
+// The tile: its input and the answer's figures.
 SMCALC_STEP void tile_state_json(const App& a, JsonOut& j) {
     const Model& m = a.model;
     if (a.in.mode != Mode::Tile) return;
-    const TileInput t = a.in.tile_input();
-    j.key("tile").open('{').key("m").num(t.m).key("n").num(t.n).key("k").num(t.k);
-    j.key("stages").num(t.stages).key("warps").num(t.warps).key("a").str(dtype_key(t.a)).key("b").str(dtype_key(t.b));
-    j.key("acc").str(dtype_key(t.acc)).key("mma").str(t.mma == MmaPath::TensorMemory ? "tmem" : "reg");
-    if (t.problem)
-        j.key("problem").open('{').key("m").num(t.problem->m).key("n").num(t.problem->n).key("k").num(t.problem->k).close('}');
-    if (m.tile) {
-        j.key("fits").boolean(m.tile->fits).key("acc_regs_per_thread").num(m.tile->acc_regs_per_thread);
-        j.key("regs_per_thread_est").num(m.tile->regs_per_thread_est).key("smem_per_cta").num(m.tile->smem_per_cta);
-        j.key("ctas_per_sm").num(m.tile->ctas_per_sm).key("roles").open('[');  // a schedule's: [key, threads, regs]
-        for (const TileRole& r : m.tile->roles) j.open('[').str(r.key).num(r.threads).num(r.regs).close(']');
-        j.close(']');
-    }
-    j.key("schedule").str(schedule_key(t.schedule));
+    j.key("tile").open('{');
+    put_value(j.key("input"), m.tile ? m.tile->input : a.in.tile_input());  // the answer's: as the solver read it
+    if (!m.tile_figures.empty())
+        j.raw(m.tile_figures);  // a tile the JS API module answered: its figures as the module wrote them
+    else if (m.tile)
+        put_members(j, *m.tile);
     j.close('}');
 }
 
-// The cluster as the page has it: its input, and the answer's figures (the JSON API's "cluster" keys).
+// The cluster as the page has it: its input, the answer's figures and next steps, or why it was refused.
 SMCALC_STEP void cluster_state_json(const App& a, JsonOut& j) {
     const Model& m = a.model;
     if (!a.in.cluster_on) return;
-    const Dim3& d = a.in.cluster.dims;
-    j.key("cluster").open('{').key("dims").open('[').num(d.x).num(d.y).num(d.z).close(']');
-    j.key("non_portable_cluster").boolean(a.in.cluster.non_portable);
+    j.key("cluster").open('{').key("input").open('{');
+    put_value(j.key("dims"), a.in.cluster.dims);
+    j.key("non_portable_cluster").boolean(a.in.cluster.non_portable).close('}');
     if (m.cluster) {
-        const ClusterResult& c = *m.cluster;
-        j.key("cluster_size").num(c.cluster_size).key("ctas_per_sm").num(c.ctas_per_sm);
-        j.key("cluster_ctas_per_sm").num(c.cluster_ctas_per_sm);
-        j.key("dsmem_per_cluster").num(c.dsmem_per_cluster).key("limiter").str(cluster_limiter_key(c.limiter));
-        j.key("max_active_clusters");
-        if (c.max_active_clusters) {
-            const MaxActiveClusters& x = *c.max_active_clusters;
-            j.open('{').key("low").opt(x.low).key("typical").opt(x.typical).key("high").opt(x.high);
-            j.key("bound").num(x.bound).close('}');
-        } else {
-            j.null();
-        }
-        j.key("gpcs").open('[');
-        for (const GpcFill& g : c.gpcs) j.num(g.sms);
-        j.close(']').key("next_steps").open('[');
-        for (const ClusterStep& s : m.cluster_steps) j.str(s.text);
-        j.close(']');
+        put_members(j, *m.cluster);
+        put_value(j.key("next_steps"), m.cluster_steps);
     }
     j.key("error").message(m.cluster_error);
     j.close('}');

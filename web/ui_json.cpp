@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "smcalc/answer_schema.hpp"
+#include "smcalc/fields.hpp"
 #include "ui_state.hpp"
 
 namespace smcalc::web {
@@ -68,5 +69,37 @@ JsonOut& JsonOut::close(char bracket) {
 }
 
 void put_occupancy(JsonOut& j, const OccupancyResult& r) { put_value(j, r); }
+
+namespace {
+
+// One input table row's value, as core/api's field_json writes it.
+void put_field(JsonOut& j, fields::Codec codec, const fields::Vocab* vocab, int64_t v) {
+    switch (codec) {
+        case fields::Codec::Bool: j.boolean(v != 0); break;
+        case fields::Codec::Word: j.str(fields::word_of(*vocab, static_cast<int>(v))); break;
+        case fields::Codec::DType: v < 0 ? j.null() : j.str(dtype_key(static_cast<DType>(v))); break;
+        case fields::Codec::Int:
+        case fields::Codec::Bytes: j.num(v); break;
+    }
+}
+
+// An input table's rows as the members of an object.
+template <class T>
+JsonOut& put_fields(JsonOut& j, std::span<const fields::Field<T>> table, const T& t) {
+    j.open('{');
+    for (const auto& f : table) put_field(j.key(f.key), f.codec, f.vocab, f.get(t));
+    return j;
+}
+
+}  // namespace
+
+void put_custom(JsonOut& j, const Dim3& d) { j.open('[').num(d.x).num(d.y).num(d.z).close(']'); }
+void put_custom(JsonOut& j, const KernelInput& k) { put_fields(j, fields::kernel_fields(), k).close('}'); }
+void put_custom(JsonOut& j, const amd::KernelInput& k) { put_fields(j, fields::amd_kernel_fields(), k).close('}'); }
+void put_custom(JsonOut& j, const TileInput& t) {
+    put_fields(j, fields::tile_fields(), t);
+    put_value(j.key("problem"), t.problem);
+    j.close('}');
+}
 
 }  // namespace smcalc::web

@@ -14,7 +14,13 @@
 
 namespace smcalc {
 struct OccupancyResult;
+struct Dim3;
+struct KernelInput;
+struct TileInput;
+namespace amd {
+struct KernelInput;
 }
+}  // namespace smcalc
 
 namespace smcalc::web {
 
@@ -42,6 +48,14 @@ private:
     int depth_ = 0;
     bool after_key_ = false;
 };
+
+// The value types the answers write another way (schema::Custom), as core/api's custom_json writes them: a shape
+// as [x, y, z]; an input as its field table's rows (numbers, booleans, words; null for an element type left at its
+// default), a tile's with its problem.
+void put_custom(JsonOut& j, const Dim3& d);
+void put_custom(JsonOut& j, const KernelInput& k);
+void put_custom(JsonOut& j, const amd::KernelInput& k);
+void put_custom(JsonOut& j, const TileInput& t);
 
 // An answer part written from its member list (smcalc/answer_schema.hpp), as core/api's value_json writes it into
 // the API's answers: the same members under the same keys (numbers as %.6g). A struct with a schema becomes an
@@ -81,12 +95,14 @@ void put_value(JsonOut& j, const T& v) {
     } else if constexpr (schema::is_optional<T>::value) {
         if (v) put_value(j, *v);
         else j.null();
+    } else if constexpr (schema::has_custom<T>::value) {
+        put_custom(j, v);
     } else if constexpr (schema::has_schema<T>::value) {
         j.open('{');
         put_members(j, v);
         j.close('}');
     } else {
-        static_assert(schema::is_list<T>::value, "the page writes no custom value type (schema::Custom)");
+        static_assert(schema::is_list<T>::value, "a value type the page cannot write");
         j.open('[');
         for (const auto& e : v) put_value(j, e);
         j.close(']');

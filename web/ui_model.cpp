@@ -459,6 +459,7 @@ ApiTile read_page_tile(std::string_view lines) {
                               static_cast<Basis>(capped(c.n(6), 1)), c.n(7) != 0});
         if (tag == 'O') r.roles.push_back({c.str(1), c.str(2), c.n(3), c.n(4), c.n(5), static_cast<Basis>(capped(c.n(6), 1))});
         if (tag == 'N') r.notes.push_back(c.str(1));
+        if (tag == 'J') t.figures = c.str(1);
     }
     if (have && !t.error) t.tile = std::move(r);
     else if (!t.error) t.error = Error{ErrorId::Unsupported, "schedule", "no answer"};
@@ -540,6 +541,7 @@ Model compute_model(const Inputs& in, bool sweeps, ApiTile* api) {
     PageAnswer pa = api && asks_api(in) ? PageAnswer(request_for(in, Op::Tile), *api)
                                         : PageAnswer(request_for(in, tile ? Op::Tile : Op::Occupancy));
     m.cluster_error = pa.cluster_error();
+    if (api && asks_api(in)) m.tile_figures = api->figures;
     Answer& ans = pa.answer();
     if (!ans.ok()) {
         m.error = ans.error;

@@ -55,6 +55,7 @@ struct Model {
     std::optional<Error> device_error;            // validate_device() failure
     Mode mode = Mode::Kernel;
     std::optional<TileResult> tile;               // tile() in tile mode
+    std::string tile_figures;                     // a tile answered by the JS API module: ApiTile::figures
     KernelInput kernel;                           // the launch the graphs sweep around: the kernel inputs, or
                                                   // in tile mode the launch tile() gives the solver
     std::optional<OccupancyResult> result;        // occupancy() at the current inputs (tile mode: tile->occ)
@@ -143,9 +144,12 @@ struct ApiTile {
     std::optional<TileResult> tile;
     std::optional<Error> error;           // the tile's error (also: smcalc-api.js could not load)
     std::optional<Error> cluster_error;   // the cluster was refused; `tile` is the answer without it
+    // The module's TileResult as the JSON API writes it (its member list, answer_schema.hpp): the members of a JSON
+    // object, without the braces. The page state's tile figures (the page itself reads only what it draws).
+    std::string figures;
 };
 // Lines: E/C (error, cluster error: id, field, message), T (the verdict's figures), P (tiles), R (a row), O (a
-// role), N (a note). Unreadable lines are skipped; no T line is an error.
+// role), N (a note), J (figures). Unreadable lines are skipped; no T line is an error.
 ApiTile read_page_tile(std::string_view lines);
 std::string page_tile_lines(const Inputs& in);  // web/page_tile.cpp: the API module and the native tests only
 

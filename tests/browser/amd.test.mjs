@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { idle, open, screenshot, session, state } from './harness.mjs';
+import { assertSameMembers, idle, open, screenshot, session, state } from './harness.mjs';
 import { clickInView, MID } from './ui_helpers.mjs';
 
 const env = session();
@@ -24,6 +24,9 @@ test('AMD kernel: the page answers as the JS API does, and the hash round-trips'
   assert.equal(api.error, undefined, JSON.stringify(api.error));
   for (const k of ['workgroups_per_cu', 'waves_per_simd', 'occupancy', 'compiler_waves_per_simd'])
     assert.equal(s.amd[k], api[k], k);
+  // Every figure of the state's AMD part is the API answer's (one member list), and so is its input echo.
+  assertSameMembers(s.amd, api, ['input', 'next_steps'], 'state.amd');
+  assertSameMembers(s.amd.input, api.input, [], 'state.amd.input');
   assert.deepEqual(s.amd.limiting, api.limiting);
   assert.deepEqual([s.amd.workgroups_per_cu, s.amd.waves_per_simd], [4, 4]);
   // The canonical hash keeps the AMD keys (bytes in bytes) and no NVIDIA kernel key.
@@ -48,7 +51,7 @@ test('AMD from the picker and the preset; the MFMA tile on MI355X', async () => 
   await clickInView(page, 'MI300X 128 VGPRs', { x: 150, y: 600 });  // the worked example (left column)
   let s = await state(page);
   assert.equal(s.gpu, 'MI300X');
-  assert.deepEqual([s.amd.threads, s.amd.vgprs, s.amd.lds], [256, 128, 16384]);
+  assert.deepEqual([s.amd.input.threads, s.amd.input.vgprs, s.amd.input.lds], [256, 128, 16384]);
   // The tile view on MI355X (gfx950: 160 KiB of LDS): the page's tile equals the API's with waves = warps.
   await page.evaluate(() => { location.hash = 'gpu=MI355X&m=tile&tm=256&tn=256&tk=64&st=2&w=4'; });
   await idle(page);
@@ -60,6 +63,7 @@ test('AMD from the picker and the preset; the MFMA tile on MI355X', async () => 
   assert.equal(s.amd.tile.workgroups_per_cu, api.workgroups_per_cu);
   assert.equal(s.amd.tile.acc_regs_per_lane, api.acc_regs_per_lane);
   assert.equal(s.amd.tile.lds_per_workgroup, api.lds_per_workgroup);
+  assertSameMembers(s.amd.tile, api, [], 'state.amd.tile');
   await screenshot(page, 'amd-tile');
   // An AMD field out of range: the error names the field and its range, as the CLI's does.
   await page.evaluate(() => { location.hash = 'gpu=MI300X&m=kernel&vg=300'; });
@@ -79,12 +83,12 @@ test('AMD next step: the API\'s suggestions, drawn by the shared rows; Apply set
   const api = await page.evaluate(() => window.smcalc.handle({ op: 'next_step', gpu: 'MI300X', threads: 256,
     vgprs: 136, lds: 8192 }));
   assert.equal(api.error, undefined, JSON.stringify(api.error));
-  assert.deepEqual(s.amd.next_steps, api.suggestions.map((x) => x.text));
+  assertSameMembers(s.amd.next_steps, api.suggestions, [], 'state.amd.next_steps');
   const vgprs = api.suggestions.find((x) => x.field === 'vgprs');
   assert.deepEqual([s.amd.workgroups_per_cu, vgprs.to, vgprs.workgroups_per_cu], [3, 128, 4]);
   await clickInView(page, 'Apply##amd_vgprs', MID);
   s = await state(page);
-  assert.deepEqual([s.amd.vgprs, s.amd.workgroups_per_cu], [vgprs.to, vgprs.workgroups_per_cu]);
+  assert.deepEqual([s.amd.input.vgprs, s.amd.workgroups_per_cu], [vgprs.to, vgprs.workgroups_per_cu]);
   assert.match(s.hash, /&vg=128&/);
   await screenshot(page, 'amd-next-step');
   assert.deepEqual(errors, []);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { idle, item, open, screenshot, session, state } from './harness.mjs';
+import { assertSameMembers, idle, item, open, screenshot, session, state } from './harness.mjs';
 
 const env = session();
 
@@ -24,7 +24,7 @@ test('kernel cluster: hash round-trip, figures equal the JS API, GPC picture dra
   for (const dpr of [1, 2]) {
     const { context, page, errors } = await open(env.browser, env.base + h100, { deviceScaleFactor: dpr });
     let s = await state(page);
-    assert.deepEqual(s.cluster.dims, [4, 2, 1]);
+    assert.deepEqual(s.cluster.input.dims, [4, 2, 1]);
     assert.match(s.hash, /(^|&)cl=4x2x1(&|$)/);
     const api = await page.evaluate(() => window.smcalc.handle({
       op: 'occupancy', gpu: 'H100 SXM5', threads: 256, regs: 255, cluster: [4, 2, 1] }));
@@ -34,12 +34,14 @@ test('kernel cluster: hash round-trip, figures equal the JS API, GPC picture dra
     assert.ok(s.cluster.max_active_clusters.low <= 15 && 15 <= s.cluster.max_active_clusters.high);
     assert.equal(s.cluster.limiter, api.cluster.limiter);
     assert.equal(s.cluster.ctas_per_sm, api.cluster.ctas_per_sm);
-    assert.deepEqual(s.cluster.gpcs, api.cluster.gpcs.map((g) => g.sms));
+    assert.deepEqual(s.cluster.gpcs.map((g) => g.sms), api.cluster.gpcs.map((g) => g.sms));
+    // Every member of the state's cluster part is the API answer's (one member list: answer_schema.hpp).
+    assertSameMembers(s.cluster, api.cluster, ['input', 'next_steps', 'error'], 'state.cluster');
     // The Clusters tab's next step is `smcalc next --cluster`'s (here: the GPC, not the SM, is the limit).
     const next = await page.evaluate(() => window.smcalc.handle({
       op: 'next_step', gpu: 'H100 SXM5', threads: 256, regs: 255, cluster: [4, 2, 1] }));
-    assert.deepEqual(s.cluster.next_steps, next.cluster_next_steps.map((x) => x.text));
-    assert.match(s.cluster.next_steps[0], /the GPC, not the SM, limits this cluster/);
+    assertSameMembers(s.cluster.next_steps, next.cluster_next_steps, [], 'state.cluster.next_steps');
+    assert.match(s.cluster.next_steps[0].text, /the GPC, not the SM, limits this cluster/);
     await click(page, 'Clusters');
     // The picture is drawn (ImGui reports only items it laid out; it may sit below the card's fold).
     assert.ok((await page.evaluate(() => window.smcalc.items())).some((i) => i.label === 'gpc_picture'));
@@ -49,8 +51,8 @@ test('kernel cluster: hash round-trip, figures equal the JS API, GPC picture dra
     await page.evaluate(() => { location.hash = 'gpu=H100%20SXM5&m=kernel&t=128&r=32&cl=16x1x1&np=1'; });
     await idle(page);
     s = await state(page);
-    assert.deepEqual(s.cluster.dims, [16, 1, 1]);
-    assert.equal(s.cluster.non_portable_cluster, true);
+    assert.deepEqual(s.cluster.input.dims, [16, 1, 1]);
+    assert.equal(s.cluster.input.non_portable_cluster, true);
     assert.equal(s.cluster.error, null);
     assert.match(s.hash, /cl=16x1x1&np=1/);
     assert.deepEqual(errors, []);
@@ -112,11 +114,14 @@ test('seed 002\'s 256x256 tile on H100: "does not fit" with no occupancy; Apply 
   assert.equal(s.tile.ctas_per_sm, 0);  // no CTA count for a tile that does not run (the CLI and JSON say 0 too)
   const api = await page.evaluate(() => window.smcalc.handle({ op: 'tile', gpu: 'H100 SXM5', m: 256, n: 256, k: 64 }));
   assert.deepEqual([api.fits, api.ctas_per_sm, api.occupancy], [false, 0, 0]);
+  // The page's own tile (no schedule: its core's tile()) written from the API's member list: every figure the same.
+  assertSameMembers(s.tile, api, ['input'], 'state.tile');
+  assertSameMembers(s.tile.input, api.input, [], 'state.tile.input');
   await screenshot(page, 'cluster-256x256-verdict');
   await click(page, 'Apply##fit_cluster_split_m');
   s = await state(page);
-  assert.deepEqual([s.tile.m, s.tile.n, s.tile.fits], [128, 256, true]);
-  assert.deepEqual(s.cluster.dims, [2, 1, 1]);
+  assert.deepEqual([s.tile.input.m, s.tile.input.n, s.tile.fits], [128, 256, true]);
+  assert.deepEqual(s.cluster.input.dims, [2, 1, 1]);
   assert.match(s.hash, /tm=128&tn=256.*cl=2x1x1/);
   assert.deepEqual(errors, []);
   await context.close();

@@ -241,8 +241,8 @@ test('what fits on this GPU: the top 20 tiles for these types, a row loads its t
   await screenshot(page, 'guidance-fits');
   const want = s.fits.shown[3];
   await click(page, 'fit:3');
-  s = await until(page, () => window.smcalc.state(), (v) => v.tile.m === want.m && v.tile.n === want.n);
-  assert.deepEqual([s.tile.k, s.tile.stages, s.tile.warps], [want.k, want.stages, want.warps]);
+  s = await until(page, () => window.smcalc.state(), (v) => v.tile.input.m === want.m && v.tile.input.n === want.n);
+  assert.deepEqual([s.tile.input.k, s.tile.input.stages, s.tile.input.warps], [want.k, want.stages, want.warps]);
   assert.equal(s.tile.ctas_per_sm, want.ctas_per_sm);
   assert.equal(s.tile.fits, true);
   assert.deepEqual(errors, []);
@@ -287,7 +287,7 @@ test('paste: AMD LLVM output is read by the same reader as the CLI; a pick fills
     .split('\n').slice(0, 10).join('\n') + '\n';
   await pasteIntoBox(page, remarks);
   let s = await until(page, () => window.smcalc.state(), (v) => v.vendor === 'amd' && v.paste.picked === 0);
-  assert.deepEqual([s.amd.vgprs, s.amd.agprs, s.amd.sgprs, s.amd.lds], [128, 0, 6, 16384]);
+  assert.deepEqual([s.amd.input.vgprs, s.amd.input.agprs, s.amd.input.sgprs, s.amd.input.lds], [128, 0, 6, 16384]);
   assert.equal(s.paste.kernels[0].name, 'v128_lds16k_wg256');
   // An llc-19 .s for gfx90a: every kernel listed with its target; picking one shows a gfx90a GPU (MI250X is the
   // first gfx90a product), as `smcalc parse tests/data/amd/llc19-gfx90a.s.txt` lists them.
@@ -303,7 +303,7 @@ test('paste: AMD LLVM output is read by the same reader as the CLI; a pick fills
   await clickInView(page, 'kernel:v24_wg256@' + s.paste.kernels[1].arch, { x: 150, y: 500 });
   s = await until(page, () => window.smcalc.state(), (v) => v.vendor === 'amd');
   assert.equal(s.gpu, 'MI250X');
-  assert.equal(s.amd.vgprs, 24);
+  assert.equal(s.amd.input.vgprs, 24);
   await screenshot(page, 'guidance-paste-amd');
   assert.deepEqual(errors, []);
   await context.close();

@@ -1,5 +1,6 @@
 // tests/browser/harness.mjs - headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core; no
 // browser is ever downloaded) and a static server for dist/ under a subfolder, like any static host.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -134,4 +135,26 @@ export async function item(page, label) {
 export function screenshot(page, name) {
   fs.mkdirSync(shots, { recursive: true });
   return page.screenshot({ path: path.join(shots, name + '.png') });
+}
+
+// The page state's answer parts (amd, tile, cluster) are written from the JSON API's member lists
+// (smcalc/answer_schema.hpp): every member the state has is the API answer's member of the same name, with the same
+// value (numbers to the state's %.6g). A member only the state has, or a value that differs, fails: the two writers
+// drifted. `skip`: the state's own members (its "input" echo, ...).
+export function assertSameMembers(part, answer, skip = [], where = '') {
+  assert.ok(answer !== undefined, `${where}: the API answer has no such member`);
+  if (part === null) {
+    assert.equal(answer, null, where);
+  } else if (typeof part === 'number') {
+    assert.equal(typeof answer, 'number', where);
+    assert.ok(Math.abs(part - answer) <= 1e-5 * Math.max(1, Math.abs(answer)), `${where}: ${part} vs ${answer}`);
+  } else if (Array.isArray(part)) {
+    assert.ok(Array.isArray(answer) && answer.length === part.length, `${where}: lists of different lengths`);
+    part.forEach((x, i) => assertSameMembers(x, answer[i], [], `${where}[${i}]`));
+  } else if (part && typeof part === 'object') {
+    for (const k of Object.keys(part))
+      if (!skip.includes(k)) assertSameMembers(part[k], answer[k], [], `${where}.${k}`);
+  } else {
+    assert.equal(part, answer, where);
+  }
 }

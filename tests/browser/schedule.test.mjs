@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { idle, item, open, screenshot, session, state, until } from './harness.mjs';
+import { assertSameMembers, idle, item, open, screenshot, session, state, until } from './harness.mjs';
 
 const env = session();
 
@@ -40,7 +40,8 @@ async function same(page, s, request) {
   assert.equal(s.tile.smem_per_cta, api.smem_per_cta);
   
   assert.equal(s.tile.regs_per_thread_est, api.regs_per_thread_est);
-  assert.deepEqual(s.tile.roles, api.roles.map((r) => [r.key, r.threads, r.regs]));
+  assert.deepEqual(s.tile.roles.map((r) => [r.key, r.threads, r.regs]), api.roles.map((r) => [r.key, r.threads, r.regs]));
+  assertSameMembers(s.tile, api, ['input'], 'state.tile');
   if (api.fits) {
     assert.equal(s.result.blocks_per_sm, api.ctas_per_sm);
     assert.equal(s.result.occupancy, Number(api.occupancy.toPrecision(6)));
@@ -59,7 +60,7 @@ test('Hopper ping-pong from a link: the page draws the JS API\'s answer (roles, 
     // Recorded in tests/data/cutlass/kernels.tsv (CUTLASS 4.7, nvcc 13.0): 384 threads, producer 40 / consumers 232
     // registers (setmaxnreg), 168 by the launch bounds, 1 CTA per SM.
     assert.equal(api.threads, 384);
-    assert.deepEqual(s.tile.roles, [['producer', 128, 40], ['consumer', 256, 232]]);
+    assert.deepEqual(s.tile.roles.map((r) => [r.key, r.threads, r.regs]), [['producer', 128, 40], ['consumer', 256, 232]]);
     assert.equal(s.tile.ctas_per_sm, 1);
     await screenshot(page, `schedule-pingpong-dpr${dpr}`);
     assert.deepEqual(errors, []);
@@ -114,7 +115,7 @@ test('an A100 is offered the SM80 multistage schedule (CUTLASS 2.x); the warps f
                         schedule: 'sm80_multistage' });
   // Recorded in tests/data/cutlass/kernels-sm80.tsv (a-128x128x32-s3: CUTLASS 4.7, nvcc 13.0): 128 threads,
   // sizeof(SharedStorage) 49,152 B, ptxas 230 registers (the model's estimate 224), 2 CTAs per SM.
-  assert.deepEqual(s.tile.roles, [['warp', 128, 224]]);
+  assert.deepEqual(s.tile.roles.map((r) => [r.key, r.threads, r.regs]), [['warp', 128, 224]]);
   assert.equal(s.tile.smem_per_cta, 49152);
   assert.equal(s.tile.ctas_per_sm, 2);
   // The CTA's warps are still an input under this schedule.

@@ -15,7 +15,7 @@ endif()
 # schedule as the JS API module answers it for the page) likewise, for api-page.cpp and the URL-hash target.
 if(NOT TARGET smcalc_ui_model_native)
   add_library(smcalc_ui_model_native STATIC ${PROJECT_SOURCE_DIR}/web/ui_model.cpp ${PROJECT_SOURCE_DIR}/web/page_tile.cpp)
-  target_link_libraries(smcalc_ui_model_native PUBLIC smcalc_ui_state_native)
+  target_link_libraries(smcalc_ui_model_native PUBLIC smcalc_ui_state_native smcalc_api)
 endif()
 
 # web/page_request.cpp (the page's inputs as a JSON request: smcalc-messages.js asks the JS API module for it) needs
