@@ -1073,8 +1073,17 @@ export default function createSmcalcApi(): Promise<SmcalcApi>;
 /** What the calculator page shows (window.smcalc.state()): its inputs and results. */
 export interface PageState {
   /** The NVIDIA occupancy answer's figures, written from the list the JSON API's answer uses (numbers as %.6g);
-   *  null without one (an AMD GPU: its figures are under other keys). */
+   *  null without one (an AMD GPU: its figures are under `amd`). */
   result: OccupancyFigures | null;
+  /** The answer parts below are written from the same member lists as the API's answers (numbers as %.6g): each its
+   *  input as the answers echo it, then the figures' members (absent while there is no answer).
+   *  An AMD GPU: the kernel's figures and next steps (kernel view), the MFMA tile's figures (tile view). */
+  amd?: { input: AmdKernelAnswerInput; next_steps?: AmdSuggestion[]; tile?: AmdTileFigures } & Partial<AmdOccupancyFigures>;
+  /** The tile view on an NVIDIA GPU. */
+  tile?: { input: TileAnswerInput } & Partial<TileFigures>;
+  /** A thread block cluster given: its input, the figures and next steps, or why the rules refused it. */
+  cluster?: { input: { dims: [number, number, number]; non_portable_cluster: boolean }; error: string | null;
+              next_steps?: ClusterStep[] } & Partial<ClusterAnswer>;
   [key: string]: unknown;
 }
 

@@ -9,37 +9,16 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 
-import { dist, loadApi } from './load.mjs';
+import { loadApi, typecheck } from './load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const native = process.env.SMCALC_BIN || path.join(root, 'build/debug/core/smcalc');
 const requests = fs.readFileSync(path.join(root, 'tests/data/contract/requests.jsonl'), 'utf8')
   .split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-
-// Compiles `body` (TypeScript importing the answer types) beside smcalc.d.ts; returns tsc's result.
-function typecheck(body) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smcalc-answers-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    fs.copyFileSync(fs.existsSync(path.join(dist, 'smcalc.d.ts')) ? path.join(dist, 'smcalc.d.ts')
-      : path.join(root, 'web/smcalc.d.ts'), path.join(dir, 'smcalc.d.ts'));
-    fs.writeFileSync(path.join(dir, 'answers.ts'), body);
-    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [], strict: true,
-        noEmit: true, skipLibCheck: false },
-      files: ['answers.ts'],
-    }));
-    return spawnSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8', timeout: 120000 });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 function source(answers) {
   let ts = "import type { Ops, ErrorAnswer } from './smcalc.js';\n";
