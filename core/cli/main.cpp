@@ -45,9 +45,9 @@ enum class Kind {
     File,     // a file's text ("-" = stdin)
 };
 
-// One request field a flag sets: flag names (CLI11 syntax), JSON key, help. The input fields' flags are made
-// from smcalc/fields.hpp's tables (flag_for); those below are the request's own keys and the composites
-// (--tile sets m, n and k; --ab sets a and b).
+// One request field a flag sets: flag names (CLI11 syntax), JSON key, help. The flags are made from smcalc/fields.hpp's
+// tables (flag_for): the input tables' rows and the request's own keys (RequestKey); below are the CLI's own
+// composites (--tile sets m, n and k; --ab sets a and b).
 struct Field {
     std::string_view flags;
     std::string_view key;
@@ -63,63 +63,32 @@ Field flag_for(const smcalc::fields::Field<T>& f) {
     return Field{f.flag, f.key, f.help, f.flag_type, text ? Kind::Text : Kind::Value};
 }
 
-constexpr Field kDevice[] = {
-    {"--gpu", "gpu", "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100, MI300X, MI355X", "NAME", Kind::Text},
-    {"--cc", "cc", "compute capability (8.0, 80 or sm_80): that CC's reference device", "X.Y", Kind::Text},
-    {"--device-json", "device", "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}", "JSON", Kind::Json},
-    {"--device-report", "device_report",
-     "the device from a report saved from deviceQuery, nvidia-smi -q, rocminfo, a cudaDeviceProp JSON dump, "
-     "print(torch.cuda.get_device_properties(0)) or a PyTorch profiler trace (- = stdin): says which GPU row it "
-     "matches and where they differ",
-     "FILE", Kind::File},
-};
-constexpr Field kBlocks = {"--blocks", "blocks", "blocks per SM the dynamic shared memory must still allow (default 1)"};
-constexpr Field kTargetBlocks = {"--blocks", "blocks",
-                                 "blocks per SM the launch bounds must guarantee (default: one more than now)"};
-constexpr Field kCompiler[] = {
-    {"--from-ptxas", "compiler_output",
-     "take registers, static shared memory and barriers from this ptxas -v / cuobjdump -res-usage output, or "
-     "from a compiled file (cubin, fat binary, object or executable built by nvcc; AMD code object or HIP "
-     "executable) (- = stdin); without --gpu/--cc/--device-json the CC is the kernel's sm_XX",
-     "FILE", Kind::File},
-    {"--kernel", "kernel", "which kernel of --from-ptxas: its name as printed, mangled, demangled or short ('reduce<512>')", "NAME", Kind::Text},
-};
+// A request key's flag (smcalc/fields.hpp RequestKey: flag, value name, help), its value read by the key's shape;
+// `help` replaces the table's line where an op gives the key a meaning of its own (next's --blocks, parse's --gpu).
+Field flag_for(std::string_view key, std::string_view help = {}) {
+    using smcalc::fields::Shape;
+    const smcalc::fields::RequestKey& k = smcalc::fields::request_key(key);
+    const Kind kind = k.flag_type == "FILE"                                 ? Kind::File
+                      : k.flag_type == "JSON"                               ? Kind::Json
+                      : k.shape == Shape::Names                             ? Kind::Names
+                      : k.shape == Shape::Numbers || k.shape == Shape::DimsList ? Kind::List
+                      : k.shape == Shape::Mnk                               ? Kind::Problem
+                      : k.shape == Shape::Number || k.shape == Shape::Dims  ? Kind::Value
+                                                                            : Kind::Text;
+    // A positional (parse's FILE) shows no value name: its name is one.
+    return Field{k.flag, k.key, help.empty() ? k.help : help, k.flag.starts_with("--") ? k.flag_type : "", kind};
+}
+
+// The CLI's own composites, which no request key is: --tile sets m, n and k, --ab sets a and b, and op tiles'
+// --stages and --warps take lists of the tile table's values.
 constexpr Field kTileMnk = {"--tile", "tile", "CTA tile M x N x K in elements (default 128x128x64)", "MxNxK", Kind::Mnk};
-constexpr Field kProblem = {"--problem", "problem",
-                            "problem size M x N x K: CTAs, waves, last-wave utilization (model estimates)", "MxNxK",
-                            Kind::Problem};
 constexpr Field kAb = {"--ab", "ab", "A and B element type: f32 tf32 f16 bf16 e4m3 e5m2 i8 f6 f4 (default bf16)", "TYPE",
                        Kind::Both};
 constexpr Field kTilesLists[] = {
-    {"--ms", "ms", "candidate M values, comma-separated (default 16,32,48,64,96,128,192,256)", "LIST", Kind::List},
-    {"--ns", "ns", "candidate N values (default as --ms)", "LIST", Kind::List},
-    {"--ks", "ks", "candidate K values (default 16,32,64,128)", "LIST", Kind::List},
     {"--stages", "stages", "candidate stage counts (default 1,2,...,8), or auto: CUTLASS's StageCountAutoCarveout per tile",
      "LIST|auto", Kind::List},
     {"--warps", "warps", "candidate warps per CTA (default 4,8,12,16)", "LIST", Kind::List},
-    {"--limit", "limit", "fits listed (default 50; all for every fit)", "N|all"},
 };
-constexpr Field kGpus = {"--gpus", "gpus",
-                         "1 to 4 GPU names, comma-separated: A100,\"H100 SXM5\",B200,MI355X (across vendors each GPU "
-                         "reads its own fields: --regs/--smem for NVIDIA, --vgprs/--lds for AMD)",
-                         "LIST", Kind::Names};
-constexpr Field kWaves = {"--waves", "waves",
-                          "AMD tile: waves of 64 lanes per workgroup, 1..16 (default 4; in a compare: the --warps count)"};
-// Thread block clusters (docs/clusters.md; CC 9.0+). --non-portable-cluster comes from the cluster input table.
-constexpr Field kCluster = {"--cluster", "cluster",
-                            "thread block cluster in CTAs: XxYxZ (4x2x1) or a size N (= Nx1x1); CC 9.0+; resident "
-                            "clusters GPU-wide, GPC by GPC",
-                            "XxYxZ|N"};
-constexpr Field kGrid = {"--grid", "grid", "launch grid in CTAs, XxYxZ (each a multiple of --cluster's): waves of clusters",
-                         "XxYxZ", Kind::Text};
-constexpr Field kClusters = {"--clusters", "clusters",
-                             "cluster shapes to rank, comma-separated: 1x1x1,2x1x1,1x2x1,2x2x1 (1x1x1 = none; CC 9.0+)",
-                             "LIST", Kind::List};
-constexpr Field kParseFile = {"FILE", "text", "compiler output to read (default or -: stdin)", "", Kind::File};
-constexpr Field kParseGpu = {"--gpu", "gpu",
-                             "AMD GPU whose rules LLVM output takes (remarks name no target; default: the .s's "
-                             "target, else gfx942): MI300X, MI355X, MI250X, MI100, ...",
-                             "NAME", Kind::Text};
 
 // What one subcommand collects from its flags.
 struct Command {
@@ -408,7 +377,7 @@ namespace fields = smcalc::fields;
 void add_device(Command& c) {
     c.needs_device = true;
     const std::size_t first = c.options.size();
-    for (const auto& f : kDevice) c.add(f);
+    for (const char* key : {"gpu", "cc", "device", "device_report"}) c.add(flag_for(key));
     c.options[first].first->excludes(c.options[first + 1].first)->excludes(c.options[first + 2].first);
     c.options[first + 1].first->excludes(c.options[first + 2].first);
 }
@@ -419,14 +388,14 @@ void add_kernel(Command& c, bool threads, bool smem_dynamic) {
 // AMD kernel fields (--vgprs, --agprs, --sgprs, --lds, --scratch); --threads is the NVIDIA table's.
 void add_amd_kernel(Command& c) { c.add_fields(fields::amd_kernel_fields(), {"threads"}); }
 void add_compiler(Command& c) {
-    for (const auto& f : kCompiler) c.add(f);
+    for (const char* key : {"compiler_output", "kernel"}) c.add(flag_for(key));
 }
 void add_tile_shape(Command& c) {
     c.add(kTileMnk);
     c.add_fields(fields::tile_fields(), {"a", "b", "acc", "mma", "epilogue", "out", "epilogue_bytes",
                                          "epilogue_reuses_mainloop", "overhead_regs", "subbyte_smem", "acc_buffers",
                                          "schedule", "stages_auto"});
-    c.add(kProblem);
+    c.add(flag_for("problem"));
 }
 void add_tile_types(Command& c) {
     c.add(kAb);
@@ -434,9 +403,9 @@ void add_tile_types(Command& c) {
 }
 // --cluster, --non-portable-cluster (and --grid where waves of clusters are counted).
 void add_cluster(Command& c, bool grid) {
-    c.add(kCluster);
+    c.add(flag_for("cluster"));
     c.add_fields(fields::cluster_fields());
-    if (grid) c.add(kGrid);
+    if (grid) c.add(flag_for("grid"));
 }
 void add_json(Command& c) {
     c.app->add_flag("--json", c.json_out, "print the answer object (the `smcalc batch` contract)");
@@ -500,25 +469,29 @@ void add_command(CLI::App& app, std::deque<Command>& cmds, const CommandRow& row
     Command& c = command(app, cmds, row.name, row.op, row.help);
     const unsigned g = row.groups;
     if (g & Gpus) {
-        c.add(kGpus);
+        c.add(flag_for("gpus"));
         c.options.back().first->required();
     }
     if (g & Device) add_device(c);
     if (g & Kernel) add_kernel(c, !(g & NoThreads), !(g & NoSmemDynamic));
     if (g & AmdKernel) add_amd_kernel(c);
-    if (g & Blocks) c.add(kBlocks);
-    if (g & TargetBlocks) c.add(kTargetBlocks);
+    if (g & Blocks) c.add(flag_for("blocks"));
+    if (g & TargetBlocks) c.add(flag_for("blocks", "blocks per SM the launch bounds must guarantee (default: one more than now)"));
     if (g & TileShape) add_tile_shape(c);
-    if (g & TilesLists)
+    if (g & TilesLists) {
+        for (const char* key : {"ms", "ns", "ks"}) c.add(flag_for(key));
         for (const auto& f : kTilesLists) c.add(f);
-    if (g & Waves) c.add(kWaves);
+        c.add(flag_for("limit"));
+    }
+    if (g & Waves) c.add(flag_for("waves"));
     if (g & TileTypes) add_tile_types(c);
     if (g & Compiler) add_compiler(c);
     if (g & Cluster) add_cluster(c, (g & Grid) != 0);
-    if (g & Clusters) c.add(kClusters);
+    if (g & Clusters) c.add(flag_for("clusters"));
     if (g & Parse) {
-        c.add(kParseFile);
-        c.add(kParseGpu);
+        c.add(flag_for("text"));
+        c.add(flag_for("gpu", "AMD GPU whose rules LLVM output takes (remarks name no target; default: the .s's "
+                              "target, else gfx942): MI300X, MI355X, MI250X, MI100, ..."));
     }
     add_json(c);
     if (row.why) c.app->add_flag("--why", c.why, row.why);

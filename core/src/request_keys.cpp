@@ -21,25 +21,52 @@ constexpr OpSet kCompareOps = ops(Op::Compare) | kCompareTile;
 constexpr RequestKey kRequestKeys[] = {
     {"op", kAllOps},
     {"id", kAllOps},
-    {"gpu", kDeviceOps | ops(Op::Parse)},  // parse: an AMD GPU's rules for LLVM remarks, which name no target
-    {"cc", kDeviceOps},
-    {"device", kDeviceOps},
-    {"device_report", kDeviceOps},
-    {"blocks", ops(Op::DynamicSmem, Op::NextStep), Shape::Number, 1, kMaxInput, "blocks per SM"},
-    {"compiler_output", kCompilerOps},
-    {"kernel", kCompilerOps},
-    {"problem", kTileOps, Shape::Mnk, 1, kMaxInput, "elements"},
-    {"ms", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "CTA tile rows", {}, 4096},
-    {"ns", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "CTA tile columns", {}, 4096},
-    {"ks", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "K per stage", {}, 4096},
-    {"limit", ops(Op::Tiles), Shape::Number, 1, kMaxInput, "fits listed; or \"all\""},
-    {"gpus", kCompareOps, Shape::Names, 1, kMaxInput, "GPU names", "[\"A100\", \"H100 SXM5\"]", kMaxCompare},
-    {"kind", kCompareOps},
-    {"text", ops(Op::Parse)},
-    {"waves", kTileOps, Shape::Number, 1, 16, "waves of 64 lanes per workgroup"},  // the AMD tile's
-    {"cluster", kClusterOps, Shape::Dims, 1, kMaxClusterSize, "CTAs per cluster", "4x2x1"},
-    {"clusters", ops(Op::Tiles), Shape::DimsList, 1, kMaxClusterSize, "CTAs per cluster", "2x1x1", 8},
-    {"grid", ops(Op::Occupancy, Op::NextStep), Shape::Dims, 1, kMaxInput, "CTAs", "120x2x1"},
+    // parse: an AMD GPU's rules for LLVM remarks, which name no target (its --gpu has its own help: core/cli)
+    {.key = "gpu", .ops = kDeviceOps | ops(Op::Parse), .flag = "--gpu", .flag_type = "NAME",
+     .help = "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100, MI300X, MI355X"},
+    {.key = "cc", .ops = kDeviceOps, .flag = "--cc", .flag_type = "X.Y",
+     .help = "compute capability (8.0, 80 or sm_80): that CC's reference device"},
+    {.key = "device", .ops = kDeviceOps, .flag = "--device-json", .flag_type = "JSON",
+     .help = "custom device as JSON: {\"cc\":\"8.0\", ...fields to override}"},
+    {.key = "device_report", .ops = kDeviceOps, .flag = "--device-report", .flag_type = "FILE",
+     .help = "the device from a report saved from deviceQuery, nvidia-smi -q, rocminfo, a cudaDeviceProp JSON dump, "
+             "print(torch.cuda.get_device_properties(0)) or a PyTorch profiler trace (- = stdin): says which GPU row it "
+             "matches and where they differ"},
+    // next_step's --blocks has its own help (core/cli): the launch bounds' target
+    {"blocks", ops(Op::DynamicSmem, Op::NextStep), Shape::Number, 1, kMaxInput, "blocks per SM", {}, 0, "--blocks", "N",
+     "blocks per SM the dynamic shared memory must still allow (default 1)"},
+    {.key = "compiler_output", .ops = kCompilerOps, .flag = "--from-ptxas", .flag_type = "FILE",
+     .help = "take registers, static shared memory and barriers from this ptxas -v / cuobjdump -res-usage output, or "
+             "from a compiled file (cubin, fat binary, object or executable built by nvcc; AMD code object or HIP "
+             "executable) (- = stdin); without --gpu/--cc/--device-json the CC is the kernel's sm_XX"},
+    {.key = "kernel", .ops = kCompilerOps, .flag = "--kernel", .flag_type = "NAME",
+     .help = "which kernel of --from-ptxas: its name as printed, mangled, demangled or short ('reduce<512>')"},
+    {"problem", kTileOps, Shape::Mnk, 1, kMaxInput, "elements", {}, 0, "--problem", "MxNxK",
+     "problem size M x N x K: CTAs, waves, last-wave utilization (model estimates)"},
+    {"ms", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "CTA tile rows", {}, 4096, "--ms", "LIST",
+     "candidate M values, comma-separated (default 16,32,48,64,96,128,192,256)"},
+    {"ns", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "CTA tile columns", {}, 4096, "--ns", "LIST",
+     "candidate N values (default as --ms)"},
+    {"ks", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "K per stage", {}, 4096, "--ks", "LIST",
+     "candidate K values (default 16,32,64,128)"},
+    {"limit", ops(Op::Tiles), Shape::Number, 1, kMaxInput, "fits listed; or \"all\"", {}, 0, "--limit", "N|all",
+     "fits listed (default 50; all for every fit)"},
+    {"gpus", kCompareOps, Shape::Names, 1, kMaxInput, "GPU names", "[\"A100\", \"H100 SXM5\"]", kMaxCompare, "--gpus",
+     "LIST",
+     "1 to 4 GPU names, comma-separated: A100,\"H100 SXM5\",B200,MI355X (across vendors each GPU reads its own "
+     "fields: --regs/--smem for NVIDIA, --vgprs/--lds for AMD)"},
+    {"kind", kCompareOps},  // the CLI's compare says it from the flags given (a tile's or a kernel's)
+    {.key = "text", .ops = ops(Op::Parse), .flag = "FILE", .flag_type = "FILE",
+     .help = "compiler output to read (default or -: stdin)"},
+    {"waves", kTileOps, Shape::Number, 1, 16, "waves of 64 lanes per workgroup", {}, 0, "--waves", "N",  // the AMD tile's
+     "AMD tile: waves of 64 lanes per workgroup, 1..16 (default 4; in a compare: the --warps count)"},
+    {"cluster", kClusterOps, Shape::Dims, 1, kMaxClusterSize, "CTAs per cluster", "4x2x1", 0, "--cluster", "XxYxZ|N",
+     "thread block cluster in CTAs: XxYxZ (4x2x1) or a size N (= Nx1x1); CC 9.0+; resident clusters GPU-wide, GPC by "
+     "GPC"},
+    {"clusters", ops(Op::Tiles), Shape::DimsList, 1, kMaxClusterSize, "CTAs per cluster", "2x1x1", 8, "--clusters",
+     "LIST", "cluster shapes to rank, comma-separated: 1x1x1,2x1x1,1x2x1,2x2x1 (1x1x1 = none; CC 9.0+)"},
+    {"grid", ops(Op::Occupancy, Op::NextStep), Shape::Dims, 1, kMaxInput, "CTAs", "120x2x1", 0, "--grid", "XxYxZ",
+     "launch grid in CTAs, XxYxZ (each a multiple of --cluster's): waves of clusters"},
 };
 
 // Table rows that other ops than their table's read, or that one of its ops does not.

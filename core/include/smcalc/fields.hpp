@@ -141,7 +141,8 @@ enum class Shape : uint8_t {
     Numbers,   // a list of up to max_items integers lo .. hi, or one integer (op tiles' candidates)
     Names,     // a list of 1 .. max_items names, or one name
 };
-// A request's own key: the ops that read it and, for a composite, its shape, range and words for messages.
+// A request's own key: the ops that read it and, for a composite, its shape, range and words for messages; and its
+// CLI flag, as the input tables' rows have theirs (core/cli/main.cpp makes the flags from these rows).
 struct RequestKey {
     std::string_view key;
     OpSet ops;
@@ -150,6 +151,9 @@ struct RequestKey {
     std::string_view unit = {};      // what a number counts: "CTAs per cluster"
     std::string_view example = {};   // a value as the messages show it: "4x2x1"
     std::size_t max_items = 0;       // DimsList, Numbers, Names
+    std::string_view flag = {};       // CLI11 names ("--cluster"; "FILE": positional); "" = JSON requests only
+    std::string_view flag_type = {};  // --help's value name; "FILE": the flag names a file to read, "JSON": JSON text
+    std::string_view help = {};       // --help's line: meaning and default
 };
 // The request key `key` (every key the readers ask for is one; a wrong key is a programming error).
 const RequestKey& request_key(std::string_view key);
