@@ -980,11 +980,9 @@ bool Init(Host* host, std::string* url_hash) {
     host->embed = !embed.empty();
     p.held = host->embed;
     host->quiz = embed == "q";
-    host->embed_layout = host_embed_layout;
-    host->embed_code = host_embed_code;
-    host->device_report = host_device_report;
-    host->open_file = js_open_file;
     host->dark = js_prefers_light() == 0;
+    host->page_url = take(js_location(1));
+    // The browser: clipboard, address bar, screen reader, storage and files.
     host->copy_to_clipboard = host_copy;
     host->set_url_hash = host_set_hash;
     host->announce = host_announce;
@@ -993,11 +991,16 @@ bool Init(Host* host, std::string* url_hash) {
     host->storage_remove = host_storage_remove;
     host->download = host_download;
     host->pick_file = host_pick_file;
+    // The page's other scripts: the embed's messages and dialogs (smcalc-messages.js), the file opener (page.js) ...
+    host->embed_layout = host_embed_layout;
+    host->embed_code = host_embed_code;
+    host->device_report = host_device_report;
+    host->open_file = js_open_file;
+    // ... and the JS API module (smcalc-api.js, loaded on demand): what the page's wasm leaves out.
     host->read_output = host_read_output;
     host->tile_lines = host_tile_lines;
     host->saved_lines = host_saved_lines;
     host->gpu_notes = host_gpu_notes;
-    host->page_url = take(js_location(1));
     *url_hash = take(js_location(0));
     p.last_time = emscripten_get_now() / 1000.0;
     return true;
