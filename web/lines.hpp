@@ -55,4 +55,30 @@ struct Cells {
     }
 };
 
+// A cell that must read back exactly as it was (any text: a localStorage key may hold tabs and line breaks), for the
+// saved entries' lines (web/page_saved.cpp writes, web/ui_storage.cpp reads): a backslash is written as two, a tab,
+// line break and return as a backslash and t, n, r.
+inline void append_escaped_cell(std::string& out, std::string_view v) {
+    out += '\t';
+    for (char c : v) {
+        if (c == '\\') out += "\\\\";
+        else if (c == '\t') out += "\\t";
+        else if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else out += c;
+    }
+}
+inline std::string unescaped_cell(std::string_view v) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (v[i] != '\\' || i + 1 == v.size()) {
+            out += v[i];
+            continue;
+        }
+        const char e = v[++i];
+        out += e == 't' ? '\t' : e == 'n' ? '\n' : e == 'r' ? '\r' : e;
+    }
+    return out;
+}
+
 }  // namespace smcalc::web

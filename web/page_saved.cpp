@@ -6,7 +6,7 @@
 // Not in the page's wasm (web/CMakeLists.txt globs ui*.cpp for the page); compiled natively for
 // tests/web-ui-storage.cpp and fuzz_saved_state.
 //
-// Lines (cells separated by tabs; in a cell '\' is written "\\", a tab "\t", a line break "\n", a return "\r"):
+// Lines (cells separated by tabs, each escaped: web/lines.hpp append_escaped_cell, unescaped_cell):
 //   X                                   an import that was refused as a whole (nothing in it was read)
 //   G  name  base  cc  f0 .. f9         a saved GPU: its base GPU, its CC ("" = the base's), the device fields in
 //                                       fields::device_fields() order ("" = not overridden)
@@ -19,6 +19,7 @@
 
 #include "smcalc/fields.hpp"
 #include "smcalc/format.hpp"
+#include "lines.hpp"
 #include "ui_storage.hpp"
 
 namespace smcalc::web {
@@ -130,19 +131,6 @@ Check<SavedPreset> read_preset(const json& j) {
         p.inputs = strip_device_keys(text);
         return std::string();
     });
-}
-
-// A cell of saved_lines: escaped so that any text (a localStorage key may hold tabs and line breaks) reads back as
-// it was (unescape_cell, web/ui_storage.cpp).
-void cell(std::string& out, std::string_view v) {
-    out += '\t';
-    for (char c : v) {
-        if (c == '\\') out += "\\\\";
-        else if (c == '\t') out += "\\t";
-        else if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else out += c;
-    }
 }
 
 }  // namespace
@@ -273,26 +261,26 @@ std::string saved_lines(const SavedRead& r) {
     if (!r.ok) out += "X\n";
     for (const SavedGpu& g : r.state.gpus) {
         out += 'G';
-        cell(out, g.name);
-        cell(out, g.base);
-        cell(out, g.cc ? cc_text(*g.cc) : std::string());
-        for (const auto& f : g.fields) cell(out, f ? std::to_string(*f) : std::string());
+        append_escaped_cell(out, g.name);
+        append_escaped_cell(out, g.base);
+        append_escaped_cell(out, g.cc ? cc_text(*g.cc) : std::string());
+        for (const auto& f : g.fields) append_escaped_cell(out, f ? std::to_string(*f) : std::string());
         out += '\n';
     }
     for (const SavedPreset& p : r.state.presets) {
         out += 'P';
-        cell(out, p.name);
-        cell(out, p.inputs);
+        append_escaped_cell(out, p.name);
+        append_escaped_cell(out, p.inputs);
         out += '\n';
     }
     for (const std::string& k : r.bad_keys) {
         out += 'B';
-        cell(out, k);
+        append_escaped_cell(out, k);
         out += '\n';
     }
     for (const std::string& n : r.notices) {
         out += 'N';
-        cell(out, n);
+        append_escaped_cell(out, n);
         out += '\n';
     }
     return out;

@@ -11,6 +11,7 @@
 // [SECTION] Init / NewFrame / EndFrame
 
 #include "platform_html5.hpp"
+#include "ui_storage.hpp"  // kEmbedBaseKey
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -296,15 +297,15 @@ EM_JS(void, js_fail, (const char* text_c), {
 // Saved state and files (Host::storage_*, download, pick_file). Every call survives a browser that refuses
 // storage (private mode, sandboxed iframe, quota): it answers 0, never throws into the wasm.
 // JSON array of [key, value] for the localStorage keys starting with "smcalc."; null when storage is unusable.
-EM_JS(char*, js_storage_entries, (), {
-    var out = [];
+EM_JS(char*, js_storage_entries, (const char* skip_c), {
+    var out = [], skip = UTF8ToString(skip_c);
     try {
         var ls = window.localStorage;
         for (var i = 0; i < ls.length; ++i) {
             var k = ls.key(i);
-            // Not "Copy embed code"'s remembered base URL (kEmbedBaseKey, a preference, not an entry): a page with
-            // no saved entries asks the JS API module nothing at the start.
-            if (k !== null && k.indexOf("smcalc.") === 0 && k !== "smcalc.v1/embed-base") out.push([k, String(ls.getItem(k))]);
+            // Not `skip`, "Copy embed code"'s remembered base URL (kEmbedBaseKey, a preference, not an entry): a page
+            // with no saved entries asks the JS API module nothing at the start.
+            if (k !== null && k.indexOf("smcalc.") === 0 && k !== skip) out.push([k, String(ls.getItem(k))]);
         }
     } catch (e) {
         return 0;
@@ -714,7 +715,7 @@ void host_copy(const std::string& text) {
 void host_set_hash(const std::string& hash) { js_set_hash(hash.c_str()); }
 void host_announce(const std::string& text) { js_announce(P().el.live_region, text.c_str()); }
 std::optional<std::string> host_storage_entries() {
-    char* s = js_storage_entries();
+    char* s = js_storage_entries(kEmbedBaseKey.data());  // a string literal: NUL-terminated
     if (!s) return std::nullopt;
     return take(s);
 }

@@ -538,10 +538,11 @@ Model compute_model(const Inputs& in, bool sweeps, ApiTile* api) {
     // A refused cluster (CC < 9.0, its size): the API answers that error; the page shows it beside the answer
     // without the cluster (tile or kernel), so the rest of the page stays useful while the user fixes it.
     const bool tile = in.mode == Mode::Tile;
-    PageAnswer pa = api && asks_api(in) ? PageAnswer(request_for(in, Op::Tile), *api)
-                                        : PageAnswer(request_for(in, tile ? Op::Tile : Op::Occupancy));
+    const bool from_api = api && asks_api(in);
+    PageAnswer pa = from_api ? PageAnswer(request_for(in, Op::Tile), *api)
+                             : PageAnswer(request_for(in, tile ? Op::Tile : Op::Occupancy));
     m.cluster_error = pa.cluster_error();
-    if (api && asks_api(in)) m.tile_figures = api->figures;
+    if (from_api) m.tile_figures = api->figures;
     Answer& ans = pa.answer();
     if (!ans.ok()) {
         m.error = ans.error;

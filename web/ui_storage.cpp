@@ -136,24 +136,6 @@ std::string gpu_summary(const SavedGpu& g) {
     return s;
 }
 
-namespace {
-
-// A cell of the saved lines as it was before page_saved.cpp escaped it (a backslash before \\, t, n or r).
-std::string unescape_cell(std::string_view v) {
-    std::string out;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (v[i] != '\\' || i + 1 == v.size()) {
-            out += v[i];
-            continue;
-        }
-        const char e = v[++i];
-        out += e == 't' ? '\t' : e == 'n' ? '\n' : e == 'r' ? '\r' : e;
-    }
-    return out;
-}
-
-}  // namespace
-
 SavedRead read_saved_lines(std::string_view lines) {
     SavedRead r;
     for (std::size_t pos = 0; pos < lines.size();) {
@@ -165,17 +147,17 @@ SavedRead read_saved_lines(std::string_view lines) {
             r.ok = false;
         } else if (kind == 'G') {
             SavedGpu g;
-            g.name = unescape_cell(c[1]);
-            g.base = unescape_cell(c[2]);
+            g.name = unescaped_cell(c[1]);
+            g.base = unescaped_cell(c[2]);
             if (auto cc = parse_cc(c[3]); cc && !c[3].empty()) g.cc = *cc;
             for (std::size_t f = 0; f < g.fields.size(); ++f) g.fields[f] = c.num(4 + f);
             r.state.gpus.push_back(std::move(g));
         } else if (kind == 'P') {
-            r.state.presets.push_back({unescape_cell(c[1]), unescape_cell(c[2])});
+            r.state.presets.push_back({unescaped_cell(c[1]), unescaped_cell(c[2])});
         } else if (kind == 'B') {
-            r.bad_keys.push_back(unescape_cell(c[1]));
+            r.bad_keys.push_back(unescaped_cell(c[1]));
         } else if (kind == 'N') {
-            r.notices.push_back(unescape_cell(c[1]));
+            r.notices.push_back(unescaped_cell(c[1]));
         }
     }
     return r;
