@@ -105,7 +105,7 @@ struct SavedUi {
     SavedState state;
     std::vector<std::string> bad_keys;      // unreadable entries, left in storage
     int pending = 0;                        // reads asked of the JS API module (Host::saved_lines), not answered yet
-    std::string import_file;                // the name of the file being imported
+    std::vector<std::string> import_files;  // files being imported, oldest first: the module answers in order
     char preset_name[kMaxSavedName + 1] = {};
     char gpu_name[kMaxSavedName + 1] = {};
     std::string message;                    // result of the last save / delete / import, shown in the card

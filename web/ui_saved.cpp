@@ -88,7 +88,7 @@ void read_saved(App& a, int kind, const std::string& text) {
 }
 
 void import_text(App& a, const std::string& text, const std::string& file) {
-    a.saved.import_file = file;
+    a.saved.import_files.push_back(file);  // several may be read at once (the module answers in the order asked)
     say(a, "Reading " + file + " ...");
     read_saved(a, kSavedImport, text);
 }
@@ -127,7 +127,10 @@ void take_saved(int kind, const std::string& lines) {
     a.saved.pending = std::max(0, a.saved.pending - 1);
     SavedRead r = read_saved_lines(lines);
     if (kind == kSavedImport) {
-        import_read(a, r, a.saved.import_file);
+        std::vector<std::string>& files = a.saved.import_files;
+        const std::string file = files.empty() ? "the file" : files.front();
+        if (!files.empty()) files.erase(files.begin());
+        import_read(a, r, file);
         return;
     }
     // localStorage's entries at the start: an entry saved since (the same name) is the newer one.

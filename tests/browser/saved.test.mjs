@@ -148,6 +148,32 @@ test('export downloads every entry as JSON; import brings them back (and refuses
   await context.close();
 });
 
+// Two files picked before the JS API module answered the first (it loads on first use): each file's answer keeps
+// its own name, since the module answers in the order asked (web/ui_saved.cpp import_files). Both are handed to
+// the page as its file dialog would (smcalc_platform_file_chosen), one right after the other.
+test('two imports read at once keep their own file names', async () => {
+  const { context, page, errors, requests } = await open(env.browser, env.base + '#m=kernel');
+  await click(page, 'Saved');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), click(page, 'Import')]);
+  assert.ok(chooser);  // the page now waits for a file: the two below arrive as its answer would
+  assert.ok(!requests.some((u) => u.includes('smcalc-api.js')), 'the module is not loaded yet');
+  const a = JSON.stringify({ schema: 'smcalc.v1', presets: [{ name: 'from a', inputs: 'm=kernel&t=64' },
+    { name: 'bad', inputs: 'm=kernel', colour: 'red' }] });
+  const b = JSON.stringify({ schema: 'smcalc.v1', presets: [{ name: 'from b', inputs: 'm=kernel&t=128' }] });
+  await page.evaluate(([ta, tb]) => {
+    const c = (t) => { const u = new TextEncoder().encode(t), p = Module._malloc(u.length + 1);
+      Module.HEAPU8.set(u, p); Module.HEAPU8[p + u.length] = 0; return p; };
+    for (const [t, n] of [[ta, 'a.json'], [tb, 'b.json']]) Module._smcalc_platform_file_chosen(c(t), c(n));
+  }, [a, b]);
+  const s = await until(page, () => window.smcalc.state(), (v) => v.saved.presets.length === 2 && !v.saved.pending);
+  assert.deepEqual([...s.saved.presets].sort(), ['from a', 'from b']);
+  assert.match(s.saved.message, /Imported 1 entry from b\.json/);
+  assert.match(s.notice, /a\.json: Skipped preset 2 of the file: .*'colour'/, 'a.json\'s refused entry is named with its own file');
+  assert.doesNotMatch(s.notice, /b\.json: Skipped/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The saved entries' JSON is read by the JS API module (web/page_saved.cpp, the API's JSON library), loaded on
 // demand: a page with entries asks it at the start; a page with none (the embed dialog's remembered base URL is a
 // preference, not an entry) does not load it at all.
