@@ -24,7 +24,7 @@ MINIMUM = {
     'smcalc_tests':                170,  # tests/unit-*.cpp (the live cases of unit-amd, unit-binary and unit-cutlass are skipped without their tools)
     'smcalc_api_tests':            59,  # tests/api-*.cpp (needs nlohmann-json)
     'smcalc_badinput_tests':       3,  # tests/badinput/hash-badinput.cpp
-    'smcalc_web_storage_tests':    8,  # tests/web-ui-storage.cpp
+    'smcalc_web_storage_tests':    9,  # tests/web-ui-storage.cpp (the last: docs/bad-inputs.md's saved-entry rows)
     'smcalc_web_scanf_tests':      4,  # tests/web-scanf-lite.cpp
     'smcalc_web_wrap_tests':       2,  # tests/web-wrap.cpp (web/wrap.hpp)
     'smcalc_oracle_tests':         4,  # tests/oracle/diff-occupancy.cpp (needs cuda_occupancy.h; else skipped)

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "badinput/doc_table.hpp"
 #include "ui_storage.hpp"
 
 using namespace smcalc;
@@ -231,4 +232,31 @@ TEST_CASE("saved entries reach the page as lines and read back exactly") {
     CHECK(refused.state.presets.empty());
     REQUIRE(refused.notices.size() == 1);
     CHECK(contains(refused.notices[0], "not a JSON object"));
+}
+
+// docs/bad-inputs.md "Saved entries and import files", row by row: the input as the JS API module gets it (the
+// glue's JSON list of localStorage's [key, value] pairs, or an export file's text), through page_saved_lines and
+// read_saved_lines (what the page then has): its notices exactly, and the entries it keeps.
+TEST_CASE("bad inputs: every saved-entry and import row of docs/bad-inputs.md gets its documented notices") {
+    namespace bi = smcalc::badinput;
+    const auto rows = bi::read_rows(std::string(SMCALC_SOURCE_DIR) + "/docs/bad-inputs.md", "saved");
+    REQUIRE(rows.size() >= 20);
+    for (const bi::Row& r : rows) {
+        REQUIRE_MESSAGE(r.cells.size() == 6, "docs/bad-inputs.md:" << r.line << " needs 6 cells");
+        const std::string where = "docs/bad-inputs.md:" + std::to_string(r.line) + " (" + r.cells[1] + ")";
+        const std::string kind = bi::code(r.cells[2]);
+        REQUIRE_MESSAGE((kind == "storage" || kind == "import"), where << ": kind is storage or import");
+        const SavedRead got =
+            read_saved_lines(page_saved_lines(kind == "import" ? kSavedImport : kSavedStorage, bi::expand(bi::code(r.cells[3]))));
+        const std::vector<std::string> want = r.cells[4] == "(none)" ? std::vector<std::string>{} : bi::lines(r.cells[4]);
+        std::string notices;
+        for (const auto& n : got.notices) notices += "\n    " + n;
+        CHECK_MESSAGE(got.notices == want, where << ": notices" << notices);
+        // What the page keeps: "refused" (an import read as a whole as nothing), else the entries by name.
+        std::string kept = got.ok ? "" : "refused";
+        for (const SavedGpu& g : got.state.gpus) kept += (kept.empty() ? "" : ", ") + std::string("gpu ") + g.name;
+        for (const SavedPreset& p : got.state.presets) kept += (kept.empty() ? "" : ", ") + std::string("preset ") + p.name;
+        for (const std::string& k : got.bad_keys) kept += (kept.empty() ? "" : ", ") + std::string("left ") + k;
+        CHECK_MESSAGE(kept == (r.cells[5] == "(nothing)" ? std::string() : bi::code(r.cells[5])), where << ": kept " << kept);
+    }
 }

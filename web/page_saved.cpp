@@ -127,7 +127,11 @@ Check<SavedPreset> read_preset(const json& j) {
         if (!v.is_string()) return std::string("its inputs are not a string");
         const std::string& text = v.get_ref<const std::string&>();
         Decoded d = decode_hash(text);
-        if (!d.notices.empty()) return "its inputs do not read: " + d.notices.front();
+        if (!d.notices.empty()) {  // the reader's notice is a sentence; the caller ends this clause with its own "."
+            std::string why = d.notices.front();
+            if (!why.empty() && why.back() == '.') why.pop_back();
+            return "its inputs do not read: " + why;
+        }
         p.inputs = strip_device_keys(text);
         return std::string();
     });
