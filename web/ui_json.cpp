@@ -74,12 +74,12 @@ namespace {
 
 // One input table row's value, as core/api's field_json writes it.
 void put_field(JsonOut& j, fields::Codec codec, const fields::Vocab* vocab, int64_t v) {
-    switch (codec) {
-        case fields::Codec::Bool: j.boolean(v != 0); break;
-        case fields::Codec::Word: j.str(fields::word_of(*vocab, static_cast<int>(v))); break;
-        case fields::Codec::DType: v < 0 ? j.null() : j.str(dtype_key(static_cast<DType>(v))); break;
-        case fields::Codec::Int:
-        case fields::Codec::Bytes: j.num(v); break;
+    const fields::JsonScalar x = fields::json_scalar(codec, vocab, v);
+    switch (x.kind) {
+        case fields::JsonScalar::Null: j.null(); break;
+        case fields::JsonScalar::Bool: j.boolean(x.number != 0); break;
+        case fields::JsonScalar::Number: j.num(x.number); break;
+        case fields::JsonScalar::Text: j.str(x.text); break;
     }
 }
 

@@ -212,19 +212,18 @@ int64_t read_field(const json& v, const std::string& field, const fields::Field<
     return 0;
 }
 
-// An input table's value as JSON, as the answers echo it ("input"): numbers, booleans, words; null for an
-// element type left at its default.
+// An input table's value as JSON, as the answers echo it ("input"): fields::json_scalar's rule (the page's state
+// writes the same values with it).
 template <class T>
 json field_json(const fields::Field<T>& f, const T& t) {
-    const int64_t v = f.get(t);
-    switch (f.codec) {
-        case fields::Codec::Bool: return v != 0;
-        case fields::Codec::Word: return std::string(fields::word_of(*f.vocab, static_cast<int>(v)));
-        case fields::Codec::DType: return v < 0 ? json(nullptr) : json(std::string(dtype_key(static_cast<DType>(v))));
-        case fields::Codec::Int:
-        case fields::Codec::Bytes: break;
+    const fields::JsonScalar x = fields::json_scalar(f.codec, f.vocab, f.get(t));
+    switch (x.kind) {
+        case fields::JsonScalar::Null: break;
+        case fields::JsonScalar::Bool: return x.number != 0;
+        case fields::JsonScalar::Number: return x.number;
+        case fields::JsonScalar::Text: return std::string(x.text);
     }
-    return v;
+    return nullptr;
 }
 
 ComputeCapability read_cc(const json& v, const std::string& field) {

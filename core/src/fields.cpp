@@ -63,6 +63,17 @@ std::string_view word_of(const Vocab& v, int value) {
     return {};
 }
 
+JsonScalar json_scalar(Codec codec, const Vocab* vocab, int64_t v) {
+    switch (codec) {
+        case Codec::Bool: return {JsonScalar::Bool, v != 0 ? 1 : 0, {}};
+        case Codec::Word: return {JsonScalar::Text, 0, word_of(*vocab, static_cast<int>(v))};
+        case Codec::DType: return v < 0 ? JsonScalar{} : JsonScalar{JsonScalar::Text, 0, dtype_key(static_cast<DType>(v))};
+        case Codec::Int:
+        case Codec::Bytes: break;
+    }
+    return {JsonScalar::Number, v, {}};
+}
+
 std::optional<int> value_of(const Vocab& v, std::string_view word) {
     for (const Word& w : v.words)
         if (same_word(w.word, word)) return w.value;

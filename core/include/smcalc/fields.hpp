@@ -55,6 +55,16 @@ struct Vocab {
 std::string_view word_of(const Vocab& v, int value);
 std::optional<int> value_of(const Vocab& v, std::string_view word);
 
+// How a field's value is written in JSON, by its codec: the one rule of both writers, the API's (core/api
+// field_json: nlohmann-json) and the page's state (web/ui_json.cpp put_field: the page has no JSON library).
+// Int and Bytes are numbers, Bool true / false, Word its canonical word, DType its key or null (the default).
+struct JsonScalar {
+    enum Kind : uint8_t { Null, Bool, Number, Text } kind = Null;
+    int64_t number = 0;     // Bool (0 / 1) and Number
+    std::string_view text;  // Text: a word of a static vocabulary or a dtype key
+};
+JsonScalar json_scalar(Codec codec, const Vocab* vocab, int64_t v);
+
 extern const Vocab kMmaVocab;       // MmaPath: registers | tmem
 extern const Vocab kEpilogueVocab;  // Epilogue: none | tile | bytes
 extern const Vocab kSubbyteVocab;   // SubbyteSmem: auto | packed | padded
