@@ -1,6 +1,8 @@
 // web/lines.hpp - one line of an answer the JS API module (smcalc-api.js) hands the page as tab-separated text,
-// split on tabs: the paste box's kernels (web/js/page.js read_lines) and a tile with a CUTLASS schedule
-// (web/page_tile.cpp writes it, web/ui_model.cpp read_page_tile reads it). The page's wasm carries no JSON reader.
+// split on tabs: the paste box's kernels (web/js/page.js read_lines), a tile with a CUTLASS schedule
+// (web/page_tile.cpp writes it, web/ui_model.cpp read_page_tile reads it) and the saved entries (web/page_saved.cpp,
+// web/ui_storage.cpp read_saved_lines). The page's wasm carries no JSON reader. Every writer escapes its cells the one
+// way (append_cell; page.js cell() the same in JavaScript) and Cells::str reads them back exactly.
 #pragma once
 
 #include <algorithm>
@@ -26,7 +28,7 @@ struct Cells {
         }
     }
     std::string_view operator[](std::size_t i) const { return i < v.size() ? v[i] : std::string_view(); }
-    std::string str(std::size_t i) const { return std::string((*this)[i]); }
+    std::string str(std::size_t i) const;  // the text as written (append_cell's escapes undone)
     std::optional<int64_t> num(std::size_t i) const {
         const std::string_view c = (*this)[i];
         int64_t x = 0;
@@ -55,10 +57,9 @@ struct Cells {
     }
 };
 
-// A cell that must read back exactly as it was (any text: a localStorage key may hold tabs and line breaks), for the
-// saved entries' lines (web/page_saved.cpp writes, web/ui_storage.cpp reads): a backslash is written as two, a tab,
-// line break and return as a backslash and t, n, r.
-inline void append_escaped_cell(std::string& out, std::string_view v) {
+// A cell that reads back exactly as it was (any text: a localStorage key may hold tabs and line breaks, a kernel
+// name a backslash): a backslash is written as two, a tab, line break and return as a backslash and t, n, r.
+inline void append_cell(std::string& out, std::string_view v) {
     out += '\t';
     for (char c : v) {
         if (c == '\\') out += "\\\\";
@@ -68,14 +69,15 @@ inline void append_escaped_cell(std::string& out, std::string_view v) {
         else out += c;
     }
 }
-inline std::string unescaped_cell(std::string_view v) {
+inline std::string Cells::str(std::size_t cell) const {
+    const std::string_view t = (*this)[cell];
     std::string out;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (v[i] != '\\' || i + 1 == v.size()) {
-            out += v[i];
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (t[i] != '\\' || i + 1 == t.size()) {
+            out += t[i];
             continue;
         }
-        const char e = v[++i];
+        const char e = t[++i];
         out += e == 't' ? '\t' : e == 'n' ? '\n' : e == 'r' ? '\r' : e;
     }
     return out;

@@ -6,7 +6,7 @@
 // Not in the page's wasm (web/CMakeLists.txt globs ui*.cpp for the page); compiled natively for
 // tests/web-ui-storage.cpp and fuzz_saved_state.
 //
-// Lines (cells separated by tabs, each escaped: web/lines.hpp append_escaped_cell, unescaped_cell):
+// Lines (cells separated by tabs, each escaped: web/lines.hpp append_cell, Cells::str):
 //   X                                   an import that was refused as a whole (nothing in it was read)
 //   G  name  base  cc  f0 .. f9         a saved GPU: its base GPU, its CC ("" = the base's), the device fields in
 //                                       fields::device_fields() order ("" = not overridden)
@@ -265,26 +265,26 @@ std::string saved_lines(const SavedRead& r) {
     if (!r.ok) out += "X\n";
     for (const SavedGpu& g : r.state.gpus) {
         out += 'G';
-        append_escaped_cell(out, g.name);
-        append_escaped_cell(out, g.base);
-        append_escaped_cell(out, g.cc ? cc_text(*g.cc) : std::string());
-        for (const auto& f : g.fields) append_escaped_cell(out, f ? std::to_string(*f) : std::string());
+        append_cell(out, g.name);
+        append_cell(out, g.base);
+        append_cell(out, g.cc ? cc_text(*g.cc) : std::string());
+        for (const auto& f : g.fields) append_cell(out, f ? std::to_string(*f) : std::string());
         out += '\n';
     }
     for (const SavedPreset& p : r.state.presets) {
         out += 'P';
-        append_escaped_cell(out, p.name);
-        append_escaped_cell(out, p.inputs);
+        append_cell(out, p.name);
+        append_cell(out, p.inputs);
         out += '\n';
     }
     for (const std::string& k : r.bad_keys) {
         out += 'B';
-        append_escaped_cell(out, k);
+        append_cell(out, k);
         out += '\n';
     }
     for (const std::string& n : r.notices) {
         out += 'N';
-        append_escaped_cell(out, n);
+        append_cell(out, n);
         out += '\n';
     }
     return out;

@@ -5,7 +5,7 @@
 // reader. Not in the page's wasm (web/CMakeLists.txt globs ui*.cpp for the page); compiled natively for
 // tests/api-page.cpp, which checks that the page's model from these lines equals the full core's.
 //
-// Lines (cells separated by tabs; a tab or line break inside text becomes a space):
+// Lines (cells separated by tabs, each escaped: web/lines.hpp append_cell, Cells::str):
 //   E  id  field  message       the tile's error (ErrorId as its number)
 //   C  id  field  message       the cluster was refused: the lines after it answer the tile without it (as the page
 //                               shows a refused cluster: ui_model.cpp PageAnswer)
@@ -25,6 +25,7 @@
 #include <string>
 
 #include "api_detail.hpp"
+#include "lines.hpp"
 #include "smcalc/fields.hpp"
 #include "smcalc/solve.hpp"
 #include "ui_model.hpp"
@@ -32,10 +33,7 @@
 namespace smcalc::web {
 namespace {
 
-void cell(std::string& out, std::string_view v) {
-    out += '\t';
-    for (char ch : v) out += (ch == '\t' || ch == '\n' || ch == '\r') ? ' ' : ch;
-}
+void cell(std::string& out, std::string_view v) { append_cell(out, v); }
 void cell(std::string& out, int64_t v) { cell(out, std::to_string(v)); }
 // A double as its IEEE-754 bits (web/lines.hpp Cells::real): exact, and the page needs no strtod.
 struct Real {

@@ -147,17 +147,17 @@ SavedRead read_saved_lines(std::string_view lines) {
             r.ok = false;
         } else if (kind == 'G') {
             SavedGpu g;
-            g.name = unescaped_cell(c[1]);
-            g.base = unescaped_cell(c[2]);
+            g.name = c.str(1);
+            g.base = c.str(2);
             if (auto cc = parse_cc(c[3]); cc && !c[3].empty()) g.cc = *cc;
             for (std::size_t f = 0; f < g.fields.size(); ++f) g.fields[f] = c.num(4 + f);
             r.state.gpus.push_back(std::move(g));
         } else if (kind == 'P') {
-            r.state.presets.push_back({unescaped_cell(c[1]), unescaped_cell(c[2])});
+            r.state.presets.push_back({c.str(1), c.str(2)});
         } else if (kind == 'B') {
-            r.bad_keys.push_back(unescaped_cell(c[1]));
+            r.bad_keys.push_back(c.str(1));
         } else if (kind == 'N') {
-            r.notices.push_back(unescaped_cell(c[1]));
+            r.notices.push_back(c.str(1));
         }
     }
     return r;

@@ -50,8 +50,10 @@
     'stack_frame', 'spill_stores', 'spill_loads', 'local', 'line', 'missing'];
   var AMD = ['name', 'gfx', 'vgprs', 'agprs', 'sgprs', 'lds', 'scratch', 'max_flat_workgroup_size',
     'next_free_vgpr', 'line', 'missing'];
+  // Escaped as web/lines.hpp append_cell escapes (a backslash doubled; a tab, line break and return as \t \n \r).
   function cell(v) {
-    return v === null || v === undefined ? '' : String(v === true ? 1 : v === false ? 0 : v).replace(/[\t\r\n]/g, ' ');
+    return v === null || v === undefined ? '' : String(v === true ? 1 : v === false ? 0 : v).replace(/[\\\t\n\r]/g,
+      function (c) { return '\\' + (c === '\t' ? 't' : c === '\n' ? 'n' : c === '\r' ? 'r' : c); });
   }
   function read_lines(request) {
     return api().then(function (a) { return a.handle(request); }).then(function (r) {
