@@ -80,16 +80,21 @@ Check<T> read_entry(const json& j, std::string_view required, const char* missin
     return {std::move(e), {}};
 }
 
-// A whole number 0 .. kMaxInput (2^53 - 1), as the JSON has it.
-std::optional<int64_t> whole(const json& v) {
+// A device field's value: a JSON integer in the field's range (its row of fields::device_fields(), as the API's
+// "device" object is read), else nullopt.
+std::optional<int64_t> in_range(const json& v, const fields::Field<Device>& f) {
+    int64_t i = 0;
     if (v.is_number_unsigned()) {
         const auto u = v.get<uint64_t>();
-        if (u <= static_cast<uint64_t>(kMaxInput)) return static_cast<int64_t>(u);
+        if (u > static_cast<uint64_t>(kMaxInput)) return std::nullopt;
+        i = static_cast<int64_t>(u);
     } else if (v.is_number_integer()) {
-        const auto i = v.get<int64_t>();
-        if (i >= 0 && i <= kMaxInput) return i;
+        i = v.get<int64_t>();
+    } else {
+        return std::nullopt;
     }
-    return std::nullopt;
+    if (i < f.lo || i > f.hi) return std::nullopt;
+    return i;
 }
 
 Check<SavedGpu> read_gpu(const json& j) {
@@ -113,8 +118,9 @@ Check<SavedGpu> read_gpu(const json& j) {
             const auto table = fields::device_fields();
             const auto* f = fields::find(table, key);
             if (!f) return "it has an unknown field " + in_quotes(key);
-            const auto n = whole(v);
-            if (!n) return "its " + key + " is not a whole number 0 .. 2^53 - 1";
+            if (v.is_null()) return std::string();  // null: not given, as in the API's device object
+            const auto n = in_range(v, *f);
+            if (!n) return "its " + key + " must be " + fields::allowed(*f) + "; got " + v.dump();  // the API's words
             g.fields[static_cast<std::size_t>(f - table.data())] = *n;
         }
         return std::string();
