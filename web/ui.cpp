@@ -754,17 +754,13 @@ SMCALC_STEP void cluster_state_json(const App& a, JsonOut& j) {
 
 std::string ui_state_json() {
     App& a = app();
-    const KernelInput& k = a.in.kernel;
     const Model& m = a.model;
     std::string out;
     JsonOut j(out);
     j.open('{');
     j.key("gpu").str(a.in.gpu).key("custom").boolean(a.in.custom());
     j.key("mode").str(a.in.mode == Mode::Tile ? "tile" : "kernel");
-    j.key("threads").num(k.threads).key("regs").num(k.regs);
-    j.key("smem_static").num(k.smem_static).key("smem_dynamic").num(k.smem_dynamic);
-    j.key("optin").boolean(k.optin).key("smem_dynamic_max").num(k.smem_dynamic_max).key("carveout").num(k.carveout);
-    j.key("barriers").num(k.barriers);
+    put_kernel_rows(j, a.in.kernel);  // threads, regs, ...: the kernel table's rows, as the API's "input" has them
     j.key("device").open('{').key("cc").str(cc_text(m.device.cc));
     for (const auto& f : fields::device_fields()) j.key(f.key).num(f.get(m.device));
     j.close('}');
@@ -774,12 +770,7 @@ std::string ui_state_json() {
     else j.null();
     tile_state_json(a, j);
     cluster_state_json(a, j);
-    j.key("error");
-    if (m.error)
-        j.open('{').key("id").str(error_id_string(m.error->id)).key("field").str(m.error->field)
-            .key("message").str(m.error->message).close('}');
-    else
-        j.null();
+    put_value(j.key("error"), m.error);  // the API's error object (its member list), or null
     std::string notice;
     for (const auto& n : a.notices) notice += (notice.empty() ? "" : " ") + n;
     j.key("notice");

@@ -83,16 +83,20 @@ void put_field(JsonOut& j, fields::Codec codec, const fields::Vocab* vocab, int6
     }
 }
 
-// An input table's rows as the members of an object.
+// An input table's rows as keys of the object being written; put_fields opens the object first.
+template <class T>
+void put_rows(JsonOut& j, std::span<const fields::Field<T>> table, const T& t) {
+    for (const auto& f : table) put_field(j.key(f.key), f.codec, f.vocab, f.get(t));
+}
 template <class T>
 JsonOut& put_fields(JsonOut& j, std::span<const fields::Field<T>> table, const T& t) {
-    j.open('{');
-    for (const auto& f : table) put_field(j.key(f.key), f.codec, f.vocab, f.get(t));
+    put_rows(j.open('{'), table, t);
     return j;
 }
 
 }  // namespace
 
+void put_kernel_rows(JsonOut& j, const KernelInput& k) { put_rows(j, fields::kernel_fields(), k); }
 void put_custom(JsonOut& j, const Dim3& d) { j.open('[').num(d.x).num(d.y).num(d.z).close(']'); }
 void put_custom(JsonOut& j, const KernelInput& k) { put_fields(j, fields::kernel_fields(), k).close('}'); }
 void put_custom(JsonOut& j, const amd::KernelInput& k) { put_fields(j, fields::amd_kernel_fields(), k).close('}'); }

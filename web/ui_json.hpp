@@ -56,6 +56,8 @@ void put_custom(JsonOut& j, const Dim3& d);
 void put_custom(JsonOut& j, const KernelInput& k);
 void put_custom(JsonOut& j, const amd::KernelInput& k);
 void put_custom(JsonOut& j, const TileInput& t);
+// The kernel's field table rows as keys of the object being written (the page state's top-level kernel inputs).
+void put_kernel_rows(JsonOut& j, const KernelInput& k);
 
 // An answer part written from its member list (smcalc/answer_schema.hpp), as core/api's value_json writes it into
 // the API's answers: the same members under the same keys (numbers as %.6g). A struct with a schema becomes an

@@ -126,3 +126,22 @@ TEST_CASE("schema: a member added to an answer's list is in the page's state JSO
         else CHECK(it.value() == a[it.key()]);
     }
 }
+
+// The page state's top-level kernel inputs (window.smcalc.state().threads, ...) are the kernel table's rows
+// (web/ui_json.cpp put_kernel_rows, called by web/ui.cpp ui_state_json): the dummy field is there, with no edit to
+// the writer, and the keys and values are the API's "input" echo's.
+TEST_CASE("fields: a new kernel field is in the page's state JSON, as in the API's input echo") {
+    smcalc::KernelInput k;
+    k.threads = 128;
+    k.dummy_field = 9;
+    std::string out;
+    smcalc::web::JsonOut j(out);
+    j.open('{');
+    smcalc::web::put_kernel_rows(j, k);
+    j.close('}');
+    const json state = json::parse(out);
+    CHECK(state["dummy_field"] == 9);
+    const json a = smcalc::api::handle({{"op", "occupancy"}, {"cc", "8.0"}, {"threads", 128}, {"dummy_field", 9}});
+    REQUIRE_MESSAGE(!a.contains("error"), a.dump());
+    CHECK(state == a["input"]);
+}
