@@ -260,7 +260,7 @@ TEST_CASE("page vs API: the headline the page draws (web::headline) says the API
             a = api::handle(q);
         }
         const web::Model m = web::compute_model(in, false);
-        const std::optional<web::Headline> hl = web::headline(m);
+        const std::optional<Headline> hl = web::headline(m);
         CAPTURE(web::encode_hash(in));
         const bool fits = !a.contains("error") && (!tile || a.value("fits", false));
         const json* occ = !fits ? nullptr : tile ? &a["solver"] : &a;
@@ -270,7 +270,7 @@ TEST_CASE("page vs API: the headline the page draws (web::headline) says the API
             continue;
         }
         REQUIRE(hl);
-        const web::Headline& h = *hl;
+        const Headline& h = *hl;
         const bool amd = occ->contains("workgroups_per_cu");
         CHECK(h.blocks == (*occ)[amd ? "workgroups_per_cu" : "blocks_per_sm"].get<int64_t>());
         CHECK(h.occupancy == doctest::Approx((*occ)["occupancy"].get<double>()));

@@ -212,49 +212,6 @@ std::vector<std::string> changed_fields(std::span<const fields::Field<T>> table,
     return out;
 }
 
-}  // namespace
-
-const Words nvidia_words{"SM", "CTA", "CTAs", "", {"CTA per SM", "CTAs per SM"}};
-const Words amd_words{"CU", "workgroup", "workgroups", ". Rules from LLVM's AMDGPU target: docs/amd.md.",
-                      {"workgroup per CU", "workgroups per CU"}};
-
-namespace {
-
-std::string waves_text(double w) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%g", w);
-    return b;
-}
-
-Headline amd_headline(const amd::OccupancyResult& r) {
-    Headline h;
-    h.blocks = r.workgroups_per_cu;
-    h.occupancy = r.occupancy;
-    h.lanes = waves_text(r.waves_per_simd) + "/" + std::to_string(r.max_waves_per_simd);
-    h.lanes_label = "waves per SIMD";
-    for (amd::Limit l : r.limiting) h.limiter += (h.limiter.empty() ? "" : " and ") + std::string(amd::limit_label(l));
-    if (h.limiter.empty()) h.limiter = "nothing";
-    h.zero_note = r.notes.empty() ? std::string_view("No workgroup fits on a CU.") : std::string_view(r.notes.front());
-    h.footnote_warns = static_cast<double>(r.compiler_waves_per_simd) != r.waves_per_simd;
-    h.footnote = "LLVM's figure (\"Occupancy [waves/SIMD]\"): " + std::to_string(r.compiler_waves_per_simd) +
-                 (h.footnote_warns ? " (differs: see Why)." : ", the same.");
-    return h;
-}
-
-Headline nvidia_headline(const OccupancyResult& r, const Device& d) {
-    Headline h;
-    h.blocks = r.blocks_per_sm;
-    h.occupancy = r.occupancy;
-    h.lanes = std::to_string(r.warps_per_sm) + "/" + std::to_string(r.max_warps_per_sm);
-    h.lanes_label = "warps per SM";
-    h.limiter = limiting_text(r);
-    h.zero_note = r.notes.empty() ? std::string_view("No block fits on an SM.") : std::string_view(r.notes.front());
-    if (d.sm_count > 0)
-        h.footnote = "A full wave is " + count_text(r.blocks_per_sm * d.sm_count, "CTA", "CTAs") + " on " +
-                     std::to_string(d.sm_count) + " SMs.";
-    return h;
-}
-
 // The AMD model's occupancy the views show: the kernel's, or in tile mode the tile's workgroup as a kernel.
 const amd::OccupancyResult* amd_occupancy(const Model& m) {
     return m.amd ? &*m.amd : m.amd_tile && m.amd_tile->occ ? &*m.amd_tile->occ : nullptr;
@@ -265,12 +222,11 @@ const amd::OccupancyResult* amd_occupancy(const Model& m) {
 AnswerView answer_view(const Model& m) {
     if (m.amd_gpu) {
         const amd::OccupancyResult* r = amd_occupancy(m);
-        return {&amd_words, m.amd_gpu->name, m.amd ? &m.amd->budgets : nullptr,
-                     r ? &r->derivation : nullptr, m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr,
-                     m.amd ? &m.amd->limits : nullptr};
+        return {&kAmdWords, m.amd_gpu->name, m.amd ? &m.amd->budgets : nullptr, r ? &r->derivation : nullptr,
+                m.amd ? &m.amd->notes : m.amd_tile ? &m.amd_tile->notes : nullptr, m.amd ? &m.amd->limits : nullptr};
     }
     const OccupancyResult* r = m.result ? &*m.result : nullptr;
-    return {&nvidia_words, m.spec ? m.spec->name : std::string_view(), r ? &r->budgets : nullptr,
+    return {&kNvidiaWords, m.spec ? m.spec->name : std::string_view(), r ? &r->budgets : nullptr,
             r ? &r->derivation : nullptr, r ? &r->notes : nullptr};
 }
 
@@ -278,10 +234,10 @@ std::optional<Headline> headline(const Model& m) {
     if (m.amd_gpu) {
         const amd::OccupancyResult* r = amd_occupancy(m);
         if (!r || (m.amd_tile && !m.amd_tile->fits)) return std::nullopt;
-        return amd_headline(*r);
+        return smcalc::headline(*r);
     }
     if (!m.result || m.error || (m.tile && !m.tile->fits)) return std::nullopt;
-    return nvidia_headline(*m.result, m.device);
+    return smcalc::headline(*m.result, m.device);
 }
 
 DeviceLines device_lines(const Model& m) {
@@ -311,14 +267,6 @@ DeviceLines device_lines(const Model& m) {
     return out;
 }
 
-std::string limiting_text(const OccupancyResult& r) {
-    std::string s;
-    for (Resource res : r.limiting) {
-        if (!s.empty()) s += " and ";
-        s += resource_label(res);
-    }
-    return s.empty() ? "nothing" : s;
-}
 
 
 Request request_for(const Inputs& in, Op op) {

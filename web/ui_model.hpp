@@ -17,6 +17,7 @@
 #include "smcalc/gpu.hpp"
 #include "smcalc/occupancy.hpp"
 #include "smcalc/solve.hpp"
+#include "smcalc/unit_view.hpp"
 #include "smcalc/tile.hpp"
 #include "ui_state.hpp"
 
@@ -83,36 +84,10 @@ struct Model {
     std::string summary;                          // one sentence for screen readers
 };
 
-// The answer as the views draw it, whichever vendor's model gave it (issue 26): the Why and Budget views are one
-// set of views over this, and their words differ through `words` (SM/CU, CTA/workgroup), not through copies.
-// Pointers into the model's answer (nullptr: none), so it is built where it is drawn, never kept (a Model moves).
-struct Words {
-    const char* sm;      // "SM" / "CU": where blocks of threads are resident
-    const char* block;   // "CTA" / "workgroup", and its plural
-    const char* blocks;
-    const char* rules;   // after the device figures' sources: where the rules come from ("" on NVIDIA)
-    const char* per[2];  // the headline's caption: "CTA per SM", "CTAs per SM"
-};
-// The headline of a kernel's occupancy (or a fitting tile's), either vendor: blocks per SM / CU, the occupancy, the
-// warps per SM (NVIDIA) or waves per SIMD (AMD) against their slots, what limits it and one line under it.
-struct Headline {
-    int64_t blocks = 0;
-    double occupancy = 0;
-    std::string lanes;                // "48/64" warps per SM, "2.5/8" waves per SIMD
-    const char* lanes_label = "";
-    std::string limiter;              // "registers and warp slots" ("nothing")
-    std::string_view zero_note;       // blocks == 0: why (the model's first note, or "No block fits ...")
-    std::string footnote;             // NVIDIA: the CTAs of a full wave on the GPU; AMD: LLVM's own figure
-    bool footnote_warns = false;      // LLVM's figure differs from the model's
-};
-struct AnswerView {
-    const Words* words;
-    std::string_view gpu;                                // the GPU's name ("": a custom device with no base)
-    const std::vector<Budget>* budgets = nullptr;        // per-SM / per-CU budgets
-    const std::vector<std::string>* derivation = nullptr;
-    const std::vector<std::string>* notes = nullptr;
-    const std::array<amd::LimitCount, 4>* limits = nullptr;  // what each resource alone allows (the AMD model's)
-};
+// The answer as the views draw it, whichever vendor's model gave it (issue 26): core's vendor-neutral view
+// (smcalc/unit_view.hpp) of the model's answer; the Why and Budget views are one set of views over it.
+using Words = UnitWords;
+using AnswerView = UnitView;
 AnswerView answer_view(const Model& m);
 std::optional<Headline> headline(const Model& m);  // none: an error, or a tile that does not fit
 
@@ -129,8 +104,6 @@ DeviceLines device_lines(const Model& m);
 // The GPU's canonical name (or a custom device: no name, no GPC row, no peak figures), the kernel, the tile with its
 // problem and cluster, the AMD kernel and tile when the GPU is an AMD one; for compare the slots' GPUs.
 Request request_for(const Inputs& in, Op op);
-// "registers and warp slots": the resources that limit blocks per SM ("nothing" where none does).
-std::string limiting_text(const OccupancyResult& r);
 
 // A tile with a CUTLASS schedule (TileInput::schedule): the page's core leaves the schedules out (page weight,
 // web/CMakeLists.txt SMCALC_PAGE_NO_SCHEDULES), so the JS API module (smcalc-api.js, the full core) answers it as
