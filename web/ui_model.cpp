@@ -219,7 +219,7 @@ const amd::OccupancyResult* amd_occupancy(const Model& m) {
 
 }  // namespace
 
-AnswerView answer_view(const Model& m) {
+UnitView answer_view(const Model& m) {
     if (m.amd_gpu) {
         const amd::OccupancyResult* r = amd_occupancy(m);
         return {&kAmdWords, m.amd_gpu->name, m.amd ? &m.amd->budgets : nullptr, r ? &r->derivation : nullptr,
@@ -266,8 +266,6 @@ DeviceLines device_lines(const Model& m) {
                     format_bytes(d.reserved_smem_per_block) + " reserved";
     return out;
 }
-
-
 
 Request request_for(const Inputs& in, Op op) {
     Request r;

@@ -86,9 +86,7 @@ struct Model {
 
 // The answer as the views draw it, whichever vendor's model gave it (issue 26): core's vendor-neutral view
 // (smcalc/unit_view.hpp) of the model's answer; the Why and Budget views are one set of views over it.
-using Words = UnitWords;
-using AnswerView = UnitView;
-AnswerView answer_view(const Model& m);
+UnitView answer_view(const Model& m);
 std::optional<Headline> headline(const Model& m);  // none: an error, or a tile that does not fit
 
 // The lines under the GPU picker, either vendor: the GPU's architecture and SM (CU) count, then its per-SM (per-CU)

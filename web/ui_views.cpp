@@ -1026,7 +1026,7 @@ void view_headline(App& a, bool compact) {
         return;
     }
     const Headline& h = *hl;
-    const Words* words = answer_view(m).words;
+    const UnitWords* words = answer_view(m).words;
     const float col = compact ? 0.0f : 24.0f;
     const ImVec4* zero = h.blocks == 0 ? &a.pal.text_error : nullptr;
     big_number(a, std::to_string(h.blocks), words->per[h.blocks == 1 ? 0 : 1], zero);
@@ -1052,7 +1052,7 @@ void view_budgets(App& a) {
         tile_row_bars(m.amd_tile->rows);
         return;
     }
-    const AnswerView v = answer_view(m);
+    const UnitView v = answer_view(m);
     if (!v.budgets) {
         text_dim("No budget: see the message above.");
         return;
@@ -1103,7 +1103,7 @@ void budget_bars(const std::vector<Budget>& budgets) {
 
 void view_why(App& a) {
     const Model& m = a.model;
-    const AnswerView v = answer_view(m);
+    const UnitView v = answer_view(m);
     ImGui::PushTextWrapPos(0.0f);
     if (m.error && !m.result) {
         ImGui::TextColored(a.pal.text_error, "%s", m.error->message.c_str());

@@ -1,8 +1,7 @@
 // core/src/unit_view.cpp - the vendor-neutral view of one SM's or CU's answer (smcalc/unit_view.hpp).
 #include "smcalc/unit_view.hpp"
 
-#include <cstdio>
-
+#include "answer_words.hpp"  // fixed1: waves per SIMD as the text answers write them
 #include "smcalc/format.hpp"
 
 namespace smcalc {
@@ -13,31 +12,25 @@ const UnitWords kAmdWords{"CU", "workgroup", "workgroups", ". Rules from LLVM's 
 
 namespace {
 
-std::string waves_text(double w) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%g", w);
-    return b;
+// The limiting resources' labels joined by " and " ("nothing" where none limits), either vendor's.
+template <class List, class Label>
+std::string limiter(const List& limiting, Label label) {
+    std::string s;
+    for (const auto l : limiting) s += (s.empty() ? "" : " and ") + std::string(label(l));
+    return s.empty() ? "nothing" : s;
 }
 
 }  // namespace
 
-std::string limiting_text(const OccupancyResult& r) {
-    std::string s;
-    for (Resource res : r.limiting) {
-        if (!s.empty()) s += " and ";
-        s += resource_label(res);
-    }
-    return s.empty() ? "nothing" : s;
-}
+std::string limiting_text(const OccupancyResult& r) { return limiter(r.limiting, resource_label); }
 
 Headline headline(const amd::OccupancyResult& r) {
     Headline h;
     h.blocks = r.workgroups_per_cu;
     h.occupancy = r.occupancy;
-    h.lanes = waves_text(r.waves_per_simd) + "/" + std::to_string(r.max_waves_per_simd);
+    h.lanes = words::fixed1(r.waves_per_simd) + "/" + std::to_string(r.max_waves_per_simd);
     h.lanes_label = "waves per SIMD";
-    for (amd::Limit l : r.limiting) h.limiter += (h.limiter.empty() ? "" : " and ") + std::string(amd::limit_label(l));
-    if (h.limiter.empty()) h.limiter = "nothing";
+    h.limiter = limiter(r.limiting, amd::limit_label);
     h.zero_note = r.notes.empty() ? std::string_view("No workgroup fits on a CU.") : std::string_view(r.notes.front());
     h.footnote_warns = static_cast<double>(r.compiler_waves_per_simd) != r.waves_per_simd;
     h.footnote = "LLVM's figure (\"Occupancy [waves/SIMD]\"): " + std::to_string(r.compiler_waves_per_simd) +
