@@ -19,8 +19,8 @@ constexpr OpSet kCompareOps = ops(Op::Compare) | kCompareTile;
 // (a problem size, cluster shapes, a grid) with their shapes and ranges. This order is the order of
 // request_keys() (the nearest-key suggestions take the earlier of two as near).
 constexpr RequestKey kRequestKeys[] = {
-    {"op", kAllOps},
-    {"id", kAllOps},
+    {.key = "op", .ops = kAllOps},
+    {.key = "id", .ops = kAllOps},
     // parse: an AMD GPU's rules for LLVM remarks, which name no target (its --gpu has its own help: core/cli)
     {.key = "gpu", .ops = kDeviceOps | ops(Op::Parse), .flag = "--gpu", .flag_type = "NAME",
      .help = "GPU name or alias from `smcalc gpus`, e.g. \"H100 SXM5\", A100, MI300X, MI355X"},
@@ -33,40 +33,43 @@ constexpr RequestKey kRequestKeys[] = {
              "print(torch.cuda.get_device_properties(0)) or a PyTorch profiler trace (- = stdin): says which GPU row it "
              "matches and where they differ"},
     // next_step's --blocks has its own help (core/cli): the launch bounds' target
-    {"blocks", ops(Op::DynamicSmem, Op::NextStep), Shape::Number, 1, kMaxInput, "blocks per SM", {}, 0, "--blocks", "N",
-     "blocks per SM the dynamic shared memory must still allow (default 1)"},
+    {.key = "blocks", .ops = ops(Op::DynamicSmem, Op::NextStep), .shape = Shape::Number, .unit = "blocks per SM",
+     .flag = "--blocks", .flag_type = "N", .help = "blocks per SM the dynamic shared memory must still allow (default 1)"},
     {.key = "compiler_output", .ops = kCompilerOps, .flag = "--from-ptxas", .flag_type = "FILE",
      .help = "take registers, static shared memory and barriers from this ptxas -v / cuobjdump -res-usage output, or "
              "from a compiled file (cubin, fat binary, object or executable built by nvcc; AMD code object or HIP "
              "executable) (- = stdin); without --gpu/--cc/--device-json the CC is the kernel's sm_XX"},
     {.key = "kernel", .ops = kCompilerOps, .flag = "--kernel", .flag_type = "NAME",
      .help = "which kernel of --from-ptxas: its name as printed, mangled, demangled or short ('reduce<512>')"},
-    {"problem", kTileOps, Shape::Mnk, 1, kMaxInput, "elements", {}, 0, "--problem", "MxNxK",
-     "problem size M x N x K: CTAs, waves, last-wave utilization (model estimates)"},
-    {"ms", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "CTA tile rows", {}, 4096, "--ms", "LIST",
-     "candidate M values, comma-separated (default 16,32,48,64,96,128,192,256)"},
-    {"ns", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "CTA tile columns", {}, 4096, "--ns", "LIST",
-     "candidate N values (default as --ms)"},
-    {"ks", ops(Op::Tiles), Shape::Numbers, 1, kMaxInput, "K per stage", {}, 4096, "--ks", "LIST",
-     "candidate K values (default 16,32,64,128)"},
-    {"limit", ops(Op::Tiles), Shape::Number, 1, kMaxInput, "fits listed; or \"all\"", {}, 0, "--limit", "N|all",
-     "fits listed (default 50; all for every fit)"},
-    {"gpus", kCompareOps, Shape::Names, 1, kMaxInput, "GPU names", "[\"A100\", \"H100 SXM5\"]", kMaxCompare, "--gpus",
-     "LIST",
-     "1 to 4 GPU names, comma-separated: A100,\"H100 SXM5\",B200,MI355X (across vendors each GPU reads its own "
-     "fields: --regs/--smem for NVIDIA, --vgprs/--lds for AMD)"},
-    {"kind", kCompareOps},  // the CLI's compare says it from the flags given (a tile's or a kernel's)
+    {.key = "problem", .ops = kTileOps, .shape = Shape::Mnk, .unit = "elements", .flag = "--problem", .flag_type = "MxNxK",
+     .help = "problem size M x N x K: CTAs, waves, last-wave utilization (model estimates)"},
+    {.key = "ms", .ops = ops(Op::Tiles), .shape = Shape::Numbers, .unit = "CTA tile rows", .max_items = 4096,
+     .flag = "--ms", .flag_type = "LIST", .help = "candidate M values, comma-separated (default 16,32,48,64,96,128,192,256)"},
+    {.key = "ns", .ops = ops(Op::Tiles), .shape = Shape::Numbers, .unit = "CTA tile columns", .max_items = 4096,
+     .flag = "--ns", .flag_type = "LIST", .help = "candidate N values (default as --ms)"},
+    {.key = "ks", .ops = ops(Op::Tiles), .shape = Shape::Numbers, .unit = "K per stage", .max_items = 4096,
+     .flag = "--ks", .flag_type = "LIST", .help = "candidate K values (default 16,32,64,128)"},
+    {.key = "limit", .ops = ops(Op::Tiles), .shape = Shape::Number, .unit = "fits listed; or \"all\"", .flag = "--limit",
+     .flag_type = "N|all", .help = "fits listed (default 50; all for every fit)"},
+    {.key = "gpus", .ops = kCompareOps, .shape = Shape::Names, .unit = "GPU names", .example = "[\"A100\", \"H100 SXM5\"]",
+     .max_items = kMaxCompare, .flag = "--gpus", .flag_type = "LIST",
+     .help = "1 to 4 GPU names, comma-separated: A100,\"H100 SXM5\",B200,MI355X (across vendors each GPU reads its own "
+             "fields: --regs/--smem for NVIDIA, --vgprs/--lds for AMD)"},
+    {.key = "kind", .ops = kCompareOps},  // the CLI's compare says it from the flags given (a tile's or a kernel's)
     {.key = "text", .ops = ops(Op::Parse), .flag = "FILE", .flag_type = "FILE",
      .help = "compiler output to read (default or -: stdin)"},
-    {"waves", kTileOps, Shape::Number, 1, 16, "waves of 64 lanes per workgroup", {}, 0, "--waves", "N",  // the AMD tile's
-     "AMD tile: waves of 64 lanes per workgroup, 1..16 (default 4; in a compare: the --warps count)"},
-    {"cluster", kClusterOps, Shape::Dims, 1, kMaxClusterSize, "CTAs per cluster", "4x2x1", 0, "--cluster", "XxYxZ|N",
-     "thread block cluster in CTAs: XxYxZ (4x2x1) or a size N (= Nx1x1); CC 9.0+; resident clusters GPU-wide, GPC by "
-     "GPC"},
-    {"clusters", ops(Op::Tiles), Shape::DimsList, 1, kMaxClusterSize, "CTAs per cluster", "2x1x1", 8, "--clusters",
-     "LIST", "cluster shapes to rank, comma-separated: 1x1x1,2x1x1,1x2x1,2x2x1 (1x1x1 = none; CC 9.0+)"},
-    {"grid", ops(Op::Occupancy, Op::NextStep), Shape::Dims, 1, kMaxInput, "CTAs", "120x2x1", 0, "--grid", "XxYxZ",
-     "launch grid in CTAs, XxYxZ (each a multiple of --cluster's): waves of clusters"},
+    {.key = "waves", .ops = kTileOps, .shape = Shape::Number, .hi = 16, .unit = "waves of 64 lanes per workgroup",  // the AMD tile's
+     .flag = "--waves", .flag_type = "N",
+     .help = "AMD tile: waves of 64 lanes per workgroup, 1..16 (default 4; in a compare: the --warps count)"},
+    {.key = "cluster", .ops = kClusterOps, .shape = Shape::Dims, .hi = kMaxClusterSize, .unit = "CTAs per cluster",
+     .example = "4x2x1", .flag = "--cluster", .flag_type = "XxYxZ|N",
+     .help = "thread block cluster in CTAs: XxYxZ (4x2x1) or a size N (= Nx1x1); CC 9.0+; resident clusters GPU-wide, "
+             "GPC by GPC"},
+    {.key = "clusters", .ops = ops(Op::Tiles), .shape = Shape::DimsList, .hi = kMaxClusterSize, .unit = "CTAs per cluster",
+     .example = "2x1x1", .max_items = 8, .flag = "--clusters", .flag_type = "LIST",
+     .help = "cluster shapes to rank, comma-separated: 1x1x1,2x1x1,1x2x1,2x2x1 (1x1x1 = none; CC 9.0+)"},
+    {.key = "grid", .ops = ops(Op::Occupancy, Op::NextStep), .shape = Shape::Dims, .unit = "CTAs", .example = "120x2x1",
+     .flag = "--grid", .flag_type = "XxYxZ", .help = "launch grid in CTAs, XxYxZ (each a multiple of --cluster's): waves of clusters"},
 };
 
 // Table rows that other ops than their table's read, or that one of its ops does not.
