@@ -80,8 +80,9 @@ Check<T> read_entry(const json& j, std::string_view required, const char* missin
     return {std::move(e), {}};
 }
 
-// A device field's value: a JSON integer in the field's range (its row of fields::device_fields(), as the API's
-// "device" object is read), else nullopt.
+// A device field's value: a JSON integer in the field's range (its row of fields::device_fields(), the range the
+// API's "device" object checks), else nullopt. Plain integers only, as export files write them: unlike the API, no
+// "48KiB" and no 1e3 (tests/web-ui-storage.cpp).
 std::optional<int64_t> in_range(const json& v, const fields::Field<Device>& f) {
     int64_t i = 0;
     if (v.is_number_unsigned()) {
