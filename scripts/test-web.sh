@@ -63,7 +63,7 @@ declare -A MINIMUM=(
   [js]=30          # tests/js/*.test.mjs: api 18, types 3, unlzma 2 + 4, answer-types 3
   [wasm-eq]=2      # tests/wasm-eq/*.test.mjs: native-vs-wasm 1, js-badinput 1
   [wasm-eq-table]=1  # tests/wasm-eq/js-badinput.test.mjs alone (no native smcalc)
-  [browser]=82     # tests/browser/*.test.mjs: 71 test() calls (amd 4, saved 5, state-types 1, page 15; hash-abuse's digest test included; fallback 2, embed-code uses 1, schedule 2), layout's loop 7 (not 1), lecture's 4 + 2
+  [browser]=83     # tests/browser/*.test.mjs: 72 test() calls (amd 4, saved 5, state-types 1, page 15, guidance 12; hash-abuse's digest test included; fallback 2, embed-code uses 1, schedule 2), layout's loop 7 (not 1), lecture's 4 + 2
 )
 
 # node --test with the TAP reporter ends with "# tests N", "# pass N", "# fail M", "# skipped S" and "# todo T".

@@ -308,3 +308,18 @@ test('paste: AMD LLVM output is read by the same reader as the CLI; a pick fills
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The paste box's reader hands the page the JS API's answer as tab-separated lines (web/js/page.js read_lines);
+// its cells are escaped as web/lines.hpp append_cell escapes (Cells::str reads them back: tests/web-ui-storage.cpp),
+// so a backslash, tab or line break in a message neither splits a cell nor is lost. The API quotes this GPU name
+// as given, a backslash and a tab in it.
+test('the paste reader\'s lines escape a backslash and a tab as web/lines.hpp does', async () => {
+  const { context, page, errors } = await open(env.browser, env.base + '#m=kernel');
+  const lines = await page.evaluate(() => window.smcalc.read_lines({ op: 'parse', text: '', gpu: 'Z\\1\tq' }));
+  const [first, ...rest] = lines.split('\n');
+  assert.ok(first.startsWith('E\tgpu is "Z\\\\1\\tq"; the AMD GPUs known are'), first);
+  assert.equal(first.split('\t').length, 2, 'one cell after the tag: the tab inside the message is escaped');
+  assert.deepEqual(rest, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
