@@ -9,6 +9,7 @@
 #include "renderer_webgl2.hpp"
 
 #include <GLES3/gl3.h>
+#include <emscripten/html5_webgl.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -36,36 +37,22 @@ struct HeatmapJob {
 
 // GL state backup -----------------------------------------------------------------------------
 
-// The GL state the renderer touches. It is read once, at Init, and put back after every frame: each glGet is
-// a synchronous round trip to the browser's GPU process (~1 ms each under load), so reading it per frame
-// would cost more than drawing. Code sharing the context must leave it as it found it between frames too.
+// The GL state the renderer touches, put back after every frame, so that code sharing the context finds it as
+// it left it between frames. The renderer starts on the context platform::Init has just made, so that state is
+// WebGL 2's initial one (WebGL 2 / OpenGL ES 3.0 state tables): nothing is read back. Each glGet is a
+// synchronous round trip to the browser's GPU process; the ~20 of them here cost 2-4 ms of start-up on an idle
+// machine (a WebGL 2 page timing them in headless Chromium), more with several embeds' contexts starting at once.
 struct GlBackup {
-    GLint active_texture, program, texture, array_buffer, vao, unpack_alignment;
-    GLint viewport[4], scissor_box[4];
-    GLint blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha, blend_eq_rgb, blend_eq_alpha;
-    GLboolean blend, cull, depth, stencil, scissor;
+    GLint active_texture = GL_TEXTURE0, program = 0, texture = 0, array_buffer = 0, vao = 0, unpack_alignment = 4;
+    GLint viewport[4] = {}, scissor_box[4] = {};  // the drawing buffer's size when the context was made
+    GLint blend_src_rgb = GL_ONE, blend_dst_rgb = GL_ZERO, blend_src_alpha = GL_ONE, blend_dst_alpha = GL_ZERO;
+    GLint blend_eq_rgb = GL_FUNC_ADD, blend_eq_alpha = GL_FUNC_ADD;
+    GLboolean blend = GL_FALSE, cull = GL_FALSE, depth = GL_FALSE, stencil = GL_FALSE, scissor = GL_FALSE;
 
-    void save() {
-        glGetIntegerv(GL_ACTIVE_TEXTURE, &active_texture);
-        glActiveTexture(GL_TEXTURE0);
-        glGetIntegerv(GL_CURRENT_PROGRAM, &program);
-        glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
-        glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &array_buffer);
-        glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
-        glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpack_alignment);
-        glGetIntegerv(GL_VIEWPORT, viewport);
-        glGetIntegerv(GL_SCISSOR_BOX, scissor_box);
-        glGetIntegerv(GL_BLEND_SRC_RGB, &blend_src_rgb);
-        glGetIntegerv(GL_BLEND_DST_RGB, &blend_dst_rgb);
-        glGetIntegerv(GL_BLEND_SRC_ALPHA, &blend_src_alpha);
-        glGetIntegerv(GL_BLEND_DST_ALPHA, &blend_dst_alpha);
-        glGetIntegerv(GL_BLEND_EQUATION_RGB, &blend_eq_rgb);
-        glGetIntegerv(GL_BLEND_EQUATION_ALPHA, &blend_eq_alpha);
-        blend = glIsEnabled(GL_BLEND);
-        cull = glIsEnabled(GL_CULL_FACE);
-        depth = glIsEnabled(GL_DEPTH_TEST);
-        stencil = glIsEnabled(GL_STENCIL_TEST);
-        scissor = glIsEnabled(GL_SCISSOR_TEST);
+    // A fresh context's state, with its drawing buffer of w x h pixels.
+    void initial(int w, int h) {
+        viewport[2] = scissor_box[2] = w;
+        viewport[3] = scissor_box[3] = h;
     }
     static void set(GLenum cap, GLboolean on) { on ? glEnable(cap) : glDisable(cap); }
     void restore() const {
@@ -287,7 +274,9 @@ bool Init() {
     io.BackendRendererName = "smcalc_webgl2";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
 
-    r->found.save();
+    int w = 0, h = 0;
+    emscripten_webgl_get_drawing_buffer_size(emscripten_webgl_get_current_context(), &w, &h);
+    r->found.initial(w, h);
 
     start_program(r->imgui, shaders::imgui_vert, shaders::imgui_frag);
     start_program(r->heat, shaders::heatmap_vert, shaders::heatmap_frag);

@@ -288,7 +288,7 @@ for (const width of [1280, 390]) {
   }
 }
 
-// One JS API for the five frames (web/js/messages.js shared_api): a single frame loaded smcalc-api.js and the
+// One JS API for the five frames (web/js/page.js shared_api): a single frame loaded smcalc-api.js and the
 // others answer with its instance; when that embed is removed, another frame loads its own and keeps answering.
 test('five embeds start one JS API between them; removing its embed leaves the others answering', { timeout: 120000 }, async () => {
   const { context, page, errors } = await openLecture(1280, 'dark');

@@ -104,7 +104,10 @@
     return webgl2;
   }
   function esc(t) { return String(t).replace(/[&<>"]/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; }); }
-  function num(v) { return typeof v === 'number' ? v.toLocaleString('en-US') : String(v); }
+  // One formatter for every number of the static copies: toLocaleString made one per call (~1 ms each; with five
+  // embeds it was ~60 ms of the lecture page's start-up in a profile, docs/performance.md "Several embeds").
+  var NUMBER = new Intl.NumberFormat('en-US');
+  function num(v) { return typeof v === 'number' ? NUMBER.format(v) : String(v); }
   // The static copy of an answer: a headline and the budget table (print, PDF, no WebGL 2).
   function text_of(request, r) {
     if (!request || !r) return '<p>No answer yet.</p>';
@@ -175,6 +178,13 @@
       // sibling whose compiled WebAssembly they can share (web/pack_page.py smcalc_share). Other children
       // (<sm-question>) have no slot and stay hidden.
       frame.slot = 'smcalc-frame';
+      // Every frame starts at once: the browser's HTTP cache gives the later ones smcalc.js and smcalc-api.js
+      // from the first one's download (Chromium waits for an entry being written; tests/bench/embeds.mjs measured
+      // 1 download for 5 embeds, and starting them one after the first was slower: docs/performance.md). The
+      // address is set before the frame is inserted: an iframe inserted without one first commits about:blank
+      // synchronously (a document and its script context, ~10 ms of the lecture page's thread per embed in a trace).
+      var gl = has_webgl2();
+      if (gl) frame.src = url.href;
       this.appendChild(frame);
       this._frame = frame;
       this._note = root.getElementById('note');
@@ -186,11 +196,7 @@
       this._observer.observe(this, {attributes: true, attributeOldValue: true, childList: true, subtree: true});
       this._dirty = this._fields();
       this._questions();
-      if (!has_webgl2()) return this._fallback();
-      // Every frame starts at once: the browser's HTTP cache gives the later ones smcalc.js and smcalc-api.js
-      // from the first one's download (Chromium waits for an entry being written; tests/bench/embeds.mjs measured
-      // 1 download for 5 embeds, and starting them one after the first was slower: docs/performance.md).
-      frame.src = url.href;
+      if (!gl) this._fallback();
     }
     disconnectedCallback() {
       window.removeEventListener('message', this._onmessage);

@@ -297,31 +297,8 @@
   var HEIGHT = 480;  // the embed layout's height until the page reports the height it needs (onlayout)
   var smcalc = window.smcalc;
   var parent = window.parent;
-  // ---- one JS API for the calculator's frames of a page ----------------------------------------------------
-  // Five embeds on a page are five frames of one origin on one main thread, and each loading, parsing and
-  // starting its own smcalc-api.js is start-up time of the page (docs/performance.md, "Several embeds"). The
-  // protocol of this frame uses the JS API of a sibling frame of the calculator (this file at the same address:
-  // one version) that has or is loading one; the API is computation on JSON-like objects, which work across
-  // frames. A sibling that went away (its embed removed, or navigated) leaves this frame to load its own. The
-  // page's own uses (dialogs, the GPU notes, a dropped file's Uint8Array) keep this frame's smcalc.api().
-  var shared_api = (function () {
-    var key = document.currentScript ? document.currentScript.src : '', from = null;
-    function alive(s) { try { return !s.owner.closed && s.owner.smcalcApiShare === s; } catch (e) { return false; } }
-    for (var i = 0; parent !== window && i < parent.length && !from; i++) {
-      try {
-        var s = parent[i] !== window && parent[i].smcalcApiShare;
-        if (s && s.key === key && alive(s.root)) from = s.root;
-      } catch (e) {}  // a frame of another origin
-    }
-    function own() {
-      var m = {key: key, owner: window, api: smcalc.api()};
-      m.root = m;
-      return (window.smcalcApiShare = m);
-    }
-    var mine = from ? {key: key, owner: window, root: from, api: from.api.then(null, smcalc.api)} : own();
-    window.smcalcApiShare = mine;
-    return function () { return alive(mine.root) ? mine.api : (mine = own()).api; };
-  })();
+  // One JS API for the calculator's frames of a page (web/js/page.js shared_api, started with smcalc.js).
+  var shared_api = smcalc.shared_api;
   var allowed = new URLSearchParams(location.search).get('origin');
   var problem = null;
   // A host page opened from a file has no origin to name: origin=file:// is read only by a calculator that is a

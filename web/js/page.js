@@ -73,6 +73,29 @@
       return r.gpus.map(function (g) { return g.name + '\t' + cell(g.note) + '\t' + cell(g.source); }).join('\n');
     });
   }
+  // ---- one JS API for the calculator's frames of a page (embeds) ------------------------------------------
+  // Five embeds on a page are five frames of one origin on one main thread, and each loading, parsing and
+  // starting its own smcalc-api.js is start-up time of the page (docs/performance.md, "Several embeds"). An
+  // embed's protocol (smcalc-messages.js) uses the JS API of a sibling frame of the calculator (smcalc.js at the
+  // same address: one version) that has or is loading one; the API is computation on JSON-like objects, which
+  // work across frames. A sibling that went away (its embed removed, or navigated) leaves this frame to load its
+  // own. The page's own uses (dialogs, the GPU notes, a dropped file's Uint8Array) keep this frame's api().
+  // An embed starts it as this script runs, not after main(): the frame's first answer waits for the API, and
+  // its download and compile then overlap the page's own start (docs/performance.md, "Several embeds").
+  var shared_api = function () {
+    var key = script && script.src, from = null, s, i;
+    function alive(s) { try { return !s.owner.closed && s.owner.smcalcApiShare === s; } catch (e) { return false; } }
+    for (i = 0; parent != window && i < parent.length && !from; i++) {
+      try { s = parent[i] != window && parent[i].smcalcApiShare; if (s && s.key === key && alive(s.root)) from = s.root; }
+      catch (e) {}  // a frame of another origin
+    }
+    function own() { var m = {key: key, owner: window, api: api()}; return window.smcalcApiShare = m.root = m; }
+    var mine = window.smcalcApiShare = from ? {key: key, owner: window, root: from, api: from.api.then(null, api)} : own();
+    shared_api = function () { return alive(mine.root) ? mine.api : (mine = own()).api; };
+    return mine.api;
+  };
+  var embed = new URLSearchParams(location.search).get('embed') === '1';
+  if (embed) shared_api();
   var resolveReady;
   var smcalc = {
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
@@ -102,6 +125,7 @@
     fields: function () { return JSON.parse(UTF8ToString(_smcalc_page_fields())); },
     set_hash: function (h) { var p = allocateUTF8(h); _smcalc_page_set_hash(p); _free(p); },
     onchange: null,
+    shared_api: function () { return shared_api(); },
     embed_code: function (hash) { dialog('embed_dialog', hash); },
     device_report: function (hash) { dialog('report_dialog', hash); }
   };
@@ -118,7 +142,7 @@
   window['smcalc'] = smcalc;
   addOnPostRun(function () {  // after main(): the UI is up
     resolveReady(smcalc);
-    if (new URLSearchParams(location.search).get('embed') === '1')
+    if (embed)
       load('smcalc-messages.js', function () {}).catch(function (e) { console.error('smcalc: ' + e.message); });
   });
 })();

@@ -1,0 +1,124 @@
+// tests/bench/cdp.mjs - a bare Chrome DevTools Protocol client for the start-up benchmarks (issue 31): Chromium
+// (Debian's /usr/bin/chromium, headless, software WebGL as in the other benchmarks) over --remote-debugging-pipe,
+// one command at a time, nothing attached that the benchmark does not ask for.
+//
+// Why not Playwright here: Playwright attaches to every new frame with Target.setAutoAttach
+// {waitForDebuggerOnStart: true} (playwright-core's coreBundle.js), so each cross-site iframe is held at its start
+// until Playwright's Node process has set up its own sessions and scripts in it. On a 2-core machine that held
+// the calculator's frames of a 5-embed page for about 250 ms in a trace (their navigations answered at 296 and
+// 332 ms, committed at 590 and 606 ms, with the renderer idle between): a cost of the test harness, not of the
+// page, which a reader's browser never pays. Here only the top-level page has a session.
+//
+//   const b = await launch({width, height});   // b.version: the browser's product string
+//   const page = await b.open(url);          // a fresh browser context (empty cache) with one page; open(url,
+//                                            // async (send) => {...}) sends commands before it navigates
+//   await page.eval('1 + 1');                // the value of an expression (returnByValue), awaiting a Promise
+//   await page.close(); await b.close();
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+
+// The browser as the other benchmarks run it (headless, software WebGL: SwiftShader)...
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader',
+  '--use-angle=swiftshader'];
+// ...with the switches Playwright 1.65 adds to quiet the browser's own background work (playwright-core's
+// chromiumSwitches and headless arguments), so that the two clients differ only in what they attach to. Without
+// them Chromium's new headless mode also loaded its omnibox pop-up (a WebUI renderer, busy through a whole load).
+const QUIET_ARGS = ['--disable-field-trial-config', '--disable-background-networking', '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows', '--disable-back-forward-cache', '--disable-breakpad',
+  '--disable-component-extensions-with-background-pages', '--disable-component-update', '--no-default-browser-check',
+  '--disable-default-apps', '--disable-dev-shm-usage', '--disable-extensions',
+  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,' +
+  'HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,' +
+  'AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch',
+  '--allow-pre-commit-input', '--disable-hang-monitor', '--disable-ipc-flooding-protection', '--disable-popup-blocking',
+  '--disable-prompt-on-repost', '--disable-renderer-backgrounding', '--force-color-profile=srgb', '--metrics-recording-only',
+  '--no-first-run', '--password-store=basic', '--use-mock-keychain', '--no-service-autorun',
+  '--disable-search-engine-choice-screen', '--disable-stack-profiler', '--disable-sync', '--hide-scrollbars', '--mute-audio',
+  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4'];
+
+export async function launch({ width = 1280, height = 800, executable = process.env.CHROMIUM || '/usr/bin/chromium' } = {}) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'smcalc-cdp-'));
+  const child = spawn(executable, [...CHROMIUM_ARGS, ...QUIET_ARGS, '--remote-debugging-pipe', `--user-data-dir=${profile}`, '--no-startup-window'],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+  const toBrowser = child.stdio[3], fromBrowser = child.stdio[4];
+  const pending = new Map();
+  let api = null;
+  let next = 0, buffered = '';
+  // Messages are JSON texts, each ended by a NUL byte (the pipe transport of --remote-debugging-pipe).
+  fromBrowser.on('data', (chunk) => {
+    buffered += chunk;
+    for (let end; (end = buffered.indexOf('\0')) >= 0;) {
+      const m = JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+      if (m.method && api.onEvent) api.onEvent(m);  // events, for investigations that ask for them
+      const p = m.id !== undefined && pending.get(m.id);
+      if (!p) continue;
+      pending.delete(m.id);
+      if (m.error) p.reject(new Error(`${p.method}: ${m.error.message}`));
+      else p.resolve(m.result);
+    }
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.on('exit', () => { for (const p of pending.values()) p.reject(new Error('chromium exited')); pending.clear(); });
+  const send = (method, params = {}, sessionId = undefined) => new Promise((resolve, reject) => {
+    const id = ++next;
+    pending.set(id, { resolve, reject, method });
+    toBrowser.write(JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params }) + '\0');
+  });
+  const { product } = await send('Browser.getVersion');
+  api = {
+    version: product,
+    send,  // browser-level commands (Tracing.*, Target.*)
+    async open(url, before = null) {
+      const { browserContextId } = await send('Target.createBrowserContext');
+      const { targetId } = await send('Target.createTarget', { url: 'about:blank', browserContextId });
+      const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+      await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false }, sessionId);
+      if (before) await before((method, params) => send(method, params, sessionId));
+      await send('Page.navigate', { url }, sessionId);
+      return {
+        async eval(expression) {
+          const r = await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId);
+          if (r.exceptionDetails) throw new Error(`${expression}: ${r.exceptionDetails.exception?.description || r.exceptionDetails.text}`);
+          return r.result.value;
+        },
+        // Polls `expression` every `ms` until it is neither null nor undefined (or `timeout` ms pass).
+        async until(expression, { ms = 50, timeout = 120000 } = {}) {
+          for (const start = Date.now(); Date.now() - start < timeout;) {
+            const v = await this.eval(expression).catch(() => null);  // the page may be between documents
+            if (v !== null && v !== undefined) return v;
+            await new Promise((r) => setTimeout(r, ms));
+          }
+          throw new Error(`timed out after ${timeout} ms waiting for ${expression}`);
+        },
+        send: (method, params) => send(method, params, sessionId),
+        close: () => send('Target.disposeBrowserContext', { browserContextId }),
+      };
+    },
+    // For investigations: every calculator frame's performance entries (attached after the fact, so nothing
+    // was held at its start).
+    async frames() {
+      const { targetInfos } = await send('Target.getTargets');
+      const out = [];
+      for (const t of targetInfos.filter((x) => x.type === 'iframe')) {
+        const { sessionId } = await send('Target.attachToTarget', { targetId: t.targetId, flatten: true });
+        const r = await send('Runtime.evaluate', { returnByValue: true, expression: `(() => { const nav = performance.getEntriesByType('navigation')[0];
+          return {o: performance.timeOrigin, respEnd: nav.responseEnd, dcl: nav.domContentLoadedEventEnd,
+            first: window.smcalc && smcalc.timing().first_frame_ms, marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+            res: performance.getEntriesByType('resource').map((x) => [x.name.split('/').pop(), x.startTime, x.responseEnd])}; })()` }, sessionId);
+        if (r.result.value) out.push(r.result.value); else console.error(JSON.stringify(r).slice(0, 300));
+        await send('Target.detachFromTarget', { sessionId });
+      }
+      return out;
+    },
+    async close() {
+      await send('Browser.close').catch(() => {});
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    },
+    onEvent: null,  // (message) => {}: every event Chromium sends
+  };
+  return api;
+}
