@@ -1113,6 +1113,9 @@ export interface SmcalcPage {
   set_hash(hash: string): void;
   /** For smcalc-messages.js: called once per burst of changes of the inputs. */
   onchange: (() => void) | null;
+  /** For smcalc-messages.js: the JS API that the calculator's frames of a page share (one sibling frame's
+   *  instance, started as its smcalc.js ran; this frame's own when none is left). */
+  shared_api(): Promise<SmcalcApi>;
 }
 
 /** window.smcalc.embed() in ?embed=1 (docs/embedding.md, "Debugging"). */
