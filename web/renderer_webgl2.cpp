@@ -40,8 +40,8 @@ struct HeatmapJob {
 // The GL state the renderer touches, put back after every frame, so that code sharing the context finds it as
 // it left it between frames. The renderer starts on the context platform::Init has just made, so that state is
 // WebGL 2's initial one (WebGL 2 / OpenGL ES 3.0 state tables): nothing is read back. Each glGet is a
-// synchronous round trip to the browser's GPU process; the ~20 of them here cost 2-4 ms of start-up on an idle
-// machine (a WebGL 2 page timing them in headless Chromium), more with several embeds' contexts starting at once.
+// synchronous round trip to the browser's GPU process: reading the ~20 values made the page's "renderer"
+// start-up step 8.1 ms instead of 3.75 ms (medians, `node tests/bench/ab.mjs <build before> dist 16 page`).
 struct GlBackup {
     GLint active_texture = GL_TEXTURE0, program = 0, texture = 0, array_buffer = 0, vao = 0, unpack_alignment = 4;
     GLint viewport[4] = {}, scissor_box[4] = {};  // the drawing buffer's size when the context was made

@@ -6,43 +6,24 @@
 // page:   the first frame as tests/bench/page.mjs measures it (navigation start to the first animation frame
 //         callback that sees window.smcalc.frames() > 0; index.html served with no-store, a fresh browser context
 //         per load), the LZMA decoding's mark (web/pack_page.py), and main()'s steps (web/main.cpp's marks).
-// embeds: a host page with 1 and with 5 <sm-calc> embeds as tests/bench/embeds.mjs builds it (the calculator on
+// embeds: a host page with 1 and with 5 <sm-calc> embeds (tests/bench/lecture.mjs, as embeds.mjs; the calculator on
 //         another origin, cache-control max-age=3600, a fresh context per load): navigation start to every
 //         embed's first result.
 // Prints, per build and figure, the median, min..max and the loads; the machine's load average before and after.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
+import { lectureHtml, serveDist, serveHtml } from './lecture.mjs';
+
 const [A, B] = [process.argv[2], process.argv[3]].map((d) => path.resolve(d));
 const LOADS = Number(process.argv[4] || 10);
 const WHAT = (process.argv[5] || 'page,embeds').split(',');
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
-
-function serve(dist, cache) {
-  const s = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
-    const file = path.join(dist, path.normalize(rel));
-    if (!file.startsWith(dist) || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': cache });
-    res.end(fs.readFileSync(file));
-  });
-  return new Promise((r) => s.listen(0, '127.0.0.1', () => r(s)));
-}
-const servers = { A: { page: await serve(A, 'no-store'), embed: await serve(A, 'max-age=3600') },
-                  B: { page: await serve(B, 'no-store'), embed: await serve(B, 'max-age=3600') } };
+const servers = { A: { page: await serveDist(A, 'no-store'), embed: await serveDist(A, 'max-age=3600') },
+                  B: { page: await serveDist(B, 'no-store'), embed: await serveDist(B, 'max-age=3600') } };
 const port = (s) => s.address().port;
-const host = http.createServer((req, res) => {
-  const q = new URL(req.url, 'http://x').searchParams;
-  const calc = `http://127.0.0.1:${q.get('calc')}/`;
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script src="${calc}embed.js"></script>` +
-    Array.from({ length: Number(q.get('n')) }, (_, i) =>
-      `<sm-calc gpu="A100" threads="${128 * (i + 1)}" regs="48" compact height="300"></sm-calc>`).join(''));
-});
-await new Promise((r) => host.listen(0, '127.0.0.1', r));
+const host = await serveHtml((q) => lectureHtml(`http://127.0.0.1:${q.get('calc')}/`, Number(q.get('n'))));
 
 // The probe of tests/bench/page.mjs, reduced to the first frame: installed before the page's scripts.
 const PROBE = () => {

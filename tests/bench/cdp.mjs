@@ -3,15 +3,13 @@
 // one command at a time, nothing attached that the benchmark does not ask for.
 //
 // Why not Playwright here: Playwright attaches to every new frame with Target.setAutoAttach
-// {waitForDebuggerOnStart: true} (playwright-core's coreBundle.js), so each cross-site iframe is held at its start
-// until Playwright's Node process has set up its own sessions and scripts in it. On a 2-core machine that held
-// the calculator's frames of a 5-embed page for about 250 ms in a trace (their navigations answered at 296 and
-// 332 ms, committed at 590 and 606 ms, with the renderer idle between): a cost of the test harness, not of the
-// page, which a reader's browser never pays. Here only the top-level page has a session.
+// {waitForDebuggerOnStart: true} (`grep -n waitForDebuggerOnStart node_modules/playwright-core/lib/coreBundle.js`),
+// so each cross-site iframe is held at its start until Playwright's Node process has set up its own sessions and
+// scripts in it: a cost of the test harness, not of the page, which a reader's browser never pays. Here only the
+// top-level page has a session. tests/bench/embeds.mjs measures the same loads both ways.
 //
 //   const b = await launch({width, height});   // b.version: the browser's product string
-//   const page = await b.open(url);          // a fresh browser context (empty cache) with one page; open(url,
-//                                            // async (send) => {...}) sends commands before it navigates
+//   const page = await b.open(url);          // a fresh browser context (empty cache) with one page
 //   await page.eval('1 + 1');                // the value of an expression (returnByValue), awaiting a Promise
 //   await page.close(); await b.close();
 import fs from 'node:fs';
@@ -71,12 +69,11 @@ export async function launch({ width = 1280, height = 800, executable = process.
   api = {
     version: product,
     send,  // browser-level commands (Tracing.*, Target.*)
-    async open(url, before = null) {
+    async open(url) {
       const { browserContextId } = await send('Target.createBrowserContext');
       const { targetId } = await send('Target.createTarget', { url: 'about:blank', browserContextId });
       const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
       await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false }, sessionId);
-      if (before) await before((method, params) => send(method, params, sessionId));
       await send('Page.navigate', { url }, sessionId);
       return {
         async eval(expression) {
@@ -93,25 +90,8 @@ export async function launch({ width = 1280, height = 800, executable = process.
           }
           throw new Error(`timed out after ${timeout} ms waiting for ${expression}`);
         },
-        send: (method, params) => send(method, params, sessionId),
         close: () => send('Target.disposeBrowserContext', { browserContextId }),
       };
-    },
-    // For investigations: every calculator frame's performance entries (attached after the fact, so nothing
-    // was held at its start).
-    async frames() {
-      const { targetInfos } = await send('Target.getTargets');
-      const out = [];
-      for (const t of targetInfos.filter((x) => x.type === 'iframe')) {
-        const { sessionId } = await send('Target.attachToTarget', { targetId: t.targetId, flatten: true });
-        const r = await send('Runtime.evaluate', { returnByValue: true, expression: `(() => { const nav = performance.getEntriesByType('navigation')[0];
-          return {o: performance.timeOrigin, respEnd: nav.responseEnd, dcl: nav.domContentLoadedEventEnd,
-            first: window.smcalc && smcalc.timing().first_frame_ms, marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
-            res: performance.getEntriesByType('resource').map((x) => [x.name.split('/').pop(), x.startTime, x.responseEnd])}; })()` }, sessionId);
-        if (r.result.value) out.push(r.result.value); else console.error(JSON.stringify(r).slice(0, 300));
-        await send('Target.detachFromTarget', { sessionId });
-      }
-      return out;
     },
     async close() {
       await send('Browser.close').catch(() => {});

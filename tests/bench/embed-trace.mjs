@@ -3,35 +3,30 @@
 // (tests/bench/cdp.mjs, nothing attached to the frames), after one untraced warm-up load each. Prints, per load,
 // the busy time of the calculator's renderer main thread (the thread all its frames share) and of the lecture
 // page's, in 50 ms bins from the lecture page's navigation start, and the extra busy time per extra embed. The
-// figure docs/embedding.md quotes ("each further embed costs that thread about 100 ms") comes from here.
-// Tracing slows the page down; compare the loads with each other, not with tests/bench/embeds.mjs.
-//   node tests/bench/embed-trace.mjs [--keep DIR]   SMCALC_DIST=<dist>   (--keep writes the two traces there)
+// figure docs/embedding.md quotes ("each further embed adds 110-130 ms") comes from here. --profile adds V8's
+// sampling profiler to the trace and prints, per renderer, the functions whose self time grows most per extra
+// embed (minified names, with their file). Tracing slows the page down; compare the loads with each other, not
+// with tests/bench/embeds.mjs. SMCALC_DIST=<an older build> measures that build instead.
+//   node tests/bench/embed-trace.mjs [--profile] [--keep DIR]   (--keep writes the two traces there)
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { launch } from './cdp.mjs';
+import { lectureHtml, serveDist, serveHtml } from './lecture.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = process.env.SMCALC_DIST || path.join(root, 'dist');
-const keep = process.argv[2] === '--keep' ? process.argv[3] : null;
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
-const calc = http.createServer((req, res) => {
-  const file = path.join(dist, path.normalize(new URL(req.url, 'http://x').pathname.replace(/^\//, '') || 'index.html'));
-  if (!file.startsWith(dist) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream', 'cache-control': 'max-age=3600' });
-  res.end(fs.readFileSync(file));
-});
-await new Promise((r) => calc.listen(0, '127.0.0.1', r));
+const args = process.argv.slice(2);
+const profile = args.includes('--profile');
+const keep = args.includes('--keep') ? args[args.indexOf('--keep') + 1] : null;
+if ((args.includes('--keep') && !keep) || args.some((a, i) => a !== '--profile' && a !== '--keep' && args[i - 1] !== '--keep')) {
+  console.error(`embed-trace.mjs: arguments are --profile and --keep DIR; got ${JSON.stringify(args.join(' '))}`);
+  process.exit(2);
+}
+const calc = await serveDist(dist, 'max-age=3600');
 const calcUrl = `http://127.0.0.1:${calc.address().port}/`;
-const host = http.createServer((req, res) => {
-  const n = Number(new URL(req.url, 'http://x').searchParams.get('n'));
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script src="${calcUrl}embed.js"></script>` +
-    Array.from({ length: n }, (_, i) => `<sm-calc gpu="A100" threads="${128 * (i + 1)}" regs="48" compact height="300"></sm-calc>`).join(''));
-});
-await new Promise((r) => host.listen(0, '127.0.0.1', r));
+const host = await serveHtml((q) => lectureHtml(calcUrl, Number(q.get('n'))));
 const DONE = "(() => { const e = [...document.querySelectorAll('sm-calc')]; return e.length && e.every((x) => x.result) ? performance.now() : null; })()";
 
 const browser = await launch({ width: 1000, height: 1600 });
@@ -42,7 +37,8 @@ async function traced(n) {
   const warm = await browser.open(url);
   await warm.until(DONE);
   await warm.close();
-  await browser.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'v8', 'loading', 'toplevel'] },
+  await browser.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'v8', 'loading', 'toplevel',
+    ...(profile ? ['disabled-by-default-v8.cpu_profiler'] : [])] },
     transferMode: 'ReturnAsStream' });
   const page = await browser.open(url);
   const ms = await page.until(DONE);
@@ -86,7 +82,32 @@ function summary({ ms, events }) {
     }
     return { total, bins };
   };
-  return { ms, calc: busy(calcPid), host: busy(hostPid), same: calcPid === hostPid };
+  return { ms, calc: busy(calcPid), host: busy(hostPid), same: calcPid === hostPid,
+    selfCalc: selfTimes(events, calcPid), selfHost: selfTimes(events, hostPid) };
+}
+
+// Self time (ms) per function of a renderer's V8 samples (the trace's ProfileChunk events; empty without --profile).
+function selfTimes(events, pid) {
+  const profiles = new Map();  // profile id -> {nodes, samples, deltas}
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || e.pid !== pid) continue;
+    const p = profiles.get(e.id) || { nodes: new Map(), samples: [], deltas: [] };
+    profiles.set(e.id, p);
+    const d = e.args.data;
+    for (const node of d.cpuProfile?.nodes || []) p.nodes.set(node.id, node);
+    p.samples.push(...(d.cpuProfile?.samples || []));
+    p.deltas.push(...(d.timeDeltas || []));
+  }
+  const out = new Map();
+  for (const p of profiles.values()) {
+    p.samples.forEach((id, i) => {  // a sample's time is the gap to the next one
+      const f = p.nodes.get(id)?.callFrame;
+      if (!f || f.functionName === '(idle)') return;
+      const key = `${f.functionName || '(anonymous)'} ${String(f.url || '').split('/').pop()}`.trim();
+      out.set(key, (out.get(key) || 0) + (p.deltas[i + 1] || 0) / 1000);
+    });
+  }
+  return out;
 }
 
 const one = summary(await traced(1)), five = summary(await traced(5));
@@ -101,3 +122,11 @@ console.log(line('5 embeds', five));
 if (one.same || five.same) console.log('note: the lecture page and the calculator shared one renderer (same site?)');
 console.log(`per extra embed: calculator main thread +${Math.round((five.calc.total - one.calc.total) / 4)} ms busy, ` +
   `lecture page +${Math.round((five.host.total - one.host.total) / 4)} ms`);
+if (profile) {
+  for (const [name, a, b] of [['calculator', one.selfCalc, five.selfCalc], ['lecture page', one.selfHost, five.selfHost]]) {
+    const grow = [...new Set([...a.keys(), ...b.keys()])].map((k) => [k, ((b.get(k) || 0) - (a.get(k) || 0)) / 4])
+      .sort((x, y) => y[1] - x[1]).slice(0, 10);
+    console.log(`${name}: self time per extra embed (ms), the 10 that grow most: ` +
+      grow.map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; '));
+  }
+}

@@ -14,12 +14,11 @@
 //   SMCALC_EMBED_PLAYWRIGHT=0  leaves the Playwright comparison out
 // Prints one JSON object (stdout; tests/bench/report.py: docs/performance.md "Several embeds on one page") and a
 // Markdown table (stderr).
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { launch, CHROMIUM_ARGS } from './cdp.mjs';
+import { lectureHtml, serveDist, serveHtml } from './lecture.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = process.env.SMCALC_DIST || path.join(root, 'dist');
@@ -29,33 +28,14 @@ if (!Number.isInteger(loads) || loads < 1 || loads > 100) {
   console.error(`embeds.mjs: loads must be an integer from 1 to 100; got ${JSON.stringify(process.argv[2])}`);
   process.exit(2);
 }
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
 const VIEWPORT = { width: 1000, height: 1600 };  // all five 300 px embeds on screen
 
 const sent = {};  // file -> [requests, bytes] since the last reset
-const calc = http.createServer((req, res) => {
-  const rel = new URL(req.url, 'http://x').pathname.replace(/^\//, '') || 'index.html';
-  const file = rel === 'embed.js' ? embedJs : path.join(dist, path.normalize(rel));
-  if (!file.startsWith(dist) && file !== embedJs || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-  const body = fs.readFileSync(file);
-  sent[rel] = [(sent[rel]?.[0] || 0) + 1, (sent[rel]?.[1] || 0) + body.length];
-  res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream', 'cache-control': 'max-age=3600' });
-  res.end(body);
-});
-await new Promise((r) => calc.listen(0, '127.0.0.1', r));
+const calc = await serveDist(dist, 'max-age=3600', { embedJs, onSend(rel, bytes) {
+  sent[rel] = [(sent[rel]?.[0] || 0) + 1, (sent[rel]?.[1] || 0) + bytes];
+} });
 const calcUrl = `http://127.0.0.1:${calc.address().port}/`;
-// window.smcalcAllResults: performance.now() when the last embed got its first result (each `change` sets
-// `result` before it fires).
-const page = (n) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script src="${calcUrl}embed.js"></script>` +
-  Array.from({ length: n }, (_, i) => `<sm-calc gpu="A100" threads="${128 * (i + 1)}" regs="48" compact height="300"></sm-calc>`).join('') +
-  '<script>(function () { var all = [].slice.call(document.querySelectorAll("sm-calc")); window.smcalcAllResults = null;' +
-  ' all.forEach(function (e) { e.addEventListener("change", function () {' +
-  ' if (window.smcalcAllResults === null && all.every(function (x) { return x.result; })) window.smcalcAllResults = performance.now(); }); }); })();</script>';
-const host = http.createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(page(Number(new URL(req.url, 'http://x').searchParams.get('n'))));
-});
-await new Promise((r) => host.listen(0, '127.0.0.1', r));
+const host = await serveHtml((q) => lectureHtml(calcUrl, Number(q.get('n')), { stamp: true }));
 const hostUrl = (n) => `http://localhost:${host.address().port}/?n=${n}`;
 const median = (a) => { const s = [...a].sort((x, y) => x - y); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 const DONE = 'window.smcalcAllResults';

@@ -104,8 +104,8 @@
     return webgl2;
   }
   function esc(t) { return String(t).replace(/[&<>"]/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; }); }
-  // One formatter for every number of the static copies: toLocaleString made one per call (~1 ms each; with five
-  // embeds it was ~60 ms of the lecture page's start-up in a profile, docs/performance.md "Several embeds").
+  // One formatter for every number of the static copies: toLocaleString makes one per call, and `num` was among
+  // the lecture page's costliest functions with five embeds (`node tests/bench/embed-trace.mjs --profile`).
   var NUMBER = new Intl.NumberFormat('en-US');
   function num(v) { return typeof v === 'number' ? NUMBER.format(v) : String(v); }
   // The static copy of an answer: a headline and the budget table (print, PDF, no WebGL 2).
@@ -182,7 +182,7 @@
       // from the first one's download (Chromium waits for an entry being written; tests/bench/embeds.mjs measured
       // 1 download for 5 embeds, and starting them one after the first was slower: docs/performance.md). The
       // address is set before the frame is inserted: an iframe inserted without one first commits about:blank
-      // synchronously (a document and its script context, ~10 ms of the lecture page's thread per embed in a trace).
+      // synchronously, a document and its script context (appendChild in `node tests/bench/embed-trace.mjs --profile`).
       var gl = has_webgl2();
       if (gl) frame.src = url.href;
       this.appendChild(frame);
