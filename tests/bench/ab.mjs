@@ -10,11 +10,16 @@
 //         another origin, cache-control max-age=3600, a fresh context per load): navigation start to every
 //         embed's first result.
 // Prints, per build and figure, the median, min..max and the loads; the machine's load average before and after.
+//
+// SMCALC_AB_BROWSER_B measures B in a second Chromium set up another way (DIST_B may then be DIST_A):
+//   new-window  with the new window's address-bar pop-up loading beside the page (tests/bench/chromium.mjs)
+//   settled     the same, but each load waits 2.5 s after opening its window before it navigates
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
+import { EXECUTABLE, NEW_WINDOW_ARGS, PLAYWRIGHT_ARGS } from './chromium.mjs';
 import { lectureHtml, serveDist, serveHtml } from './lecture.mjs';
 
 const [A, B] = [process.argv[2], process.argv[3]].map((d) => path.resolve(d));
@@ -35,15 +40,24 @@ const PROBE = () => {
   });
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--use-angle=swiftshader'] });
+const setupB = process.env.SMCALC_AB_BROWSER_B || '';
+if (!['', 'new-window', 'settled'].includes(setupB)) {
+  console.error(`ab.mjs: SMCALC_AB_BROWSER_B must be new-window or settled (or unset); got ${JSON.stringify(setupB)}`);
+  process.exit(2);
+}
+const browser = await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: PLAYWRIGHT_ARGS });
+const browsers = { A: browser, B: setupB ? await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: NEW_WINDOW_ARGS }) : browser };
+// The page of a fresh context (a new window, an empty cache) of build `which`'s browser.
+async function newPage(which, ctx) {
+  const p = await ctx.newPage();
+  if (which === 'B' && setupB === 'settled') await p.waitForTimeout(2500);
+  return p;
+}
 
 async function pageLoad(which) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const ctx = await browsers[which].newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   await ctx.addInitScript(PROBE);
-  const p = await ctx.newPage();
+  const p = await newPage(which, ctx);
   await p.goto(`http://127.0.0.1:${port(servers[which].page)}/index.html`);
   await p.waitForFunction(() => window.__bench.first !== null, null, { timeout: 30000, polling: 50 });
   const r = await p.evaluate(() => ({ first: window.__bench.first,
@@ -53,8 +67,8 @@ async function pageLoad(which) {
   return r;
 }
 async function embedsLoad(which, n) {
-  const ctx = await browser.newContext({ viewport: { width: 1000, height: 1600 } });
-  const p = await ctx.newPage();
+  const ctx = await browsers[which].newContext({ viewport: { width: 1000, height: 1600 } });
+  const p = await newPage(which, ctx);
   await p.goto(`http://localhost:${port(host)}/?n=${n}&calc=${port(servers[which].embed)}`);
   await p.waitForFunction(() => [...document.querySelectorAll('sm-calc')].every((e) => e.result), null, { timeout: 120000 });
   const ms = await p.evaluate(() => performance.now());
@@ -89,9 +103,10 @@ for (let i = 0; i < LOADS; ++i) {
   process.stderr.write(`ab: load ${i + 1}/${LOADS}\n`);
 }
 await browser.close();
+if (browsers.B !== browser) await browsers.B.close();
 for (const s of [...Object.values(servers).flatMap((x) => [x.page, x.embed]), host]) s.close();
 const fmt = (v) => (v < 10 ? v.toFixed(2) : v.toFixed(0));
-console.log(`A = ${A}\nB = ${B}\n${LOADS} loads each, interleaved; load average (1 min) ${load0.toFixed(2)} before, ` +
+console.log(`A = ${A}\nB = ${B}${setupB ? ` (Chromium: ${setupB})` : ''}\n${LOADS} loads each, interleaved; load average (1 min) ${load0.toFixed(2)} before, ` +
             `${os.loadavg()[0].toFixed(2)} after, ${os.cpus().length} CPUs`);
 console.log('| figure | A median | A min..max | B median | B min..max |\n|---|---|---|---|---|');
 for (const k of Object.keys(res.A)) {

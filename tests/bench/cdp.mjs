@@ -17,28 +17,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 
-// The browser as the other benchmarks run it (headless, software WebGL: SwiftShader)...
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader',
-  '--use-angle=swiftshader'];
-// ...with the switches Playwright 1.65 adds to quiet the browser's own background work (playwright-core's
-// chromiumSwitches and headless arguments), so that the two clients differ only in what they attach to. Without
-// them Chromium's new headless mode also loaded its omnibox pop-up (a WebUI renderer, busy through a whole load).
-const QUIET_ARGS = ['--disable-field-trial-config', '--disable-background-networking', '--disable-background-timer-throttling',
+import { BASE_ARGS, EXECUTABLE, FEATURES_OFF } from './chromium.mjs';
+
+// The browser as the other benchmarks run it (tests/bench/chromium.mjs: headless, software WebGL, the address bar's
+// pop-up of each new window off), with the other switches Playwright 1.65 adds to quiet the browser's own background
+// work (playwright-core's chromiumSwitches and headless arguments), so that the two clients differ only in what they
+// attach to.
+const QUIET_ARGS = ['--disable-field-trial-config', '--disable-background-timer-throttling',
   '--disable-backgrounding-occluded-windows', '--disable-back-forward-cache', '--disable-breakpad',
-  '--disable-component-extensions-with-background-pages', '--disable-component-update', '--no-default-browser-check',
-  '--disable-default-apps', '--disable-dev-shm-usage', '--disable-extensions',
-  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,' +
-  'HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,' +
-  'AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch',
+  '--disable-component-extensions-with-background-pages', '--no-default-browser-check',
+  '--disable-default-apps', '--disable-dev-shm-usage', '--disable-extensions', FEATURES_OFF,
   '--allow-pre-commit-input', '--disable-hang-monitor', '--disable-ipc-flooding-protection', '--disable-popup-blocking',
   '--disable-prompt-on-repost', '--disable-renderer-backgrounding', '--force-color-profile=srgb', '--metrics-recording-only',
-  '--no-first-run', '--password-store=basic', '--use-mock-keychain', '--no-service-autorun',
-  '--disable-search-engine-choice-screen', '--disable-stack-profiler', '--disable-sync', '--hide-scrollbars', '--mute-audio',
+  '--password-store=basic', '--use-mock-keychain', '--no-service-autorun',
+  '--disable-search-engine-choice-screen', '--disable-stack-profiler', '--hide-scrollbars', '--mute-audio',
   '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4'];
 
-export async function launch({ width = 1280, height = 800, executable = process.env.CHROMIUM || '/usr/bin/chromium' } = {}) {
+export async function launch({ width = 1280, height = 800, executable = EXECUTABLE } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'smcalc-cdp-'));
-  const child = spawn(executable, [...CHROMIUM_ARGS, ...QUIET_ARGS, '--remote-debugging-pipe', `--user-data-dir=${profile}`, '--no-startup-window'],
+  const child = spawn(executable, ['--headless', ...BASE_ARGS, ...QUIET_ARGS, '--remote-debugging-pipe', `--user-data-dir=${profile}`, '--no-startup-window'],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
   const toBrowser = child.stdio[3], fromBrowser = child.stdio[4];
   const pending = new Map();

@@ -17,7 +17,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { launch, CHROMIUM_ARGS } from './cdp.mjs';
+import { launch } from './cdp.mjs';
+import { EXECUTABLE, PLAYWRIGHT_ARGS } from './chromium.mjs';
 import { lectureHtml, serveDist, serveHtml } from './lecture.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,7 +69,7 @@ const browser = await launch(VIEWPORT);
 const withPlaywright = process.env.SMCALC_EMBED_PLAYWRIGHT !== '0';
 if (withPlaywright) {
   const { chromium } = await import('playwright-core');
-  playwright = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  playwright = await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: PLAYWRIGHT_ARGS });
 }
 const out = {}, pw = {};
 // Interleaved (1, 5, 1, 5, ...; bare then Playwright) so that a busier minute of the machine falls on both.

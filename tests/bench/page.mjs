@@ -4,7 +4,9 @@
 //   weight        every file the page loads (served from dist/ by a local HTTP server), raw and gzip -9, plus
 //                 the files of dist/ the page does not load at start (listed for the record)
 //   first frame   navigation start -> end of the requestAnimationFrame callback in which window.smcalc.frames()
-//                 first counts a frame (LOADS loads, each in a fresh browser context: nothing cached)
+//                 first counts a frame (LOADS loads, each in a fresh browser context: nothing cached; the
+//                 new window's address-bar pop-up off, tests/bench/chromium.mjs), and the same in LOADS loads
+//                 of a just-opened window with its pop-up loading alongside (interleaved; as measured before)
 //   interactive   navigation start -> the last frame of the start-up burst: smcalc.ready has resolved, the
 //                 result is in smcalc.state(), and the page has no animation frame pending (layout settled)
 //   idle frames   frames the page draws in the 2 s after that, with no input (target 0: on-demand frames)
@@ -22,6 +24,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+
+import { EXECUTABLE, NEW_WINDOW_ARGS, PLAYWRIGHT_ARGS } from './chromium.mjs';
 
 const dist = path.resolve(process.argv[2] || 'dist');
 const LOADS = Number(process.env.SMCALC_BENCH_PAGE_LOADS || 10);
@@ -135,16 +139,14 @@ const PROBE = () => {
   }, 20);
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
-});
+const browser = await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: PLAYWRIGHT_ARGS });
+// The first frame also in a just-opened window, as the benchmark measured it before: Chromium loads the window's
+// address-bar pop-up beside the page (tests/bench/chromium.mjs). Loads interleaved with the others.
+const newWindow = await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: NEW_WINDOW_ARGS });
 const version = browser.version();
 
-async function openPage(hash = '') {
-  const ctx = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+async function openPage(hash = '', b = browser) {
+  const ctx = await b.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
   await ctx.addInitScript(PROBE);
   const page = await ctx.newPage();
   const errors = [];
@@ -155,12 +157,18 @@ async function openPage(hash = '') {
 }
 
 const out = { chromium: version, viewport: VIEWPORT, loads: LOADS, files: [], dist_files: [], first_frame_ms: [],
-              first_interactive_ms: [], idle_frames: [], startup_frames: [], phases: {}, startup_marks: [],
+              first_frame_new_window_ms: [], first_interactive_ms: [], idle_frames: [], startup_frames: [], phases: {}, startup_marks: [],
               notes: [] };
 
 // ----- loads: first frame, first interactive frame, idle frames ---------------------------------------
 let loadedPaths = null;
 for (let i = 0; i < LOADS; ++i) {
+  const other = async () => {
+    const o = await openPage('', newWindow);
+    out.first_frame_new_window_ms.push(await o.page.evaluate(() => window.__bench.frameTimes[0]));
+    await o.ctx.close();
+  };
+  if (i % 2) await other();
   served = [];
   const { ctx, page, errors } = await openPage();
   const b = await page.evaluate(() => window.__bench);
@@ -186,9 +194,11 @@ for (let i = 0; i < LOADS; ++i) {
     loadedPaths = [...new Set(served.filter((s) => s.status === 200).map((s) => s.path))];
   }
   await ctx.close();
+  if (!(i % 2)) await other();
   log(`load ${i + 1}/${LOADS}: smcalc.js loaded ${b.scriptLoaded?.toFixed(0)} ms, wasm instantiated ` +
       `${b.runtime?.toFixed(0)} ms, ready ${b.ready?.toFixed(0)} ms, first frame ${b.frameTimes[0].toFixed(0)} ms, ` +
-      `settled ${b.settledAt.toFixed(0)} ms, idle frames ${f1 - f0}`);
+      `settled ${b.settledAt.toFixed(0)} ms, idle frames ${f1 - f0}; just-opened window: first frame ` +
+      `${out.first_frame_new_window_ms[i].toFixed(0)} ms`);
 }
 
 out.files = loadedPaths.map(sizes);
@@ -279,6 +289,7 @@ if (notLoaded.length)
 }
 
 await browser.close();
+await newWindow.close();
 server.close();
 out.notes.push(`Chromium ${version} headless, software WebGL (SwiftShader), ${VIEWPORT.width}x${VIEWPORT.height} at ` +
                `devicePixelRatio 1, ${os.cpus().length} CPUs`);
