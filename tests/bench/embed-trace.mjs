@@ -2,8 +2,9 @@
 // the lecture page of tests/bench/embeds.mjs with 1 and with 5 <sm-calc> embeds, driven by the bare client
 // (tests/bench/cdp.mjs, nothing attached to the frames), after one untraced warm-up load each. Prints, per load,
 // the busy time of the calculator's renderer main thread (the thread all its frames share) and of the lecture
-// page's, in 50 ms bins from the lecture page's navigation start, and the extra busy time per extra embed. The
-// figure docs/embedding.md quotes ("each further embed adds 110-130 ms") comes from here. --profile adds V8's
+// page's, in 50 ms bins from the lecture page's navigation start, the extra busy time per extra embed, and that
+// time split by kind of work (the browser's own per document, the calculator's per step). The figures
+// docs/embedding.md quotes ("each further embed adds about 80-120 ms", by kind) come from here. --profile adds V8's
 // sampling profiler to the trace and prints, per renderer, the functions whose self time grows most per extra
 // embed (minified names, with their file). Tracing slows the page down; compare the loads with each other, not
 // with tests/bench/embeds.mjs. SMCALC_DIST=<an older build> measures that build instead.
@@ -82,8 +83,33 @@ function summary({ ms, events }) {
     }
     return { total, bins };
   };
-  return { ms, calc: busy(calcPid), host: busy(hostPid), same: calcPid === hostPid,
+  return { ms, calc: busy(calcPid), host: busy(hostPid), same: calcPid === hostPid, kinds: kinds(events, thread, calcPid, t0),
     selfCalc: selfTimes(events, calcPid), selfHost: selfTimes(events, hostPid) };
+}
+
+// The calculator's main-thread time by kind of work: each traced interval's self time (its time less its children's)
+// goes to its nearest enclosing event (itself included) of a kind below, else to "other"; the kinds partition the
+// busy time of busy() (up to intervals that overlap without nesting).
+const KINDS = [['DocumentLoader::CommitNavigation', 'a document: navigation commit'], ['ParseHTML', 'a document: HTML parsing'],
+  ['EvaluateScript', 'scripts: evaluation (smcalc.js, the protocol, the API)'],
+  ['BlinkScheduler_PerformMicrotaskCheckpoint', 'promise callbacks: decode, compile, instantiate, main()'],
+  ['TimerFire', 'timers: the protocol\'s message bursts'], ['FireAnimationFrame', 'animation frames: ImGui frames and drawing'],
+  ['EventDispatch', 'events: script loads, messages'], ['Layout', 'style and layout'], ['UpdateLayoutTree', 'style and layout'],
+  ['PrePaint', 'paint'], ['Paint', 'paint']];
+function kinds(events, thread, pid, t0) {
+  const name = new Map(KINDS);
+  const main = events.filter((e) => e.pid === pid && e.ph === 'X' && e.dur > 0 && e.ts >= t0 &&
+    thread.get(`${e.pid}:${e.tid}`) === 'CrRendererMain').sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const out = {}, stack = [];
+  const own = new Map(main.map((e) => [e, e.dur]));
+  for (const e of main) {
+    while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
+    if (stack.length) own.set(stack[stack.length - 1], own.get(stack[stack.length - 1]) - e.dur);
+    e.kind = name.get(e.name) || (stack.length ? stack[stack.length - 1].kind : 'other');
+    stack.push(e);
+  }
+  for (const e of main) out[e.kind] = (out[e.kind] || 0) + Math.max(0, own.get(e)) / 1000;
+  return out;
 }
 
 // Self time (ms) per function of a renderer's V8 samples (the trace's ProfileChunk events; empty without --profile).
@@ -122,6 +148,9 @@ console.log(line('5 embeds', five));
 if (one.same || five.same) console.log('note: the lecture page and the calculator shared one renderer (same site?)');
 console.log(`per extra embed: calculator main thread +${Math.round((five.calc.total - one.calc.total) / 4)} ms busy, ` +
   `lecture page +${Math.round((five.host.total - one.host.total) / 4)} ms`);
+const kindsGrow = [...new Set([...Object.keys(one.kinds), ...Object.keys(five.kinds)])]
+  .map((k) => [k, ((five.kinds[k] || 0) - (one.kinds[k] || 0)) / 4]).sort((x, y) => y[1] - x[1]);
+console.log('calculator, busy time per extra embed by kind (ms): ' + kindsGrow.map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v.toFixed(1)}`).join('; '));
 if (profile) {
   for (const [name, a, b] of [['calculator', one.selfCalc, five.selfCalc], ['lecture page', one.selfHost, five.selfHost]]) {
     const grow = [...new Set([...a.keys(), ...b.keys()])].map((k) => [k, ((b.get(k) || 0) - (a.get(k) || 0)) / 4])
