@@ -18,7 +18,7 @@
 #              SMCALC_BENCH_NO_DOCS=1  print the table only (docs/performance.md and README.md untouched)
 #              SMCALC_BENCH_DIST   measure this already built page folder instead of building dist/
 #              SMCALC_BENCH_PAGE_LOADS  page loads for the start-up figures (default 10)
-#              SMCALC_BENCH_EMBED_LOADS loads of the 1- and 5-embed pages (tests/bench/embeds.mjs; default 8)
+#              SMCALC_BENCH_EMBED_LOADS loads of the 1- and 5-embed pages (tests/bench/embeds.mjs, embed-floor.mjs; default 8)
 # Needs (Debian): cmake g++ libbenchmark-dev python3; valgrind (instruction counts); emscripten and node
 # (wasm); chromium and `npm install` (page). About 3-5 minutes on a 2-core machine.
 set -euo pipefail
@@ -145,6 +145,10 @@ else
     say "page: 1 and 5 embeds on one page, ${SMCALC_BENCH_EMBED_LOADS:-8} loads each"
     SMCALC_DIST="$dist" node tests/bench/embeds.mjs "${SMCALC_BENCH_EMBED_LOADS:-8}" >"$res/embeds.json" 2>"$logs/embeds-run.log" ||
       { rm -f "$res/embeds.json"; say "page: the embeds run failed ($logs/embeds-run.log)"; tail_log "$logs/embeds-run.log"; }
+    # What a further frame costs before any of the calculator's code runs: the floor of the 5-embed target.
+    say "page: 1 and 5 stand-in frames (tests/bench/embed-floor.mjs), ${SMCALC_BENCH_EMBED_LOADS:-8} loads each"
+    SMCALC_DIST="$dist" node tests/bench/embed-floor.mjs "${SMCALC_BENCH_EMBED_LOADS:-8}" >"$res/embed-floor.json" 2>"$logs/embed-floor-run.log" ||
+      { rm -f "$res/embed-floor.json"; say "page: the embed-floor run failed ($logs/embed-floor-run.log)"; tail_log "$logs/embed-floor-run.log"; }
   fi
 fi
 

@@ -420,6 +420,20 @@ def embed_rows(t, e, skipped):
               f"{rp:.2f}x; frames held for its debugger")
 
 
+def floor_rows(t, f):
+    """What a further frame costs before the calculator's code runs (tests/bench/embed-floor.mjs, issue 31)."""
+    if f is None:
+        return
+    S = "embeds"
+    for key, label in (("document", "an empty document"), ("webgl", "a document with a WebGL 2 canvas, cleared"),
+                       ("calculator", "the calculator (<sm-calc>)")):
+        x = f["pages"].get(key)
+        if x:
+            t.add(S, f"per further frame, (T5 - T1) / 4: {label}", fmt_ms(x["per_further_frame_ms"]),
+                  f"1 frame {fmt_ms(x['one_median_ms'])}, 5 frames {fmt_ms(x['five_median_ms'])}")
+    t.add(S, "budget per further embed for <= 1.5x: T1 / 8", fmt_ms(f["budget_ms"]), "T1: 1 calculator embed")
+
+
 def main():
     args = sys.argv[1:]
     if not args:
@@ -428,6 +442,7 @@ def main():
     opt = {args[i]: args[i + 1] for i in range(1, len(args) - 1, 2)}
     native, cg, wasm, page = (load(d, n) for n in ("native.json", "callgrind.json", "wasm.json", "page.json"))
     embeds = load(d, "embeds.json")
+    floor = load(d, "embed-floor.json")
     machine = load(d, "machine.json") or {}
     skipped = load(d, "skipped.json") or {}
     t = Table()
@@ -436,6 +451,7 @@ def main():
     wasm_rows(t, wasm, native, skipped, notes)
     page_rows(t, page, skipped, notes)
     embed_rows(t, embeds, skipped)
+    floor_rows(t, floor)
     m_ok, m_unclear, m_no, m_na = t.verdicts()
     verdict = f"targets: {m_ok} met, {m_unclear} not clearly met, {m_no} missed, {m_na} not measured"
 
@@ -527,17 +543,24 @@ def main():
                           f"{'met' if ratio <= 1.5 else 'NOT met'})."]
             if ratio > 1.5:
                 budget = embeds["1"]["startup_ms_median"] / 8
-                lines += ["", f"Why: the frames of one site share one main thread, and it is busy without a break from "
-                          f"about 200 ms on until the last answer, with one embed as with five; so the 5-embed start-up is "
-                          f"about one embed's plus four times what each further embed costs that thread. For 1.5x that "
-                          f"must be at most an eighth of one embed's start-up, here {fmt_ms(budget)} per further embed. "
-                          "`node tests/bench/embed-trace.mjs` measures it (about 80-120 ms in a trace) and splits it by "
-                          "kind: the browser's own work for each frame before any of the calculator's code runs (committing "
-                          "its document, the messages of its loads, style, layout and paint) is already about 35-40 ms of "
-                          "it, and the rest is the frame's instantiation and `main()` with its WebGL context, the "
-                          "protocol's first messages and answers, and its first frames (docs/embedding.md, \"Several "
-                          "embeds on one page\"). An iframe per embed, each with its own document and WebGL context, "
-                          "cannot meet the target on this 2-CPU machine with software WebGL."]
+                why = ("Why: the frames of one site share one main thread, and it is busy without a break from about "
+                       "200 ms on until the last answer, with one embed as with five; so the 5-embed start-up is about "
+                       "one embed's plus four times what each further embed costs that thread. For 1.5x that must be at "
+                       f"most an eighth of one embed's start-up, here {fmt_ms(budget)} per further embed.")
+                if floor:
+                    fp = floor["pages"]
+                    why += (f" `node tests/bench/embed-floor.mjs` (the rows \"per further frame\") measures the same "
+                             f"for stand-in frames on the calculator's server: an empty document costs "
+                             f"{fmt_ms(fp['document']['per_further_frame_ms'])} per further frame, one that also gets a "
+                             f"WebGL 2 context and clears it {fmt_ms(fp['webgl']['per_further_frame_ms'])}, of a budget of "
+                             f"{fmt_ms(floor['budget_ms'])} in that run; the calculator's frame costs "
+                             f"{fmt_ms(fp['calculator']['per_further_frame_ms'])}. What is left of the budget after the "
+                             "browser's own document and WebGL context is what the calculator's frame may spend on its "
+                             "module instance, `main()`, the embedding protocol's first answers and its first ImGui "
+                             "frames.")
+                why += (" `node tests/bench/embed-trace.mjs` splits a further embed's time by kind (docs/embedding.md, "
+                        "\"Several embeds on one page\").")
+                lines += ["", why]
             lines.append("")
         if machine.get("tools"):
             lines += ["Tools: " + machine["tools"] + ".", ""]
