@@ -45,8 +45,9 @@ if (!['', 'new-window', 'settled'].includes(setupB)) {
   console.error(`ab.mjs: SMCALC_AB_BROWSER_B must be new-window or settled (or unset); got ${JSON.stringify(setupB)}`);
   process.exit(2);
 }
-const browser = await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: PLAYWRIGHT_ARGS });
-const browsers = { A: browser, B: setupB ? await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: NEW_WINDOW_ARGS }) : browser };
+const launch = (args) => chromium.launch({ executablePath: EXECUTABLE, headless: true, args });
+const browsers = { A: await launch(PLAYWRIGHT_ARGS) };
+browsers.B = setupB ? await launch(NEW_WINDOW_ARGS) : browsers.A;
 // The page of a fresh context (a new window, an empty cache) of build `which`'s browser.
 async function newPage(which, ctx) {
   const p = await ctx.newPage();
@@ -102,8 +103,8 @@ for (let i = 0; i < LOADS; ++i) {
   }
   process.stderr.write(`ab: load ${i + 1}/${LOADS}\n`);
 }
-await browser.close();
-if (browsers.B !== browser) await browsers.B.close();
+await browsers.A.close();
+if (browsers.B !== browsers.A) await browsers.B.close();
 for (const s of [...Object.values(servers).flatMap((x) => [x.page, x.embed]), host]) s.close();
 const fmt = (v) => (v < 10 ? v.toFixed(2) : v.toFixed(0));
 console.log(`A = ${A}\nB = ${B}${setupB ? ` (Chromium: ${setupB})` : ''}\n${LOADS} loads each, interleaved; load average (1 min) ${load0.toFixed(2)} before, ` +

@@ -11,8 +11,8 @@ export const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swif
 
 // Every load of a benchmark is a fresh browser context (an empty cache), and each context is a new window. For
 // every new window Chromium 156 loads the address bar's pop-up, two WebUI pages
-// (chrome://omnibox-popup.top-chrome/, see `Target.getTargets`), in a renderer of their own that stays busy for about
-// half a second: right while the measured page starts, on the same 2 CPUs. A reader's browser loaded them when its
+// (chrome://omnibox-popup.top-chrome/, see `Target.getTargets`), in a renderer of their own, right while the measured
+// page starts, on the same 2 CPUs. A reader's browser loaded them when its
 // window opened, long before the page. The benchmarks turn them off; page.mjs also measures the first frame the old
 // way ("in a just-opened window", docs/performance.md). Turning them off measures as opening the window and waiting
 // 2.5 s before navigating does (`SMCALC_AB_BROWSER_B=settled node tests/bench/ab.mjs dist dist 10 page`: first frame

@@ -28,7 +28,7 @@ if (process.argv.length > 3 || !Number.isInteger(loads) || loads < 1 || loads > 
   process.exit(2);
 }
 
-// The stand-ins, on the calculator's server (another site than the lecture page, as the calculator).
+// The stand-ins, from 127.0.0.1 as the calculator (another site than the lecture page).
 const STAND_IN = {
   document: '<!doctype html><meta charset="utf-8"><body style="margin:0"><script>' +
     'requestAnimationFrame(function () { parent.postMessage("floor", "*"); });</script>',

@@ -100,15 +100,16 @@ function kinds(events, thread, pid, t0) {
   const name = new Map(KINDS);
   const main = events.filter((e) => e.pid === pid && e.ph === 'X' && e.dur > 0 && e.ts >= t0 &&
     thread.get(`${e.pid}:${e.tid}`) === 'CrRendererMain').sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const out = {}, stack = [];
-  const own = new Map(main.map((e) => [e, e.dur]));
+  const out = {}, stack = [], own = new Map(), kind = new Map();
   for (const e of main) {
     while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
-    if (stack.length) own.set(stack[stack.length - 1], own.get(stack[stack.length - 1]) - e.dur);
-    e.kind = name.get(e.name) || (stack.length ? stack[stack.length - 1].kind : 'other');
+    const parent = stack[stack.length - 1];
+    if (parent) own.set(parent, own.get(parent) - e.dur);
+    own.set(e, e.dur);
+    kind.set(e, name.get(e.name) || (parent ? kind.get(parent) : 'other'));
     stack.push(e);
   }
-  for (const e of main) out[e.kind] = (out[e.kind] || 0) + Math.max(0, own.get(e)) / 1000;
+  for (const e of main) out[kind.get(e)] = (out[kind.get(e)] || 0) + Math.max(0, own.get(e)) / 1000;
   return out;
 }
 

@@ -161,14 +161,15 @@ const out = { chromium: version, viewport: VIEWPORT, loads: LOADS, files: [], di
               notes: [] };
 
 // ----- loads: first frame, first interactive frame, idle frames ---------------------------------------
+// One load in a just-opened window: its first frame only.
+async function newWindowLoad() {
+  const o = await openPage('', newWindow);
+  out.first_frame_new_window_ms.push(await o.page.evaluate(() => window.__bench.frameTimes[0]));
+  await o.ctx.close();
+}
 let loadedPaths = null;
 for (let i = 0; i < LOADS; ++i) {
-  const other = async () => {
-    const o = await openPage('', newWindow);
-    out.first_frame_new_window_ms.push(await o.page.evaluate(() => window.__bench.frameTimes[0]));
-    await o.ctx.close();
-  };
-  if (i % 2) await other();
+  if (i % 2) await newWindowLoad();  // before the measured load in odd loads, after it in even ones
   served = [];
   const { ctx, page, errors } = await openPage();
   const b = await page.evaluate(() => window.__bench);
@@ -194,7 +195,7 @@ for (let i = 0; i < LOADS; ++i) {
     loadedPaths = [...new Set(served.filter((s) => s.status === 200).map((s) => s.path))];
   }
   await ctx.close();
-  if (!(i % 2)) await other();
+  if (!(i % 2)) await newWindowLoad();
   log(`load ${i + 1}/${LOADS}: smcalc.js loaded ${b.scriptLoaded?.toFixed(0)} ms, wasm instantiated ` +
       `${b.runtime?.toFixed(0)} ms, ready ${b.ready?.toFixed(0)} ms, first frame ${b.frameTimes[0].toFixed(0)} ms, ` +
       `settled ${b.settledAt.toFixed(0)} ms, idle frames ${f1 - f0}; just-opened window: first frame ` +

@@ -314,7 +314,7 @@ def page_rows(t, page, skipped, notes):
               fmt_ms(med), f"{fmt_ms(lo)}..{fmt_ms(hi)}")
         notes.append("The first-frame figure is measured in a fresh browser context whose new window does not load "
                      "Chromium's address-bar pop-up (two chrome://omnibox-popup.top-chrome/ WebUI pages, in a renderer "
-                     "busy for about half a second) while the page starts: a reader's window loaded it when it opened "
+                     "of their own) while the page starts: a reader's window loaded it when it opened "
                      "(tests/bench/chromium.mjs). The row after it is the same page in a just-opened window with the "
                      "pop-up loading on the same 2 CPUs, as this benchmark measured before.")
     idle = page.get("idle_frames")
@@ -546,11 +546,11 @@ def main():
                 why = ("Why: the frames of one site share one main thread, and it is busy without a break from about "
                        "200 ms on until the last answer, with one embed as with five; so the 5-embed start-up is about "
                        "one embed's plus four times what each further embed costs that thread. For 1.5x that must be at "
-                       f"most an eighth of one embed's start-up, here {fmt_ms(budget)} per further embed.")
+                       f"most an eighth of one embed's start-up, here {fmt_ms(budget)} per further embed (the table above).")
                 if floor:
                     fp = floor["pages"]
                     why += (f" `node tests/bench/embed-floor.mjs` (the rows \"per further frame\") measures the same "
-                             f"for stand-in frames on the calculator's server: an empty document costs "
+                             f"for stand-in frames from the calculator's host (127.0.0.1): an empty document costs "
                              f"{fmt_ms(fp['document']['per_further_frame_ms'])} per further frame, one that also gets a "
                              f"WebGL 2 context and clears it {fmt_ms(fp['webgl']['per_further_frame_ms'])}, of a budget of "
                              f"{fmt_ms(floor['budget_ms'])} in that run; the calculator's frame costs "
