@@ -20,7 +20,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { EXECUTABLE, NEW_WINDOW_ARGS, PLAYWRIGHT_ARGS } from './chromium.mjs';
-import { lectureHtml, serveDist, serveHtml } from './lecture.mjs';
+import { lectureHtml, median, serveDist, serveHtml } from './lecture.mjs';
 
 const [A, B] = [process.argv[2], process.argv[3]].map((d) => path.resolve(d));
 const LOADS = Number(process.argv[4] || 10);
@@ -77,7 +77,6 @@ async function embedsLoad(which, n) {
   return ms;
 }
 
-const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const res = { A: {}, B: {} };
 const push = (w, k, v) => { if (v !== undefined && v !== null) (res[w][k] ||= []).push(v); };
 const load0 = os.loadavg()[0];

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { launch } from './cdp.mjs';
-import { lectureHtml, serveDist, serveHtml } from './lecture.mjs';
+import { lectureHtml, median, serveDist, serveHtml } from './lecture.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = process.env.SMCALC_DIST || path.join(root, 'dist');
@@ -67,7 +67,6 @@ for (let i = 0; i < loads; ++i) {
 await browser.close();
 for (const s of [calc, standIn, host]) s.close();
 
-const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const budget = median(runs.calculator[1]) / 8;
 const out = { loads, chromium: browser.version, client: 'bare CDP (tests/bench/cdp.mjs)', budget_ms: budget, pages: {} };
 for (const page of PAGES) {

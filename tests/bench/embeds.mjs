@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 import { launch } from './cdp.mjs';
 import { EXECUTABLE, PLAYWRIGHT_ARGS } from './chromium.mjs';
-import { lectureHtml, serveDist, serveHtml } from './lecture.mjs';
+import { lectureHtml, median, serveDist, serveHtml } from './lecture.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = process.env.SMCALC_DIST || path.join(root, 'dist');
@@ -38,7 +38,6 @@ const calc = await serveDist(dist, 'max-age=3600', { embedJs, onSend(rel, bytes)
 const calcUrl = `http://127.0.0.1:${calc.address().port}/`;
 const host = await serveHtml((q) => lectureHtml(calcUrl, Number(q.get('n')), { stamp: true }));
 const hostUrl = (n) => `http://localhost:${host.address().port}/?n=${n}`;
-const median = (a) => { const s = [...a].sort((x, y) => x - y); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 const DONE = 'window.smcalcAllResults';
 
 // One load of the n-embed page in a fresh context: [start-up ms, code bytes sent, [requests of smcalc.js, api]].

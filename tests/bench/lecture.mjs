@@ -4,10 +4,13 @@
 //   const calc = await serveDist(dist, 'max-age=3600', {embedJs, onSend(rel, bytes) {}});   // http://127.0.0.1:<port>/
 //   lectureHtml(`http://127.0.0.1:${calc.address().port}/`, 5, {stamp: true})
 //
-// The lecture page is served from http://localhost (another site than 127.0.0.1) by its own server.
+// The lecture page is served from http://localhost (another site than 127.0.0.1) by its own server. median(list):
+// the median of the loads' figures, as every benchmark here reports it.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+
+export const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
 
